@@ -1,0 +1,166 @@
+import path from 'node:path';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { ErrorCode, type Locale } from '@taquilla/shared';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { authHook } from './lib/auth.ts';
+import { errorHandler } from './lib/error-handler.ts';
+import { negotiateLocale, t } from './lib/i18n.ts';
+import { JobQueue } from './lib/jobs.ts';
+import { Mailer, SEND_EMAIL_JOB, type MailMessage } from './lib/mailer.ts';
+import { coreMessages } from './lib/messages.ts';
+import { SpaShell } from './lib/spa.ts';
+import { registerModules } from './modules/index.ts';
+
+/** What routes and services need, built once per app. */
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  db: Database['db'];
+  jobs: JobQueue;
+  mailer: Mailer;
+  spa: SpaShell;
+}
+
+export type App = FastifyInstance & { deps: AppDeps };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+  interface FastifyRequest {
+    locale: Locale;
+  }
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  logger?: boolean | object;
+  /** Run the job worker in the background (off in tests, which call `app.deps.jobs.drain()`). */
+  startJobs?: boolean;
+}
+
+export async function buildApp(opts: BuildAppOptions): Promise<App> {
+  const { config, database } = opts;
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.logLevel },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    // Graceful shutdown: close() stops accepting and waits for in-flight requests.
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const jobs = new JobQueue(database.db, app.log);
+  const mailer = new Mailer(
+    { smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom },
+    app.log,
+  );
+  jobs.register(SEND_EMAIL_JOB, (payload) => mailer.send(payload as unknown as MailMessage));
+  const spa = new SpaShell(config.webDistDir);
+  app.decorate('deps', { config, database, db: database.db, jobs, mailer, spa });
+  app.decorateRequest('locale', 'es');
+  app.decorateRequest('auth', null);
+
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", 'https://js.stripe.com'],
+        frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
+        connectSrc: ["'self'", 'https://api.stripe.com'],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        fontSrc: ["'self'", 'data:'],
+        // The embeddable widget page is framed by organizers' sites; other pages are not.
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { threshold: 1024 });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, ctx) =>
+      Object.assign(new Error('rate limited'), { statusCode: ctx.statusCode }),
+  });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Taquilla API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  app.addHook('onRequest', async (request) => {
+    request.locale = negotiateLocale(request.cookies.locale, request.headers['accept-language']);
+  });
+  app.addHook('onRequest', authHook({ db: database.db, secret: config.authSecret }));
+  app.setErrorHandler(errorHandler);
+
+  app.get('/api/health', { schema: { hide: true } }, async (request, reply) => {
+    try {
+      await database.ping();
+      return { data: { status: 'ok', database: database.kind } };
+    } catch (err) {
+      request.log.error({ err }, 'health check failed');
+      return reply.status(503).send({
+        error: {
+          code: ErrorCode.SERVICE_UNAVAILABLE,
+          message: t(request.locale, coreMessages['error.service_unavailable']),
+        },
+      });
+    }
+  });
+
+  await registerModules(app as unknown as App);
+
+  if (spa.available) {
+    await app.register(fastifyStatic, {
+      root: config.webDistDir,
+      wildcard: true,
+      index: false,
+      setHeaders: (res, filePath) => {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url.startsWith('/api/') || request.url === '/api';
+    if (!isApi && request.method === 'GET' && spa.available) return spa.send(reply, { lang: request.locale });
+    return reply.status(404).send({
+      error: {
+        code: ErrorCode.NOT_FOUND,
+        message: t(
+          request.locale,
+          isApi ? coreMessages['error.route_not_found'] : coreMessages['error.not_found'],
+        ),
+      },
+    });
+  });
+
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    await database.close();
+  });
+  if (opts.startJobs) app.addHook('onReady', async () => jobs.start());
+
+  return app as unknown as App;
+}

@@ -1,0 +1,90 @@
+import { boolean, index, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { id, timestamps, ts } from './columns.ts';
+
+export const accounts = pgTable('accounts', {
+  id: id(),
+  name: text('name').notNull(),
+  currency: text('currency').notNull().default('EUR'),
+  timezone: text('timezone').notNull().default('Europe/Madrid'),
+  /** Applied to new events: { timezone, currency, order_timeout_minutes, attendee_details_mode, support_email }. */
+  event_defaults: jsonb('event_defaults').$type<Record<string, unknown>>().notNull().default({}),
+  ...timestamps,
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    password_hash: text('password_hash'),
+    first_name: text('first_name').notNull(),
+    last_name: text('last_name').notNull(),
+    locale: text('locale').notNull().default('es'),
+    timezone: text('timezone').notNull().default('Europe/Madrid'),
+    email_verified_at: ts('email_verified_at'),
+    pending_email: text('pending_email'),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('users_email_unique').on(t.email)],
+);
+
+/** Membership of a user in an account, with the role there. */
+export const accountUsers = pgTable(
+  'account_users',
+  {
+    account_id: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['ADMIN', 'ORGANIZER'] }).notNull(),
+    status: text('status', { enum: ['ACTIVE', 'INVITED', 'INACTIVE'] }).notNull(),
+    is_owner: boolean('is_owner').notNull().default(false),
+    invited_by: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.account_id, t.user_id] }), index('account_users_user_idx').on(t.user_id)],
+);
+
+/** Login sessions. A token names its session; revoking the row ends the token at once. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    account_id: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    expires_at: ts('expires_at').notNull(),
+    revoked_at: ts('revoked_at'),
+    created_at: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('sessions_user_idx').on(t.user_id)],
+);
+
+/** Single-use links (e-mail confirmation, password reset, e-mail change, invitation), stored hashed. */
+export const userTokens = pgTable(
+  'user_tokens',
+  {
+    id: id(),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    account_id: uuid('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
+    kind: text('kind', {
+      enum: ['EMAIL_CONFIRMATION', 'PASSWORD_RESET', 'EMAIL_CHANGE', 'INVITATION'],
+    }).notNull(),
+    token_hash: text('token_hash').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    expires_at: ts('expires_at').notNull(),
+    used_at: ts('used_at'),
+    created_at: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('user_tokens_hash_unique').on(t.token_hash),
+    index('user_tokens_user_idx').on(t.user_id),
+  ],
+);

@@ -1,0 +1,5 @@
+export * from './accounts.ts';
+export * from './events.ts';
+export * from './jobs.ts';
+export * from './orders.ts';
+export * from './selling.ts';

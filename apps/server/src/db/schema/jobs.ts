@@ -1,0 +1,21 @@
+import { bigserial, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { ts } from './columns.ts';
+
+/** The background job queue (lib/jobs.ts): claimed with FOR UPDATE SKIP LOCKED, retried with backoff. */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    run_at: ts('run_at').notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    max_attempts: integer('max_attempts').notNull().default(8),
+    locked_until: ts('locked_until'),
+    last_error: text('last_error'),
+    completed_at: ts('completed_at'),
+    failed_at: ts('failed_at'),
+    created_at: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('jobs_due_idx').on(t.run_at)],
+);

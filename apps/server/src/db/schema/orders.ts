@@ -1,0 +1,167 @@
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { accounts } from './accounts.ts';
+import { id, timestamps, ts } from './columns.ts';
+import { events } from './events.ts';
+import { affiliates, promoCodes, ticketPrices, tickets } from './selling.ts';
+
+/**
+ * An order. Units count against limits while status is COMPLETED or AWAITING_OFFLINE_PAYMENT, or RESERVED
+ * with reserved_until in the future: expiry is computed, never swept.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: id(),
+    short_id: text('short_id').notNull(),
+    account_id: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    event_id: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    status: text('status', {
+      enum: ['RESERVED', 'COMPLETED', 'AWAITING_OFFLINE_PAYMENT', 'CANCELLED', 'ABANDONED'],
+    })
+      .notNull()
+      .default('RESERVED'),
+    payment_status: text('payment_status', {
+      enum: ['NO_PAYMENT_REQUIRED', 'AWAITING_PAYMENT', 'PAYMENT_FAILED', 'PAYMENT_RECEIVED'],
+    }),
+    refund_status: text('refund_status', {
+      enum: ['REFUND_PENDING', 'REFUND_FAILED', 'REFUNDED', 'PARTIALLY_REFUNDED'],
+    }),
+    payment_provider: text('payment_provider'),
+    reserved_until: ts('reserved_until').notNull(),
+    first_name: text('first_name'),
+    last_name: text('last_name'),
+    email: text('email'),
+    locale: text('locale').notNull().default('es'),
+    currency: text('currency').notNull(),
+    subtotal_cents: integer('subtotal_cents').notNull(),
+    discount_cents: integer('discount_cents').notNull().default(0),
+    taxes_cents: integer('taxes_cents').notNull().default(0),
+    fees_cents: integer('fees_cents').notNull().default(0),
+    total_cents: integer('total_cents').notNull(),
+    promo_code_id: uuid('promo_code_id').references(() => promoCodes.id, { onDelete: 'set null' }),
+    promo_code: text('promo_code'),
+    affiliate_id: uuid('affiliate_id').references(() => affiliates.id, { onDelete: 'set null' }),
+    answers: jsonb('answers').$type<Record<string, unknown>>().notNull().default({}),
+    is_manual: boolean('is_manual').notNull().default(false),
+    completed_at: ts('completed_at'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('orders_short_id_unique').on(t.short_id),
+    index('orders_event_status_idx').on(t.event_id, t.status),
+    index('orders_promo_idx').on(t.promo_code_id),
+  ],
+);
+
+/** A line of an order: price, discount, taxes and fees as stored at purchase time (per unit and totals). */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: id(),
+    order_id: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    event_id: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    ticket_id: uuid('ticket_id')
+      .notNull()
+      .references(() => tickets.id),
+    price_id: uuid('price_id')
+      .notNull()
+      .references(() => ticketPrices.id),
+    ticket_name: text('ticket_name').notNull(),
+    price_label: text('price_label'),
+    quantity: integer('quantity').notNull(),
+    unit_price_cents: integer('unit_price_cents').notNull(),
+    unit_discount_cents: integer('unit_discount_cents').notNull().default(0),
+    taxes_cents: integer('taxes_cents').notNull().default(0),
+    fees_cents: integer('fees_cents').notNull().default(0),
+    total_cents: integer('total_cents').notNull(),
+    /** The taxes and fees applied: [{ id, name, type, calculation, value, amount_cents }]. */
+    taxes_and_fees: jsonb('taxes_and_fees').$type<Record<string, unknown>[]>().notNull().default([]),
+  },
+  (t) => [
+    index('order_items_order_idx').on(t.order_id),
+    index('order_items_ticket_idx').on(t.ticket_id),
+    index('order_items_price_idx').on(t.price_id),
+  ],
+);
+
+export const attendees = pgTable(
+  'attendees',
+  {
+    id: id(),
+    short_id: text('short_id').notNull(),
+    account_id: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    event_id: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    order_id: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    order_item_id: uuid('order_item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    ticket_id: uuid('ticket_id')
+      .notNull()
+      .references(() => tickets.id),
+    price_id: uuid('price_id')
+      .notNull()
+      .references(() => ticketPrices.id),
+    first_name: text('first_name').notNull(),
+    last_name: text('last_name').notNull(),
+    email: text('email').notNull(),
+    status: text('status', { enum: ['ACTIVE', 'AWAITING_PAYMENT', 'CANCELLED'] }).notNull(),
+    /** The random secret in the ticket's QR code; separate from short_id. */
+    qr_secret: text('qr_secret').notNull(),
+    answers: jsonb('answers').$type<Record<string, unknown>>().notNull().default({}),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('attendees_short_id_unique').on(t.short_id),
+    uniqueIndex('attendees_qr_secret_unique').on(t.qr_secret),
+    index('attendees_order_idx').on(t.order_id),
+    index('attendees_event_idx').on(t.event_id),
+  ],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: id(),
+    order_id: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    /** The provider's id (Stripe PaymentIntent id, test payment id). */
+    provider_ref: text('provider_ref').notNull(),
+    status: text('status', { enum: ['PENDING', 'SUCCEEDED', 'FAILED', 'REFUNDED'] }).notNull(),
+    amount_cents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    failure_reason: text('failure_reason'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('payments_provider_ref_unique').on(t.provider, t.provider_ref),
+    index('payments_order_idx').on(t.order_id),
+  ],
+);
+
+/** Provider webhook events already processed: a redelivered event id is ignored (idempotency). */
+export const paymentWebhookEvents = pgTable(
+  'payment_webhook_events',
+  {
+    provider: text('provider').notNull(),
+    event_id: text('event_id').notNull(),
+    type: text('type').notNull(),
+    received_at: ts('received_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('payment_webhook_events_unique').on(t.provider, t.event_id)],
+);

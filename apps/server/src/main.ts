@@ -1,0 +1,48 @@
+import path from 'node:path';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig();
+} catch (err) {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+    process.exit(1);
+  }
+  throw err;
+}
+
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  pgliteDir: path.join(config.dataDir, 'pgdata'),
+  poolSize: config.databasePoolSize,
+});
+await database.migrate();
+
+const logger =
+  config.env === 'development' && process.stdout.isTTY
+    ? { level: config.logLevel, transport: { target: 'pino-pretty' } }
+    : { level: config.logLevel };
+const app = await buildApp({ config, database, logger, startJobs: true });
+if (!app.deps.spa.available) app.log.warn('web app not built: run `npm run build` to serve the screens');
+
+let closing = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    app.close().then(
+      () => process.exit(0),
+      (err) => {
+        app.log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  });
+}
+
+await app.listen({ port: config.port, host: config.host });
+app.log.info(`Taquilla on ${config.appUrl} (database: ${database.kind})`);

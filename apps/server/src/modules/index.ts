@@ -1,0 +1,6 @@
+import type { App } from '../app.ts';
+
+/** Every feature module's routes, registered once. Add a line per module. */
+export async function registerModules(app: App): Promise<void> {
+  void app;
+}

@@ -1,0 +1,87 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { type App, buildApp } from '../app.ts';
+import { type Config, loadConfig } from '../config.ts';
+import { type Database, openDatabase } from '../db/client.ts';
+
+/**
+ * Boots the real app on a fresh database: an in-memory PGlite, or — when DATABASE_URL is set — a new
+ * PostgreSQL database made for this test file (so files run in parallel), dropped on close.
+ */
+export interface TestApp {
+  app: App;
+  config: Config;
+  database: Database;
+  /** Base URL when started with `listen: true`. */
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(
+  opts: { listen?: boolean; env?: Record<string, string>; databaseUrl?: string } = {},
+): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'taquilla-test-'));
+  const baseUrl = process.env.DATABASE_URL;
+  let dropDatabase: (() => Promise<void>) | undefined;
+  let databaseUrl = opts.databaseUrl;
+  if (baseUrl && !databaseUrl) {
+    const created = await createPgDatabase(baseUrl);
+    databaseUrl = created.url;
+    dropDatabase = created.drop;
+  }
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    AUTH_SECRET: randomBytes(32).toString('hex'),
+    APP_URL: 'http://localhost:3000',
+    TEST_PAYMENTS: 'true',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...opts.env,
+  });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, poolSize: 20 });
+  await database.migrate();
+  const app = await buildApp({ config, database });
+  let url = '';
+  if (opts.listen) {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  } else {
+    await app.ready();
+  }
+  return {
+    app,
+    config,
+    database,
+    url,
+    close: async () => {
+      await app.close();
+      await dropDatabase?.();
+    },
+  };
+}
+
+/** A new, empty PostgreSQL database next to the one in `baseUrl`. */
+export async function createPgDatabase(baseUrl: string) {
+  const name = `taquilla_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: baseUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}

@@ -1,0 +1,55 @@
+/** Enumerations of the domain (DESIGN §1). One list, used by the DB schema, the API schemas and the web. */
+export const USER_ROLES = ['ADMIN', 'ORGANIZER'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+export const ACCOUNT_USER_STATUSES = ['ACTIVE', 'INVITED', 'INACTIVE'] as const;
+export type AccountUserStatus = (typeof ACCOUNT_USER_STATUSES)[number];
+
+export const EVENT_STATUSES = ['DRAFT', 'LIVE', 'ARCHIVED'] as const;
+export type EventStatus = (typeof EVENT_STATUSES)[number];
+
+export const EVENT_LIFECYCLES = ['upcoming', 'ongoing', 'ended'] as const;
+export type EventLifecycle = (typeof EVENT_LIFECYCLES)[number];
+
+export const TICKET_TYPES = ['TICKET'] as const;
+export const TICKET_PRICE_TYPES = ['PAID', 'FREE', 'DONATION', 'TIERED'] as const;
+export type TicketPriceType = (typeof TICKET_PRICE_TYPES)[number];
+
+export const PROMO_DISCOUNT_TYPES = ['NONE', 'FIXED', 'PERCENTAGE'] as const;
+export type PromoDiscountType = (typeof PROMO_DISCOUNT_TYPES)[number];
+
+export const TAX_TYPES = ['TAX', 'FEE'] as const;
+export const TAX_CALCULATIONS = ['PERCENTAGE', 'FIXED'] as const;
+
+export const QUESTION_TYPES = [
+  'SINGLE_LINE_TEXT',
+  'MULTI_LINE_TEXT',
+  'CHECKBOX',
+  'RADIO',
+  'DROPDOWN',
+  'MULTI_SELECT',
+  'DATE',
+  'PHONE',
+  'ADDRESS',
+] as const;
+export type QuestionType = (typeof QUESTION_TYPES)[number];
+export const QUESTION_BELONGS_TO = ['ORDER', 'ATTENDEE'] as const;
+
+export const ORDER_STATUSES = ['RESERVED', 'COMPLETED', 'AWAITING_OFFLINE_PAYMENT', 'CANCELLED', 'ABANDONED'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const PAYMENT_STATUSES = ['NO_PAYMENT_REQUIRED', 'AWAITING_PAYMENT', 'PAYMENT_FAILED', 'PAYMENT_RECEIVED'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export const REFUND_STATUSES = ['REFUND_PENDING', 'REFUND_FAILED', 'REFUNDED', 'PARTIALLY_REFUNDED'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+export const ATTENDEE_STATUSES = ['ACTIVE', 'AWAITING_PAYMENT', 'CANCELLED'] as const;
+export type AttendeeStatus = (typeof ATTENDEE_STATUSES)[number];
+
+export const PAYMENT_PROVIDERS = ['test', 'offline', 'stripe'] as const;
+export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+
+export const ATTENDEE_DETAILS_MODES = ['PER_TICKET', 'PER_ORDER'] as const;
+export const IMAGE_TYPES = ['EVENT_COVER', 'ORGANIZER_LOGO'] as const;
+export const SUPPORTED_LOCALES = ['es', 'en'] as const;
+export type Locale = (typeof SUPPORTED_LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'es';

@@ -1,0 +1,4 @@
+export * from './enums.ts';
+export * from './errors.ts';
+export * from './money.ts';
+export * from './pagination.ts';
