@@ -20,7 +20,7 @@ import { authHook } from './lib/auth.ts';
 import { errorHandler } from './lib/error-handler.ts';
 import { negotiateLocale, t } from './lib/i18n.ts';
 import { JobQueue } from './lib/jobs.ts';
-import { Mailer, SEND_EMAIL_JOB, type MailMessage } from './lib/mailer.ts';
+import { Mailer, type MailMessage, SEND_EMAIL_JOB } from './lib/mailer.ts';
 import { coreMessages } from './lib/messages.ts';
 import { SpaShell } from './lib/spa.ts';
 import { registerModules } from './modules/index.ts';

@@ -35,9 +35,20 @@ export const QUESTION_TYPES = [
 export type QuestionType = (typeof QUESTION_TYPES)[number];
 export const QUESTION_BELONGS_TO = ['ORDER', 'ATTENDEE'] as const;
 
-export const ORDER_STATUSES = ['RESERVED', 'COMPLETED', 'AWAITING_OFFLINE_PAYMENT', 'CANCELLED', 'ABANDONED'] as const;
+export const ORDER_STATUSES = [
+  'RESERVED',
+  'COMPLETED',
+  'AWAITING_OFFLINE_PAYMENT',
+  'CANCELLED',
+  'ABANDONED',
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
-export const PAYMENT_STATUSES = ['NO_PAYMENT_REQUIRED', 'AWAITING_PAYMENT', 'PAYMENT_FAILED', 'PAYMENT_RECEIVED'] as const;
+export const PAYMENT_STATUSES = [
+  'NO_PAYMENT_REQUIRED',
+  'AWAITING_PAYMENT',
+  'PAYMENT_FAILED',
+  'PAYMENT_RECEIVED',
+] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const REFUND_STATUSES = ['REFUND_PENDING', 'REFUND_FAILED', 'REFUNDED', 'PARTIALLY_REFUNDED'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];

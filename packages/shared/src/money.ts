@@ -15,5 +15,7 @@ export function formatMoney(cents: number, currency: string, locale = 'es'): str
 
 /** Minor-unit digits of an ISO currency (JPY has 0, most have 2). */
 export function currencyDigits(currency: string): number {
-  return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  return (
+    new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2
+  );
 }

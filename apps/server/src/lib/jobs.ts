@@ -1,5 +1,5 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { type Db, type Queryable, rowsOf } from '../db/client.ts';
 import { jobs } from '../db/schema/index.ts';
 

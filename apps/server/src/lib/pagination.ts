@@ -1,8 +1,8 @@
 import {
   DEFAULT_PAGE,
   DEFAULT_PER_PAGE,
-  type FilterOperator,
   FILTER_OPERATORS,
+  type FilterOperator,
   type ListMeta,
   MAX_PER_PAGE,
 } from '@taquilla/shared';

@@ -2,8 +2,8 @@ import type { UserRole } from '@taquilla/shared';
 import type { App } from '../../app.ts';
 import { accounts, accountUsers, users } from '../../db/schema/index.ts';
 import { createSession } from '../../lib/auth.ts';
-import { hashPassword } from '../../lib/passwords.ts';
 import { randomBase62 } from '../../lib/ids.ts';
+import { hashPassword } from '../../lib/passwords.ts';
 
 export const TEST_PASSWORD = 'contraseña-segura-1';
 

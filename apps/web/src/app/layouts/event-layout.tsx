@@ -1,0 +1,50 @@
+import { useLingui } from '@lingui/react';
+import { Box, Group, NavLink, ScrollArea, SegmentedControl, Stack } from '@mantine/core';
+import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router';
+import { eventSectionKeys } from '../router.tsx';
+import { EVENT_SECTIONS } from './event-sections.ts';
+
+/**
+ * The frame of /manage/event/:eventId: a sidebar (a scrollable strip on phones) with the sections that
+ * exist, and the section's page.
+ */
+export function EventLayout() {
+  const { i18n } = useLingui();
+  const { eventId } = useParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const sections = EVENT_SECTIONS.filter((s) => eventSectionKeys.has(s.key));
+  const base = `/manage/event/${eventId}`;
+  const current = sections.find((s) => location.pathname.startsWith(`${base}/${s.key}`))?.key ?? '';
+
+  return (
+    <Stack gap="md">
+      <Box hiddenFrom="md">
+        <ScrollArea type="never">
+          <SegmentedControl
+            value={current}
+            onChange={(key) => navigate(`${base}/${key}`)}
+            data={sections.map((s) => ({ value: s.key, label: i18n._(s.label) }))}
+          />
+        </ScrollArea>
+      </Box>
+      <Group align="flex-start" wrap="nowrap" gap="lg">
+        <Stack gap={2} w={220} visibleFrom="md" style={{ flexShrink: 0 }}>
+          {sections.map((s) => (
+            <NavLink
+              key={s.key}
+              component={Link}
+              to={`${base}/${s.key}`}
+              label={i18n._(s.label)}
+              leftSection={<s.icon size={18} stroke={1.5} />}
+              active={current === s.key}
+            />
+          ))}
+        </Stack>
+        <Box style={{ flex: 1, minWidth: 0 }}>
+          <Outlet />
+        </Box>
+      </Group>
+    </Stack>
+  );
+}

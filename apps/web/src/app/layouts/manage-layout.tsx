@@ -1,0 +1,116 @@
+import { useLingui } from '@lingui/react/macro';
+import { AppShell, Burger, Center, Group, Loader, Menu, NavLink, Text, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconBuilding, IconCalendarEvent, IconChevronDown, IconLogout, IconUser } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { LanguageSwitch } from '../../components/language-switch.tsx';
+import { api, clearToken } from '../../lib/api-client.ts';
+import { useCurrentUser } from '../../lib/current-user.ts';
+
+/** The back-office frame of /manage and /account: header, main navigation, user menu. */
+export function ManageLayout() {
+  const { t } = useLingui();
+  const me = useCurrentUser();
+  const [opened, { toggle, close }] = useDisclosure();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  if (!me.data) {
+    return (
+      <Center mih="100vh">
+        <Loader />
+      </Center>
+    );
+  }
+  const user = me.data;
+  const logout = async () => {
+    await api('auth/logout', { method: 'POST' }).catch(() => undefined);
+    clearToken();
+    queryClient.clear();
+    navigate('/auth/login');
+  };
+  const links = [
+    {
+      to: '/manage/events',
+      label: t`Eventos`,
+      icon: IconCalendarEvent,
+      active: /^\/manage\/(events|organizer|event\/)/,
+    },
+    ...(user.role === 'ADMIN'
+      ? [
+          {
+            to: '/account/settings',
+            label: t`Cuenta`,
+            icon: IconBuilding,
+            active: /^\/(account|manage\/account)/,
+          },
+        ]
+      : []),
+    { to: '/manage/profile', label: t`Mi perfil`, icon: IconUser, active: /^\/manage\/profile/ },
+  ];
+
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t`Abrir menú`} />
+            <Text component={Link} to="/manage/events" fw={700} size="lg" c="blue">
+              Taquilla
+            </Text>
+            <Text size="sm" c="dimmed" visibleFrom="xs" truncate>
+              {user.account.name}
+            </Text>
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <LanguageSwitch />
+            <Menu position="bottom-end">
+              <Menu.Target>
+                <UnstyledButton aria-label={t`Menú de usuario`}>
+                  <Group gap={4} wrap="nowrap">
+                    <Text size="sm" visibleFrom="sm">
+                      {user.first_name} {user.last_name}
+                    </Text>
+                    <IconUser size={18} stroke={1.5} />
+                    <IconChevronDown size={14} />
+                  </Group>
+                </UnstyledButton>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Label>{user.email}</Menu.Label>
+                <Menu.Item component={Link} to="/manage/profile" leftSection={<IconUser size={16} />}>
+                  {t`Mi perfil`}
+                </Menu.Item>
+                <Menu.Item onClick={logout} leftSection={<IconLogout size={16} />} color="red">
+                  {t`Cerrar sesión`}
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs">
+        {links.map((link) => (
+          <NavLink
+            key={link.to}
+            component={Link}
+            to={link.to}
+            label={link.label}
+            leftSection={<link.icon size={18} stroke={1.5} />}
+            active={link.active.test(location.pathname)}
+            onClick={close}
+          />
+        ))}
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,52 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+/** Debian's Chromium driven by playwright-core (no downloaded browser). */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 800 };
+export const ARTIFACTS = path.resolve(import.meta.dirname, 'artifacts');
+
+export const baseUrl = () => inject('baseUrl');
+export const dataDir = () => inject('dataDir');
+
+export function launch(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+}
+
+/** A fresh browser context (no stored token), Spanish unless told otherwise. */
+export async function newPage(
+  browser: Browser,
+  opts: { viewport?: { width: number; height: number }; locale?: string } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    viewport: opts.viewport ?? DESKTOP,
+    locale: opts.locale ?? 'es-ES',
+    baseURL: baseUrl(),
+    isMobile: opts.viewport ? opts.viewport.width < 500 : false,
+    hasTouch: opts.viewport ? opts.viewport.width < 500 : false,
+  });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Saves a full-page screenshot under e2e/artifacts/<name>.png and returns its path. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const file = path.join(ARTIFACTS, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
