@@ -46,6 +46,11 @@ export const orders = pgTable(
     promo_code: text('promo_code'),
     affiliate_id: uuid('affiliate_id').references(() => affiliates.id, { onDelete: 'set null' }),
     answers: jsonb('answers').$type<Record<string, unknown>>().notNull().default({}),
+    /**
+     * Attendee details given at checkout, kept until the order completes (or awaits offline payment) and
+     * the attendee rows are created from them: [{ ticket_id, price_id, first_name, last_name, email, answers }].
+     */
+    pending_attendees: jsonb('pending_attendees').$type<Record<string, unknown>[]>().notNull().default([]),
     is_manual: boolean('is_manual').notNull().default(false),
     completed_at: ts('completed_at'),
     ...timestamps,

@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "pending_attendees" jsonb DEFAULT '[]'::jsonb NOT NULL;
