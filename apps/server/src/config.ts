@@ -28,6 +28,8 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
   STRIPE_API_URL: z.string().url().optional(),
   TEST_PAYMENTS: bool,
+  /** Test builds only: checkout takes no row locks, so the concurrency test can show the race exists. */
+  CHECKOUT_UNSAFE_NO_LOCKS: bool,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
 });
@@ -45,6 +47,7 @@ export type Config = {
   authSecret: string;
   stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string; apiUrl?: string };
   testPayments: boolean;
+  checkoutUnsafeNoLocks: boolean;
   logLevel: string;
   webDistDir: string;
 };
@@ -84,6 +87,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     // Simulated card payments: on by default only in the embedded (no DATABASE_URL) mode.
     testPayments: e.TEST_PAYMENTS ?? !e.DATABASE_URL,
+    checkoutUnsafeNoLocks: e.NODE_ENV === 'test' && (e.CHECKOUT_UNSAFE_NO_LOCKS ?? false),
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR
       ? path.resolve(REPO_ROOT, e.WEB_DIST_DIR)
