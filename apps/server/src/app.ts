@@ -156,6 +156,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     });
   });
 
+  // Graceful shutdown: in-flight responses finish with `connection: close` so keep-alive sockets end.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
   app.addHook('onClose', async () => {
     await jobs.stop();
     await database.close();

@@ -39,6 +39,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
     const db = drizzlePg(pool, { schema });
+    let closed = false;
     return {
       db,
       kind: 'postgres',
@@ -46,7 +47,11 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       ping: async () => {
         await db.execute(sql`select 1`);
       },
-      close: () => pool.end(),
+      close: async () => {
+        if (closed) return;
+        closed = true;
+        await pool.end();
+      },
     };
   }
   const client = await PGlite.create(opts.pgliteDir ? { dataDir: opts.pgliteDir } : {});

@@ -21,7 +21,13 @@ export interface TestApp {
 }
 
 export async function createTestApp(
-  opts: { listen?: boolean; env?: Record<string, string>; databaseUrl?: string } = {},
+  opts: {
+    listen?: boolean;
+    env?: Record<string, string>;
+    databaseUrl?: string;
+    /** Adds test-only routes or hooks before the app is ready. */
+    configure?: (app: App) => void | Promise<void>;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'taquilla-test-'));
   const baseUrl = process.env.DATABASE_URL;
@@ -45,6 +51,7 @@ export async function createTestApp(
   const database = await openDatabase({ databaseUrl: config.databaseUrl, poolSize: 20 });
   await database.migrate();
   const app = await buildApp({ config, database });
+  await opts.configure?.(app);
   let url = '';
   if (opts.listen) {
     await app.listen({ port: 0, host: '127.0.0.1' });

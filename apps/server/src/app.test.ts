@@ -1,0 +1,192 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createTestApp, type TestApp } from './test/app.ts';
+import { createAccountWithUser } from './test/factories/accounts.ts';
+
+describe('HTTP shell', () => {
+  let t: TestApp;
+  let headers: Record<string, string>;
+  let webDist: string;
+
+  beforeAll(async () => {
+    webDist = path.join(process.env.TMPDIR ?? '/tmp', `taquilla-dist-${process.pid}-${Date.now()}`);
+    mkdirSync(path.join(webDist, 'assets'), { recursive: true });
+    writeFileSync(
+      path.join(webDist, 'index.html'),
+      '<!doctype html><html lang="es"><head><title>Taquilla</title></head><body><div id="root"></div></body></html>',
+    );
+    writeFileSync(
+      path.join(webDist, 'assets', 'index-abc123.js'),
+      `console.log(${JSON.stringify('x'.repeat(5000))});`,
+    );
+    t = await createTestApp({
+      env: { WEB_DIST_DIR: webDist },
+      configure: (app) => {
+        app.get('/api/test/boom', async () => {
+          throw new Error('secret internal detail');
+        });
+        app.post(
+          '/api/test/echo',
+          {
+            schema: {
+              body: z.object({ name: z.string().min(3), email: z.email(), count: z.number().int().max(5) }),
+            },
+          },
+          async (request) => ({ data: request.body }),
+        );
+        app.get('/api/test/slow', async () => {
+          await new Promise((r) => setTimeout(r, 300));
+          return { data: 'done' };
+        });
+      },
+    });
+    ({ headers } = await createAccountWithUser(t.app));
+  });
+  afterAll(() => t.close());
+
+  it('GET /api/health checks the database', async () => {
+    const res = await t.app.inject('/api/health');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ data: { status: 'ok', database: t.database.kind } });
+  });
+
+  it('unknown /api routes answer a JSON 404 in Spanish by default, English on request', async () => {
+    const es = await t.app.inject({ url: '/api/no-such-thing', headers });
+    expect(es.statusCode).toBe(404);
+    expect(es.json()).toEqual({
+      error: { code: 'NOT_FOUND', message: 'Esta dirección de la API no existe.' },
+    });
+    const en = await t.app.inject({
+      url: '/api/no-such-thing',
+      headers: { ...headers, 'accept-language': 'en-GB,en;q=0.9' },
+    });
+    expect(en.json().error.message).toBe('This API address does not exist.');
+    const cookie = await t.app.inject({
+      url: '/api/no-such-thing',
+      headers: { ...headers, 'accept-language': 'es', cookie: 'locale=en' },
+    });
+    expect(cookie.json().error.message).toBe('This API address does not exist.');
+  });
+
+  it('a request without a token to a non-public route is 401', async () => {
+    const res = await t.app.inject('/api/test/echo');
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error.code).toBe('UNAUTHENTICATED');
+    const bad = await t.app.inject({
+      url: '/api/test/boom',
+      headers: { authorization: 'Bearer forged.123.abc' },
+    });
+    expect(bad.statusCode).toBe(401);
+  });
+
+  it('malformed JSON is a 400 envelope', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: '{"name": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: { code: 'BAD_REQUEST', message: 'El cuerpo de la solicitud no es un JSON válido.' },
+    });
+  });
+
+  it('an oversized body is a 413 envelope', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('schema violations are a 422 with one translated message per field', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers,
+      payload: { name: 'ab', email: 'nope', count: 9 },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({
+      error: {
+        code: 'VALIDATION_FAILED',
+        message: 'Revisa los datos introducidos.',
+        fields: {
+          name: 'Debe tener al menos 3 caracteres.',
+          email: 'Introduce un correo electrónico válido.',
+          count: 'Debe ser como máximo 5.',
+        },
+      },
+    });
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { ...headers, 'accept-language': 'en' },
+      payload: {},
+    });
+    expect(missing.json().error.fields.name).toBe('This field is required.');
+  });
+
+  it('a 500 hides internals', async () => {
+    const res = await t.app.inject({ url: '/api/test/boom', headers });
+    expect(res.statusCode).toBe(500);
+    expect(res.body).not.toContain('secret internal detail');
+    expect(res.json().error).toEqual({
+      code: 'INTERNAL',
+      message: 'Se ha producido un error inesperado. Inténtalo de nuevo.',
+    });
+  });
+
+  it('sends security headers', async () => {
+    const res = await t.app.inject('/api/health');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['strict-transport-security']).toBeDefined();
+  });
+
+  it('serves index.html for client routes and hashed assets with long cache, compressed', async () => {
+    const page = await t.app.inject('/manage/events');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.body).toContain('<div id="root">');
+    const asset = await t.app.inject({
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(['br', 'gzip']).toContain(asset.headers['content-encoding']);
+  });
+
+  it('finishes in-flight requests when closing', async () => {
+    const other = await createTestApp({
+      listen: true,
+      configure: (app) => {
+        app.get('/api/public/test-slow', async () => {
+          await new Promise((r) => setTimeout(r, 400));
+          return { data: 'done' };
+        });
+      },
+    });
+    const pending = fetch(`${other.url}/api/public/test-slow`).then((r) => r.json());
+    await new Promise((r) => setTimeout(r, 100));
+    await other.close();
+    await expect(pending).resolves.toEqual({ data: 'done' });
+  });
+
+  it('health answers 503 when the database is down', async () => {
+    const other = await createTestApp();
+    await other.database.close();
+    const res = await other.app.inject('/api/health');
+    expect(res.statusCode).toBe(503);
+    expect(res.json().error.code).toBe('SERVICE_UNAVAILABLE');
+    await other.close();
+  });
+});

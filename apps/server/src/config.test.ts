@@ -1,0 +1,37 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('config', () => {
+  const dataDir = () => mkdtempSync(path.join(tmpdir(), 'taquilla-config-'));
+
+  it('has safe local defaults and keeps a generated secret in DATA_DIR', () => {
+    const dir = dataDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.testPayments).toBe(true);
+    expect(config.appUrl).toBe('http://localhost:3000');
+    expect(config.authSecret.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(path.join(dir, 'auth-secret'), 'utf8')).toBe(config.authSecret);
+    expect(loadConfig({ DATA_DIR: dir }).authSecret).toBe(config.authSecret);
+  });
+
+  it('a bad value stops start-up naming the variable', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), STRIPE_SECRET_KEY: 'pk_live_x' })).toThrow(
+      /STRIPE_SECRET_KEY/,
+    );
+  });
+
+  it('production with DATABASE_URL requires AUTH_SECRET', () => {
+    const env = { DATA_DIR: dataDir(), NODE_ENV: 'production', DATABASE_URL: 'postgres://u@localhost/db' };
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(/AUTH_SECRET/);
+    const config = loadConfig({ ...env, AUTH_SECRET: 'a'.repeat(40) });
+    expect(config.testPayments).toBe(false);
+  });
+});
