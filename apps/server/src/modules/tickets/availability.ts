@@ -129,3 +129,27 @@ function minNullable(a: number | null, b: number | null): number | null {
   if (b === null) return a;
   return Math.min(a, b);
 }
+
+export interface PriceSales {
+  /** Units in COMPLETED or AWAITING_OFFLINE_PAYMENT orders. */
+  sold: number;
+  /** Units in RESERVED orders whose reservation has not expired. */
+  reserved: number;
+}
+
+/**
+ * Sold and reserved units per price tier of an event, for the back office. sold + reserved of a tier is
+ * exactly what `loadEventUsage` counts as held. One query.
+ */
+export async function loadSalesByPrice(q: Queryable, eventId: string): Promise<Map<string, PriceSales>> {
+  const rows = rowsOf<{ price_id: string; sold: number; reserved: number }>(
+    await q.execute(sql`
+      select oi.price_id,
+        coalesce(sum(oi.quantity) filter (where ${orders.status} in ('COMPLETED', 'AWAITING_OFFLINE_PAYMENT')), 0)::int as sold,
+        coalesce(sum(oi.quantity) filter (where ${orders.status} = 'RESERVED' and ${orders.reserved_until} > now()), 0)::int as reserved
+      from order_items oi join orders on orders.id = oi.order_id
+      where oi.event_id = ${eventId} and ${orderHoldsUnits}
+      group by oi.price_id`),
+  );
+  return new Map(rows.map((r) => [r.price_id, { sold: r.sold, reserved: r.reserved }]));
+}

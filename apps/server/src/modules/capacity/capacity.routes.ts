@@ -1,0 +1,60 @@
+import { capacityAssignmentInput } from '@taquilla/shared/schemas/capacity';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { App } from '../../app.ts';
+import { requireAuth } from '../../lib/auth.ts';
+import * as service from './capacity.service.ts';
+
+const eventParams = z.object({ eventId: z.uuid() });
+const itemParams = z.object({ eventId: z.uuid(), capacityId: z.uuid() });
+const base = '/events/:eventId/capacity-assignments';
+
+export const capacityRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = (app as unknown as App).deps.db;
+  app.get(base, { schema: { params: eventParams } }, async (request) =>
+    service.listCapacities(
+      db,
+      requireAuth(request),
+      request.params.eventId,
+      request.query as Record<string, unknown>,
+    ),
+  );
+  app.post(
+    base,
+    { schema: { params: eventParams, body: capacityAssignmentInput } },
+    async (request, reply) => {
+      const data = await service.createCapacity(
+        db,
+        requireAuth(request),
+        request.params.eventId,
+        request.body,
+      );
+      return reply.status(201).send({ data });
+    },
+  );
+  app.get(`${base}/:capacityId`, { schema: { params: itemParams } }, async (request) => ({
+    data: await service.getCapacity(
+      db,
+      requireAuth(request),
+      request.params.eventId,
+      request.params.capacityId,
+    ),
+  }));
+  app.put(
+    `${base}/:capacityId`,
+    { schema: { params: itemParams, body: capacityAssignmentInput } },
+    async (request) => ({
+      data: await service.updateCapacity(
+        db,
+        requireAuth(request),
+        request.params.eventId,
+        request.params.capacityId,
+        request.body,
+      ),
+    }),
+  );
+  app.delete(`${base}/:capacityId`, { schema: { params: itemParams } }, async (request, reply) => {
+    await service.deleteCapacity(db, requireAuth(request), request.params.eventId, request.params.capacityId);
+    return reply.status(204).send();
+  });
+};

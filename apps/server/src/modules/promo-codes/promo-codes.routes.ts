@@ -1,0 +1,54 @@
+import { promoCodeInput } from '@taquilla/shared/schemas/promo-codes';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { App } from '../../app.ts';
+import { requireAuth } from '../../lib/auth.ts';
+import * as service from './promo-codes.service.ts';
+
+const eventParams = z.object({ id: z.uuid() });
+const itemParams = z.object({ id: z.uuid(), codeId: z.uuid() });
+
+/** Paths exactly as spec §7: events/{id}/promo-codes and events/{id}/promo-codes/{codeId}. */
+export const promoCodeRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = (app as unknown as App).deps.db;
+  app.get('/events/:id/promo-codes', { schema: { params: eventParams } }, async (request) =>
+    service.listPromoCodes(
+      db,
+      requireAuth(request),
+      request.params.id,
+      request.query as Record<string, unknown>,
+    ),
+  );
+  app.post(
+    '/events/:id/promo-codes',
+    { schema: { params: eventParams, body: promoCodeInput } },
+    async (request, reply) => {
+      const data = await service.createPromoCode(db, requireAuth(request), request.params.id, request.body);
+      return reply.status(201).send({ data });
+    },
+  );
+  app.get('/events/:id/promo-codes/:codeId', { schema: { params: itemParams } }, async (request) => ({
+    data: await service.getPromoCode(db, requireAuth(request), request.params.id, request.params.codeId),
+  }));
+  app.put(
+    '/events/:id/promo-codes/:codeId',
+    { schema: { params: itemParams, body: promoCodeInput } },
+    async (request) => ({
+      data: await service.updatePromoCode(
+        db,
+        requireAuth(request),
+        request.params.id,
+        request.params.codeId,
+        request.body,
+      ),
+    }),
+  );
+  app.delete(
+    '/events/:id/promo-codes/:codeId',
+    { schema: { params: itemParams } },
+    async (request, reply) => {
+      await service.deletePromoCode(db, requireAuth(request), request.params.id, request.params.codeId);
+      return reply.status(204).send();
+    },
+  );
+};

@@ -1,0 +1,157 @@
+import type { PromoCode, PromoCodeInput, PromoCodeStatus } from '@taquilla/shared/schemas/promo-codes';
+import type { Db, Queryable } from '../../db/client.ts';
+import { type AuthContext, assertCan } from '../../lib/auth.ts';
+import { invalid, notFound } from '../../lib/errors.ts';
+import { listMeta, parseListQuery } from '../../lib/pagination.ts';
+import { promoCodeUses } from '../tickets/availability.ts';
+import { loadOwnedEvent } from '../tickets/event-access.ts';
+import { unknownTicketIds } from '../tickets/tickets.service.ts';
+import { promoCodeMessages as m } from './promo-codes.messages.ts';
+import * as repo from './promo-codes.repository.ts';
+
+export type PromoCodeRow = repo.PromoCodeRow;
+
+/** EXPIRED once the expiry date has passed; USED_UP when holding orders reach max uses. */
+export function promoCodeStatus(row: PromoCodeRow, uses: number, now = new Date()): PromoCodeStatus {
+  if (row.expiry_date && row.expiry_date <= now) return 'EXPIRED';
+  if (row.max_uses !== null && uses >= row.max_uses) return 'USED_UP';
+  return 'ACTIVE';
+}
+
+/**
+ * The event's promo code matching `code` (case-insensitive) when it can be used now: not expired and
+ * under its max uses (uses = orders completed, awaiting offline payment or still reserved with it).
+ * Returns null otherwise. For checkout: call it inside the transaction, then lock the promo row
+ * (`lockSellingRows`) and re-count uses before accepting the order.
+ */
+export async function findValidPromoCode(
+  q: Queryable,
+  eventId: string,
+  code: string,
+  now = new Date(),
+): Promise<(PromoCodeRow & { uses: number }) | null> {
+  const trimmed = code.trim();
+  if (trimmed.length < 3 || trimmed.length > 50) return null;
+  const row = await repo.findByCode(q, eventId, trimmed);
+  if (!row) return null;
+  const uses = (await promoCodeUses(q, [row.id])).get(row.id) ?? 0;
+  return promoCodeStatus(row, uses, now) === 'ACTIVE' ? { ...row, uses } : null;
+}
+
+function present(row: PromoCodeRow, uses: number): PromoCode {
+  return {
+    id: row.id,
+    event_id: row.event_id,
+    code: row.code,
+    discount_type: row.discount_type,
+    discount: row.discount,
+    ticket_ids: row.ticket_ids,
+    expiry_date: row.expiry_date?.toISOString() ?? null,
+    max_uses: row.max_uses,
+    usage_count: uses,
+    status: promoCodeStatus(row, uses),
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+export async function listPromoCodes(
+  db: Db,
+  auth: AuthContext,
+  eventId: string,
+  raw: Record<string, unknown>,
+) {
+  assertCan(auth, 'events:manage');
+  const params = parseListQuery(raw, repo.promoCodeListSpec);
+  await loadOwnedEvent(db, auth.accountId, eventId);
+  const { rows, total } = await repo.listPromoCodes(db, auth.accountId, eventId, params);
+  const uses = await promoCodeUses(
+    db,
+    rows.map((r) => r.id),
+  );
+  return { data: rows.map((r) => present(r, uses.get(r.id) ?? 0)), meta: listMeta(total, params) };
+}
+
+export async function getPromoCode(q: Queryable, auth: AuthContext, eventId: string, id: string) {
+  assertCan(auth, 'events:manage');
+  await loadOwnedEvent(q, auth.accountId, eventId);
+  const row = await repo.findPromoCode(q, auth.accountId, eventId, id);
+  if (!row) throw notFound();
+  return present(row, (await promoCodeUses(q, [row.id])).get(row.id) ?? 0);
+}
+
+async function values(q: Queryable, eventId: string, input: PromoCodeInput, exceptId?: string) {
+  if (await repo.findByCode(q, eventId, input.code, exceptId))
+    throw invalid({ code: m['promo_codes.code_taken'] });
+  const ticketIds = [...new Set(input.ticket_ids ?? [])];
+  if ((await unknownTicketIds(q, eventId, ticketIds)).length) {
+    throw invalid({ ticket_ids: m['promo_codes.unknown_ticket'] });
+  }
+  return {
+    code: input.code,
+    code_normalized: input.code.toLowerCase(),
+    discount_type: input.discount_type,
+    discount: input.discount_type === 'NONE' ? 0 : (input.discount ?? 0),
+    ticket_ids: ticketIds,
+    expiry_date: input.expiry_date ? new Date(input.expiry_date) : null,
+    max_uses: input.max_uses ?? null,
+  };
+}
+
+/** Two requests racing on the same code: the unique index decides, the loser gets the same 422. */
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+export async function createPromoCode(db: Db, auth: AuthContext, eventId: string, input: PromoCodeInput) {
+  assertCan(auth, 'events:manage');
+  try {
+    const id = await db.transaction(async (tx) => {
+      await loadOwnedEvent(tx, auth.accountId, eventId);
+      const row = await repo.insertPromoCode(tx, {
+        ...(await values(tx, eventId, input)),
+        account_id: auth.accountId,
+        event_id: eventId,
+      });
+      return row.id;
+    });
+    return getPromoCode(db, auth, eventId, id);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw invalid({ code: m['promo_codes.code_taken'] });
+    throw err;
+  }
+}
+
+export async function updatePromoCode(
+  db: Db,
+  auth: AuthContext,
+  eventId: string,
+  id: string,
+  input: PromoCodeInput,
+) {
+  assertCan(auth, 'events:manage');
+  try {
+    await db.transaction(async (tx) => {
+      await loadOwnedEvent(tx, auth.accountId, eventId);
+      const row = await repo.findPromoCode(tx, auth.accountId, eventId, id);
+      if (!row) throw notFound();
+      await repo.updatePromoCode(tx, id, await values(tx, eventId, input, id));
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw invalid({ code: m['promo_codes.code_taken'] });
+    throw err;
+  }
+  return getPromoCode(db, auth, eventId, id);
+}
+
+/** Orders keep their copy of the code (orders.promo_code); their link is set to null by the database. */
+export async function deletePromoCode(db: Db, auth: AuthContext, eventId: string, id: string) {
+  assertCan(auth, 'events:manage');
+  await db.transaction(async (tx) => {
+    await loadOwnedEvent(tx, auth.accountId, eventId);
+    const row = await repo.findPromoCode(tx, auth.accountId, eventId, id);
+    if (!row) throw notFound();
+    await repo.deletePromoCode(tx, id);
+  });
+}

@@ -1,0 +1,51 @@
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { App } from '../../app.ts';
+import * as service from './public-events.service.ts';
+
+/** Buyers' reads are cacheable for a few seconds; a matching ETag answers 304 without a body. */
+const CACHE_CONTROL = 'public, max-age=5, stale-while-revalidate=30';
+
+function sendCached(request: FastifyRequest, reply: FastifyReply, body: unknown) {
+  const json = JSON.stringify(body);
+  const etag = `W/"${createHash('sha1').update(json).digest('base64url')}"`;
+  reply.header('cache-control', CACHE_CONTROL).header('etag', etag).header('vary', 'accept-language, cookie');
+  const match = request.headers['if-none-match'];
+  if (match?.split(',').some((t) => t.trim() === etag)) return reply.status(304).send();
+  return reply.type('application/json; charset=utf-8').send(json);
+}
+
+const eventParams = z.object({ id: z.string().max(64) });
+
+/** The public (no login) read side: GET /api/public/events, /events/{id}, /events/{id}/promo-codes/{code}. */
+export const publicEventRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = (app as unknown as App).deps.db;
+
+  app.get('/public/events', async (request, reply) =>
+    sendCached(request, reply, await service.listPublicEvents(db, request.query as Record<string, unknown>)),
+  );
+
+  app.get(
+    '/public/events/:id',
+    {
+      schema: { params: eventParams, querystring: z.object({ promo_code: z.string().max(100).optional() }) },
+    },
+    async (request, reply) => {
+      const data = await service.getPublicEvent(db, request.params.id, request.query.promo_code || undefined);
+      return sendCached(request, reply, { data });
+    },
+  );
+
+  app.get(
+    '/public/events/:id/promo-codes/:code',
+    { schema: { params: z.object({ id: z.string().max(64), code: z.string().max(200) }) } },
+    async (request, reply) => {
+      const valid = await service.isPromoCodeValid(db, request.params.id, request.params.code);
+      // `valid` at the top level too: spec §7 says the call returns "a valid flag".
+      reply.header('cache-control', 'no-store');
+      return { data: { valid }, valid };
+    },
+  );
+};

@@ -1,0 +1,188 @@
+import type {
+  PaymentProvider,
+  PublicEvent,
+  PublicImage,
+  PublicQuestion,
+  PublicTicket,
+} from '@taquilla/shared';
+import type { EventImage } from '@taquilla/shared/schemas/events';
+import type { PublicEventSummary } from '@taquilla/shared/schemas/public-events';
+import type { Queryable } from '../../db/client.ts';
+import { notFound } from '../../lib/errors.ts';
+import { sanitizeRichText } from '../../lib/html.ts';
+import { listMeta, parseListQuery } from '../../lib/pagination.ts';
+import { coversFor } from '../images/images.service.ts';
+import { findValidPromoCode } from '../promo-codes/promo-codes.service.ts';
+import { loadEventQuestions } from '../questions/questions.service.ts';
+import { loadSellableTickets, type SellableTicket } from '../tickets/tickets.service.ts';
+import * as repo from './public-events.repository.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v : null);
+
+function publicImage(image: EventImage | undefined): PublicImage | null {
+  if (!image?.url) return null;
+  return { url: image.url, width: image.width, height: image.height, srcset: image.srcset };
+}
+
+type Promo = NonNullable<Awaited<ReturnType<typeof findValidPromoCode>>>;
+
+/**
+ * What a buyer may see of a ticket, or null when it must stay hidden: hidden tickets never show;
+ * "hidden unless promo code" ones show only when the request's valid code unlocks them; the hide-before,
+ * hide-after and hide-when-sold-out options apply; hidden tiers are left out.
+ */
+function visibleTicket(t: SellableTicket, promo: Promo | null): PublicTicket | null {
+  if (t.is_hidden) return null;
+  const unlocked =
+    t.hidden_unless_promo_code &&
+    !!promo &&
+    (promo.ticket_ids.length === 0 || promo.ticket_ids.includes(t.id));
+  if (t.hidden_unless_promo_code && !unlocked) return null;
+  if (t.hide_before_sale_start && t.sale_state === 'NOT_STARTED') return null;
+  if (t.hide_after_sale_end && t.sale_state === 'ENDED') return null;
+  if (t.hide_when_sold_out && t.sale_state === 'SOLD_OUT') return null;
+  const prices = t.prices.filter((p) => !p.is_hidden);
+  if (prices.length === 0) return null;
+  return {
+    id: t.id,
+    name: t.name,
+    description: t.description,
+    price_type: t.price_type,
+    min_per_order: t.min_per_order,
+    max_per_order: t.max_per_order,
+    sale_state: t.sale_state,
+    sale_start_date: iso(t.sale_start_date),
+    sale_end_date: iso(t.sale_end_date),
+    show_quantity_remaining: t.show_quantity_remaining,
+    quantity_remaining: t.remaining,
+    prices: prices.map((p) => ({
+      id: p.id,
+      label: p.label,
+      price_cents: p.price_cents,
+      sale_state: p.sale_state,
+      sale_start_date: iso(p.sale_start_date),
+      sale_end_date: iso(p.sale_end_date),
+      quantity_remaining: p.remaining,
+    })),
+    taxes_and_fees: t.taxes_and_fees,
+    unlocked_by_promo_code: unlocked,
+  };
+}
+
+/**
+ * The public read model of one event. A constant number of queries whatever the number of tickets:
+ * event + organizer, cover, tickets, tiers, taxes, held units (2), questions, and with a promo code its
+ * row and uses. Draft, archived, deleted and unknown events are 404.
+ */
+export async function getPublicEvent(
+  q: Queryable,
+  eventId: string,
+  promoCode?: string,
+): Promise<PublicEvent> {
+  if (!UUID.test(eventId)) throw notFound();
+  const row = await repo.findLiveEvent(q, eventId);
+  if (!row) throw notFound();
+  const [covers, tickets, questions, promo] = await Promise.all([
+    coversFor(q, [eventId]),
+    loadSellableTickets(q, eventId),
+    loadEventQuestions(q, eventId),
+    promoCode ? findValidPromoCode(q, eventId, promoCode) : Promise.resolve(null),
+  ]);
+  const { event, organizer } = row;
+  const s = event.settings as Record<string, unknown>;
+  const visible = tickets.map((t) => visibleTicket(t, promo)).filter((t): t is PublicTicket => t !== null);
+  const visibleIds = new Set(visible.map((t) => t.id));
+  const publicQuestions: PublicQuestion[] = questions
+    .filter((x) => !x.is_hidden)
+    .filter(
+      (x) =>
+        x.belongs_to === 'ORDER' ||
+        x.ticket_ids.length === 0 ||
+        x.ticket_ids.some((id) => visibleIds.has(id)),
+    )
+    .map((x) => ({
+      id: x.id,
+      title: x.title,
+      description: x.description,
+      type: x.type,
+      belongs_to: x.belongs_to,
+      ticket_ids: x.ticket_ids,
+      options: x.options,
+      required: x.required,
+    }));
+  const colors =
+    s.colors && typeof s.colors === 'object' ? (s.colors as PublicEvent['settings']['colors']) : undefined;
+  return {
+    id: event.id,
+    slug: event.slug,
+    name: event.name,
+    description: event.description ? sanitizeRichText(event.description) : null,
+    status: 'LIVE',
+    start_date: event.start_date.toISOString(),
+    end_date: iso(event.end_date),
+    timezone: event.timezone,
+    currency: event.currency,
+    location: event.location as Record<string, string | undefined>,
+    organizer: {
+      id: organizer.id,
+      name: organizer.name,
+      website: organizer.website,
+      email: organizer.email,
+    },
+    cover: publicImage(covers.get(eventId)),
+    order_timeout_minutes: event.order_timeout_minutes,
+    settings: {
+      attendee_details_mode: s.attendee_details_mode === 'PER_ORDER' ? 'PER_ORDER' : 'PER_TICKET',
+      payment_providers: Array.isArray(s.payment_providers) ? (s.payment_providers as PaymentProvider[]) : [],
+      offline_payment_instructions: str(s.offline_payment_instructions),
+      post_checkout_message: str(s.post_checkout_message),
+      allow_indexing: s.allow_indexing !== false,
+      seo_title: str(s.seo_title),
+      seo_description: str(s.seo_description),
+      seo_keywords: str(s.seo_keywords),
+      support_email: str(s.support_email),
+      ...(colors ? { colors } : {}),
+    },
+    tickets: visible,
+    questions: publicQuestions,
+    promo_code: promo
+      ? {
+          code: promo.code,
+          discount_type: promo.discount_type,
+          discount: promo.discount,
+          ticket_ids: promo.ticket_ids,
+        }
+      : null,
+  };
+}
+
+/** Whether `code` can be used now on this live event (expired, used up, unknown or wrong event: false). */
+export async function isPromoCodeValid(q: Queryable, eventId: string, code: string): Promise<boolean> {
+  if (!UUID.test(eventId)) return false;
+  if (!(await repo.findLiveEvent(q, eventId))) return false;
+  return (await findValidPromoCode(q, eventId, code)) !== null;
+}
+
+export async function listPublicEvents(q: Queryable, raw: Record<string, unknown>) {
+  const params = parseListQuery(raw, repo.publicEventListSpec);
+  const { rows, total } = await repo.listLiveEvents(q, params);
+  const covers = await coversFor(
+    q,
+    rows.map((r) => r.event.id),
+  );
+  const data: PublicEventSummary[] = rows.map(({ event, organizer }) => ({
+    id: event.id,
+    slug: event.slug,
+    name: event.name,
+    start_date: event.start_date.toISOString(),
+    end_date: iso(event.end_date),
+    timezone: event.timezone,
+    currency: event.currency,
+    location: event.location as Record<string, string | undefined>,
+    organizer: { id: organizer.id, name: organizer.name },
+    cover: publicImage(covers.get(event.id)),
+  }));
+  return { data, meta: listMeta(total, params) };
+}

@@ -1,0 +1,15 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { capacityRoutes } from '../capacity/capacity.routes.ts';
+import { promoCodeRoutes } from '../promo-codes/promo-codes.routes.ts';
+import { publicEventRoutes } from '../public-events/public-events.routes.ts';
+import { questionRoutes } from '../questions/questions.routes.ts';
+import { ticketRoutes } from './tickets.routes.ts';
+
+/** Selling setup (tickets, capacity, promo codes, questions) and the public read model of events. */
+export const sellingRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(ticketRoutes, { prefix: '/api' });
+  await app.register(capacityRoutes, { prefix: '/api' });
+  await app.register(promoCodeRoutes, { prefix: '/api' });
+  await app.register(questionRoutes, { prefix: '/api' });
+  await app.register(publicEventRoutes, { prefix: '/api' });
+};

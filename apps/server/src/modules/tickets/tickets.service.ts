@@ -1,0 +1,385 @@
+import type { SaleState } from '@taquilla/shared';
+import type { PricingTaxOrFee } from '@taquilla/shared/pricing';
+import type { Ticket, TicketInput, TicketPrice, TicketStatus } from '@taquilla/shared/schemas/tickets';
+import type { Db, Queryable } from '../../db/client.ts';
+import { tickets } from '../../db/schema/index.ts';
+import { type AuthContext, assertCan } from '../../lib/auth.ts';
+import { conflict, invalid, notFound } from '../../lib/errors.ts';
+import { sanitizeRichText } from '../../lib/html.ts';
+import { type ListParams, listMeta, parseListQuery } from '../../lib/pagination.ts';
+import {
+  type EventUsage,
+  loadEventUsage,
+  loadSalesByPrice,
+  type PriceSales,
+  remainingFor,
+} from './availability.ts';
+import { loadOwnedEvent } from './event-access.ts';
+import { priceSaleState, ticketSaleState } from './sale-state.ts';
+import { ticketMessages as m } from './tickets.messages.ts';
+import * as repo from './tickets.repository.ts';
+
+export const ticketListSpec = {
+  sortable: { sort_order: tickets.sort_order, name: tickets.name, created_at: tickets.created_at },
+  defaultSort: { by: 'sort_order', direction: 'asc' as const },
+  filterable: {
+    price_type: { column: tickets.price_type, operators: ['eq' as const, 'in' as const] },
+    is_hidden: { column: tickets.is_hidden, operators: ['eq' as const], type: 'boolean' as const },
+  },
+};
+
+// ---------------------------------------------------------------------------------------------------
+// For checkout and the public read model
+// ---------------------------------------------------------------------------------------------------
+
+export interface SellablePrice {
+  id: string;
+  label: string | null;
+  /** For DONATION, the minimum. */
+  price_cents: number;
+  quantity: number | null;
+  sale_start_date: Date | null;
+  sale_end_date: Date | null;
+  is_hidden: boolean;
+  /** Units left after every limit (tier and active capacity assignments); null = unlimited. */
+  remaining: number | null;
+  sale_state: SaleState;
+}
+
+export interface SellableTicket {
+  id: string;
+  name: string;
+  description: string | null;
+  price_type: Ticket['price_type'];
+  min_per_order: number;
+  max_per_order: number;
+  sale_start_date: Date | null;
+  sale_end_date: Date | null;
+  is_hidden: boolean;
+  hidden_unless_promo_code: boolean;
+  hide_before_sale_start: boolean;
+  hide_after_sale_end: boolean;
+  hide_when_sold_out: boolean;
+  show_quantity_remaining: boolean;
+  /** Active taxes and fees that apply, ready for `priceLine` from `@taquilla/shared/pricing`. */
+  taxes_and_fees: PricingTaxOrFee[];
+  prices: SellablePrice[];
+  remaining: number | null;
+  sale_state: SaleState;
+  /** Capacity assignments (active) this ticket belongs to. */
+  capacity_assignment_ids: string[];
+}
+
+/**
+ * Every live (not deleted) ticket of an event with its live tiers, taxes, exact availability and sale
+ * state, in display order. Hidden tickets and tiers are included (flags say so): callers decide what
+ * to show. Five queries whatever the number of tickets. Checkout: call it inside the transaction after
+ * taking its locks so `remaining` is the locked truth.
+ */
+export async function loadSellableTickets(
+  q: Queryable,
+  eventId: string,
+  now: Date = new Date(),
+): Promise<SellableTicket[]> {
+  const [rows, usage] = await Promise.all([repo.loadEventTickets(q, eventId), loadEventUsage(q, eventId)]);
+  return rows.map((t) => toSellable(t, usage, now));
+}
+
+function toSellable(t: repo.TicketWithPrices, usage: EventUsage, now: Date): SellableTicket {
+  const left = remainingFor(t, usage);
+  const prices = t.prices.map((p) => {
+    const remaining = left.byPrice.get(p.id) ?? null;
+    return {
+      id: p.id,
+      label: p.label,
+      price_cents: p.price_cents,
+      quantity: p.quantity,
+      sale_start_date: p.sale_start_date,
+      sale_end_date: p.sale_end_date,
+      is_hidden: p.is_hidden,
+      remaining,
+      sale_state: priceSaleState(now, t, p, remaining),
+    };
+  });
+  const visible = prices.filter((p) => !p.is_hidden);
+  return {
+    id: t.id,
+    name: t.name,
+    description: t.description,
+    price_type: t.price_type,
+    min_per_order: t.min_per_order,
+    max_per_order: t.max_per_order,
+    sale_start_date: t.sale_start_date,
+    sale_end_date: t.sale_end_date,
+    is_hidden: t.is_hidden,
+    hidden_unless_promo_code: t.hidden_unless_promo_code,
+    hide_before_sale_start: t.hide_before_sale_start,
+    hide_after_sale_end: t.hide_after_sale_end,
+    hide_when_sold_out: t.hide_when_sold_out,
+    show_quantity_remaining: t.show_quantity_remaining,
+    taxes_and_fees: t.taxes
+      .filter((x) => x.is_active)
+      .map(({ id, name, type, calculation, value }) => ({ id, name, type, calculation, value })),
+    prices,
+    remaining: left.ticket,
+    sale_state: ticketSaleState((visible.length ? visible : prices).map((p) => p.sale_state)),
+    capacity_assignment_ids: usage.capacities.filter((c) => c.ticketIds.includes(t.id)).map((c) => c.id),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Organizer API
+// ---------------------------------------------------------------------------------------------------
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const statusOf = (hidden: boolean, s: SaleState): TicketStatus =>
+  hidden ? 'HIDDEN' : s === 'NOT_STARTED' ? 'SCHEDULED' : s;
+
+function present(
+  t: repo.TicketWithPrices,
+  usage: EventUsage,
+  sales: Map<string, PriceSales>,
+  now: Date,
+): Ticket {
+  const sellable = toSellable(t, usage, now);
+  let sold = 0;
+  let reserved = 0;
+  const prices: TicketPrice[] = t.prices.map((p, i) => {
+    const s = sales.get(p.id) ?? { sold: 0, reserved: 0 };
+    sold += s.sold;
+    reserved += s.reserved;
+    const sp = sellable.prices[i];
+    return {
+      id: p.id,
+      label: p.label,
+      price_cents: p.price_cents,
+      quantity: p.quantity,
+      sale_start_date: iso(p.sale_start_date),
+      sale_end_date: iso(p.sale_end_date),
+      is_hidden: p.is_hidden,
+      sort_order: p.sort_order,
+      quantity_sold: s.sold,
+      quantity_reserved: s.reserved,
+      quantity_remaining: sp.remaining,
+      status: statusOf(p.is_hidden, sp.sale_state),
+    };
+  });
+  return {
+    id: t.id,
+    event_id: t.event_id,
+    name: t.name,
+    description: t.description,
+    type: t.price_type,
+    price_type: t.price_type,
+    min_per_order: t.min_per_order,
+    max_per_order: t.max_per_order,
+    sale_start_date: iso(t.sale_start_date),
+    sale_end_date: iso(t.sale_end_date),
+    is_hidden: t.is_hidden,
+    hidden_unless_promo_code: t.hidden_unless_promo_code,
+    hide_before_sale_start: t.hide_before_sale_start,
+    hide_after_sale_end: t.hide_after_sale_end,
+    hide_when_sold_out: t.hide_when_sold_out,
+    show_quantity_remaining: t.show_quantity_remaining,
+    sort_order: t.sort_order,
+    tax_ids: t.taxes.map((x) => x.id),
+    prices,
+    quantity_sold: sold,
+    quantity_reserved: reserved,
+    quantity_remaining: sellable.remaining,
+    status: statusOf(t.is_hidden, sellable.sale_state),
+    created_at: t.created_at.toISOString(),
+    updated_at: t.updated_at.toISOString(),
+  };
+}
+
+async function presentMany(q: Queryable, eventId: string, rows: repo.TicketRow[]) {
+  const [full, usage, sales] = await Promise.all([
+    repo.withPricesAndTaxes(q, rows),
+    loadEventUsage(q, eventId),
+    loadSalesByPrice(q, eventId),
+  ]);
+  const now = new Date();
+  return full.map((t) => present(t, usage, sales, now));
+}
+
+export async function listTickets(
+  db: Db,
+  auth: AuthContext,
+  eventId: string,
+  rawQuery: Record<string, unknown>,
+) {
+  assertCan(auth, 'events:manage');
+  const params: ListParams = parseListQuery(rawQuery, ticketListSpec);
+  await loadOwnedEvent(db, auth.accountId, eventId);
+  const { rows, total } = await repo.listTicketRows(db, auth.accountId, eventId, params);
+  return { data: await presentMany(db, eventId, rows), meta: listMeta(total, params) };
+}
+
+export async function getTicket(q: Queryable, auth: AuthContext, eventId: string, ticketId: string) {
+  assertCan(auth, 'events:manage');
+  await loadOwnedEvent(q, auth.accountId, eventId);
+  const row = await repo.findTicketRow(q, auth.accountId, eventId, ticketId);
+  if (!row) throw notFound();
+  const [ticket] = await presentMany(q, eventId, [row]);
+  return ticket;
+}
+
+const ticketType = (input: TicketInput) => (input.type ?? input.price_type) as Ticket['price_type'];
+
+function ticketValues(input: TicketInput) {
+  return {
+    name: input.name,
+    description: input.description ? sanitizeRichText(input.description) : null,
+    price_type: ticketType(input),
+    min_per_order: input.min_per_order ?? 1,
+    max_per_order: input.max_per_order ?? 100,
+    sale_start_date: input.sale_start_date ? new Date(input.sale_start_date) : null,
+    sale_end_date: input.sale_end_date ? new Date(input.sale_end_date) : null,
+    is_hidden: input.is_hidden ?? false,
+    hidden_unless_promo_code: input.hidden_unless_promo_code ?? false,
+    hide_before_sale_start: input.hide_before_sale_start ?? false,
+    hide_after_sale_end: input.hide_after_sale_end ?? false,
+    hide_when_sold_out: input.hide_when_sold_out ?? false,
+    show_quantity_remaining: input.show_quantity_remaining ?? false,
+  };
+}
+
+function priceValues(input: TicketInput, p: TicketInput['prices'][number], index: number) {
+  const type = ticketType(input);
+  return {
+    label: type === 'TIERED' ? (p.label?.trim() ?? null) : p.label?.trim() || null,
+    price_cents: type === 'FREE' ? 0 : p.price_cents,
+    quantity: p.quantity ?? null,
+    sale_start_date: p.sale_start_date ? new Date(p.sale_start_date) : null,
+    sale_end_date: p.sale_end_date ? new Date(p.sale_end_date) : null,
+    is_hidden: p.is_hidden ?? false,
+    sort_order: index,
+  };
+}
+
+async function resolveTaxIds(q: Queryable, accountId: string, ids: string[] | undefined) {
+  if (ids === undefined) return repo.findDefaultTaxIds(q, accountId);
+  const unique = [...new Set(ids)];
+  const found = await repo.findAccountTaxIds(q, accountId, unique);
+  if (found.length !== unique.length) throw invalid({ tax_ids: m['tickets.unknown_tax'] });
+  return unique;
+}
+
+export async function createTicket(db: Db, auth: AuthContext, eventId: string, input: TicketInput) {
+  assertCan(auth, 'events:manage');
+  const id = await db.transaction(async (tx) => {
+    await loadOwnedEvent(tx, auth.accountId, eventId);
+    const taxIds = await resolveTaxIds(tx, auth.accountId, input.tax_ids);
+    const row = await repo.insertTicket(tx, {
+      ...ticketValues(input),
+      account_id: auth.accountId,
+      event_id: eventId,
+      sort_order: await repo.nextTicketSortOrder(tx, eventId),
+    });
+    await repo.insertPrices(
+      tx,
+      input.prices.map((p, i) => ({ ...priceValues(input, p, i), ticket_id: row.id, event_id: eventId })),
+    );
+    await repo.replaceTicketTaxes(tx, row.id, taxIds);
+    return row.id;
+  });
+  return getTicket(db, auth, eventId, id);
+}
+
+/**
+ * Replaces a ticket's settings and tiers. Tiers are matched by `id`; a tier left out is deleted (409
+ * when it has sales). The price type cannot change once units are sold or reserved, and no tier's
+ * quantity can drop below its sold + reserved units.
+ */
+export async function updateTicket(
+  db: Db,
+  auth: AuthContext,
+  eventId: string,
+  ticketId: string,
+  input: TicketInput,
+) {
+  assertCan(auth, 'events:manage');
+  await db.transaction(async (tx) => {
+    await loadOwnedEvent(tx, auth.accountId, eventId);
+    const row = await repo.lockTicketRow(tx, auth.accountId, eventId, ticketId);
+    if (!row) throw notFound();
+    const [current] = await repo.withPricesAndTaxes(tx, [row]);
+    const usage = await loadEventUsage(tx, eventId, [ticketId]);
+    const heldOf = (priceId: string) => usage.byPrice.get(priceId) ?? 0;
+    const ticketHeld = usage.byTicket.get(ticketId) ?? 0;
+    const type = ticketType(input);
+    if (type !== row.price_type && ticketHeld > 0) throw conflict(m['tickets.type_locked']);
+
+    const existing = new Map(current.prices.map((p) => [p.id, p]));
+    const prices = input.prices.map((p) => ({ ...p }));
+    // A single-price ticket edited without the tier id keeps its tier (and its sales).
+    if (type !== 'TIERED' && prices.length === 1 && !prices[0].id && current.prices.length === 1) {
+      prices[0].id = current.prices[0].id;
+    }
+    const fields: Record<string, string> = {};
+    prices.forEach((p, i) => {
+      if (p.id && !existing.has(p.id)) fields[`prices.${i}.id`] = m['tickets.unknown_tier'];
+    });
+    if (Object.keys(fields).length) throw invalid(fields);
+
+    const kept = new Set(prices.map((p) => p.id).filter(Boolean));
+    const removed = current.prices.filter((p) => !kept.has(p.id));
+    const withSales = removed.find((p) => heldOf(p.id) > 0);
+    if (withSales) throw conflict(m['tickets.tier_has_sales'], { label: withSales.label ?? row.name });
+    for (const p of prices) {
+      if (!p.id || p.quantity === null || p.quantity === undefined) continue;
+      const held = heldOf(p.id);
+      if (p.quantity < held) {
+        throw conflict(m['tickets.quantity_below_sold'], { label: p.label ?? row.name, sold: held });
+      }
+    }
+    const taxIds = await resolveTaxIds(tx, auth.accountId, input.tax_ids ?? current.taxes.map((t) => t.id));
+
+    await repo.updateTicket(tx, ticketId, ticketValues(input));
+    await repo.softDeletePrices(
+      tx,
+      removed.map((p) => p.id),
+    );
+    const normalized = { ...input, prices };
+    for (const [i, p] of prices.entries()) {
+      const values = priceValues(normalized, p, i);
+      if (p.id) await repo.updatePrice(tx, p.id, values);
+      else await repo.insertPrices(tx, [{ ...values, ticket_id: ticketId, event_id: eventId }]);
+    }
+    await repo.replaceTicketTaxes(tx, ticketId, taxIds);
+  });
+  return getTicket(db, auth, eventId, ticketId);
+}
+
+export async function deleteTicket(db: Db, auth: AuthContext, eventId: string, ticketId: string) {
+  assertCan(auth, 'events:manage');
+  await db.transaction(async (tx) => {
+    await loadOwnedEvent(tx, auth.accountId, eventId);
+    const row = await repo.lockTicketRow(tx, auth.accountId, eventId, ticketId);
+    if (!row) throw notFound();
+    const usage = await loadEventUsage(tx, eventId, [ticketId]);
+    if ((usage.byTicket.get(ticketId) ?? 0) > 0) throw conflict(m['tickets.has_sales']);
+    await repo.softDeleteTicket(tx, ticketId);
+  });
+}
+
+/** Sets the display order: `ids` first, in that order (other tickets keep their relative order after). */
+export async function sortTickets(db: Db, auth: AuthContext, eventId: string, ids: string[]) {
+  assertCan(auth, 'events:manage');
+  await db.transaction(async (tx) => {
+    await loadOwnedEvent(tx, auth.accountId, eventId);
+    const unique = [...new Set(ids)];
+    const found = await repo.findEventTicketIds(tx, eventId, unique);
+    if (found.length !== unique.length) throw invalid({ ids: m['tickets.unknown_ticket'] });
+    const all = await repo.loadEventTickets(tx, eventId);
+    const rest = all.map((t) => t.id).filter((id) => !unique.includes(id));
+    await repo.setTicketSortOrders(tx, eventId, [...unique, ...rest]);
+  });
+}
+
+/** Ids among `ids` that are not live tickets of the event (for capacity, promo codes, questions). */
+export async function unknownTicketIds(q: Queryable, eventId: string, ids: string[]) {
+  const found = new Set(await repo.findEventTicketIds(q, eventId, ids));
+  return ids.filter((id) => !found.has(id));
+}

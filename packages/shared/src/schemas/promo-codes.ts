@@ -1,0 +1,50 @@
+/** Promo codes: access codes and discounts, unique per event, case-insensitive. */
+import { z } from 'zod';
+import { PROMO_DISCOUNT_TYPES, type PromoDiscountType } from '../enums.ts';
+
+export const promoCodeInput = z
+  .strictObject({
+    code: z
+      .string()
+      .trim()
+      .min(3, { error: 'promo_codes.code_length' })
+      .max(50, { error: 'promo_codes.code_length' })
+      .regex(/^\S+$/, { error: 'promo_codes.code_spaces' }),
+    discount_type: z.enum(PROMO_DISCOUNT_TYPES),
+    /** Cents per ticket for FIXED, whole percent for PERCENTAGE; ignored for NONE. */
+    discount: z.number().int().min(0).max(100_000_000).nullable().optional(),
+    ticket_ids: z.array(z.uuid()).max(500).optional(),
+    expiry_date: z.iso.datetime({ offset: true }).nullable().optional(),
+    max_uses: z.number().int().min(1).max(10_000_000).nullable().optional(),
+  })
+  .superRefine((p, ctx) => {
+    if (p.discount_type === 'PERCENTAGE' && (p.discount ?? 0) > 100) {
+      ctx.addIssue({ code: 'custom', path: ['discount'], message: 'promo_codes.percentage_range' });
+    }
+    if (p.discount_type !== 'NONE' && !p.discount) {
+      ctx.addIssue({ code: 'custom', path: ['discount'], message: 'promo_codes.discount_required' });
+    }
+  });
+export type PromoCodeInput = z.infer<typeof promoCodeInput>;
+
+export type PromoCodeStatus = 'ACTIVE' | 'EXPIRED' | 'USED_UP';
+
+export interface PromoCode {
+  id: string;
+  event_id: string;
+  code: string;
+  discount_type: PromoDiscountType;
+  discount: number;
+  ticket_ids: string[];
+  expiry_date: string | null;
+  max_uses: number | null;
+  /** Orders completed, awaiting offline payment or still reserved with this code. */
+  usage_count: number;
+  status: PromoCodeStatus;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PromoCodeValidity {
+  valid: boolean;
+}
