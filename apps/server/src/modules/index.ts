@@ -1,6 +1,8 @@
 import type { App } from '../app.ts';
+import { sellingRoutes } from './tickets/selling.ts';
 
 /** Every feature module's routes, registered once. Add a line per module. */
 export async function registerModules(app: App): Promise<void> {
   void app;
+  await app.register(sellingRoutes);
 }
