@@ -1,0 +1,269 @@
+import { randomUUID } from 'node:crypto';
+import { and, count, eq, ilike, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { type Queryable, rowsOf } from '../../db/client.ts';
+import {
+  accounts,
+  capacityAssignments,
+  capacityAssignmentTickets,
+  events,
+  orders,
+  organizers,
+  promoCodes,
+  questions,
+  ticketPrices,
+  tickets,
+  ticketTaxes,
+} from '../../db/schema/index.ts';
+import { type ListParams, type ListSpec, likePattern } from '../../lib/pagination.ts';
+
+export type EventRow = typeof events.$inferSelect;
+export type EventWithOrganizer = EventRow & { organizer_name: string };
+
+export const eventListSpec: ListSpec = {
+  sortable: {
+    start_date: events.start_date,
+    name: events.name,
+    created_at: events.created_at,
+    updated_at: events.updated_at,
+  },
+  defaultSort: { by: 'start_date', direction: 'asc' },
+  filterable: {
+    status: { column: events.status, operators: ['eq', 'ne', 'in'] },
+    organizer_id: { column: events.organizer_id, operators: ['eq'], type: 'uuid' },
+    start_date: { column: events.start_date, operators: ['gt', 'gte', 'lt', 'lte'], type: 'date' },
+  },
+  extraParams: ['eventsState', 'events_state'],
+};
+
+const endsAt = sql`coalesce(${events.end_date}, ${events.start_date})`;
+const STATE_CONDITIONS = {
+  upcoming: and(ne(events.status, 'ARCHIVED'), sql`${endsAt} >= now()`),
+  ended: and(ne(events.status, 'ARCHIVED'), sql`${endsAt} < now()`),
+  archived: eq(events.status, 'ARCHIVED'),
+};
+
+const owned = (accountId: string) => and(eq(events.account_id, accountId), isNull(events.deleted_at));
+const withOrganizer = { event: events, organizer_name: organizers.name };
+
+export async function listEvents(
+  q: Queryable,
+  accountId: string,
+  params: ListParams,
+  state: keyof typeof STATE_CONDITIONS | undefined,
+) {
+  const where = and(
+    owned(accountId),
+    params.where,
+    state ? STATE_CONDITIONS[state] : undefined,
+    params.query ? ilike(events.name, likePattern(params.query)) : undefined,
+  );
+  const rows = await q
+    .select(withOrganizer)
+    .from(events)
+    .innerJoin(organizers, eq(organizers.id, events.organizer_id))
+    .where(where)
+    .orderBy(params.orderBy, events.id)
+    .limit(params.perPage)
+    .offset(params.offset);
+  const [{ total }] = await q.select({ total: count() }).from(events).where(where);
+  return { rows: rows.map((r) => ({ ...r.event, organizer_name: r.organizer_name })), total };
+}
+
+export async function findEvent(
+  q: Queryable,
+  accountId: string,
+  id: string,
+): Promise<EventWithOrganizer | undefined> {
+  const [row] = await q
+    .select(withOrganizer)
+    .from(events)
+    .innerJoin(organizers, eq(organizers.id, events.organizer_id))
+    .where(and(owned(accountId), eq(events.id, id)));
+  return row ? { ...row.event, organizer_name: row.organizer_name } : undefined;
+}
+
+export async function insertEvent(q: Queryable, values: typeof events.$inferInsert) {
+  const [row] = await q.insert(events).values(values).returning();
+  return row;
+}
+
+export async function updateEvent(
+  q: Queryable,
+  accountId: string,
+  id: string,
+  values: Partial<typeof events.$inferInsert>,
+) {
+  const [row] = await q
+    .update(events)
+    .set(values)
+    .where(and(owned(accountId), eq(events.id, id)))
+    .returning();
+  return row;
+}
+
+/** Key figures from completed orders, one grouped query for any number of events. */
+export async function statsFor(q: Queryable, accountId: string, eventIds: string[]) {
+  const stats = new Map<string, { tickets_sold: number; orders_count: number; revenue_cents: number }>();
+  if (eventIds.length === 0) return stats;
+  const rows = rowsOf<{ event_id: string; orders_count: number; revenue: string; tickets: number }>(
+    await q.execute(sql`
+      select o.event_id, count(*)::int as orders_count, coalesce(sum(o.total_cents), 0)::bigint as revenue,
+        coalesce(sum((select sum(oi.quantity) from order_items oi where oi.order_id = o.id)), 0)::int as tickets
+      from orders o
+      where o.account_id = ${accountId} and o.status = 'COMPLETED'
+        and o.event_id in (${sql.join(
+          eventIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})
+      group by o.event_id`),
+  );
+  for (const r of rows) {
+    stats.set(r.event_id, {
+      tickets_sold: Number(r.tickets),
+      orders_count: Number(r.orders_count),
+      revenue_cents: Number(r.revenue),
+    });
+  }
+  return stats;
+}
+
+export async function countTickets(q: Queryable, eventId: string) {
+  const [{ n }] = await q
+    .select({ n: count() })
+    .from(tickets)
+    .where(and(eq(tickets.event_id, eventId), isNull(tickets.deleted_at)));
+  return n;
+}
+
+export async function hasOrders(q: Queryable, eventId: string) {
+  const [row] = await q
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(eq(orders.event_id, eventId), inArray(orders.status, ['COMPLETED', 'AWAITING_OFFLINE_PAYMENT'])),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function findAccount(q: Queryable, accountId: string) {
+  const [row] = await q.select().from(accounts).where(eq(accounts.id, accountId));
+  return row;
+}
+
+export async function setEventDefaults(q: Queryable, accountId: string, defaults: Record<string, unknown>) {
+  await q.update(accounts).set({ event_defaults: defaults }).where(eq(accounts.id, accountId));
+}
+
+/** Copies of a row for another event: a new id, the new event id, fresh timestamps. */
+function cloneRow<T extends { id: string; event_id: string }>(row: T, eventId: string) {
+  const {
+    id: _id,
+    created_at: _c,
+    updated_at: _u,
+    ...rest
+  } = row as T & { created_at?: Date; updated_at?: Date };
+  return { ...rest, id: randomUUID(), event_id: eventId };
+}
+
+/** Copies live tickets with their live price tiers and tax links; returns old id → new id. */
+export async function copyTickets(tx: Queryable, fromId: string, toId: string) {
+  const map = new Map<string, string>();
+  const rows = await tx
+    .select()
+    .from(tickets)
+    .where(and(eq(tickets.event_id, fromId), isNull(tickets.deleted_at)));
+  if (rows.length === 0) return map;
+  const copies = rows.map((row) => {
+    const copy = cloneRow(row, toId);
+    map.set(row.id, copy.id);
+    return copy;
+  });
+  await tx.insert(tickets).values(copies);
+  const prices = await tx
+    .select()
+    .from(ticketPrices)
+    .where(and(eq(ticketPrices.event_id, fromId), isNull(ticketPrices.deleted_at)));
+  const livePrices = prices.filter((p) => map.has(p.ticket_id));
+  if (livePrices.length) {
+    await tx
+      .insert(ticketPrices)
+      .values(livePrices.map((p) => ({ ...cloneRow(p, toId), ticket_id: map.get(p.ticket_id)! })));
+  }
+  const taxes = await tx
+    .select()
+    .from(ticketTaxes)
+    .where(inArray(ticketTaxes.ticket_id, [...map.keys()]));
+  if (taxes.length) {
+    await tx
+      .insert(ticketTaxes)
+      .values(taxes.map((t) => ({ ticket_id: map.get(t.ticket_id)!, tax_id: t.tax_id })));
+  }
+  return map;
+}
+
+/**
+ * Ticket lists of copied rows point at the new tickets. A row limited to tickets that were not copied
+ * is skipped: widening it to every ticket would change what it means.
+ */
+function remapTicketIds(ids: string[], map: Map<string, string>): string[] | null {
+  if (ids.length === 0) return [];
+  const mapped = ids.map((id) => map.get(id)).filter((id): id is string => Boolean(id));
+  return mapped.length ? mapped : null;
+}
+
+export async function copyQuestions(
+  tx: Queryable,
+  fromId: string,
+  toId: string,
+  ticketMap: Map<string, string>,
+) {
+  const rows = await tx.select().from(questions).where(eq(questions.event_id, fromId));
+  const copies = rows.flatMap((row) => {
+    const ticket_ids = remapTicketIds(row.ticket_ids, ticketMap);
+    return ticket_ids ? [{ ...cloneRow(row, toId), ticket_ids }] : [];
+  });
+  if (copies.length) await tx.insert(questions).values(copies);
+}
+
+export async function copyPromoCodes(
+  tx: Queryable,
+  fromId: string,
+  toId: string,
+  ticketMap: Map<string, string>,
+) {
+  const rows = await tx.select().from(promoCodes).where(eq(promoCodes.event_id, fromId));
+  const copies = rows.flatMap((row) => {
+    const ticket_ids = remapTicketIds(row.ticket_ids, ticketMap);
+    return ticket_ids ? [{ ...cloneRow(row, toId), ticket_ids }] : [];
+  });
+  if (copies.length) await tx.insert(promoCodes).values(copies);
+}
+
+export async function copyCapacityAssignments(
+  tx: Queryable,
+  fromId: string,
+  toId: string,
+  ticketMap: Map<string, string>,
+) {
+  const rows = await tx.select().from(capacityAssignments).where(eq(capacityAssignments.event_id, fromId));
+  if (rows.length === 0) return;
+  const idMap = new Map<string, string>();
+  const copies = rows.map((row) => {
+    const copy = cloneRow(row, toId);
+    idMap.set(row.id, copy.id);
+    return copy;
+  });
+  await tx.insert(capacityAssignments).values(copies);
+  const links = await tx
+    .select()
+    .from(capacityAssignmentTickets)
+    .where(inArray(capacityAssignmentTickets.capacity_assignment_id, [...idMap.keys()]));
+  const newLinks = links
+    .filter((l) => ticketMap.has(l.ticket_id))
+    .map((l) => ({
+      capacity_assignment_id: idMap.get(l.capacity_assignment_id)!,
+      ticket_id: ticketMap.get(l.ticket_id)!,
+    }));
+  if (newLinks.length) await tx.insert(capacityAssignmentTickets).values(newLinks);
+}

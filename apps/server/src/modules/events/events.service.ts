@@ -1,0 +1,302 @@
+import type {
+  CreateEventInput,
+  DuplicateEventInput,
+  EventDefaultsInput,
+  EventsState,
+  ManageEvent,
+  ManageEventDetail,
+  UpdateEventInput,
+  UpdateEventSettingsInput,
+} from '@taquilla/shared/schemas/events';
+import { EVENTS_STATES } from '@taquilla/shared/schemas/events';
+import type { AppDeps } from '../../app.ts';
+import { type AuthContext, assertCan } from '../../lib/auth.ts';
+import { conflict, invalid, notFound } from '../../lib/errors.ts';
+import { sanitizeRichText } from '../../lib/html.ts';
+import { t } from '../../lib/i18n.ts';
+import { type ListParams, listMeta } from '../../lib/pagination.ts';
+import { copyCover, coversFor } from '../images/images.service.ts';
+import { organizerExists } from '../organizers/organizers.service.ts';
+import { eventMessages } from './events.messages.ts';
+import * as repo from './events.repository.ts';
+import { defaultProviders, resolveDefaults, resolveSettings, slugify } from './events.settings.ts';
+
+type Deps = Pick<AppDeps, 'db' | 'config'>;
+type Stats = ManageEvent['stats'];
+const NO_STATS: Stats = { tickets_sold: 0, orders_count: 0, revenue_cents: 0 };
+
+function lifecycle(row: repo.EventRow, now = Date.now()): ManageEvent['lifecycle'] {
+  const end = (row.end_date ?? row.start_date).getTime();
+  if (row.start_date.getTime() > now) return 'upcoming';
+  return end >= now ? 'ongoing' : 'ended';
+}
+
+function present(row: repo.EventWithOrganizer, stats: Stats, cover: ManageEvent['cover']): ManageEvent {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    description: row.description,
+    status: row.status,
+    lifecycle: lifecycle(row),
+    start_date: row.start_date.toISOString(),
+    end_date: row.end_date?.toISOString() ?? null,
+    timezone: row.timezone,
+    currency: row.currency,
+    location: row.location,
+    organizer: { id: row.organizer_id, name: row.organizer_name },
+    cover,
+    stats,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+/** The event of the caller's account, or 404 — for every module that works inside an event. */
+export async function getEventRow(deps: Pick<AppDeps, 'db'>, auth: AuthContext, id: string) {
+  assertCan(auth, 'events:manage');
+  const row = await repo.findEvent(deps.db, auth.accountId, id);
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function listEvents(deps: Deps, auth: AuthContext, params: ListParams, rawState: unknown) {
+  assertCan(auth, 'events:manage');
+  const stateText = Array.isArray(rawState) ? rawState.at(-1) : rawState;
+  if (stateText !== undefined && !EVENTS_STATES.includes(stateText as EventsState)) {
+    throw invalid({ eventsState: eventMessages['events.invalid_events_state'] });
+  }
+  const { rows, total } = await repo.listEvents(
+    deps.db,
+    auth.accountId,
+    params,
+    stateText as EventsState | undefined,
+  );
+  const ids = rows.map((r) => r.id);
+  const [stats, covers] = await Promise.all([
+    repo.statsFor(deps.db, auth.accountId, ids),
+    coversFor(deps.db, ids),
+  ]);
+  return {
+    data: rows.map((r) => present(r, stats.get(r.id) ?? NO_STATS, covers.get(r.id) ?? null)),
+    meta: listMeta(total, params),
+  };
+}
+
+export async function getEvent(deps: Deps, auth: AuthContext, id: string): Promise<ManageEventDetail> {
+  const row = await getEventRow(deps, auth, id);
+  const [stats, covers, ticketsCount, ordered] = await Promise.all([
+    repo.statsFor(deps.db, auth.accountId, [id]),
+    coversFor(deps.db, [id]),
+    repo.countTickets(deps.db, id),
+    repo.hasOrders(deps.db, id),
+  ]);
+  const settings = resolveSettings(row);
+  const loc = row.location;
+  return {
+    ...present(row, stats.get(id) ?? NO_STATS, covers.get(id) ?? null),
+    settings,
+    tickets_count: ticketsCount,
+    checklist: {
+      event_details: Boolean(row.description && (loc.venue_name || loc.address_line_1 || loc.online_url)),
+      tickets_created: ticketsCount > 0,
+      payment_set_up:
+        settings.payment_providers.length > 0 &&
+        (!settings.payment_providers.includes('offline') || Boolean(settings.offline_payment_instructions)),
+      event_published: row.status === 'LIVE',
+      first_order: ordered,
+    },
+  };
+}
+
+function cleanDescription(html: string | null | undefined): string | null | undefined {
+  if (html === undefined) return undefined;
+  if (html === null) return null;
+  const clean = sanitizeRichText(html);
+  if (clean.length > 50_000) throw invalid({ description: eventMessages['events.description_too_long'] });
+  return clean.replace(/<p>\s*<\/p>/g, '').trim() ? clean : null;
+}
+
+function assertDates(start: Date, end: Date | null | undefined) {
+  if (end && end.getTime() <= start.getTime()) {
+    throw invalid({ end_date: eventMessages['events.end_before_start'] });
+  }
+}
+
+async function assertOrganizer(deps: Deps, auth: AuthContext, organizerId: string) {
+  if (!(await organizerExists(deps.db, auth.accountId, organizerId))) {
+    throw invalid({ organizer_id: eventMessages['events.organizer_not_found'] });
+  }
+}
+
+export async function createEvent(deps: Deps, auth: AuthContext, input: CreateEventInput) {
+  assertCan(auth, 'events:manage');
+  const start = new Date(input.start_date);
+  const end = input.end_date ? new Date(input.end_date) : null;
+  assertDates(start, end);
+  await assertOrganizer(deps, auth, input.organizer_id);
+  const description = cleanDescription(input.description) ?? null;
+  const account = await repo.findAccount(deps.db, auth.accountId);
+  const defaults = resolveDefaults(account);
+  const row = await repo.insertEvent(deps.db, {
+    account_id: auth.accountId,
+    organizer_id: input.organizer_id,
+    name: input.name,
+    slug: slugify(input.name),
+    description,
+    start_date: start,
+    end_date: end,
+    timezone: input.timezone ?? defaults.timezone,
+    currency: input.currency ?? defaults.currency,
+    location: input.location ?? {},
+    order_timeout_minutes: defaults.order_timeout_minutes,
+    settings: {
+      attendee_details_mode: defaults.attendee_details_mode,
+      support_email: defaults.support_email,
+      payment_providers: defaultProviders(deps.config),
+      allow_indexing: true,
+    },
+  });
+  return getEvent(deps, auth, row.id);
+}
+
+export async function updateEvent(deps: Deps, auth: AuthContext, id: string, input: UpdateEventInput) {
+  const current = await getEventRow(deps, auth, id);
+  const start = input.start_date ? new Date(input.start_date) : current.start_date;
+  const end =
+    input.end_date === undefined ? current.end_date : input.end_date ? new Date(input.end_date) : null;
+  assertDates(start, end);
+  if (input.organizer_id && input.organizer_id !== current.organizer_id) {
+    await assertOrganizer(deps, auth, input.organizer_id);
+  }
+  const description = cleanDescription(input.description);
+  await repo.updateEvent(deps.db, auth.accountId, id, {
+    ...(input.name !== undefined ? { name: input.name, slug: slugify(input.name) } : {}),
+    ...(input.organizer_id !== undefined ? { organizer_id: input.organizer_id } : {}),
+    ...(description !== undefined ? { description } : {}),
+    start_date: start,
+    end_date: end,
+    ...(input.timezone !== undefined ? { timezone: input.timezone } : {}),
+    ...(input.currency !== undefined ? { currency: input.currency } : {}),
+    ...(input.location !== undefined ? { location: input.location } : {}),
+  });
+  return getEvent(deps, auth, id);
+}
+
+/** DRAFT ⇄ LIVE, any → ARCHIVED, ARCHIVED → DRAFT (restore). Going LIVE needs a ticket. */
+export async function setStatus(deps: Deps, auth: AuthContext, id: string, status: repo.EventRow['status']) {
+  const current = await getEventRow(deps, auth, id);
+  if (status === 'LIVE' && current.status !== 'LIVE') {
+    if (current.status === 'ARCHIVED') throw conflict(eventMessages['events.restore_before_publishing']);
+    if ((await repo.countTickets(deps.db, id)) === 0)
+      throw conflict(eventMessages['events.live_requires_ticket']);
+  }
+  if (status !== current.status) await repo.updateEvent(deps.db, auth.accountId, id, { status });
+  return getEvent(deps, auth, id);
+}
+
+export async function getSettings(deps: Deps, auth: AuthContext, id: string) {
+  return resolveSettings(await getEventRow(deps, auth, id));
+}
+
+export async function updateSettings(
+  deps: Deps,
+  auth: AuthContext,
+  id: string,
+  input: UpdateEventSettingsInput,
+) {
+  const current = await getEventRow(deps, auth, id);
+  const { order_timeout_minutes, ...rest } = input;
+  const merged = { ...resolveSettings(current), ...rest };
+  if (merged.payment_providers.includes('offline') && !merged.offline_payment_instructions) {
+    throw invalid({ offline_payment_instructions: eventMessages['events.offline_instructions_required'] });
+  }
+  const { order_timeout_minutes: _ignored, ...settings } = merged;
+  if (settings.post_checkout_message)
+    settings.post_checkout_message = sanitizeRichText(settings.post_checkout_message);
+  if (settings.offline_payment_instructions) {
+    settings.offline_payment_instructions = sanitizeRichText(settings.offline_payment_instructions);
+  }
+  const row = await repo.updateEvent(deps.db, auth.accountId, id, {
+    settings: { ...current.settings, ...settings },
+    ...(order_timeout_minutes !== undefined ? { order_timeout_minutes } : {}),
+  });
+  return resolveSettings(row);
+}
+
+export async function duplicateEvent(
+  deps: Deps,
+  auth: AuthContext,
+  locale: 'es' | 'en',
+  id: string,
+  input: DuplicateEventInput,
+) {
+  const source = await getEventRow(deps, auth, id);
+  const copy = input.copy ?? {};
+  const start = input.start_date ? new Date(input.start_date) : source.start_date;
+  const end =
+    input.end_date === undefined
+      ? input.start_date && source.end_date
+        ? new Date(start.getTime() + (source.end_date.getTime() - source.start_date.getTime()))
+        : source.end_date
+      : input.end_date
+        ? new Date(input.end_date)
+        : null;
+  assertDates(start, end);
+  const name = input.name ?? `${source.name} ${t(locale, eventMessages['events.copy_suffix'])}`.slice(0, 149);
+  const account = await repo.findAccount(deps.db, auth.accountId);
+  const defaults = resolveDefaults(account);
+  const cover = copy.cover_image ? await copyCover(deps, source.id) : null;
+
+  const newId = await deps.db.transaction(async (tx) => {
+    const row = await repo.insertEvent(tx, {
+      account_id: auth.accountId,
+      organizer_id: source.organizer_id,
+      name,
+      slug: slugify(name),
+      description: source.description,
+      start_date: start,
+      end_date: end,
+      timezone: source.timezone,
+      currency: source.currency,
+      location: source.location,
+      status: 'DRAFT',
+      order_timeout_minutes: copy.settings ? source.order_timeout_minutes : defaults.order_timeout_minutes,
+      settings: copy.settings
+        ? source.settings
+        : {
+            attendee_details_mode: defaults.attendee_details_mode,
+            support_email: defaults.support_email,
+            payment_providers: defaultProviders(deps.config),
+            allow_indexing: true,
+          },
+    });
+    const ticketMap = copy.tickets
+      ? await repo.copyTickets(tx, source.id, row.id)
+      : new Map<string, string>();
+    if (copy.questions) await repo.copyQuestions(tx, source.id, row.id, ticketMap);
+    if (copy.promo_codes) await repo.copyPromoCodes(tx, source.id, row.id, ticketMap);
+    if (copy.capacity_assignments) await repo.copyCapacityAssignments(tx, source.id, row.id, ticketMap);
+    if (cover) await cover.insert(tx, row.id);
+    return row.id;
+  });
+  return getEvent(deps, auth, newId);
+}
+
+export async function getEventDefaults(deps: Deps, auth: AuthContext) {
+  assertCan(auth, 'events:manage');
+  return resolveDefaults(await repo.findAccount(deps.db, auth.accountId));
+}
+
+export async function updateEventDefaults(deps: Deps, auth: AuthContext, input: EventDefaultsInput) {
+  assertCan(auth, 'account:manage');
+  const account = await repo.findAccount(deps.db, auth.accountId);
+  const next: Record<string, unknown> = { ...account.event_defaults };
+  for (const [key, value] of Object.entries(input)) {
+    if (value === undefined) continue;
+    if (value === null) delete next[key];
+    else next[key] = value;
+  }
+  await repo.setEventDefaults(deps.db, auth.accountId, next);
+  return resolveDefaults({ ...account, event_defaults: next });
+}

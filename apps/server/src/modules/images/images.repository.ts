@@ -1,0 +1,35 @@
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.ts';
+import { eventImages } from '../../db/schema/index.ts';
+
+export type ImageRow = typeof eventImages.$inferSelect;
+
+export async function listImages(q: Queryable, accountId: string, eventId: string) {
+  return q
+    .select()
+    .from(eventImages)
+    .where(and(eq(eventImages.account_id, accountId), eq(eventImages.event_id, eventId)))
+    .orderBy(desc(eventImages.created_at));
+}
+
+export async function coverRows(q: Queryable, eventIds: string[]) {
+  if (eventIds.length === 0) return [];
+  return q
+    .select()
+    .from(eventImages)
+    .where(and(inArray(eventImages.event_id, eventIds), eq(eventImages.type, 'EVENT_COVER')))
+    .orderBy(desc(eventImages.created_at));
+}
+
+export async function insertImage(q: Queryable, values: typeof eventImages.$inferInsert) {
+  const [row] = await q.insert(eventImages).values(values).returning();
+  return row;
+}
+
+export async function deleteImages(q: Queryable, accountId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  return q
+    .delete(eventImages)
+    .where(and(eq(eventImages.account_id, accountId), inArray(eventImages.id, ids)))
+    .returning();
+}

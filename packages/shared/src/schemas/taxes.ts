@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { TAX_CALCULATIONS, TAX_TYPES } from '../enums.ts';
+
+/**
+ * Taxes and fees of an account. `value` is basis points for PERCENTAGE (2100 = 21 %) and minor units for
+ * FIXED, so no floats ever cross the API.
+ */
+export const TAX_PERCENTAGE_MAX_BP = 10_000;
+export const TAX_FIXED_MAX_CENTS = 100_000_000;
+
+const taxBase = z.strictObject({
+  name: z.string().trim().min(1).max(100),
+  type: z.enum(TAX_TYPES),
+  calculation: z.enum(TAX_CALCULATIONS),
+  value: z.number().int().min(0),
+  is_default: z.boolean().optional(),
+  is_active: z.boolean().optional(),
+});
+
+export const createTaxSchema = taxBase;
+export const updateTaxSchema = taxBase.partial();
+
+export type CreateTaxInput = z.infer<typeof createTaxSchema>;
+export type UpdateTaxInput = z.infer<typeof updateTaxSchema>;
+
+export interface TaxOrFee {
+  id: string;
+  name: string;
+  type: 'TAX' | 'FEE';
+  calculation: 'PERCENTAGE' | 'FIXED';
+  value: number;
+  is_default: boolean;
+  is_active: boolean;
+  created_at: string;
+  updated_at: string;
+}
