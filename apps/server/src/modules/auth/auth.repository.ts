@@ -1,0 +1,149 @@
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.ts';
+import { accounts, accountUsers, sessions, users, userTokens } from '../../db/schema/index.ts';
+
+/** SQL of authentication: users by e-mail, memberships, sessions and single-use link tokens. */
+export type TokenKind = (typeof userTokens.$inferSelect)['kind'];
+export type UserRow = typeof users.$inferSelect;
+
+export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  return row;
+}
+
+export async function findUserById(db: Queryable, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+/** Every account the user belongs to, with the membership's role and status. */
+export function membershipsOf(db: Queryable, userId: string) {
+  return db
+    .select({
+      id: accounts.id,
+      name: accounts.name,
+      role: accountUsers.role,
+      status: accountUsers.status,
+      is_owner: accountUsers.is_owner,
+    })
+    .from(accountUsers)
+    .innerJoin(accounts, eq(accounts.id, accountUsers.account_id))
+    .where(eq(accountUsers.user_id, userId))
+    .orderBy(accounts.name);
+}
+
+export async function insertAccountWithOwner(
+  db: Queryable,
+  account: typeof accounts.$inferInsert,
+  user: typeof users.$inferInsert,
+) {
+  const [acc] = await db.insert(accounts).values(account).returning();
+  const [usr] = await db.insert(users).values(user).returning();
+  await db
+    .insert(accountUsers)
+    .values({ account_id: acc.id, user_id: usr.id, role: 'ADMIN', status: 'ACTIVE', is_owner: true });
+  return { account: acc, user: usr };
+}
+
+export async function updateUser(db: Queryable, id: string, values: Partial<typeof users.$inferInsert>) {
+  const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
+  return row;
+}
+
+export async function activateMembership(db: Queryable, accountId: string, userId: string) {
+  await db
+    .update(accountUsers)
+    .set({ status: 'ACTIVE' })
+    .where(
+      and(
+        eq(accountUsers.account_id, accountId),
+        eq(accountUsers.user_id, userId),
+        eq(accountUsers.status, 'INVITED'),
+      ),
+    );
+}
+
+/** Ends the user's sessions (optionally only in one account, optionally keeping one). */
+export async function revokeSessions(
+  db: Queryable,
+  userId: string,
+  opts: { accountId?: string; exceptSessionId?: string } = {},
+) {
+  await db
+    .update(sessions)
+    .set({ revoked_at: new Date() })
+    .where(
+      and(
+        eq(sessions.user_id, userId),
+        isNull(sessions.revoked_at),
+        opts.accountId ? eq(sessions.account_id, opts.accountId) : undefined,
+        opts.exceptSessionId ? ne(sessions.id, opts.exceptSessionId) : undefined,
+      ),
+    );
+}
+
+export async function revokeSession(db: Queryable, sessionId: string) {
+  await db.update(sessions).set({ revoked_at: new Date() }).where(eq(sessions.id, sessionId));
+}
+
+export async function insertToken(db: Queryable, values: typeof userTokens.$inferInsert) {
+  await db.insert(userTokens).values(values);
+}
+
+/** A live (unused, unexpired) token of this kind, without using it. */
+export async function findLiveToken(db: Queryable, kind: TokenKind, tokenHash: string) {
+  const [row] = await db
+    .select()
+    .from(userTokens)
+    .where(
+      and(
+        eq(userTokens.token_hash, tokenHash),
+        eq(userTokens.kind, kind),
+        isNull(userTokens.used_at),
+        gt(userTokens.expires_at, new Date()),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** Uses a live token atomically: of two concurrent requests only one gets the row. */
+export async function consumeToken(db: Queryable, kind: TokenKind, tokenHash: string) {
+  const [row] = await db
+    .update(userTokens)
+    .set({ used_at: new Date() })
+    .where(
+      and(
+        eq(userTokens.token_hash, tokenHash),
+        eq(userTokens.kind, kind),
+        isNull(userTokens.used_at),
+        gt(userTokens.expires_at, new Date()),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Marks the user's unused tokens of a kind as used (a newer link replaces older ones). */
+export async function retireTokens(db: Queryable, userId: string, kind: TokenKind, accountId?: string) {
+  await db
+    .update(userTokens)
+    .set({ used_at: new Date() })
+    .where(
+      and(
+        eq(userTokens.user_id, userId),
+        eq(userTokens.kind, kind),
+        isNull(userTokens.used_at),
+        accountId ? eq(userTokens.account_id, accountId) : undefined,
+      ),
+    );
+}
+
+/** How many tokens of a kind were issued to the user since a moment (to cap e-mails per address). */
+export async function countTokensSince(db: Queryable, userId: string, kind: TokenKind, since: Date) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(userTokens)
+    .where(and(eq(userTokens.user_id, userId), eq(userTokens.kind, kind), gt(userTokens.created_at, since)));
+  return row?.n ?? 0;
+}

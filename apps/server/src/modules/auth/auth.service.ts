@@ -1,0 +1,246 @@
+import type { AccountChoice, LoginInput, RegisterInput } from '@taquilla/shared/schemas/auth';
+import type { AppDeps } from '../../app.ts';
+import type { Queryable } from '../../db/client.ts';
+import { type AuthContext, createSession } from '../../lib/auth.ts';
+import { AppError, invalid } from '../../lib/errors.ts';
+import { hashToken, newSecretToken } from '../../lib/ids.ts';
+import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { getCurrentUser } from '../users/users.service.ts';
+import { sendAuthEmail } from './auth.emails.ts';
+import { authMessages as m } from './auth.messages.ts';
+import * as repo from './auth.repository.ts';
+
+type Deps = Pick<AppDeps, 'db' | 'config' | 'jobs'>;
+
+export const HOUR = 3600 * 1000;
+export const TTL = {
+  EMAIL_CONFIRMATION: 7 * 24 * HOUR,
+  PASSWORD_RESET: HOUR,
+  EMAIL_CHANGE: 24 * HOUR,
+  INVITATION: 7 * 24 * HOUR,
+} as const;
+
+/** Issues a single-use link token; only its hash is stored. */
+export async function issueLinkToken(
+  db: Queryable,
+  opts: { userId: string; accountId?: string; kind: repo.TokenKind; data?: Record<string, unknown> },
+): Promise<string> {
+  const { token, hash } = newSecretToken();
+  await repo.insertToken(db, {
+    user_id: opts.userId,
+    account_id: opts.accountId ?? null,
+    kind: opts.kind,
+    token_hash: hash,
+    data: opts.data ?? {},
+    expires_at: new Date(Date.now() + TTL[opts.kind]),
+  });
+  return token;
+}
+
+export const consumeLinkToken = (db: Queryable, kind: repo.TokenKind, token: string) =>
+  repo.consumeToken(db, kind, hashToken(token));
+
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e = err as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '23505') return true;
+  }
+  return false;
+}
+
+const emailTaken = () => invalid({ email: m['auth.email_taken'] });
+
+export async function register(deps: Deps, input: RegisterInput, requestLocale: string) {
+  const existing = await repo.findUserByEmail(deps.db, input.email);
+  if (existing) throw emailTaken();
+  const passwordHash = await hashPassword(input.password);
+  const locale = input.locale ?? requestLocale;
+  const timezone = input.timezone ?? 'Europe/Madrid';
+  try {
+    const { account, user } = await deps.db.transaction(async (tx) => {
+      const created = await repo.insertAccountWithOwner(
+        tx,
+        { name: `${input.first_name} ${input.last_name}`, timezone },
+        {
+          email: input.email,
+          password_hash: passwordHash,
+          first_name: input.first_name,
+          last_name: input.last_name,
+          locale,
+          timezone,
+        },
+      );
+      const token = await issueLinkToken(tx, { userId: created.user.id, kind: 'EMAIL_CONFIRMATION' });
+      await sendAuthEmail(deps, 'confirm', created.user, token, {}, tx);
+      return created;
+    });
+    const session = await createSession(deps.db, deps.config.authSecret, user.id, account.id);
+    const me = await getCurrentUser(deps.db, user.id, account.id);
+    return { token: session.token, user: me, account: me.account };
+  } catch (err) {
+    if (isUniqueViolation(err)) throw emailTaken();
+    throw err;
+  }
+}
+
+let dummyHash: Promise<string> | undefined;
+
+/** Checks e-mail and password; the same work is done for an unknown e-mail so timing tells nothing. */
+async function checkCredentials(deps: Deps, email: string, password: string) {
+  const user = await repo.findUserByEmail(deps.db, email);
+  if (!user?.password_hash) {
+    dummyHash ??= hashPassword('not-a-real-password');
+    await verifyPassword(await dummyHash, password);
+    throw new AppError(401, 'INVALID_CREDENTIALS', m['auth.invalid_credentials']);
+  }
+  if (!(await verifyPassword(user.password_hash, password))) {
+    throw new AppError(401, 'INVALID_CREDENTIALS', m['auth.invalid_credentials']);
+  }
+  return user;
+}
+
+export type LoginResult =
+  | { token: string; user: Awaited<ReturnType<typeof getCurrentUser>> }
+  | { accounts: AccountChoice[] };
+
+export async function login(deps: Deps, input: LoginInput): Promise<LoginResult> {
+  const user = await checkCredentials(deps, input.email, input.password);
+  const memberships = await repo.membershipsOf(deps.db, user.id);
+  const active = memberships.filter((a) => a.status === 'ACTIVE');
+  if (input.account_id) {
+    const chosen = memberships.find((a) => a.id === input.account_id);
+    if (!chosen) throw invalid({ account_id: m['auth.account_invalid'] });
+    if (chosen.status === 'INVITED')
+      throw new AppError(403, 'INVITATION_PENDING', m['auth.invitation_pending']);
+    if (chosen.status !== 'ACTIVE') throw new AppError(403, 'USER_INACTIVE', m['auth.user_inactive']);
+    return startSession(deps, user.id, chosen.id);
+  }
+  if (active.length === 0) {
+    const invited = memberships.some((a) => a.status === 'INVITED');
+    throw invited
+      ? new AppError(403, 'INVITATION_PENDING', m['auth.invitation_pending'])
+      : new AppError(403, 'USER_INACTIVE', m['auth.user_inactive']);
+  }
+  if (active.length > 1) {
+    return {
+      accounts: active.map(({ id, name, role, is_owner }) => ({ id, name, role, is_owner })),
+    };
+  }
+  return startSession(deps, user.id, active[0].id);
+}
+
+async function startSession(deps: Deps, userId: string, accountId: string) {
+  const session = await createSession(deps.db, deps.config.authSecret, userId, accountId);
+  return { token: session.token, user: await getCurrentUser(deps.db, userId, accountId) };
+}
+
+/** A logged-in user moves to another of their accounts: a new session there, the old one ends. */
+export async function switchAccount(deps: Deps, auth: AuthContext, accountId: string) {
+  const memberships = await repo.membershipsOf(deps.db, auth.userId);
+  const target = memberships.find((a) => a.id === accountId && a.status === 'ACTIVE');
+  if (!target) throw invalid({ account_id: m['auth.account_invalid'] });
+  await repo.revokeSession(deps.db, auth.sessionId);
+  return startSession(deps, auth.userId, accountId);
+}
+
+export const logout = (deps: Deps, auth: AuthContext | null) =>
+  auth ? repo.revokeSession(deps.db, auth.sessionId) : Promise.resolve();
+
+/**
+ * Sends a reset link when the e-mail belongs to a user; answers the same either way. At most 3 links
+ * per address per hour, silently, so the endpoint cannot be used to flood someone's inbox.
+ */
+export async function forgotPassword(deps: Deps, email: string) {
+  const user = await repo.findUserByEmail(deps.db, email);
+  if (!user) return;
+  const recent = await repo.countTokensSince(deps.db, user.id, 'PASSWORD_RESET', new Date(Date.now() - HOUR));
+  if (recent >= 3) return;
+  await deps.db.transaction(async (tx) => {
+    await repo.retireTokens(tx, user.id, 'PASSWORD_RESET');
+    const token = await issueLinkToken(tx, { userId: user.id, kind: 'PASSWORD_RESET' });
+    await sendAuthEmail(deps, 'reset', user, token, {}, tx);
+  });
+}
+
+const resetInvalid = () => new AppError(404, 'LINK_INVALID', m['auth.reset_link_invalid']);
+
+export async function checkResetToken(deps: Deps, token: string) {
+  const row = await repo.findLiveToken(deps.db, 'PASSWORD_RESET', hashToken(token));
+  if (!row) throw resetInvalid();
+  const user = await repo.findUserById(deps.db, row.user_id);
+  if (!user) throw resetInvalid();
+  return { email: user.email, expires_at: row.expires_at.toISOString() };
+}
+
+/** Sets the new password, uses the link, and ends every session of the user. */
+export async function resetPassword(deps: Deps, token: string, password: string) {
+  const passwordHash = await hashPassword(password);
+  await deps.db.transaction(async (tx) => {
+    const row = await repo.consumeToken(tx, 'PASSWORD_RESET', hashToken(token));
+    if (!row) throw resetInvalid();
+    const user = await repo.findUserById(tx, row.user_id);
+    await repo.updateUser(tx, row.user_id, {
+      password_hash: passwordHash,
+      // Following the link proves the address belongs to the user.
+      email_verified_at: user?.email_verified_at ?? new Date(),
+    });
+    await repo.revokeSessions(tx, row.user_id);
+  });
+}
+
+const invitationInvalid = () => new AppError(404, 'LINK_INVALID', m['auth.invitation_invalid']);
+
+async function liveInvitation(db: Queryable, token: string) {
+  const row = await repo.findLiveToken(db, 'INVITATION', hashToken(token));
+  if (!row?.account_id) throw invitationInvalid();
+  const user = await repo.findUserById(db, row.user_id);
+  const membership = user
+    ? (await repo.membershipsOf(db, user.id)).find((a) => a.id === row.account_id)
+    : undefined;
+  if (!user || membership?.status !== 'INVITED') throw invitationInvalid();
+  return { row, user, membership };
+}
+
+export async function getInvitation(deps: Deps, token: string) {
+  const { row, user, membership } = await liveInvitation(deps.db, token);
+  const inviter = row.data.inviter_name;
+  return {
+    email: user.email,
+    first_name: user.first_name,
+    last_name: user.last_name,
+    account_name: membership.name,
+    role: membership.role,
+    invited_by: typeof inviter === 'string' ? inviter : null,
+    has_password: Boolean(user.password_hash),
+  };
+}
+
+/**
+ * Accepts an invitation: a new user chooses a name and password; a user who already has a password
+ * (member of another account) just joins. Logs the user in to the inviting account.
+ */
+export async function acceptInvitation(
+  deps: Deps,
+  token: string,
+  input: { first_name?: string; last_name?: string; password?: string; timezone?: string },
+) {
+  const { user } = await liveInvitation(deps.db, token);
+  const needsPassword = !user.password_hash;
+  if (needsPassword && !input.password) {
+    throw invalid({ password: m['auth.invitation_password_required'] });
+  }
+  const passwordHash = needsPassword && input.password ? await hashPassword(input.password) : undefined;
+  const accountId = await deps.db.transaction(async (tx) => {
+    const row = await repo.consumeToken(tx, 'INVITATION', hashToken(token));
+    if (!row?.account_id || row.user_id !== user.id) throw invitationInvalid();
+    await repo.updateUser(tx, user.id, {
+      ...(passwordHash ? { password_hash: passwordHash } : {}),
+      ...(needsPassword && input.first_name ? { first_name: input.first_name } : {}),
+      ...(needsPassword && input.last_name ? { last_name: input.last_name } : {}),
+      ...(needsPassword && input.timezone ? { timezone: input.timezone } : {}),
+      email_verified_at: user.email_verified_at ?? new Date(),
+    });
+    await repo.activateMembership(tx, row.account_id, user.id);
+    return row.account_id;
+  });
+  return startSession(deps, user.id, accountId);
+}

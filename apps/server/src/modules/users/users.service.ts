@@ -1,0 +1,300 @@
+import type {
+  AccountMember,
+  InviteUserInput,
+  UpdateMeInput,
+  UpdateUserInput,
+} from '@taquilla/shared/schemas/users';
+import type { AppDeps } from '../../app.ts';
+import type { Queryable } from '../../db/client.ts';
+import { type AuthContext, assertCan } from '../../lib/auth.ts';
+import { AppError, conflict, invalid, notFound } from '../../lib/errors.ts';
+import { listMeta, parseListQuery } from '../../lib/pagination.ts';
+import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { sendAuthEmail } from '../auth/auth.emails.ts';
+import { authMessages as am } from '../auth/auth.messages.ts';
+import * as authRepo from '../auth/auth.repository.ts';
+import { consumeLinkToken, HOUR, issueLinkToken, isUniqueViolation } from '../auth/auth.service.ts';
+import { usersMessages as m } from './users.messages.ts';
+import * as repo from './users.repository.ts';
+
+type Deps = Pick<AppDeps, 'db' | 'config' | 'jobs'>;
+
+export function presentMember(row: repo.MemberRow): AccountMember {
+  return {
+    id: row.id,
+    email: row.email,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    locale: row.locale,
+    timezone: row.timezone,
+    email_verified: row.email_verified_at !== null,
+    pending_email: row.pending_email,
+    role: row.role,
+    status: row.status,
+    is_owner: row.is_owner,
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+/** GET users/me: the contract of apps/web/src/lib/current-user.ts, plus the accounts the user can switch to. */
+export async function getCurrentUser(db: Queryable, userId: string, accountId: string) {
+  const member = await repo.findMember(db, accountId, userId);
+  const account = await repo.findAccount(db, accountId);
+  if (!member || !account) throw notFound();
+  const memberships = await authRepo.membershipsOf(db, userId);
+  return {
+    id: member.id,
+    email: member.email,
+    first_name: member.first_name,
+    last_name: member.last_name,
+    locale: member.locale,
+    timezone: member.timezone,
+    email_verified: member.email_verified_at !== null,
+    pending_email: member.pending_email,
+    role: member.role,
+    is_owner: member.is_owner,
+    account: { id: account.id, name: account.name, currency: account.currency, timezone: account.timezone },
+    accounts: memberships
+      .filter((a) => a.status === 'ACTIVE')
+      .map(({ id, name, role, is_owner }) => ({ id, name, role, is_owner })),
+  };
+}
+
+/** Only the caller's own id is accepted on the "my e-mail" endpoints; anything else is not found. */
+function assertSelf(auth: AuthContext, id: string) {
+  if (auth.userId !== id) throw notFound();
+}
+
+export async function updateMe(deps: Deps, auth: AuthContext, input: UpdateMeInput) {
+  const user = await authRepo.findUserById(deps.db, auth.userId);
+  if (!user) throw notFound();
+  const changingEmail = input.email !== undefined && input.email !== user.email;
+  const changingPassword = input.password !== undefined;
+  if (changingEmail || changingPassword) {
+    if (!input.current_password) throw invalid({ current_password: am['auth.current_password_required'] });
+    if (!(await verifyPassword(user.password_hash, input.current_password))) {
+      throw invalid({ current_password: am['auth.current_password_wrong'] });
+    }
+  }
+  if (changingEmail && input.email && (await authRepo.findUserByEmail(deps.db, input.email))) {
+    throw invalid({ email: am['auth.email_taken'] });
+  }
+  const passwordHash = changingPassword && input.password ? await hashPassword(input.password) : undefined;
+  await deps.db.transaction(async (tx) => {
+    await authRepo.updateUser(tx, user.id, {
+      first_name: input.first_name,
+      last_name: input.last_name,
+      ...(input.locale ? { locale: input.locale } : {}),
+      ...(input.timezone ? { timezone: input.timezone } : {}),
+      ...(passwordHash ? { password_hash: passwordHash } : {}),
+      ...(changingEmail ? { pending_email: input.email } : {}),
+    });
+    if (passwordHash) await authRepo.revokeSessions(tx, user.id, { exceptSessionId: auth.sessionId });
+    if (changingEmail && input.email) {
+      await authRepo.retireTokens(tx, user.id, 'EMAIL_CHANGE');
+      const token = await issueLinkToken(tx, {
+        userId: user.id,
+        kind: 'EMAIL_CHANGE',
+        data: { email: input.email },
+      });
+      await sendAuthEmail(
+        deps,
+        'change',
+        { ...user, locale: input.locale ?? user.locale, address: input.email },
+        token,
+        {},
+        tx,
+      );
+    }
+  });
+  return getCurrentUser(deps.db, auth.userId, auth.accountId);
+}
+
+export async function confirmEmail(deps: Deps, auth: AuthContext, id: string, token: string) {
+  assertSelf(auth, id);
+  await deps.db.transaction(async (tx) => {
+    const row = await consumeLinkToken(tx, 'EMAIL_CONFIRMATION', token);
+    if (!row || row.user_id !== id) throw new AppError(404, 'LINK_INVALID', am['auth.link_invalid']);
+    const user = await authRepo.findUserById(tx, id);
+    if (!user?.email_verified_at) await authRepo.updateUser(tx, id, { email_verified_at: new Date() });
+  });
+  return getCurrentUser(deps.db, auth.userId, auth.accountId);
+}
+
+export async function resendEmailConfirmation(deps: Deps, auth: AuthContext, id: string) {
+  assertSelf(auth, id);
+  const user = await authRepo.findUserById(deps.db, id);
+  if (!user) throw notFound();
+  if (user.email_verified_at) throw conflict(m['users.email_already_verified']);
+  const recent = await authRepo.countTokensSince(
+    deps.db,
+    id,
+    'EMAIL_CONFIRMATION',
+    new Date(Date.now() - HOUR),
+  );
+  if (recent >= 5)
+    throw new AppError(429, 'RATE_LIMITED', am['auth.rate_limited_email'], { params: { minutes: 60 } });
+  await deps.db.transaction(async (tx) => {
+    await authRepo.retireTokens(tx, id, 'EMAIL_CONFIRMATION');
+    const token = await issueLinkToken(tx, { userId: id, kind: 'EMAIL_CONFIRMATION' });
+    await sendAuthEmail(deps, 'confirm', user, token, {}, tx);
+  });
+}
+
+export async function confirmEmailChange(deps: Deps, auth: AuthContext, id: string, token: string) {
+  assertSelf(auth, id);
+  try {
+    await deps.db.transaction(async (tx) => {
+      const row = await consumeLinkToken(tx, 'EMAIL_CHANGE', token);
+      const user = await authRepo.findUserById(tx, id);
+      const email = row?.data.email;
+      if (!row || row.user_id !== id || !user || typeof email !== 'string' || user.pending_email !== email) {
+        throw new AppError(404, 'LINK_INVALID', am['auth.link_invalid']);
+      }
+      await authRepo.updateUser(tx, id, { email, pending_email: null, email_verified_at: new Date() });
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(am['auth.email_taken']);
+    throw err;
+  }
+  return getCurrentUser(deps.db, auth.userId, auth.accountId);
+}
+
+export async function cancelEmailChange(deps: Deps, auth: AuthContext, id: string) {
+  assertSelf(auth, id);
+  const user = await authRepo.findUserById(deps.db, id);
+  if (!user?.pending_email) throw conflict(m['users.no_pending_email']);
+  await deps.db.transaction(async (tx) => {
+    await authRepo.updateUser(tx, id, { pending_email: null });
+    await authRepo.retireTokens(tx, id, 'EMAIL_CHANGE');
+  });
+  return getCurrentUser(deps.db, auth.userId, auth.accountId);
+}
+
+export async function listUsers(deps: Deps, auth: AuthContext, query: Record<string, unknown>) {
+  assertCan(auth, 'users:manage');
+  const params = parseListQuery(query, repo.memberListSpec);
+  const { rows, total } = await repo.listMembers(deps.db, auth.accountId, params);
+  return { data: rows.map(presentMember), meta: listMeta(total, params) };
+}
+
+export async function getUser(deps: Deps, auth: AuthContext, id: string) {
+  if (id !== auth.userId) assertCan(auth, 'users:manage');
+  const row = await repo.findMember(deps.db, auth.accountId, id);
+  if (!row) throw notFound();
+  return presentMember(row);
+}
+
+async function sendInvitation(
+  deps: Deps,
+  tx: Queryable,
+  auth: AuthContext,
+  member: { id: string; email: string; first_name: string; locale: string },
+  role: string,
+) {
+  const inviter = await authRepo.findUserById(tx, auth.userId);
+  const account = await repo.findAccount(tx, auth.accountId);
+  const inviterName = inviter ? `${inviter.first_name} ${inviter.last_name}` : '';
+  await authRepo.retireTokens(tx, member.id, 'INVITATION', auth.accountId);
+  const token = await issueLinkToken(tx, {
+    userId: member.id,
+    accountId: auth.accountId,
+    kind: 'INVITATION',
+    data: { inviter_name: inviterName },
+  });
+  await sendAuthEmail(
+    deps,
+    'invite',
+    member,
+    token,
+    { inviter: inviterName, account: account?.name ?? '', role },
+    tx,
+  );
+}
+
+/** Invites someone by e-mail: a new user (no password yet) or an existing user of another account. */
+export async function inviteUser(deps: Deps, auth: AuthContext, input: InviteUserInput, locale: string) {
+  assertCan(auth, 'users:manage');
+  try {
+    const id = await deps.db.transaction(async (tx) => {
+      let user = await authRepo.findUserByEmail(tx, input.email);
+      if (user && (await repo.findMember(tx, auth.accountId, user.id))) {
+        throw invalid({ email: m['users.already_member'] });
+      }
+      user ??= await repo.insertUser(tx, {
+        email: input.email,
+        first_name: input.first_name,
+        last_name: input.last_name,
+        locale,
+      });
+      await repo.insertMembership(tx, {
+        account_id: auth.accountId,
+        user_id: user.id,
+        role: input.role,
+        status: 'INVITED',
+        invited_by: auth.userId,
+      });
+      await sendInvitation(deps, tx, auth, user, input.role);
+      return user.id;
+    });
+    return getUser(deps, auth, id);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw invalid({ email: m['users.already_member'] });
+    throw err;
+  }
+}
+
+export async function resendInvitation(deps: Deps, auth: AuthContext, id: string) {
+  assertCan(auth, 'users:manage');
+  await deps.db.transaction(async (tx) => {
+    const member = await repo.findMemberForUpdate(tx, auth.accountId, id);
+    if (!member) throw notFound();
+    if (member.status !== 'INVITED') throw conflict(m['users.not_invited']);
+    await sendInvitation(deps, tx, auth, member, member.role);
+  });
+  return getUser(deps, auth, id);
+}
+
+/** Withdraws a pending invitation; a user created only for it is removed entirely. */
+export async function revokeInvitation(deps: Deps, auth: AuthContext, id: string) {
+  assertCan(auth, 'users:manage');
+  await deps.db.transaction(async (tx) => {
+    const member = await repo.findMemberForUpdate(tx, auth.accountId, id);
+    if (!member) throw notFound();
+    if (member.status !== 'INVITED') throw conflict(m['users.not_invited']);
+    await authRepo.retireTokens(tx, id, 'INVITATION', auth.accountId);
+    await repo.deleteMembership(tx, auth.accountId, id);
+    if (!member.has_password && (await repo.countMemberships(tx, id)) === 0) await repo.deleteUser(tx, id);
+  });
+}
+
+/** An admin edits a member. The owner's role and status are fixed; nobody changes their own. */
+export async function updateUser(deps: Deps, auth: AuthContext, id: string, input: UpdateUserInput) {
+  assertCan(auth, 'users:manage');
+  await deps.db.transaction(async (tx) => {
+    const member = await repo.findMemberForUpdate(tx, auth.accountId, id);
+    if (!member) throw notFound();
+    const roleChanges = input.role !== undefined && input.role !== member.role;
+    const statusChanges = input.status !== undefined && input.status !== member.status;
+    if (member.is_owner && (roleChanges || statusChanges)) throw conflict(m['users.owner_protected']);
+    if (id === auth.userId && (roleChanges || statusChanges)) throw conflict(m['users.cannot_change_self']);
+    if (member.status === 'INVITED' && statusChanges) throw conflict(m['users.invited_status']);
+    if (input.first_name || input.last_name) {
+      await authRepo.updateUser(tx, id, {
+        ...(input.first_name ? { first_name: input.first_name } : {}),
+        ...(input.last_name ? { last_name: input.last_name } : {}),
+      });
+    }
+    if (roleChanges || statusChanges) {
+      await repo.updateMembership(tx, auth.accountId, id, {
+        ...(roleChanges ? { role: input.role } : {}),
+        ...(statusChanges ? { status: input.status } : {}),
+      });
+    }
+    // Deactivation ends the user's sessions in this account at once (the auth hook also checks status).
+    if (statusChanges && input.status === 'INACTIVE') {
+      await authRepo.revokeSessions(tx, id, { accountId: auth.accountId });
+    }
+  });
+  return getUser(deps, auth, id);
+}
