@@ -1,10 +1,15 @@
 import type { App } from '../app.ts';
+import { accountsRoutes } from './accounts/accounts.routes.ts';
+import { authRoutes } from './auth/auth.routes.ts';
+import { usersRoutes } from './users/users.routes.ts';
 import { eventsBackOffice } from './events/index.ts';
 import { sellingRoutes } from './tickets/selling.ts';
 
 /** Every feature module's routes, registered once. Add a line per module. */
 export async function registerModules(app: App): Promise<void> {
+  await app.register(authRoutes, { prefix: '/api' });
+  await app.register(usersRoutes, { prefix: '/api' });
+  await app.register(accountsRoutes, { prefix: '/api' });
   await app.register(eventsBackOffice);
-  void app;
   await app.register(sellingRoutes);
 }
