@@ -1,4 +1,8 @@
 import type { App } from '../app.ts';
+import { attendeesRoutes } from './attendees/attendees.routes.ts';
+import { checkoutRoutes } from './checkout/checkout.routes.ts';
+import { ordersRoutes } from './orders/orders.routes.ts';
+import { paymentsRoutes } from './payments/payments.routes.ts';
 import { accountsRoutes } from './accounts/accounts.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
@@ -12,4 +16,8 @@ export async function registerModules(app: App): Promise<void> {
   await app.register(accountsRoutes, { prefix: '/api' });
   await app.register(eventsBackOffice);
   await app.register(sellingRoutes);
+  await app.register(checkoutRoutes, { prefix: '/api' });
+  await app.register(paymentsRoutes, { prefix: '/api' });
+  await app.register(attendeesRoutes, { prefix: '/api' });
+  await app.register(ordersRoutes, { prefix: '/api' });
 }

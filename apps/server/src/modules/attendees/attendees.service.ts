@@ -1,0 +1,66 @@
+import type { PublicTicketView } from '@taquilla/shared/schemas/checkout';
+import type { AppDeps } from '../../app.ts';
+import { notFound } from '../../lib/errors.ts';
+import { findPublicAttendee } from './attendees.repository.ts';
+import { renderIcs } from './ics.ts';
+import { qrSvg } from './qr.ts';
+
+type Deps = Pick<AppDeps, 'db' | 'config'>;
+
+/** A ticket is public once its order holds it (completed, or awaiting an offline payment). */
+async function loadTicket(deps: Deps, eventId: string, shortId: string) {
+  const row = await findPublicAttendee(deps.db, eventId, shortId);
+  const shown = row && ['COMPLETED', 'AWAITING_OFFLINE_PAYMENT'].includes(row.order.status);
+  if (!row || !shown || row.attendee.status === 'CANCELLED') throw notFound();
+  return row;
+}
+
+export async function publicTicket(deps: Deps, eventId: string, shortId: string): Promise<PublicTicketView> {
+  const { attendee, order, item, event, organizer_name } = await loadTicket(deps, eventId, shortId);
+  return {
+    short_id: attendee.short_id,
+    first_name: attendee.first_name,
+    last_name: attendee.last_name,
+    email: attendee.email,
+    ticket_id: attendee.ticket_id,
+    ticket_name: item.ticket_name,
+    price_label: item.price_label,
+    status: attendee.status,
+    qr_svg: await qrSvg(attendee.qr_secret),
+    qr_code: attendee.qr_secret,
+    order_short_id: order.short_id,
+    order_status: order.status,
+    event: {
+      id: event.id,
+      name: event.name,
+      slug: event.slug,
+      start_date: event.start_date.toISOString(),
+      end_date: event.end_date?.toISOString() ?? null,
+      timezone: event.timezone,
+      location: event.location as Record<string, string | undefined>,
+      organizer_name,
+    },
+  };
+}
+
+const TWO_HOURS = 2 * 3600 * 1000;
+
+export async function ticketCalendar(deps: Deps, eventId: string, shortId: string) {
+  const { attendee, item, event } = await loadTicket(deps, eventId, shortId);
+  const l = event.location;
+  const url = `${deps.config.appUrl}/ticket/${event.id}/${attendee.short_id}`;
+  return {
+    filename: `${event.slug || 'evento'}.ics`,
+    body: renderIcs({
+      uid: `${attendee.short_id}@taquilla`,
+      title: event.name,
+      start: event.start_date,
+      end: event.end_date ?? new Date(event.start_date.getTime() + TWO_HOURS),
+      location:
+        [l.venue_name, l.address_line_1, l.city, l.postal_code, l.country].filter(Boolean).join(', ') ||
+        l.online_url,
+      description: `${item.ticket_name} — ${attendee.first_name} ${attendee.last_name}\n${url}`,
+      url,
+    }),
+  };
+}

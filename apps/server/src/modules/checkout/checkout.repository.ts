@@ -1,0 +1,117 @@
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.ts';
+import {
+  affiliates,
+  events,
+  organizers,
+  promoCodes,
+  questions,
+  taxesAndFees,
+  ticketPrices,
+  tickets,
+  ticketTaxes,
+} from '../../db/schema/index.ts';
+
+/** Reads of what the public order flow sells: the event, its tickets, codes and questions. */
+
+export async function findEvent(q: Queryable, eventId: string) {
+  const [row] = await q
+    .select({ event: events, organizerName: organizers.name })
+    .from(events)
+    .innerJoin(organizers, eq(organizers.id, events.organizer_id))
+    .where(and(eq(events.id, eventId), isNull(events.deleted_at)))
+    .limit(1);
+  return row ? { ...row.event, organizer_name: row.organizerName } : undefined;
+}
+export type EventRow = NonNullable<Awaited<ReturnType<typeof findEvent>>>;
+
+export type TicketRow = typeof tickets.$inferSelect;
+export type PriceRow = typeof ticketPrices.$inferSelect;
+export type SellableTicket = TicketRow & {
+  prices: PriceRow[];
+  taxes: {
+    id: string;
+    name: string;
+    type: 'TAX' | 'FEE';
+    calculation: 'PERCENTAGE' | 'FIXED';
+    value: number;
+  }[];
+};
+
+/** The event's live tickets among `ticketIds`, each with its live price tiers and active taxes/fees. */
+export async function loadTickets(
+  q: Queryable,
+  eventId: string,
+  ticketIds: string[],
+): Promise<SellableTicket[]> {
+  if (ticketIds.length === 0) return [];
+  const [ticketRows, priceRows, taxRows] = await Promise.all([
+    q
+      .select()
+      .from(tickets)
+      .where(and(eq(tickets.event_id, eventId), inArray(tickets.id, ticketIds), isNull(tickets.deleted_at))),
+    q
+      .select()
+      .from(ticketPrices)
+      .where(and(inArray(ticketPrices.ticket_id, ticketIds), isNull(ticketPrices.deleted_at)))
+      .orderBy(asc(ticketPrices.sort_order), asc(ticketPrices.id)),
+    q
+      .select({
+        ticketId: ticketTaxes.ticket_id,
+        id: taxesAndFees.id,
+        name: taxesAndFees.name,
+        type: taxesAndFees.type,
+        calculation: taxesAndFees.calculation,
+        value: taxesAndFees.value,
+      })
+      .from(ticketTaxes)
+      .innerJoin(taxesAndFees, eq(taxesAndFees.id, ticketTaxes.tax_id))
+      .where(
+        and(
+          inArray(ticketTaxes.ticket_id, ticketIds),
+          eq(taxesAndFees.is_active, true),
+          isNull(taxesAndFees.deleted_at),
+        ),
+      )
+      .orderBy(asc(taxesAndFees.type), asc(taxesAndFees.name)),
+  ]);
+  return ticketRows.map((t) => ({
+    ...t,
+    prices: priceRows.filter((p) => p.ticket_id === t.id),
+    taxes: taxRows.filter((x) => x.ticketId === t.id).map(({ ticketId: _, ...tax }) => tax),
+  }));
+}
+
+export async function findPromoCode(q: Queryable, eventId: string, code: string) {
+  const [row] = await q
+    .select()
+    .from(promoCodes)
+    .where(and(eq(promoCodes.event_id, eventId), eq(promoCodes.code_normalized, code.trim().toLowerCase())))
+    .limit(1);
+  return row;
+}
+export type PromoRow = typeof promoCodes.$inferSelect;
+
+export async function findActiveAffiliate(q: Queryable, eventId: string, code: string) {
+  const [row] = await q
+    .select({ id: affiliates.id })
+    .from(affiliates)
+    .where(
+      and(
+        eq(affiliates.event_id, eventId),
+        sql`lower(${affiliates.code}) = ${code.trim().toLowerCase()}`,
+        eq(affiliates.status, 'ACTIVE'),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function loadVisibleQuestions(q: Queryable, eventId: string) {
+  return q
+    .select()
+    .from(questions)
+    .where(and(eq(questions.event_id, eventId), eq(questions.is_hidden, false)))
+    .orderBy(asc(questions.sort_order), asc(questions.id));
+}
+export type QuestionRow = typeof questions.$inferSelect;

@@ -1,0 +1,111 @@
+import type { PublicOrder } from '@taquilla/shared';
+import {
+  type CheckoutOrder,
+  createOrderSchema,
+  orderDetailsSchema,
+  orderPaymentSchema,
+} from '@taquilla/shared/schemas/checkout';
+import { z } from 'zod';
+import type { App } from '../../app.ts';
+import { presentPublicOrder } from '../orders/order-presenter.ts';
+import type { OrderRow } from '../orders/orders.service.ts';
+import { eventPaymentProviders } from '../payments/payments.service.ts';
+import { findEvent } from './checkout.repository.ts';
+import * as service from './checkout.service.ts';
+import { refreshPayment, startPayment } from './payment.ts';
+
+const eventParams = z.object({ id: z.uuid() });
+const orderParams = z.object({ id: z.uuid(), orderShortId: z.string().min(1).max(40) });
+type OrderParams = z.infer<typeof orderParams>;
+
+/** The public order flow: reserve, details, payment, status, abandon. No login; the short id is the key. */
+export async function checkoutRoutes(app: App) {
+  const { deps } = app;
+
+  /** The public order plus what the next step needs: providers to choose from, offline instructions. */
+  async function present(order: OrderRow): Promise<CheckoutOrder> {
+    const [base, event] = await Promise.all([
+      presentPublicOrder(deps.db, order),
+      findEvent(deps.db, order.event_id),
+    ]);
+    const settings = event?.settings ?? {};
+    const instructions = String(settings.offline_payment_instructions ?? '').trim() || null;
+    return {
+      ...(base as PublicOrder),
+      payment_providers: order.status === 'RESERVED' ? eventPaymentProviders(deps.config, settings) : [],
+      offline_payment_instructions: order.payment_provider === 'offline' ? instructions : null,
+    };
+  }
+
+  app.post(
+    '/public/events/:id/order',
+    { schema: { tags: ['checkout'], params: eventParams, body: createOrderSchema } },
+    async (request, reply) => {
+      const { id } = request.params as z.infer<typeof eventParams>;
+      const order = await service.reserve(
+        deps,
+        id,
+        request.body as z.infer<typeof createOrderSchema>,
+        request.locale,
+      );
+      return reply.status(201).send({ data: await present(order) });
+    },
+  );
+
+  app.get(
+    '/public/events/:id/order/:orderShortId',
+    { schema: { tags: ['checkout'], params: orderParams } },
+    async (request) => {
+      const { id, orderShortId } = request.params as OrderParams;
+      const order = await service.publicOrder(deps, id, orderShortId);
+      if (service.isExpired(order)) throw service.expiredError();
+      return { data: await present(order) };
+    },
+  );
+
+  app.put(
+    '/public/events/:id/order/:orderShortId',
+    { schema: { tags: ['checkout'], params: orderParams, body: orderDetailsSchema } },
+    async (request) => {
+      const { id, orderShortId } = request.params as OrderParams;
+      const body = request.body as z.infer<typeof orderDetailsSchema>;
+      const order = await service.saveDetails(deps, id, orderShortId, body, request.locale);
+      return { data: await present(order) };
+    },
+  );
+
+  app.post(
+    '/public/events/:id/order/:orderShortId/abandon',
+    { schema: { tags: ['checkout'], params: orderParams } },
+    async (request) => {
+      const { id, orderShortId } = request.params as OrderParams;
+      return { data: await present(await service.abandon(deps, id, orderShortId)) };
+    },
+  );
+
+  app.post(
+    '/public/events/:id/order/:orderShortId/payment',
+    { schema: { tags: ['checkout'], params: orderParams, body: orderPaymentSchema } },
+    async (request) => {
+      const { id, orderShortId } = request.params as OrderParams;
+      const result = await startPayment(
+        deps,
+        id,
+        orderShortId,
+        request.body as z.infer<typeof orderPaymentSchema>,
+      );
+      const order = await present(result.order);
+      return result.stripe ? { data: { order, stripe: result.stripe } } : { data: order };
+    },
+  );
+
+  app.post(
+    '/public/events/:id/order/:orderShortId/payment/refresh',
+    { schema: { tags: ['checkout'], params: orderParams } },
+    async (request) => {
+      const { id, orderShortId } = request.params as OrderParams;
+      const order = await service.publicOrder(deps, id, orderShortId);
+      return { data: await present(await refreshPayment(deps, order)) };
+    },
+  );
+}

@@ -1,0 +1,354 @@
+import { formatMoney, type Locale } from '@taquilla/shared';
+import { orderTotals, priceLine, promoAppliesTo } from '@taquilla/shared/pricing';
+import type { CreateOrderInput, OrderDetailsInput } from '@taquilla/shared/schemas/checkout';
+import { sql } from 'drizzle-orm';
+import type { AppDeps } from '../../app.ts';
+import { AppError, conflict, type FieldError, invalid, notFound } from '../../lib/errors.ts';
+import { newShortId } from '../../lib/ids.ts';
+import type { OrderRow, PendingAttendee } from '../orders/orders.service.ts';
+import * as orders from '../orders/orders.service.ts';
+import { promoCodeUses } from '../tickets/availability.ts';
+import { checkoutMessages as m } from './checkout.messages.ts';
+import type { EventRow, PromoRow, QuestionRow, SellableTicket } from './checkout.repository.ts';
+import * as repo from './checkout.repository.ts';
+import { findShortage, lockSellingRows } from './stock.ts';
+
+type Deps = Pick<AppDeps, 'db' | 'jobs' | 'config'>;
+
+export const ORDER_EXPIRED = 'ORDER_EXPIRED';
+export const SOLD_OUT = 'SOLD_OUT';
+
+/** The LIVE event a buyer may order from; anything else is "event unavailable". */
+export async function sellingEvent(deps: Deps, eventId: string): Promise<EventRow> {
+  const event = await repo.findEvent(deps.db, eventId);
+  if (event?.status !== 'LIVE') throw notFound(m['checkout.event_unavailable']);
+  return event;
+}
+
+/** A valid promo code of the event, or a 422 on `promo_code`. */
+function assertPromoUsable(promo: PromoRow | undefined): PromoRow {
+  if (!promo || (promo.expiry_date && promo.expiry_date.getTime() <= Date.now())) {
+    throw invalid({ promo_code: m['checkout.promo_code_invalid'] });
+  }
+  return promo;
+}
+
+function saleProblem(
+  now: number,
+  start: Date | null,
+  end: Date | null,
+): 'checkout.sale_not_started' | 'checkout.sale_ended' | null {
+  if (start && start.getTime() > now) return 'checkout.sale_not_started';
+  if (end && end.getTime() <= now) return 'checkout.sale_ended';
+  return null;
+}
+
+interface PlannedLine {
+  ticket: SellableTicket;
+  price: SellableTicket['prices'][number];
+  quantity: number;
+  unitPriceCents: number;
+}
+
+/** Every per-line rule that needs no lock: the ticket exists, is visible, on sale, within min/max, priced right. */
+function planLines(
+  event: EventRow,
+  input: CreateOrderInput,
+  tickets: SellableTicket[],
+  promo: PromoRow | null,
+) {
+  const fields: Record<string, FieldError | string> = {};
+  const now = Date.now();
+  const byId = new Map(tickets.map((t) => [t.id, t]));
+  const seen = new Set<string>();
+  const lines: PlannedLine[] = [];
+  input.tickets.forEach((line, i) => {
+    const at = `tickets.${i}`;
+    const ticket = byId.get(line.ticket_id);
+    const price = ticket?.prices.find((p) => p.id === line.price_id);
+    if (seen.has(line.price_id)) {
+      fields[at] = m['checkout.duplicate_line'];
+      return;
+    }
+    seen.add(line.price_id);
+    if (!ticket || !price || price.is_hidden) {
+      fields[`${at}.ticket_id`] = m['checkout.ticket_unavailable'];
+      return;
+    }
+    // Hidden tickets sell only with a code that unlocks them: any applicable code for "hidden unless
+    // promo code", a code naming the ticket for fully hidden ones.
+    const unlocked =
+      promo !== null &&
+      (ticket.is_hidden ? promo.ticket_ids.includes(ticket.id) : promoAppliesTo(promo, ticket.id));
+    if ((ticket.is_hidden || ticket.hidden_unless_promo_code) && !unlocked) {
+      fields[`${at}.ticket_id`] = m['checkout.ticket_unavailable'];
+      return;
+    }
+    const sale =
+      saleProblem(now, ticket.sale_start_date, ticket.sale_end_date) ??
+      saleProblem(now, price.sale_start_date, price.sale_end_date);
+    if (sale) {
+      fields[`${at}.ticket_id`] = m[sale];
+      return;
+    }
+    let unitPriceCents = ticket.price_type === 'FREE' ? 0 : price.price_cents;
+    if (ticket.price_type === 'DONATION') {
+      unitPriceCents = line.amount_cents ?? price.price_cents;
+      if (unitPriceCents < price.price_cents) {
+        fields[`${at}.amount_cents`] = {
+          key: m['checkout.donation_minimum'],
+          params: { amount: formatMoney(price.price_cents, event.currency) },
+        };
+        return;
+      }
+    } else if (line.amount_cents !== undefined && line.amount_cents !== unitPriceCents) {
+      fields[`${at}.amount_cents`] = m['checkout.amount_not_allowed'];
+      return;
+    }
+    lines.push({ ticket, price, quantity: line.quantity, unitPriceCents });
+  });
+  for (const ticket of tickets) {
+    const units = lines.filter((l) => l.ticket.id === ticket.id).reduce((n, l) => n + l.quantity, 0);
+    if (units === 0) continue;
+    const at = `tickets.${input.tickets.findIndex((l) => l.ticket_id === ticket.id)}.quantity`;
+    if (units < ticket.min_per_order) {
+      fields[at] = {
+        key: m['checkout.min_per_order'],
+        params: { min: ticket.min_per_order, ticket: ticket.name },
+      };
+    } else if (units > ticket.max_per_order) {
+      fields[at] = {
+        key: m['checkout.max_per_order'],
+        params: { max: ticket.max_per_order, ticket: ticket.name },
+      };
+    }
+  }
+  if (Object.keys(fields).length > 0) throw invalid(fields);
+  return lines;
+}
+
+/**
+ * Reserves the units: validations first (no lock held), then one transaction that locks ticket rows,
+ * capacity assignments and the promo code in that order, re-checks every limit and writes the order.
+ */
+export async function reserve(deps: Deps, eventId: string, input: CreateOrderInput, locale: Locale) {
+  const event = await sellingEvent(deps, eventId);
+  const ticketIds = [...new Set(input.tickets.map((l) => l.ticket_id))];
+  const code = input.promo_code?.trim();
+  const [tickets, promoRow, affiliate] = await Promise.all([
+    repo.loadTickets(deps.db, eventId, ticketIds),
+    code ? repo.findPromoCode(deps.db, eventId, code) : Promise.resolve(undefined),
+    input.affiliate_code?.trim()
+      ? repo.findActiveAffiliate(deps.db, eventId, input.affiliate_code)
+      : Promise.resolve(undefined),
+  ]);
+  const promo = code ? assertPromoUsable(promoRow) : null;
+  const lines = planLines(event, input, tickets, promo);
+  const priced = lines.map((l) => ({
+    line: l,
+    price: priceLine({
+      ticketId: l.ticket.id,
+      priceType: l.ticket.price_type,
+      unitPriceCents: l.unitPriceCents,
+      quantity: l.quantity,
+      promo,
+      taxesAndFees: l.ticket.taxes,
+    }),
+  }));
+  const totals = orderTotals(priced.map((p) => p.price));
+
+  const order = await deps.db.transaction(async (tx) => {
+    const locked = await lockSellingRows(tx, ticketIds, promo?.id ?? null, {
+      unsafeNoLocks: deps.config.checkoutUnsafeNoLocks,
+    });
+    if (promo?.max_uses != null) {
+      const uses = (await promoCodeUses(tx, [promo.id])).get(promo.id) ?? 0;
+      if (uses >= promo.max_uses) throw invalid({ promo_code: m['checkout.promo_code_invalid'] });
+    }
+    const short = await findShortage(
+      tx,
+      eventId,
+      tickets,
+      lines.map((l) => ({ ticket_id: l.ticket.id, price_id: l.price.id, quantity: l.quantity })),
+      locked,
+    );
+    if (short) throw conflict(m['checkout.sold_out'], { ticket: short.name }, SOLD_OUT);
+    const created = await orders.insertOrder(tx, {
+      short_id: newShortId('o'),
+      account_id: event.account_id,
+      event_id: eventId,
+      status: 'RESERVED',
+      reserved_until: sql`now() + make_interval(mins => ${event.order_timeout_minutes})` as unknown as Date,
+      locale,
+      currency: event.currency,
+      ...totals,
+      promo_code_id: promo?.id ?? null,
+      promo_code: promo?.code ?? null,
+      affiliate_id: affiliate?.id ?? null,
+    });
+    await orders.insertItems(
+      tx,
+      priced.map(({ line, price }) => ({
+        order_id: created.id,
+        event_id: eventId,
+        ticket_id: line.ticket.id,
+        price_id: line.price.id,
+        ticket_name: line.ticket.name,
+        price_label: line.ticket.price_type === 'TIERED' ? line.price.label : null,
+        quantity: line.quantity,
+        unit_price_cents: price.unit_price_cents,
+        unit_discount_cents: price.unit_discount_cents,
+        taxes_cents: price.taxes_cents,
+        fees_cents: price.fees_cents,
+        total_cents: price.total_cents,
+        taxes_and_fees: price.taxes_and_fees as unknown as Record<string, unknown>[],
+      })),
+    );
+    return created;
+  });
+  return order;
+}
+
+/** The order of a public link: gone (abandoned or unknown) is 404 "order no longer exists". */
+export async function publicOrder(deps: Deps, eventId: string, shortId: string): Promise<OrderRow> {
+  const order = await orders.findOrderByShortId(deps.db, eventId, shortId);
+  if (!order || order.status === 'ABANDONED') throw notFound(m['checkout.order_not_found']);
+  return order;
+}
+
+export const isExpired = (order: OrderRow) =>
+  order.status === 'RESERVED' && order.reserved_until.getTime() <= Date.now();
+
+export const expiredError = () => new AppError(409, ORDER_EXPIRED, m['checkout.order_expired']);
+
+/** An order the buyer may still change: RESERVED and not expired. */
+export function assertOpen(order: OrderRow | undefined): OrderRow {
+  if (!order || order.status === 'ABANDONED') throw notFound(m['checkout.order_not_found']);
+  if (isExpired(order)) throw expiredError();
+  if (order.status !== 'RESERVED') throw conflict(m['checkout.order_not_payable']);
+  return order;
+}
+
+function isBlank(v: unknown) {
+  return v === undefined || v === null || v === '' || v === false || (Array.isArray(v) && v.length === 0);
+}
+
+/** Required questions answered, choices among the options, no unknown questions. */
+function checkAnswers(
+  questionsAsked: QuestionRow[],
+  answers: Record<string, unknown>,
+  prefix: string,
+  fields: Record<string, FieldError | string>,
+) {
+  for (const id of Object.keys(answers)) {
+    if (!questionsAsked.some((q) => q.id === id)) {
+      fields[`${prefix}.${id}`] = m['checkout.unknown_question'];
+    }
+  }
+  for (const q of questionsAsked) {
+    const value = answers[q.id];
+    if (isBlank(value)) {
+      if (q.required) fields[`${prefix}.${q.id}`] = m['checkout.answer_required'];
+      continue;
+    }
+    if (['RADIO', 'DROPDOWN'].includes(q.type) && !(typeof value === 'string' && q.options.includes(value))) {
+      fields[`${prefix}.${q.id}`] = m['checkout.answer_invalid'];
+    }
+    if (q.type === 'MULTI_SELECT' && !(Array.isArray(value) && value.every((v) => q.options.includes(v)))) {
+      fields[`${prefix}.${q.id}`] = m['checkout.answer_invalid'];
+    }
+  }
+}
+
+/**
+ * The buyer's details, the answers and one attendee per unit. A free order completes here; a paid one
+ * waits for the payment step.
+ */
+export async function saveDetails(
+  deps: Deps,
+  eventId: string,
+  shortId: string,
+  input: OrderDetailsInput,
+  locale: Locale,
+) {
+  const event = await sellingEvent(deps, eventId);
+  const fields: Record<string, FieldError | string> = {};
+  if (input.email.trim().toLowerCase() !== input.email_confirmation.trim().toLowerCase()) {
+    fields.email_confirmation = m['checkout.email_mismatch'];
+  }
+  const current = assertOpen(await orders.findOrderByShortId(deps.db, eventId, shortId));
+  const [items, questions] = await Promise.all([
+    orders.loadItems(deps.db, [current.id]),
+    repo.loadVisibleQuestions(deps.db, eventId),
+  ]);
+  const orderAnswers = input.answers ?? {};
+  checkAnswers(
+    questions.filter((q) => q.belongs_to === 'ORDER'),
+    orderAnswers,
+    'answers',
+    fields,
+  );
+
+  const units = items.flatMap((item) => Array.from({ length: item.quantity }, () => item));
+  const perOrder = event.settings.attendee_details_mode === 'PER_ORDER';
+  const given = perOrder || !input.attendees ? null : input.attendees;
+  if (given && given.length !== units.length) {
+    fields.attendees = { key: m['checkout.attendee_count'], params: { count: units.length } };
+  }
+  const pending: PendingAttendee[] = [];
+  if (!fields.attendees) {
+    const free = [...units];
+    units.forEach((_, i) => {
+      const a = given?.[i];
+      const idx = a
+        ? free.findIndex((u) => u.ticket_id === a.ticket_id && (!a.price_id || u.price_id === a.price_id))
+        : 0;
+      if (idx < 0) {
+        fields[`attendees.${i}.ticket_id`] = m['checkout.attendee_ticket'];
+        return;
+      }
+      const [item] = free.splice(idx, 1);
+      const answers = a?.answers ?? {};
+      const asked = questions.filter(
+        (q) =>
+          q.belongs_to === 'ATTENDEE' && (q.ticket_ids.length === 0 || q.ticket_ids.includes(item.ticket_id)),
+      );
+      checkAnswers(asked, answers, `attendees.${i}.answers`, fields);
+      pending.push({
+        order_item_id: item.id,
+        ticket_id: item.ticket_id,
+        price_id: item.price_id,
+        first_name: a?.first_name ?? input.first_name,
+        last_name: a?.last_name ?? input.last_name,
+        email: (a?.email ?? input.email).trim().toLowerCase(),
+        answers,
+      });
+    });
+  }
+  if (Object.keys(fields).length > 0) throw invalid(fields);
+
+  return deps.db.transaction(async (tx) => {
+    const order = assertOpen(await orders.findOrderById(tx, current.id, true));
+    const updated = await orders.updateOrder(tx, order.id, {
+      first_name: input.first_name,
+      last_name: input.last_name,
+      email: input.email.trim().toLowerCase(),
+      answers: orderAnswers,
+      pending_attendees: pending as unknown as Record<string, unknown>[],
+      locale,
+    });
+    if (updated.total_cents === 0) return orders.completeOrder(deps, tx, updated, 'NO_PAYMENT_REQUIRED');
+    return updated;
+  });
+}
+
+/** The buyer gave up: the units are free at once. */
+export async function abandon(deps: Deps, eventId: string, shortId: string) {
+  return deps.db.transaction(async (tx) => {
+    const order = await orders.findOrderByShortId(tx, eventId, shortId, true);
+    if (!order) throw notFound(m['checkout.order_not_found']);
+    if (order.status === 'ABANDONED') return order;
+    if (order.status !== 'RESERVED') throw conflict(m['checkout.order_not_payable']);
+    return orders.updateOrder(tx, order.id, { status: 'ABANDONED' });
+  });
+}

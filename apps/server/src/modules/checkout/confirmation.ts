@@ -1,0 +1,147 @@
+import type { AppDeps } from '../../app.ts';
+import type { Tx } from '../../db/client.ts';
+import { queueRefundEmail } from '../orders/order-emails.ts';
+import type { OrderRow } from '../orders/orders.service.ts';
+import * as orders from '../orders/orders.service.ts';
+import type { PaymentRow } from '../payments/payments.service.ts';
+import * as payments from '../payments/payments.service.ts';
+import { findEvent, loadTickets } from './checkout.repository.ts';
+import { findShortage, lockSellingRows } from './stock.ts';
+
+/**
+ * What a payment outcome does to an order. The server decides, whatever the browser says, and every
+ * path is idempotent: the payment row (unique provider + reference) is locked with the order, and a
+ * payment already SUCCEEDED or REFUNDED is not applied twice. A payment that arrives after the
+ * reservation expired completes the order if the units are still there, or is refunded — never lost.
+ */
+type Deps = Pick<AppDeps, 'db' | 'jobs' | 'config'>;
+
+export interface PaymentOutcome {
+  orderId: string;
+  provider: string;
+  ref: string;
+  amountCents: number;
+  currency: string;
+}
+
+const isLive = (order: OrderRow) =>
+  order.status === 'AWAITING_OFFLINE_PAYMENT' ||
+  (order.status === 'RESERVED' && order.reserved_until.getTime() > Date.now());
+
+async function lockPayment(tx: Tx, p: PaymentOutcome): Promise<PaymentRow> {
+  const found = await payments.findPayment(tx, p.provider, p.ref, true);
+  if (found) return found;
+  return payments.insertPayment(tx, {
+    order_id: p.orderId,
+    provider: p.provider,
+    provider_ref: p.ref,
+    status: 'PENDING',
+    amount_cents: p.amountCents,
+    currency: p.currency,
+  });
+}
+
+/** Re-checks, under the same locks as a reservation, that an expired order's units are still free. */
+async function unitsStillFree(deps: Deps, tx: Tx, order: OrderRow): Promise<boolean> {
+  const items = await orders.loadItems(tx, [order.id]);
+  const ticketIds = [...new Set(items.map((i) => i.ticket_id))];
+  const locked = await lockSellingRows(tx, ticketIds, order.promo_code_id, {
+    unsafeNoLocks: deps.config.checkoutUnsafeNoLocks,
+  });
+  const tickets = await loadTickets(tx, order.event_id, ticketIds);
+  const shortage = await findShortage(tx, order.event_id, tickets, items, locked);
+  return shortage === null && tickets.length === ticketIds.length;
+}
+
+export async function confirmPayment(deps: Deps, p: PaymentOutcome): Promise<OrderRow> {
+  let toRefund: PaymentRow | null = null;
+  const order = await deps.db.transaction(async (tx) => {
+    const order = await orders.findOrderById(tx, p.orderId, true);
+    if (!order) throw new Error(`payment ${p.ref} for unknown order ${p.orderId}`);
+    const payment = await lockPayment(tx, p);
+    if (payment.status === 'SUCCEEDED' || payment.status === 'REFUNDED') return order;
+    const succeeded = await payments.updatePayment(tx, payment.id, {
+      status: 'SUCCEEDED',
+      amount_cents: p.amountCents,
+      failure_reason: null,
+    });
+    const withProvider = { ...order, payment_provider: p.provider };
+    if (order.status === 'COMPLETED') {
+      // Paid twice (two attempts both went through): the second payment goes back.
+      toRefund = succeeded;
+      return order;
+    }
+    const underpaid = p.amountCents < order.total_cents;
+    if (!underpaid && isLive(order)) {
+      await orders.updateOrder(tx, order.id, { payment_provider: p.provider });
+      return orders.completeOrder(deps, tx, withProvider, 'PAYMENT_RECEIVED');
+    }
+    const revivable = order.status === 'RESERVED' || order.status === 'ABANDONED';
+    if (!underpaid && revivable && (await unitsStillFree(deps, tx, order))) {
+      await orders.updateOrder(tx, order.id, { payment_provider: p.provider });
+      return orders.completeOrder(deps, tx, withProvider, 'PAYMENT_RECEIVED');
+    }
+    toRefund = succeeded;
+    return orders.updateOrder(tx, order.id, {
+      status: 'CANCELLED',
+      payment_provider: p.provider,
+      payment_status: 'PAYMENT_RECEIVED',
+      refund_status: 'REFUND_PENDING',
+    });
+  });
+  if (toRefund) return refundPayment(deps, order, toRefund);
+  return order;
+}
+
+/** A failed attempt: the order stays payable; a failure reported after a success changes nothing. */
+export async function failPayment(deps: Deps, p: PaymentOutcome & { reason: string }): Promise<OrderRow> {
+  return deps.db.transaction(async (tx) => {
+    const order = await orders.findOrderById(tx, p.orderId, true);
+    if (!order) throw new Error(`payment ${p.ref} for unknown order ${p.orderId}`);
+    const payment = await lockPayment(tx, p);
+    if (payment.status !== 'PENDING') return order;
+    await payments.updatePayment(tx, payment.id, {
+      status: 'FAILED',
+      failure_reason: p.reason.slice(0, 500),
+    });
+    if (order.status !== 'RESERVED') return order;
+    return orders.updateOrder(tx, order.id, {
+      payment_status: 'PAYMENT_FAILED',
+      payment_provider: p.provider,
+    });
+  });
+}
+
+/** Gives a payment back through its provider, outside any transaction (it is a network call). */
+async function refundPayment(deps: Deps, order: OrderRow, payment: PaymentRow): Promise<OrderRow> {
+  const event = await findEvent(deps.db, order.event_id);
+  const lateOrder = order.status === 'CANCELLED';
+  try {
+    if (payment.provider === 'stripe') {
+      const account = (event?.settings.stripe_account_id as string | undefined) || undefined;
+      await payments.stripeClient(deps.config).refunds.create(
+        { payment_intent: payment.provider_ref, reason: 'requested_by_customer' },
+        {
+          idempotencyKey: `refund_${payment.provider_ref}`,
+          ...(account ? { stripeAccount: account } : {}),
+        },
+      );
+    }
+  } catch (err) {
+    console.error(`refund of ${payment.provider_ref} failed`, err);
+    if (!lateOrder) return order;
+    return orders.updateOrder(deps.db, order.id, { refund_status: 'REFUND_FAILED' });
+  }
+  return deps.db.transaction(async (tx) => {
+    await payments.updatePayment(tx, payment.id, { status: 'REFUNDED' });
+    if (!lateOrder) return order;
+    const updated = await orders.updateOrder(tx, order.id, { refund_status: 'REFUNDED' });
+    if (event) {
+      await queueRefundEmail(
+        { jobs: deps.jobs, appUrl: deps.config.appUrl, tx, event, order: updated },
+        payment.amount_cents,
+      );
+    }
+    return updated;
+  });
+}

@@ -1,0 +1,60 @@
+import { defineMessages } from '../../lib/i18n.ts';
+
+/** Organizer order errors and the order e-mails sent to buyers and attendees. */
+export const ordersMessages = defineMessages({
+  es: {
+    'orders.not_awaiting_offline_payment':
+      'Solo se puede marcar como pagado un pedido pendiente de pago offline.',
+    'orders.email_confirmation_subject': 'Tu pedido para {event}',
+    'orders.email_confirmation_heading': '¡Pedido confirmado!',
+    'orders.email_confirmation_intro':
+      'Hola {name}, gracias por tu compra. Tu pedido {order} para {event} está confirmado.',
+    'orders.email_event_when': 'Fecha: {date}.',
+    'orders.email_event_where': 'Lugar: {place}.',
+    'orders.email_item_line': '{quantity} × {ticket}: {amount}',
+    'orders.email_total': 'Total: {amount}',
+    'orders.email_view_order': 'Ver pedido y entradas',
+    'orders.email_ticket_subject': 'Tu entrada para {event}',
+    'orders.email_ticket_heading': 'Tu entrada',
+    'orders.email_ticket_intro': 'Hola {name}, {buyer} te ha conseguido una entrada «{ticket}» para {event}.',
+    'orders.email_ticket_hint': 'Muestra el código QR de tu entrada en la entrada del evento.',
+    'orders.email_view_ticket': 'Ver mi entrada',
+    'orders.email_offline_subject': 'Pedido pendiente de pago para {event}',
+    'orders.email_offline_heading': 'Tu pedido está pendiente de pago',
+    'orders.email_offline_intro':
+      'Hola {name}, hemos reservado tu pedido {order} para {event}. Se confirmará cuando recibamos el pago de {amount}.',
+    'orders.email_offline_instructions': 'Cómo pagar: {instructions}',
+    'orders.email_refund_subject': 'Hemos devuelto tu pago para {event}',
+    'orders.email_refund_heading': 'Pago devuelto',
+    'orders.email_refund_intro':
+      'Hola {name}, tu pago de {amount} llegó cuando tu reserva ya había caducado y las entradas se habían agotado. Te lo hemos devuelto íntegramente; no tienes que hacer nada.',
+    'orders.email_footer': 'Enviado por Taquilla en nombre de {organizer}.',
+  },
+  en: {
+    'orders.not_awaiting_offline_payment': 'Only an order awaiting an offline payment can be marked as paid.',
+    'orders.email_confirmation_subject': 'Your order for {event}',
+    'orders.email_confirmation_heading': 'Order confirmed!',
+    'orders.email_confirmation_intro':
+      'Hi {name}, thank you for your purchase. Your order {order} for {event} is confirmed.',
+    'orders.email_event_when': 'Date: {date}.',
+    'orders.email_event_where': 'Venue: {place}.',
+    'orders.email_item_line': '{quantity} × {ticket}: {amount}',
+    'orders.email_total': 'Total: {amount}',
+    'orders.email_view_order': 'View order and tickets',
+    'orders.email_ticket_subject': 'Your ticket for {event}',
+    'orders.email_ticket_heading': 'Your ticket',
+    'orders.email_ticket_intro': 'Hi {name}, {buyer} got you a "{ticket}" ticket for {event}.',
+    'orders.email_ticket_hint': 'Show your ticket QR code at the event entrance.',
+    'orders.email_view_ticket': 'View my ticket',
+    'orders.email_offline_subject': 'Order awaiting payment for {event}',
+    'orders.email_offline_heading': 'Your order is awaiting payment',
+    'orders.email_offline_intro':
+      'Hi {name}, we have reserved your order {order} for {event}. It will be confirmed once we receive your payment of {amount}.',
+    'orders.email_offline_instructions': 'How to pay: {instructions}',
+    'orders.email_refund_subject': 'We have refunded your payment for {event}',
+    'orders.email_refund_heading': 'Payment refunded',
+    'orders.email_refund_intro':
+      'Hi {name}, your payment of {amount} arrived after your reservation had expired and the tickets had sold out. We have refunded it in full; there is nothing you need to do.',
+    'orders.email_footer': 'Sent by Taquilla on behalf of {organizer}.',
+  },
+});

@@ -1,0 +1,17 @@
+/**
+ * Payment records: one row per provider attempt (`payments`, unique per provider reference) and the
+ * provider events already processed (`payment_webhook_events`). Deciding what a payment does to an
+ * order is checkout's job (`checkout/confirmation.ts`).
+ */
+
+export type { PaymentRow } from './payments.repository.ts';
+export {
+  findPayment,
+  insertPayment,
+  orderPayments,
+  recordWebhookEvent,
+  updatePayment,
+  webhookEventSeen,
+} from './payments.repository.ts';
+export { eventPaymentProviders, testCardOutcome } from './providers.ts';
+export { stripeClient, stripeConfigured } from './stripe.ts';
