@@ -1,4 +1,5 @@
 import type { App } from '../app.ts';
+import { publicPagesRoutes } from './public-pages/public-pages.routes.ts';
 import { attendeesRoutes } from './attendees/attendees.routes.ts';
 import { checkoutRoutes } from './checkout/checkout.routes.ts';
 import { ordersRoutes } from './orders/orders.routes.ts';
@@ -16,6 +17,7 @@ export async function registerModules(app: App): Promise<void> {
   await app.register(accountsRoutes, { prefix: '/api' });
   await app.register(eventsBackOffice);
   await app.register(sellingRoutes);
+  await app.register(publicPagesRoutes);
   await app.register(checkoutRoutes, { prefix: '/api' });
   await app.register(paymentsRoutes, { prefix: '/api' });
   await app.register(attendeesRoutes, { prefix: '/api' });

@@ -1,0 +1,151 @@
+import type { PublicEvent } from '@taquilla/shared';
+
+/**
+ * The <head> of a public event page: title, description, canonical, Open Graph / Twitter cards and a
+ * schema.org Event, so shared links and search engines show the event without running JavaScript.
+ */
+const esc = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+const meta = (attr: 'name' | 'property', key: string, value: string | null | undefined) =>
+  value ? `<meta ${attr}="${key}" content="${esc(value)}">` : '';
+
+/** Plain text of sanitized HTML, whitespace collapsed, cut at a word near `max`. */
+export function plainText(html: string | null, max = 160): string {
+  if (!html) return '';
+  const text = html
+    // Block boundaries become spaces; inline tags (<strong>, <a>…) vanish so "<b>x</b>." stays "x.".
+    .replace(/<\/?(p|br|li|ul|ol|h[1-6]|div|blockquote|pre|hr)\b[^>]*>/gi, ' ')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  return `${cut.slice(0, cut.lastIndexOf(' ') > max / 2 ? cut.lastIndexOf(' ') : cut.length)}…`;
+}
+
+const absolute = (appUrl: string, url: string) => (/^https?:\/\//.test(url) ? url : `${appUrl}${url}`);
+
+/** The share image: the largest WebP variant up to 1200 px wide, else the original. */
+function shareImage(event: PublicEvent, appUrl: string) {
+  const cover = event.cover;
+  if (!cover) return null;
+  const variant = [...cover.srcset].reverse().find((v) => v.width <= 1200);
+  const width = variant?.width ?? cover.width;
+  return {
+    url: absolute(appUrl, variant?.url ?? cover.url),
+    width,
+    height: Math.round((cover.height * width) / cover.width),
+  };
+}
+
+function jsonLd(event: PublicEvent, url: string, appUrl: string, description: string) {
+  const l = event.location;
+  const online = Boolean(l.online_url) && !l.address_line_1 && !l.venue_name;
+  const image = shareImage(event, appUrl);
+  const offers = event.tickets.flatMap((t) =>
+    t.prices.map((p) => ({
+      '@type': 'Offer',
+      name: p.label ? `${t.name} – ${p.label}` : t.name,
+      price: (p.price_cents / 100).toFixed(2),
+      priceCurrency: event.currency,
+      availability:
+        p.sale_state === 'SOLD_OUT' || t.sale_state === 'SOLD_OUT'
+          ? 'https://schema.org/SoldOut'
+          : p.sale_state === 'NOT_STARTED'
+            ? 'https://schema.org/PreOrder'
+            : 'https://schema.org/InStock',
+      url,
+      ...(p.sale_start_date ? { validFrom: p.sale_start_date } : {}),
+    })),
+  );
+  const data = {
+    '@context': 'https://schema.org',
+    '@type': 'Event',
+    name: event.name,
+    ...(description ? { description } : {}),
+    startDate: event.start_date,
+    ...(event.end_date ? { endDate: event.end_date } : {}),
+    eventStatus: 'https://schema.org/EventScheduled',
+    eventAttendanceMode: online
+      ? 'https://schema.org/OnlineEventAttendanceMode'
+      : 'https://schema.org/OfflineEventAttendanceMode',
+    location: online
+      ? { '@type': 'VirtualLocation', url: l.online_url }
+      : {
+          '@type': 'Place',
+          name: l.venue_name || l.city || event.name,
+          address: {
+            '@type': 'PostalAddress',
+            ...(l.address_line_1
+              ? { streetAddress: [l.address_line_1, l.address_line_2].filter(Boolean).join(', ') }
+              : {}),
+            ...(l.city ? { addressLocality: l.city } : {}),
+            ...(l.region ? { addressRegion: l.region } : {}),
+            ...(l.postal_code ? { postalCode: l.postal_code } : {}),
+            ...(l.country ? { addressCountry: l.country } : {}),
+          },
+        },
+    ...(image ? { image: [image.url] } : {}),
+    organizer: {
+      '@type': 'Organization',
+      name: event.organizer.name,
+      ...(event.organizer.website ? { url: event.organizer.website } : {}),
+    },
+    ...(offers.length ? { offers } : {}),
+    url,
+  };
+  // "<" escaped so no organizer text can close the script element.
+  return JSON.stringify(data).replace(/</g, '\\u003c');
+}
+
+export function eventHead(
+  event: PublicEvent,
+  opts: { appUrl: string; locale: string; preload?: string[] },
+): string {
+  const url = `${opts.appUrl}/e/${event.id}/${event.slug}`;
+  const title = event.settings.seo_title || event.name;
+  const description = event.settings.seo_description || plainText(event.description) || event.name;
+  const image = shareImage(event, opts.appUrl);
+  const cover = event.cover;
+  const lines = [
+    `<title>${esc(title)}</title>`,
+    meta('name', 'description', description),
+    meta('name', 'keywords', event.settings.seo_keywords),
+    event.settings.allow_indexing === false ? '<meta name="robots" content="noindex, nofollow">' : '',
+    `<link rel="canonical" href="${esc(url)}">`,
+    meta('property', 'og:type', 'website'),
+    meta('property', 'og:site_name', 'Taquilla'),
+    meta('property', 'og:locale', opts.locale === 'en' ? 'en_GB' : 'es_ES'),
+    meta('property', 'og:title', title),
+    meta('property', 'og:description', description),
+    meta('property', 'og:url', url),
+    meta('property', 'og:image', image?.url),
+    meta('property', 'og:image:width', image ? String(image.width) : null),
+    meta('property', 'og:image:height', image ? String(image.height) : null),
+    meta('name', 'twitter:card', image ? 'summary_large_image' : 'summary'),
+    meta('name', 'twitter:title', title),
+    meta('name', 'twitter:description', description),
+    meta('name', 'twitter:image', image?.url),
+    // The cover is the page's largest paint: start it with the HTML rather than after the JS.
+    cover?.srcset.length
+      ? `<link rel="preload" as="image" fetchpriority="high" imagesrcset="${esc(
+          cover.srcset.map((v) => `${v.url} ${v.width}w`).join(', '),
+        )}" imagesizes="(min-width: 1000px) 960px, 100vw">`
+      : '',
+    ...(opts.preload ?? []).map((href) => `<link rel="modulepreload" crossorigin href="${esc(href)}">`),
+    `<script type="application/ld+json">${jsonLd(event, url, opts.appUrl, description)}</script>`,
+  ];
+  return lines.filter(Boolean).join('\n');
+}
+
+export function unavailableHead(locale: string): string {
+  const title = locale === 'en' ? 'Event unavailable' : 'Evento no disponible';
+  return `<title>${title}</title>\n<meta name="robots" content="noindex, nofollow">`;
+}

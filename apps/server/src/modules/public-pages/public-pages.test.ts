@@ -1,0 +1,224 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventImages, events } from '../../db/schema/index.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { createAccountWithUser } from '../../test/factories/accounts.ts';
+import { createEvent } from '../../test/factories/selling.ts';
+
+/** A built web app in miniature: the shell's index.html and an event-page chunk with one static import. */
+function fakeDist(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'taquilla-dist-'));
+  mkdirSync(path.join(dir, 'assets'));
+  writeFileSync(
+    path.join(dir, 'index.html'),
+    `<!doctype html>
+<html lang="es">
+  <head>
+    <meta charset="UTF-8" />
+    <title>Taquilla</title>
+    <script type="module" crossorigin src="/assets/index-AAAA.js"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`,
+  );
+  writeFileSync(path.join(dir, 'assets/index-AAAA.js'), 'export const shell = 1;');
+  writeFileSync(
+    path.join(dir, 'assets/event-page-BBBB.js'),
+    'import{a}from"./Button-CCCC.js";import"./index-AAAA.js";',
+  );
+  writeFileSync(path.join(dir, 'assets/Button-CCCC.js'), 'export const a = 1;');
+  return dir;
+}
+
+let t: TestApp;
+let owner: Awaited<ReturnType<typeof createAccountWithUser>>;
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { WEB_DIST_DIR: fakeDist() } });
+  owner = await createAccountWithUser(t.app);
+});
+afterAll(() => t?.close());
+
+async function liveEventWithTicket(opts: { settings?: object; name?: string } = {}) {
+  const { event } = await createEvent(t.app, owner.account.id, opts);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/events/${event.id}/tickets`,
+    headers: owner.headers,
+    payload: { name: 'General', type: 'PAID', prices: [{ price_cents: 2500, quantity: 100 }] },
+  });
+  expect(res.statusCode).toBe(201);
+  return event;
+}
+
+const inlined = (html: string) => {
+  const m = html.match(/<script type="application\/json" id="__TAQUILLA_DATA__">(.*?)<\/script>/s);
+  return m ? JSON.parse(m[1]) : null;
+};
+const jsonLd = (html: string) => {
+  const m = html.match(/<script type="application\/ld\+json">(.*?)<\/script>/s);
+  return m ? JSON.parse(m[1]) : null;
+};
+
+describe('public event page HTML', () => {
+  it('inlines the event and its meta tags, Open Graph, Twitter card and schema.org Event', async () => {
+    const event = await liveEventWithTicket();
+    const res = await t.app.inject({ url: `/e/${event.id}/${event.slug}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    const html = res.body;
+    expect(html).toContain('<html lang="es"');
+    expect(html).toContain('<title>Concierto de primavera</title>');
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html).toContain('<meta name="description" content="Una noche única.">');
+    expect(html).toContain(
+      `<link rel="canonical" href="http://localhost:3000/e/${event.id}/concierto-de-primavera">`,
+    );
+    expect(html).toContain('<meta property="og:title" content="Concierto de primavera">');
+    expect(html).toContain('<meta property="og:description" content="Una noche única.">');
+    expect(html).toContain('<meta name="twitter:card" content="summary">');
+    expect(html).not.toContain('noindex');
+    // The event page's chunk and its imports not already in the shell are preloaded with the HTML.
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/event-page-BBBB.js">');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/Button-CCCC.js">');
+    expect(html).not.toContain('modulepreload" crossorigin href="/assets/index-AAAA.js"');
+
+    const ld = jsonLd(html);
+    expect(ld).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Event',
+      name: 'Concierto de primavera',
+      eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+      location: { '@type': 'Place', name: 'Sala Apolo', address: { addressLocality: 'Barcelona' } },
+      organizer: { '@type': 'Organization', name: 'Sala Apolo' },
+      offers: [
+        {
+          '@type': 'Offer',
+          price: '25.00',
+          priceCurrency: 'EUR',
+          availability: 'https://schema.org/InStock',
+        },
+      ],
+    });
+    expect(ld.startDate).toBe(event.start_date.toISOString());
+
+    const data = inlined(html);
+    expect(data.event).toMatchObject({ id: event.id, name: 'Concierto de primavera', status: 'LIVE' });
+    expect(data.event.tickets).toHaveLength(1);
+    // Same document as the public API.
+    const api = await t.app.inject({ url: `/api/public/events/${event.id}` });
+    expect(data.event).toEqual(api.json().data);
+  });
+
+  it('answers on /event/ too, in the request language, with SEO settings and noindex when indexing is off', async () => {
+    const event = await liveEventWithTicket({
+      settings: {
+        allow_indexing: false,
+        seo_title: 'Primavera 2027',
+        seo_description: 'Entradas ya a la venta',
+      },
+    });
+    const res = await t.app.inject({ url: `/event/${event.id}/cualquier-slug`, cookies: { locale: 'en' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<html lang="en"');
+    expect(res.body).toContain('<title>Primavera 2027</title>');
+    expect(res.body).toContain('<meta name="description" content="Entradas ya a la venta">');
+    expect(res.body).toContain('<meta name="robots" content="noindex, nofollow">');
+    expect(res.body).toContain('<meta property="og:locale" content="en_GB">');
+    expect(res.body).toContain(`href="http://localhost:3000/e/${event.id}/concierto-de-primavera"`);
+  });
+
+  it('applies a valid promo code from the URL to the inlined event and ignores an unknown one', async () => {
+    const event = await liveEventWithTicket();
+    const promo = await t.app.inject({
+      method: 'POST',
+      url: `/api/events/${event.id}/promo-codes`,
+      headers: owner.headers,
+      payload: { code: 'AMIGOS', discount_type: 'PERCENTAGE', discount: 20 },
+    });
+    expect(promo.statusCode).toBe(201);
+    const withCode = inlined((await t.app.inject({ url: `/e/${event.id}/x?promo_code=amigos` })).body);
+    expect(withCode.event.promo_code).toMatchObject({ discount_type: 'PERCENTAGE', discount: 20 });
+    const unknown = await t.app.inject({ url: `/e/${event.id}/x?promo_code=NOEXISTE` });
+    expect(unknown.statusCode).toBe(200);
+    expect(inlined(unknown.body).event.promo_code).toBeNull();
+  });
+
+  it('shares the cover: og:image from the largest variant up to 1200 px and a preloaded srcset', async () => {
+    const event = await liveEventWithTicket();
+    await t.app.deps.db.insert(eventImages).values({
+      account_id: owner.account.id,
+      event_id: event.id,
+      type: 'EVENT_COVER',
+      storage_key: `covers/${event.id}`,
+      mime_type: 'image/jpeg',
+      width: 2160,
+      height: 1080,
+      size_bytes: 500_000,
+      variants: [480, 960, 1200, 2160].map((w) => ({ width: w, path: `covers/${event.id}-${w}.webp` })),
+    });
+    const html = (await t.app.inject({ url: `/e/${event.id}/x` })).body;
+    const og = html.match(/<meta property="og:image" content="([^"]+)">/)?.[1];
+    expect(og).toMatch(/^http:\/\/localhost:3000\/.*-1200\.webp$/);
+    expect(html).toContain('<meta property="og:image:width" content="1200">');
+    expect(html).toContain('<meta property="og:image:height" content="600">');
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
+    expect(html).toMatch(
+      /<link rel="preload" as="image" fetchpriority="high" imagesrcset="[^"]*-480\.webp 480w, /,
+    );
+    expect(jsonLd(html).image).toEqual([og]);
+    expect(inlined(html).event.cover.srcset).toHaveLength(4);
+  });
+
+  it('escapes organizer text in tags and in the inlined JSON', async () => {
+    const evil = 'Fiesta </script><script>alert(1)</script> "x" <b>';
+    const event = await liveEventWithTicket({ name: evil });
+    const html = (await t.app.inject({ url: `/e/${event.id}/fiesta` })).body;
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html).toContain(
+      '<title>Fiesta &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &quot;x&quot; &lt;b&gt;</title>',
+    );
+    expect(inlined(html).event.name).toBe(evil);
+    expect(jsonLd(html).name).toBe(evil);
+  });
+
+  it('serves draft, archived, deleted, unknown and malformed events as a 404 page that is not indexed', async () => {
+    const other = await createAccountWithUser(t.app);
+    const { event: draft } = await createEvent(t.app, other.account.id, { status: 'DRAFT' });
+    const { event: archived } = await createEvent(t.app, owner.account.id, { status: 'ARCHIVED' });
+    const { event: deleted } = await createEvent(t.app, owner.account.id, { deleted: true });
+    const urls = [
+      `/e/${draft.id}/${draft.slug}`,
+      `/event/${archived.id}/${archived.slug}`,
+      `/e/${deleted.id}/x`,
+      '/e/00000000-0000-4000-8000-000000000000/nada',
+      '/e/no-es-un-id/nada',
+    ];
+    for (const url of urls) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.body).toContain('<meta name="robots" content="noindex, nofollow">');
+      expect(res.body).toContain('<title>Evento no disponible</title>');
+      expect(res.body).not.toContain('__TAQUILLA_DATA__');
+      expect(res.body).not.toContain('Concierto de primavera');
+    }
+    // Nothing was changed by the reads.
+    const [row] = await t.app.deps.db.select().from(events).where(eq(events.id, draft.id));
+    expect(row.status).toBe('DRAFT');
+    const en = await t.app.inject({ url: urls[0], headers: { 'accept-language': 'en' } });
+    expect(en.body).toContain('<title>Event unavailable</title>');
+  });
+
+  it('publishing makes the page appear; unpublishing hides it again', async () => {
+    const { event } = await createEvent(t.app, owner.account.id, { status: 'DRAFT' });
+    expect((await t.app.inject({ url: `/e/${event.id}/x` })).statusCode).toBe(404);
+    await t.app.deps.db.update(events).set({ status: 'LIVE' }).where(eq(events.id, event.id));
+    expect((await t.app.inject({ url: `/e/${event.id}/x` })).statusCode).toBe(200);
+  });
+});

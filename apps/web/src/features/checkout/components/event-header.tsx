@@ -1,0 +1,95 @@
+import { Trans } from '@lingui/react/macro';
+import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
+import type { PublicEvent } from '@taquilla/shared';
+import { dateTile, formatEventDates, locationLines, mapUrl, zoneLabel } from '../lib/format.ts';
+
+/** Cover (responsive WebP srcset), then name, date in the event's zone, place with a map link, organizer. */
+export function EventCover({ event }: { event: PublicEvent }) {
+  const cover = event.cover;
+  if (!cover) return null;
+  const srcSet = cover.srcset.map((v) => `${v.url} ${v.width}w`).join(', ');
+  return (
+    <img
+      src={cover.srcset.at(-1)?.url ?? cover.url}
+      srcSet={srcSet || undefined}
+      sizes="(min-width: 1000px) 960px, 100vw"
+      width={cover.width}
+      height={cover.height}
+      alt=""
+      fetchPriority="high"
+      decoding="async"
+      style={{
+        display: 'block',
+        width: '100%',
+        height: 'auto',
+        maxHeight: 480,
+        objectFit: 'cover',
+        aspectRatio: `${cover.width} / ${cover.height}`,
+      }}
+    />
+  );
+}
+
+export function EventFacts({ event }: { event: PublicEvent }) {
+  const tile = dateTile(event.start_date, event.timezone);
+  const place = locationLines(event.location);
+  const map = mapUrl(event.location);
+  return (
+    <Stack gap="sm">
+      <Group gap="md" wrap="nowrap" align="flex-start">
+        <Stack
+          gap={0}
+          align="center"
+          justify="center"
+          aria-hidden
+          style={{
+            minWidth: 56,
+            borderRadius: 10,
+            border: '1px solid var(--mantine-color-default-border)',
+            padding: '4px 8px',
+            background: 'var(--mantine-color-body)',
+          }}
+        >
+          <Text size="xs" tt="uppercase" c="red.8" fw={700}>
+            {tile.month}
+          </Text>
+          <Text fw={700} size="xl" lh={1.1}>
+            {tile.day}
+          </Text>
+        </Stack>
+        <Title order={1} style={{ fontSize: 'clamp(1.5rem, 5vw, 2.25rem)', overflowWrap: 'anywhere' }}>
+          {event.name}
+        </Title>
+      </Group>
+      <Stack gap={4}>
+        <Text fw={600} data-testid="event-date">
+          {formatEventDates(event.start_date, event.end_date, event.timezone)}{' '}
+          <Text span c="dimmed" size="sm">
+            ({zoneLabel(event.start_date, event.timezone)})
+          </Text>
+        </Text>
+        {place.length > 0 && (
+          <Text size="sm">
+            {place.join(' · ')}
+            {map && (
+              <>
+                {' · '}
+                <Anchor href={map} target="_blank" rel="noopener noreferrer" size="sm">
+                  <Trans>Ver en el mapa</Trans>
+                </Anchor>
+              </>
+            )}
+          </Text>
+        )}
+        {event.location.online_url && (
+          <Text size="sm" c="dimmed">
+            <Trans>Evento en línea: recibirás el enlace con tu entrada.</Trans>
+          </Text>
+        )}
+        <Text size="sm" c="dimmed">
+          <Trans>Organiza {event.organizer.name}</Trans>
+        </Text>
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,35 @@
+import { useLingui } from '@lingui/react';
+import { Trans } from '@lingui/react/macro';
+import type { Locale } from '@taquilla/shared';
+import { changeLocale } from '../../../lib/i18n.ts';
+import classes from './public.module.css';
+
+/** A light footer for buyer pages: language choice without pulling in the back office's switch. */
+export function PublicFooter() {
+  const { i18n } = useLingui();
+  const langs: { value: Locale; label: string }[] = [
+    { value: 'es', label: 'Español' },
+    { value: 'en', label: 'English' },
+  ];
+  return (
+    <footer className={`${classes.footer} ${classes.noPrint}`}>
+      <span>
+        <Trans>Entradas con Taquilla</Trans>
+      </span>
+      <span>
+        {langs.map((l) => (
+          <button
+            key={l.value}
+            type="button"
+            className={classes.langButton}
+            aria-pressed={i18n.locale === l.value}
+            lang={l.value}
+            onClick={() => void changeLocale(l.value)}
+          >
+            {l.label}
+          </button>
+        ))}
+      </span>
+    </footer>
+  );
+}

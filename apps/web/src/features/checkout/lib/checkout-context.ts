@@ -1,0 +1,17 @@
+import type { PublicEvent, PublicOrder } from '@taquilla/shared';
+import { useOutletContext } from 'react-router';
+
+/** What the checkout layout hands to its steps. */
+export interface CheckoutContext {
+  event: PublicEvent;
+  order: PublicOrder;
+  eventUrl: string;
+  setOrder: (order: PublicOrder) => void;
+  /** Call when the server answers ORDER_EXPIRED: shows the "start a new order" state. */
+  markExpired: () => void;
+}
+
+export const useCheckout = () => useOutletContext<CheckoutContext>();
+
+/** Whether an API error means the reservation is gone (expired or abandoned). */
+export const EXPIRED_CODES = new Set(['ORDER_EXPIRED']);

@@ -1,0 +1,196 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Center,
+  Container,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import type { PublicOrder } from '@taquilla/shared';
+import { useCallback, useState } from 'react';
+import { Link, Navigate, Outlet, useNavigate, useParams } from 'react-router';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { abandonOrder, errorCode, isNotFound, useOrder, usePublicEvent } from '../api.ts';
+import { Countdown } from '../components/countdown.tsx';
+import { EventUnavailable } from '../components/event-unavailable.tsx';
+import classes from '../components/public.module.css';
+import { PublicFooter } from '../components/public-footer.tsx';
+import { type CheckoutContext, EXPIRED_CODES } from '../lib/checkout-context.ts';
+
+/** /checkout/:eventId/:orderShortId/* — event name, the reservation countdown, then the current step. */
+export function CheckoutLayout() {
+  const { eventId = '', orderShortId = '' } = useParams();
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const event = usePublicEvent(eventId);
+  const order = useOrder(eventId, orderShortId);
+  const [expired, setExpired] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+
+  const markExpired = useCallback(() => setExpired(true), []);
+  const setOrder = useCallback(
+    (next: PublicOrder) => queryClient.setQueryData(['public-order', eventId, orderShortId], next),
+    [queryClient, eventId, orderShortId],
+  );
+
+  if (event.isPending || order.isPending) {
+    return (
+      <Center mih="60vh">
+        <Loader />
+      </Center>
+    );
+  }
+  if (event.data === null) return <EventUnavailable />;
+  const eventUrl = event.data ? `/e/${event.data.id}/${event.data.slug}` : '/';
+
+  const shell = (body: React.ReactNode) => (
+    <div className={classes.page}>
+      <Container size={640} px="md" py="lg">
+        {body}
+      </Container>
+      <PublicFooter />
+    </div>
+  );
+
+  if (event.isError) {
+    return shell(
+      <Alert color="red" title={t`No se ha podido cargar la página`}>
+        {errorMessage(event.error)}
+      </Alert>,
+    );
+  }
+  if (order.isError && EXPIRED_CODES.has(errorCode(order.error) ?? ''))
+    return shell(<ExpiredNotice eventUrl={eventUrl} />);
+  if (order.isError) {
+    return shell(
+      <Paper withBorder p="lg" radius="md">
+        <Stack gap="sm" align="flex-start">
+          <Title order={1} size="h3">
+            {isNotFound(order.error) ? (
+              <Trans>Este pedido ya no existe</Trans>
+            ) : (
+              <Trans>Algo ha ido mal</Trans>
+            )}
+          </Title>
+          <Text c="dimmed">
+            {isNotFound(order.error) ? (
+              <Trans>Puede que haya caducado o que se haya cancelado. Empieza un nuevo pedido.</Trans>
+            ) : (
+              errorMessage(order.error)
+            )}
+          </Text>
+          <Button component={Link} to={eventUrl}>
+            <Trans>Empezar un nuevo pedido</Trans>
+          </Button>
+        </Stack>
+      </Paper>,
+    );
+  }
+
+  const current = order.data;
+  const reserved = current.status === 'RESERVED';
+  const isExpired =
+    expired ||
+    (reserved && new Date(current.reserved_until).getTime() <= Date.now()) ||
+    current.status === 'ABANDONED';
+
+  if (isExpired) {
+    return shell(
+      <Paper withBorder p="lg" radius="md" role="alert" data-testid="order-expired">
+        <Stack gap="sm" align="flex-start">
+          <Title order={1} size="h3">
+            <Trans>Tu pedido ha caducado</Trans>
+          </Title>
+          <Text c="dimmed">
+            <Trans>
+              El tiempo para completar el pedido se ha agotado y las entradas se han liberado. Empieza un
+              nuevo pedido.
+            </Trans>
+          </Text>
+          <Button component={Link} to={eventUrl}>
+            <Trans>Empezar un nuevo pedido</Trans>
+          </Button>
+        </Stack>
+      </Paper>,
+    );
+  }
+
+  const leave = async () => {
+    setLeaving(true);
+    try {
+      await abandonOrder(eventId, orderShortId);
+    } catch {
+      // Leaving must always work; an unabandoned reservation simply expires.
+    }
+    navigate(eventUrl);
+  };
+
+  const context: CheckoutContext = { event: event.data, order: current, eventUrl, setOrder, markExpired };
+  return shell(
+    <Stack gap="md">
+      <Group justify="space-between" align="center" gap="xs">
+        <Anchor
+          component={Link}
+          to={eventUrl}
+          c="inherit"
+          fw={700}
+          style={{ minWidth: 0, overflowWrap: 'anywhere' }}
+        >
+          {event.data.name}
+        </Anchor>
+        {reserved && <Countdown until={current.reserved_until} onExpire={markExpired} />}
+      </Group>
+      <Outlet context={context} />
+      {reserved && (
+        <Group justify="center">
+          <Button variant="subtle" color="gray" size="xs" loading={leaving} onClick={() => void leave()}>
+            <Trans>Cancelar el pedido y volver al evento</Trans>
+          </Button>
+        </Group>
+      )}
+    </Stack>,
+  );
+}
+
+/** Spec §8 "order expired, start a new order". */
+function ExpiredNotice({ eventUrl }: { eventUrl: string }) {
+  return (
+    <Paper withBorder p="lg" radius="md" role="alert" data-testid="order-expired">
+      <Stack gap="sm" align="flex-start">
+        <Title order={1} size="h3">
+          <Trans>Tu pedido ha caducado</Trans>
+        </Title>
+        <Text c="dimmed">
+          <Trans>
+            El tiempo para completar el pedido se ha agotado y las entradas se han liberado. Empieza un nuevo
+            pedido.
+          </Trans>
+        </Text>
+        <Button component={Link} to={eventUrl}>
+          <Trans>Empezar un nuevo pedido</Trans>
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** /checkout/:eventId without an order: back to the event page. */
+export function CheckoutIndex() {
+  const { eventId = '' } = useParams();
+  const event = usePublicEvent(eventId);
+  if (event.data) return <Navigate to={`/e/${event.data.id}/${event.data.slug}`} replace />;
+  if (event.data === null) return <EventUnavailable />;
+  return (
+    <Center mih="60vh">
+      <Loader />
+    </Center>
+  );
+}

@@ -1,0 +1,256 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import type { PublicQuestion } from '@taquilla/shared';
+import { useState } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { showSubmitError } from '../../../lib/form-errors.ts';
+import { errorCode, updateOrderDetails } from '../api.ts';
+import { OrderItems } from '../components/order-items.tsx';
+import { isUnanswered, QuestionField } from '../components/question-field.tsx';
+import { EXPIRED_CODES, useCheckout } from '../lib/checkout-context.ts';
+
+interface AttendeeSlot {
+  ticket_id: string;
+  price_id: string;
+  ticket_name: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  answers: Record<string, unknown>;
+}
+
+interface Values {
+  first_name: string;
+  last_name: string;
+  email: string;
+  email_confirmation: string;
+  answers: Record<string, unknown>;
+  attendees: AttendeeSlot[];
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const forTicket = (q: PublicQuestion, ticketId: string) =>
+  q.belongs_to === 'ATTENDEE' && (q.ticket_ids.length === 0 || q.ticket_ids.includes(ticketId));
+
+/** /checkout/:eventId/:orderShortId/details — buyer, per-order answers, and one block per ticket. */
+export function DetailsPage() {
+  const { event, order, setOrder, markExpired } = useCheckout();
+  const { t } = useLingui();
+  const navigate = useNavigate();
+  const [saving, setSaving] = useState(false);
+  const perTicket = event.settings.attendee_details_mode !== 'PER_ORDER';
+  const orderQuestions = event.questions.filter((q) => q.belongs_to === 'ORDER');
+
+  const form = useForm<Values>({
+    initialValues: {
+      first_name: order.first_name ?? '',
+      last_name: order.last_name ?? '',
+      email: order.email ?? '',
+      email_confirmation: order.email ?? '',
+      answers: {},
+      attendees: order.items.flatMap((item) =>
+        Array.from({ length: item.quantity }, () => ({
+          ticket_id: item.ticket_id,
+          price_id: item.price_id,
+          ticket_name: item.price_label ? `${item.ticket_name} – ${item.price_label}` : item.ticket_name,
+          first_name: '',
+          last_name: '',
+          email: '',
+          answers: {},
+        })),
+      ),
+    },
+    validate: (v) => {
+      const errors: Record<string, string> = {};
+      const name = (key: string, value: string) => {
+        if (!value.trim()) errors[key] = t`Este campo es obligatorio.`;
+        else if (value.trim().length > 50) errors[key] = t`Máximo 50 caracteres.`;
+      };
+      name('first_name', v.first_name);
+      name('last_name', v.last_name);
+      if (!EMAIL.test(v.email.trim())) errors.email = t`Introduce un correo electrónico válido.`;
+      if (v.email.trim().toLowerCase() !== v.email_confirmation.trim().toLowerCase()) {
+        errors.email_confirmation = t`Los correos electrónicos no coinciden.`;
+      }
+      for (const q of orderQuestions) {
+        if (q.required && isUnanswered(v.answers[q.id]))
+          errors[`answers.${q.id}`] = t`Este campo es obligatorio.`;
+      }
+      v.attendees.forEach((a, i) => {
+        if (perTicket) {
+          name(`attendees.${i}.first_name`, a.first_name);
+          name(`attendees.${i}.last_name`, a.last_name);
+          if (!EMAIL.test(a.email.trim()))
+            errors[`attendees.${i}.email`] = t`Introduce un correo electrónico válido.`;
+        }
+        for (const q of event.questions.filter((q) => forTicket(q, a.ticket_id))) {
+          if (q.required && isUnanswered(a.answers[q.id])) {
+            errors[`attendees.${i}.answers.${q.id}`] = t`Este campo es obligatorio.`;
+          }
+        }
+      });
+      return errors;
+    },
+  });
+
+  if (order.status !== 'RESERVED') return <Navigate to="../summary" relative="path" replace />;
+
+  const copyBuyer = (i: number) => {
+    const v = form.getValues();
+    form.setFieldValue(`attendees.${i}.first_name`, v.first_name);
+    form.setFieldValue(`attendees.${i}.last_name`, v.last_name);
+    form.setFieldValue(`attendees.${i}.email`, v.email);
+  };
+
+  const submit = form.onSubmit(async (v) => {
+    setSaving(true);
+    try {
+      const trimmed = {
+        first_name: v.first_name.trim(),
+        last_name: v.last_name.trim(),
+        email: v.email.trim(),
+      };
+      const updated = await updateOrderDetails(event.id, order.short_id, {
+        ...trimmed,
+        email_confirmation: v.email_confirmation.trim(),
+        answers: v.answers,
+        attendees: v.attendees.map((a) => ({
+          ticket_id: a.ticket_id,
+          price_id: a.price_id,
+          ...(perTicket
+            ? { first_name: a.first_name.trim(), last_name: a.last_name.trim(), email: a.email.trim() }
+            : trimmed),
+          answers: a.answers,
+        })),
+      });
+      setOrder(updated);
+      navigate(updated.status === 'RESERVED' ? '../payment' : '../summary', { relative: 'path' });
+    } catch (err) {
+      if (EXPIRED_CODES.has(errorCode(err) ?? '')) markExpired();
+      else showSubmitError(err, form);
+      setSaving(false);
+    }
+  });
+
+  const answerProps = (path: string, q: PublicQuestion) => ({
+    question: q,
+    value: getPath(form.values, path),
+    error: form.errors[path],
+    onChange: (value: unknown) => form.setFieldValue(path, value as never),
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Title order={1} size="h2">
+          <Trans>Tus datos</Trans>
+        </Title>
+        <Paper withBorder p="md" radius="md">
+          <OrderItems order={order} />
+        </Paper>
+        <Paper withBorder p="md" radius="md">
+          <Stack gap="sm">
+            <Title order={2} size="h4">
+              <Trans>Datos del comprador</Trans>
+            </Title>
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+              <TextInput
+                label={t`Nombre`}
+                required
+                autoComplete="given-name"
+                {...form.getInputProps('first_name')}
+              />
+              <TextInput
+                label={t`Apellidos`}
+                required
+                autoComplete="family-name"
+                {...form.getInputProps('last_name')}
+              />
+            </SimpleGrid>
+            <TextInput
+              label={t`Correo electrónico`}
+              description={t`Te enviaremos aquí la confirmación y las entradas.`}
+              type="email"
+              required
+              autoComplete="email"
+              {...form.getInputProps('email')}
+            />
+            <TextInput
+              label={t`Confirma el correo electrónico`}
+              type="email"
+              required
+              autoComplete="email"
+              {...form.getInputProps('email_confirmation')}
+            />
+            {orderQuestions.map((q) => (
+              <QuestionField key={q.id} {...answerProps(`answers.${q.id}`, q)} />
+            ))}
+          </Stack>
+        </Paper>
+
+        {form.values.attendees.map((a, i) => {
+          const questions = event.questions.filter((q) => forTicket(q, a.ticket_id));
+          if (!perTicket && questions.length === 0) return null;
+          return (
+            // biome-ignore lint/suspicious/noArrayIndexKey: slots are fixed by the order's items
+            <Paper key={i} withBorder p="md" radius="md" data-testid="attendee-block">
+              <Stack gap="sm">
+                <Group justify="space-between" gap="xs">
+                  <Title order={2} size="h5">
+                    <Trans>
+                      Entrada {i + 1}: {a.ticket_name}
+                    </Trans>
+                  </Title>
+                  {perTicket && (
+                    <Button variant="light" size="compact-sm" onClick={() => copyBuyer(i)}>
+                      <Trans>Usar mis datos</Trans>
+                    </Button>
+                  )}
+                </Group>
+                {perTicket && (
+                  <>
+                    <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+                      <TextInput
+                        label={t`Nombre`}
+                        required
+                        {...form.getInputProps(`attendees.${i}.first_name`)}
+                      />
+                      <TextInput
+                        label={t`Apellidos`}
+                        required
+                        {...form.getInputProps(`attendees.${i}.last_name`)}
+                      />
+                    </SimpleGrid>
+                    <TextInput
+                      label={t`Correo electrónico`}
+                      type="email"
+                      required
+                      {...form.getInputProps(`attendees.${i}.email`)}
+                    />
+                  </>
+                )}
+                {questions.map((q) => (
+                  <QuestionField key={q.id} {...answerProps(`attendees.${i}.answers.${q.id}`, q)} />
+                ))}
+              </Stack>
+            </Paper>
+          );
+        })}
+
+        {Object.keys(form.errors).length > 0 && (
+          <Text c="red.8" size="sm" role="alert">
+            <Trans>Revisa los datos marcados en rojo.</Trans>
+          </Text>
+        )}
+        <Button type="submit" size="md" loading={saving} fullWidth>
+          {order.total_cents === 0 ? <Trans>Confirmar pedido</Trans> : <Trans>Continuar al pago</Trans>}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+function getPath(obj: unknown, path: string): unknown {
+  return path.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], obj);
+}

@@ -1,0 +1,54 @@
+import { Trans } from '@lingui/react/macro';
+import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { refreshPayment } from '../api.ts';
+import { useCheckout } from '../lib/checkout-context.ts';
+
+/** /checkout/:eventId/:orderShortId/payment_return — back from Stripe: ask the server what happened. */
+export function PaymentReturnPage() {
+  const { event, order, setOrder } = useCheckout();
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let active = true;
+    refreshPayment(event.id, order.short_id)
+      .then((next) => {
+        if (!active) return;
+        setOrder(next);
+        if (next.status !== 'RESERVED') navigate('../summary', { relative: 'path', replace: true });
+        else if (next.payment_status === 'PAYMENT_FAILED')
+          navigate('../payment', { relative: 'path', replace: true });
+        else setError(null);
+      })
+      .catch((err) => active && setError(errorMessage(err)));
+    return () => {
+      active = false;
+    };
+  }, [event.id, order.short_id, setOrder, navigate]);
+
+  if (error) {
+    return (
+      <Stack gap="sm">
+        <Alert color="red" title={<Trans>No se ha podido procesar el pago</Trans>}>
+          {error}
+        </Alert>
+        <Button component={Link} to="../payment" relative="path">
+          <Trans>Volver al pago</Trans>
+        </Button>
+      </Stack>
+    );
+  }
+  return (
+    <Center py="xl">
+      <Stack align="center" gap="sm">
+        <Loader />
+        <Text>
+          <Trans>Estamos confirmando tu pago…</Trans>
+        </Text>
+      </Stack>
+    </Center>
+  );
+}

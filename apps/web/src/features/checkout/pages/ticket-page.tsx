@@ -1,0 +1,63 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Alert, Button, Center, Container, Group, Loader, Paper, Stack } from '@mantine/core';
+import { useEffect } from 'react';
+import { Link, useParams } from 'react-router';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { icsUrl, isNotFound, useTicket } from '../api.ts';
+import classes from '../components/public.module.css';
+import { PublicFooter } from '../components/public-footer.tsx';
+import { TicketCard } from '../components/ticket-card.tsx';
+
+/** /ticket/:eventId/:attendeeShortId — the buyer's ticket on the phone, with calendar and print. */
+export function TicketPage() {
+  const { eventId = '', attendeeShortId = '' } = useParams();
+  const { t } = useLingui();
+  const ticket = useTicket(eventId, attendeeShortId);
+
+  useEffect(() => {
+    if (ticket.data)
+      document.title = `${ticket.data.event.name} · ${ticket.data.first_name} ${ticket.data.last_name}`;
+  }, [ticket.data]);
+
+  if (ticket.isPending) {
+    return (
+      <Center mih="60vh">
+        <Loader />
+      </Center>
+    );
+  }
+  if (ticket.isError) {
+    return (
+      <Center mih="60vh" p="md">
+        <Alert
+          color="red"
+          maw={420}
+          title={isNotFound(ticket.error) ? t`Entrada no encontrada` : t`Algo ha ido mal`}
+        >
+          {isNotFound(ticket.error) ? t`Comprueba el enlace de tu entrada.` : errorMessage(ticket.error)}
+        </Alert>
+      </Center>
+    );
+  }
+  const data = ticket.data;
+  return (
+    <div className={classes.page}>
+      <Container size={480} px="md" py="lg">
+        <Stack gap="md">
+          <Paper withBorder p="lg" radius="lg" shadow="sm">
+            <TicketCard event={data.event} attendee={data} orderShortId={data.order_short_id} />
+          </Paper>
+          <Group grow gap="sm">
+            <Button component="a" href={icsUrl(eventId, attendeeShortId)} variant="light" download>
+              <Trans>Añadir al calendario</Trans>
+            </Button>
+            <Button component={Link} to={`/ticket/${eventId}/${attendeeShortId}/print`} variant="default">
+              <Trans>Imprimir</Trans>
+            </Button>
+          </Group>
+        </Stack>
+      </Container>
+      <PublicFooter />
+    </div>
+  );
+}

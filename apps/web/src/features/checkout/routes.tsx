@@ -1,0 +1,57 @@
+import type { FeatureRoutes } from '../../app/feature-routes.ts';
+import { lazyPage } from '../../lib/i18n.ts';
+
+/**
+ * The buyer's pages (spec §2): public event page, checkout steps, ticket and print pages. All public,
+ * each a lazy chunk so the event page downloads none of the checkout or back-office code.
+ */
+const page = <T,>(importer: () => Promise<T>) => lazyPage('checkout', importer);
+
+const eventPage = page(() => import('./pages/event-page.tsx').then((m) => ({ Component: m.EventPage })));
+
+export const routes: FeatureRoutes = {
+  top: [
+    { path: '/e/:eventId/:eventSlug', lazy: eventPage },
+    { path: '/event/:eventId/:eventSlug', lazy: eventPage },
+    {
+      path: '/checkout/:eventId',
+      lazy: page(() => import('./pages/checkout-layout.tsx').then((m) => ({ Component: m.CheckoutIndex }))),
+    },
+    {
+      path: '/checkout/:eventId/:orderShortId',
+      lazy: page(() => import('./pages/checkout-layout.tsx').then((m) => ({ Component: m.CheckoutLayout }))),
+      children: [
+        {
+          path: 'details',
+          lazy: page(() => import('./pages/details-page.tsx').then((m) => ({ Component: m.DetailsPage }))),
+        },
+        {
+          path: 'payment',
+          lazy: page(() => import('./pages/payment-page.tsx').then((m) => ({ Component: m.PaymentPage }))),
+        },
+        {
+          path: 'summary',
+          lazy: page(() => import('./pages/summary-page.tsx').then((m) => ({ Component: m.SummaryPage }))),
+        },
+        {
+          path: 'payment_return',
+          lazy: page(() =>
+            import('./pages/payment-return-page.tsx').then((m) => ({ Component: m.PaymentReturnPage })),
+          ),
+        },
+      ],
+    },
+    {
+      path: '/ticket/:eventId/:attendeeShortId',
+      lazy: page(() => import('./pages/ticket-page.tsx').then((m) => ({ Component: m.TicketPage }))),
+    },
+    {
+      path: '/ticket/:eventId/:attendeeShortId/print',
+      lazy: page(() => import('./pages/print-pages.tsx').then((m) => ({ Component: m.TicketPrintPage }))),
+    },
+    {
+      path: '/order/:eventId/:orderShortId/print',
+      lazy: page(() => import('./pages/print-pages.tsx').then((m) => ({ Component: m.OrderPrintPage }))),
+    },
+  ],
+};
