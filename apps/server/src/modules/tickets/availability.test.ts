@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { createAccountWithUser } from '../../test/factories/accounts.ts';
+import { createEvent, insertOrder } from '../../test/factories/selling.ts';
+import { loadEventUsage, loadSalesByPrice, promoCodeUses, remainingFor } from './availability.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('availability', () => {
+  it('counts completed, offline and live reservations; never expired, cancelled or abandoned ones', async () => {
+    const owner = await createAccountWithUser(t.app);
+    const { event } = await createEvent(t.app, owner.account.id);
+    const create = async (name: string, quantity: number | null) =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/events/${event.id}/tickets`,
+          headers: owner.headers,
+          payload: { name, type: 'PAID', prices: [{ price_cents: 100, quantity }] },
+        })
+      ).json().data as { id: string; prices: { id: string; quantity: number | null }[] };
+    const a = await create('A', 10);
+    const b = await create('B', null);
+    const cap = await t.app.inject({
+      method: 'POST',
+      url: `/api/events/${event.id}/capacity-assignments`,
+      headers: owner.headers,
+      payload: { name: 'Sala', capacity: 12, ticket_ids: [a.id, b.id] },
+    });
+    expect(cap.statusCode).toBe(201);
+    const base = { accountId: owner.account.id, eventId: event.id };
+    const line = (tk: typeof a, quantity: number) => [
+      { ticketId: tk.id, priceId: tk.prices[0].id, quantity },
+    ];
+    await insertOrder(t.app, { ...base, status: 'COMPLETED', items: line(a, 2) });
+    await insertOrder(t.app, { ...base, status: 'AWAITING_OFFLINE_PAYMENT', items: line(a, 1) });
+    await insertOrder(t.app, { ...base, items: line(b, 4) });
+    await insertOrder(t.app, { ...base, reservedUntil: new Date(Date.now() - 1), items: line(b, 50) });
+    await insertOrder(t.app, { ...base, status: 'CANCELLED', items: line(a, 5) });
+    await insertOrder(t.app, { ...base, status: 'ABANDONED', items: line(a, 5) });
+
+    const usage = await loadEventUsage(t.app.deps.db, event.id);
+    expect(usage.byTicket.get(a.id)).toBe(3);
+    expect(usage.byTicket.get(b.id)).toBe(4);
+    expect(usage.capacities).toEqual([expect.objectContaining({ capacity: 12, used: 7 })]);
+    // A: tier 10 − 3 = 7, room 12 − 7 = 5 → 5. B: unlimited tier, room → 5.
+    expect(remainingFor(a, usage).ticket).toBe(5);
+    expect(remainingFor(b, usage).byPrice.get(b.prices[0].id)).toBe(5);
+    const sales = await loadSalesByPrice(t.app.deps.db, event.id);
+    expect(sales.get(a.prices[0].id)).toEqual({ sold: 3, reserved: 0 });
+    expect(sales.get(b.prices[0].id)).toEqual({ sold: 0, reserved: 4 });
+    expect((await promoCodeUses(t.app.deps.db, [])).size).toBe(0);
+  });
+});
