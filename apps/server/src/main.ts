@@ -34,6 +34,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    // In-flight requests get 10 s to finish; then the process ends anyway.
+    setTimeout(() => process.exit(1), 10_000).unref();
     app.close().then(
       () => process.exit(0),
       (err) => {

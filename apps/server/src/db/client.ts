@@ -21,6 +21,8 @@ export type Queryable = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'postgres' | 'pglite';
+  /** PGlite only: the whole database as a tarball. */
+  dump?: () => Promise<Blob | File>;
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -32,6 +34,8 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** PGlite data directory; omitted means in memory. */
   pgliteDir?: string;
+  /** A PGlite data dump (from `dumpDataDir`) to start from, e.g. an already-migrated template. */
+  pgliteTemplate?: Blob;
   poolSize?: number;
 }
 
@@ -54,11 +58,15 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       },
     };
   }
-  const client = await PGlite.create(opts.pgliteDir ? { dataDir: opts.pgliteDir } : {});
+  const client = await PGlite.create({
+    ...(opts.pgliteDir ? { dataDir: opts.pgliteDir } : {}),
+    ...(opts.pgliteTemplate ? { loadDataDir: opts.pgliteTemplate } : {}),
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
+    dump: () => client.dumpDataDir('none'),
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     ping: async () => {
       if (client.closed) throw new Error('database closed');

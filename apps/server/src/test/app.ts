@@ -1,7 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { type App, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
@@ -48,7 +49,11 @@ export async function createTestApp(
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...opts.env,
   });
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, poolSize: 20 });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    poolSize: 20,
+    pgliteTemplate: config.databaseUrl ? undefined : await migratedPgliteTemplate(),
+  });
   await database.migrate();
   const app = await buildApp({ config, database });
   await opts.configure?.(app);
@@ -70,6 +75,29 @@ export async function createTestApp(
       await dropDatabase?.();
     },
   };
+}
+
+/**
+ * A migrated PGlite database as a tarball, made once per set of migrations and kept in the temp folder:
+ * loading it takes a fraction of the time of a fresh initdb plus migrations.
+ */
+async function migratedPgliteTemplate(): Promise<Blob> {
+  const migrations = path.join(path.dirname(fileURLToPath(import.meta.url)), '../db/migrations');
+  const hash = createHash('sha256');
+  for (const file of readdirSync(migrations).sort()) {
+    if (file.endsWith('.sql')) hash.update(file).update(readFileSync(path.join(migrations, file)));
+  }
+  const file = path.join(tmpdir(), `taquilla-pglite-template-${hash.digest('hex').slice(0, 16)}.tar`);
+  if (!existsSync(file)) {
+    const database = await openDatabase({});
+    await database.migrate();
+    const dump = await database.dump!();
+    await database.close();
+    const partial = `${file}.${process.pid}.tmp`;
+    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    renameSync(partial, file);
+  }
+  return new Blob([readFileSync(file)]);
 }
 
 /** A new, empty PostgreSQL database next to the one in `baseUrl`. */
