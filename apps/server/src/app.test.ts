@@ -143,6 +143,14 @@ describe('HTTP shell', () => {
     });
   });
 
+  it('publishes the OpenAPI document of every route at /api/docs', async () => {
+    const res = await t.app.inject('/api/docs/json');
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toContain('/api/test/echo');
+  });
+
   it('sends security headers', async () => {
     const res = await t.app.inject('/api/health');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
