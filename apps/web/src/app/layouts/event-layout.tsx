@@ -1,8 +1,17 @@
 import { useLingui } from '@lingui/react';
-import { Box, Group, NavLink, ScrollArea, SegmentedControl, Stack } from '@mantine/core';
+import { Box, Group, NavLink, ScrollArea, SegmentedControl, Skeleton, Stack } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router';
+import { lazyPage } from '../../lib/i18n.ts';
 import { eventSectionKeys } from '../router.tsx';
 import { EVENT_SECTIONS } from './event-sections.ts';
+
+/** The header (name, status actions, public link) comes from the events feature with its messages. */
+const EventHeader = lazy(
+  lazyPage('events', () =>
+    import('../../features/events/components/event-header.tsx').then((m) => ({ default: m.EventHeader })),
+  ),
+);
 
 /**
  * The frame of /manage/event/:eventId: a sidebar (a scrollable strip on phones) with the sections that
@@ -15,10 +24,15 @@ export function EventLayout() {
   const navigate = useNavigate();
   const sections = EVENT_SECTIONS.filter((s) => eventSectionKeys.has(s.key));
   const base = `/manage/event/${eventId}`;
-  const current = sections.find((s) => location.pathname.startsWith(`${base}/${s.key}`))?.key ?? '';
+  const current =
+    sections.find((s) => location.pathname.startsWith(`${base}/${s.key}`))?.key ??
+    (location.pathname.replace(/\/$/, '') === base ? 'dashboard' : '');
 
   return (
     <Stack gap="md">
+      <Suspense fallback={<Skeleton h={56} radius="md" />}>
+        <EventHeader key={eventId} eventId={eventId!} />
+      </Suspense>
       <Box hiddenFrom="md">
         <ScrollArea type="never">
           <SegmentedControl

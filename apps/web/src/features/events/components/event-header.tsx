@@ -1,0 +1,126 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Anchor, Button, Group, Menu, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  IconArchive,
+  IconArrowBackUp,
+  IconChevronDown,
+  IconCopy,
+  IconExternalLink,
+  IconEyeOff,
+  IconRocket,
+} from '@tabler/icons-react';
+import type { ManageEvent } from '@taquilla/shared/schemas/events';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { useEvent, useEventStatus } from '../api.ts';
+import { formatDateRange } from '../lib/dates.ts';
+import { DuplicateEventModal } from './duplicate-event-modal.tsx';
+import { EventStatusBadge } from './status-badge.tsx';
+
+/** The header of every event page: name, status, the status actions, duplicate and the public page link. */
+export function EventHeader({ eventId }: { eventId: string }) {
+  const { t } = useLingui();
+  const event = useEvent(eventId);
+  const status = useEventStatus(eventId);
+  const [duplicating, setDuplicating] = useState(false);
+
+  if (!event.data) {
+    return event.isError ? <Text c="red">{errorMessage(event.error)}</Text> : <Skeleton h={56} radius="md" />;
+  }
+  const e = event.data;
+  const change = async (next: ManageEvent['status'], done: string) => {
+    try {
+      await status.mutateAsync(next);
+      notifications.show({ color: 'teal', message: done });
+    } catch (error) {
+      notifications.show({ color: 'red', message: errorMessage(error) });
+    }
+  };
+  const publicUrl = `/event/${e.id}/${e.slug}`;
+
+  return (
+    <Stack gap={6}>
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <Stack gap={2} style={{ minWidth: 0, flex: '1 1 260px' }}>
+          <Group gap="xs" wrap="nowrap">
+            <Title order={1} size="h3" lineClamp={2}>
+              {e.name}
+            </Title>
+            <EventStatusBadge status={e.status} size="md" />
+          </Group>
+          <Text size="sm" c="dimmed">
+            {formatDateRange(e.start_date, e.end_date, e.timezone)} ·{' '}
+            <Anchor component={Link} to={`/manage/organizer/${e.organizer.id}/events`} size="sm">
+              {e.organizer.name}
+            </Anchor>
+          </Text>
+        </Stack>
+        <Group gap="xs" wrap="wrap">
+          <Button
+            component="a"
+            href={publicUrl}
+            target="_blank"
+            rel="noopener"
+            variant="default"
+            size="sm"
+            leftSection={<IconExternalLink size={16} />}
+          >
+            <Trans>Ver página pública</Trans>
+          </Button>
+          {e.status === 'DRAFT' && (
+            <Button
+              size="sm"
+              leftSection={<IconRocket size={16} />}
+              loading={status.isPending}
+              onClick={() => change('LIVE', t`Evento publicado`)}
+            >
+              <Trans>Publicar</Trans>
+            </Button>
+          )}
+          {e.status === 'ARCHIVED' && (
+            <Button
+              size="sm"
+              leftSection={<IconArrowBackUp size={16} />}
+              loading={status.isPending}
+              onClick={() => change('DRAFT', t`Evento restaurado como borrador`)}
+            >
+              <Trans>Restaurar</Trans>
+            </Button>
+          )}
+          <Menu position="bottom-end">
+            <Menu.Target>
+              <Button size="sm" variant="light" rightSection={<IconChevronDown size={14} />}>
+                <Trans>Más acciones</Trans>
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {e.status === 'LIVE' && (
+                <Menu.Item
+                  leftSection={<IconEyeOff size={16} />}
+                  onClick={() => change('DRAFT', t`Evento despublicado`)}
+                >
+                  <Trans>Despublicar</Trans>
+                </Menu.Item>
+              )}
+              <Menu.Item leftSection={<IconCopy size={16} />} onClick={() => setDuplicating(true)}>
+                <Trans>Duplicar</Trans>
+              </Menu.Item>
+              {e.status !== 'ARCHIVED' && (
+                <Menu.Item
+                  leftSection={<IconArchive size={16} />}
+                  color="red"
+                  onClick={() => change('ARCHIVED', t`Evento archivado`)}
+                >
+                  <Trans>Archivar</Trans>
+                </Menu.Item>
+              )}
+            </Menu.Dropdown>
+          </Menu>
+        </Group>
+      </Group>
+      <DuplicateEventModal event={e} opened={duplicating} onClose={() => setDuplicating(false)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,24 @@
+import { useLingui } from '@lingui/react/macro';
+import { Select, type SelectProps } from '@mantine/core';
+import { CURRENCIES, TIME_ZONES } from '../lib/dates.ts';
+
+export function TimeZoneSelect(props: Omit<SelectProps, 'data'>) {
+  const { t } = useLingui();
+  return (
+    <Select
+      label={t`Zona horaria`}
+      searchable
+      data={TIME_ZONES}
+      limit={50}
+      allowDeselect={false}
+      {...props}
+    />
+  );
+}
+
+export function CurrencySelect(props: Omit<SelectProps, 'data'>) {
+  const { t } = useLingui();
+  const value = typeof props.value === 'string' ? props.value : undefined;
+  const data = value && !CURRENCIES.includes(value) ? [value, ...CURRENCIES] : CURRENCIES;
+  return <Select label={t`Moneda`} searchable data={data} allowDeselect={false} {...props} />;
+}

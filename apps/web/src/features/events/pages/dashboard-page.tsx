@@ -1,0 +1,90 @@
+import { Trans } from '@lingui/react/macro';
+import { Alert, Anchor, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconMapPin, IconReceipt, IconTicket, IconWorld } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { useEvent } from '../api.ts';
+import { CoverImage } from '../components/cover-image.tsx';
+import { money } from '../lib/dates.ts';
+
+export function DashboardPage() {
+  const { eventId } = useParams();
+  const event = useEvent(eventId!);
+  if (event.isError) return <Alert color="red">{errorMessage(event.error)}</Alert>;
+  if (!event.data)
+    return (
+      <Center py="xl">
+        <Loader />
+      </Center>
+    );
+  const e = event.data;
+  const c = e.checklist;
+  const pending = Object.values(c).filter((v) => !v).length;
+  const place = [e.location.venue_name, e.location.city].filter(Boolean).join(', ');
+  return (
+    <Stack gap="md" maw={1000}>
+      <Title order={2} size="h3">
+        <Trans>Panel</Trans>
+      </Title>
+      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+        <Stat
+          icon={<IconTicket size={20} />}
+          label={<Trans>Entradas vendidas</Trans>}
+          value={String(e.stats.tickets_sold)}
+        />
+        <Stat
+          icon={<IconReceipt size={20} />}
+          label={<Trans>Pedidos completados</Trans>}
+          value={String(e.stats.orders_count)}
+        />
+        <Stat
+          icon={<IconReceipt size={20} />}
+          label={<Trans>Ingresos</Trans>}
+          value={money(e.stats.revenue_cents, e.currency)}
+        />
+      </SimpleGrid>
+      {pending > 0 && (
+        <Alert color="blue" variant="light" title={<Trans>Te quedan {pending} pasos para estar listo</Trans>}>
+          <Anchor component={Link} to={`/manage/event/${e.id}/getting-started`}>
+            <Trans>Ver los primeros pasos</Trans>
+          </Anchor>
+        </Alert>
+      )}
+      <Card withBorder radius="md" padding={0}>
+        <CoverImage cover={e.cover} alt="" sizes="(max-width: 1000px) 100vw, 1000px" />
+        <Stack gap={6} p="md">
+          {place && (
+            <Group gap={6}>
+              <IconMapPin size={16} />
+              <Text size="sm">{place}</Text>
+            </Group>
+          )}
+          {e.location.online_url && (
+            <Group gap={6}>
+              <IconWorld size={16} />
+              <Text size="sm">{e.location.online_url}</Text>
+            </Group>
+          )}
+          <Anchor component={Link} to={`/manage/event/${e.id}/settings`} size="sm">
+            <Trans>Editar detalles y ajustes</Trans>
+          </Anchor>
+        </Stack>
+      </Card>
+    </Stack>
+  );
+}
+
+function Stat({ icon, label, value }: { icon: ReactNode; label: ReactNode; value: string }) {
+  return (
+    <Card withBorder radius="md" padding="md">
+      <Group gap="xs" c="dimmed">
+        {icon}
+        <Text size="sm">{label}</Text>
+      </Group>
+      <Text fw={700} size="xl" mt={4}>
+        {value}
+      </Text>
+    </Card>
+  );
+}

@@ -1,0 +1,96 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import {
+  Alert,
+  Button,
+  Card,
+  Center,
+  Group,
+  Loader,
+  NumberInput,
+  Radio,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import type { EventDefaults } from '@taquilla/shared/schemas/events';
+import { ORDER_TIMEOUT_MAX, ORDER_TIMEOUT_MIN } from '@taquilla/shared/schemas/events';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { showSubmitError } from '../../../lib/form-errors.ts';
+import { useEventDefaults, useSaveEventDefaults } from '../api.ts';
+import { CurrencySelect, TimeZoneSelect } from '../components/zone-currency-fields.tsx';
+
+export function EventDefaultsPage() {
+  const defaults = useEventDefaults();
+  return (
+    <Stack gap="md" maw={640}>
+      <Title order={1} size="h2">
+        <Trans>Valores predeterminados de los eventos</Trans>
+      </Title>
+      <Text c="dimmed" size="sm">
+        <Trans>
+          Se aplican a cada evento nuevo; después puedes cambiarlos en los ajustes de cada evento.
+        </Trans>
+      </Text>
+      {defaults.isError ? (
+        <Alert color="red">{errorMessage(defaults.error)}</Alert>
+      ) : !defaults.data ? (
+        <Center py="xl">
+          <Loader />
+        </Center>
+      ) : (
+        <DefaultsForm defaults={defaults.data} />
+      )}
+    </Stack>
+  );
+}
+
+function DefaultsForm({ defaults }: { defaults: EventDefaults }) {
+  const { t } = useLingui();
+  const save = useSaveEventDefaults();
+  const form = useForm({ initialValues: { ...defaults, support_email: defaults.support_email ?? '' } });
+  const submit = form.onSubmit(async (v) => {
+    try {
+      await save.mutateAsync({ ...v, support_email: v.support_email.trim() || null });
+      notifications.show({ color: 'teal', message: t`Valores predeterminados guardados` });
+    } catch (error) {
+      showSubmitError(error, form);
+    }
+  });
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <TimeZoneSelect {...form.getInputProps('timezone')} />
+          <CurrencySelect {...form.getInputProps('currency')} />
+          <NumberInput
+            label={t`Tiempo para completar el pedido (minutos)`}
+            description={t`Recomendamos al menos 15 minutos.`}
+            min={ORDER_TIMEOUT_MIN}
+            max={ORDER_TIMEOUT_MAX}
+            allowDecimal={false}
+            {...form.getInputProps('order_timeout_minutes')}
+          />
+          <Radio.Group label={t`Datos de los asistentes`} {...form.getInputProps('attendee_details_mode')}>
+            <Stack gap={6} mt={6}>
+              <Radio value="PER_TICKET" label={t`Pedir nombre y correo de cada asistente`} />
+              <Radio value="PER_ORDER" label={t`Usar los datos del comprador para todas las entradas`} />
+            </Stack>
+          </Radio.Group>
+          <TextInput
+            label={t`Correo de atención al cliente`}
+            type="email"
+            {...form.getInputProps('support_email')}
+          />
+          <Group justify="flex-end">
+            <Button type="submit" loading={save.isPending}>
+              <Trans>Guardar</Trans>
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

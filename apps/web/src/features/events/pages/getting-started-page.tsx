@@ -1,0 +1,135 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Center,
+  Group,
+  Loader,
+  Progress,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconCheck, IconCircleDashed } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { useEvent, useEventStatus } from '../api.ts';
+
+/** A checklist computed by the server from the event's real state. */
+export function GettingStartedPage() {
+  const { t } = useLingui();
+  const { eventId } = useParams();
+  const event = useEvent(eventId!);
+  const status = useEventStatus(eventId!);
+  if (event.isError) return <Alert color="red">{errorMessage(event.error)}</Alert>;
+  if (!event.data)
+    return (
+      <Center py="xl">
+        <Loader />
+      </Center>
+    );
+  const e = event.data;
+  const c = e.checklist;
+  const base = `/manage/event/${e.id}`;
+  const publish = async () => {
+    try {
+      await status.mutateAsync('LIVE');
+      notifications.show({ color: 'teal', message: t`Evento publicado` });
+    } catch (error) {
+      notifications.show({ color: 'red', message: errorMessage(error) });
+    }
+  };
+  const steps: { key: string; done: boolean; title: ReactNode; text: ReactNode; action: ReactNode }[] = [
+    {
+      key: 'event_details',
+      done: c.event_details,
+      title: <Trans>Completa los detalles</Trans>,
+      text: <Trans>Añade una descripción y el lugar (o el enlace si es en línea).</Trans>,
+      action: <Anchor component={Link} to={`${base}/settings#detalles`}>{t`Editar detalles`}</Anchor>,
+    },
+    {
+      key: 'tickets_created',
+      done: c.tickets_created,
+      title: <Trans>Crea las entradas</Trans>,
+      text: <Trans>Define tipos de entrada, precios y cantidades.</Trans>,
+      action: <Anchor component={Link} to={`${base}/tickets`}>{t`Ir a entradas`}</Anchor>,
+    },
+    {
+      key: 'payment_set_up',
+      done: c.payment_set_up,
+      title: <Trans>Configura los pagos</Trans>,
+      text: <Trans>Elige cómo pagarán los compradores.</Trans>,
+      action: <Anchor component={Link} to={`${base}/settings#pagos`}>{t`Ajustes de pago`}</Anchor>,
+    },
+    {
+      key: 'event_published',
+      done: c.event_published,
+      title: <Trans>Publica el evento</Trans>,
+      text: <Trans>La página pública empieza a vender cuando el evento está publicado.</Trans>,
+      action:
+        e.status === 'DRAFT' ? (
+          <Button size="xs" onClick={publish} loading={status.isPending}>
+            <Trans>Publicar</Trans>
+          </Button>
+        ) : null,
+    },
+    {
+      key: 'first_order',
+      done: c.first_order,
+      title: <Trans>Consigue el primer pedido</Trans>,
+      text: <Trans>Comparte el enlace de la página pública.</Trans>,
+      action: (
+        <Anchor href={`/event/${e.id}/${e.slug}`} target="_blank" rel="noopener">
+          {t`Abrir página pública`}
+        </Anchor>
+      ),
+    },
+  ];
+  const done = steps.filter((s) => s.done).length;
+
+  return (
+    <Stack gap="md" maw={760}>
+      <Title order={2} size="h3">
+        <Trans>Primeros pasos</Trans>
+      </Title>
+      <Group gap="sm">
+        <Progress value={(done / steps.length) * 100} style={{ flex: 1 }} aria-label={t`Progreso`} />
+        <Text size="sm" c="dimmed">
+          <Trans>
+            {done} de {steps.length}
+          </Trans>
+        </Text>
+      </Group>
+      <Stack gap="sm">
+        {steps.map((s) => (
+          <Card key={s.key} withBorder radius="md" padding="md" data-done={s.done}>
+            <Group wrap="nowrap" align="flex-start">
+              <ThemeIcon
+                color={s.done ? 'teal' : 'gray'}
+                variant={s.done ? 'filled' : 'light'}
+                radius="xl"
+                size="lg"
+              >
+                {s.done ? <IconCheck size={18} /> : <IconCircleDashed size={18} />}
+              </ThemeIcon>
+              <Stack gap={2} style={{ flex: 1 }}>
+                <Text fw={600} td={s.done ? 'line-through' : undefined} c={s.done ? 'dimmed' : undefined}>
+                  {s.title}
+                </Text>
+                <Text size="sm" c="dimmed">
+                  {s.text}
+                </Text>
+              </Stack>
+              {!s.done && s.action}
+            </Group>
+          </Card>
+        ))}
+      </Stack>
+    </Stack>
+  );
+}

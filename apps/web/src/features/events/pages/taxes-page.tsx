@@ -1,0 +1,265 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Center,
+  Group,
+  Loader,
+  Modal,
+  NumberInput,
+  SegmentedControl,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { IconPencil, IconPlus, IconReceiptTax, IconTrash } from '@tabler/icons-react';
+import type { TaxOrFee } from '@taquilla/shared/schemas/taxes';
+import { useState } from 'react';
+import { useCurrentUser } from '../../../lib/current-user.ts';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { showSubmitError } from '../../../lib/form-errors.ts';
+import { useDeleteTax, useSaveTax, useTaxes } from '../api.ts';
+import { money } from '../lib/dates.ts';
+
+export function TaxesPage() {
+  const { t } = useLingui();
+  const taxes = useTaxes();
+  const me = useCurrentUser();
+  const remove = useDeleteTax();
+  const [editing, setEditing] = useState<TaxOrFee | 'new' | null>(null);
+  const currency = me.data?.account.currency ?? 'EUR';
+  const isAdmin = me.data?.role === 'ADMIN';
+  const formatValue = (x: TaxOrFee) =>
+    x.calculation === 'PERCENTAGE'
+      ? `${new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 }).format(x.value / 100)} %`
+      : money(x.value, currency);
+  const del = async (x: TaxOrFee) => {
+    if (!window.confirm(t`¿Eliminar «${x.name}»? Las entradas dejarán de aplicarlo.`)) return;
+    try {
+      await remove.mutateAsync(x.id);
+      notifications.show({ color: 'teal', message: t`Eliminado` });
+    } catch (error) {
+      notifications.show({ color: 'red', message: errorMessage(error) });
+    }
+  };
+
+  return (
+    <Stack gap="md" maw={900}>
+      <Group justify="space-between">
+        <Title order={1} size="h2">
+          <Trans>Impuestos y comisiones</Trans>
+        </Title>
+        {isAdmin && (
+          <Button leftSection={<IconPlus size={18} />} onClick={() => setEditing('new')}>
+            <Trans>Añadir</Trans>
+          </Button>
+        )}
+      </Group>
+      <Text c="dimmed" size="sm">
+        <Trans>
+          Se aplican a las entradas a las que los asignes. Los marcados como predeterminados se añaden a las
+          entradas nuevas.
+        </Trans>
+      </Text>
+      {!isAdmin && me.data && (
+        <Alert color="yellow">
+          <Trans>Solo los administradores pueden cambiar los impuestos y comisiones.</Trans>
+        </Alert>
+      )}
+      {taxes.isPending ? (
+        <Center py="xl">
+          <Loader />
+        </Center>
+      ) : taxes.isError ? (
+        <Alert color="red">{errorMessage(taxes.error)}</Alert>
+      ) : taxes.data.length === 0 ? (
+        <Card withBorder padding="xl" radius="md">
+          <Stack align="center" gap="xs" ta="center">
+            <IconReceiptTax size={40} stroke={1.2} color="var(--mantine-color-blue-5)" />
+            <Text fw={600}>
+              <Trans>Aún no hay impuestos ni comisiones</Trans>
+            </Text>
+            <Text size="sm" c="dimmed">
+              <Trans>Por ejemplo: IVA del 21 % o una comisión de gestión de 1,50 € por entrada.</Trans>
+            </Text>
+          </Stack>
+        </Card>
+      ) : (
+        <Table.ScrollContainer minWidth={560}>
+          <Table verticalSpacing="sm" highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t`Nombre`}</Table.Th>
+                <Table.Th>{t`Tipo`}</Table.Th>
+                <Table.Th>{t`Valor`}</Table.Th>
+                <Table.Th>{t`Estado`}</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {taxes.data.map((x) => (
+                <Table.Tr key={x.id}>
+                  <Table.Td>
+                    <Group gap={6}>
+                      <Text size="sm" fw={500}>
+                        {x.name}
+                      </Text>
+                      {x.is_default && (
+                        <Badge size="xs" variant="light">
+                          {t`Predeterminado`}
+                        </Badge>
+                      )}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge variant="outline" color={x.type === 'TAX' ? 'blue' : 'grape'}>
+                      {x.type === 'TAX' ? t`Impuesto` : t`Comisión`}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>{formatValue(x)}</Table.Td>
+                  <Table.Td>
+                    <Badge color={x.is_active ? 'teal' : 'gray'} variant="light">
+                      {x.is_active ? t`Activo` : t`Inactivo`}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    {isAdmin && (
+                      <Group gap={4} justify="flex-end" wrap="nowrap">
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={t`Editar ${x.name}`}
+                          onClick={() => setEditing(x)}
+                        >
+                          <IconPencil size={16} />
+                        </ActionIcon>
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={t`Eliminar ${x.name}`}
+                          onClick={() => del(x)}
+                        >
+                          <IconTrash size={16} />
+                        </ActionIcon>
+                      </Group>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing === 'new' ? t`Nuevo impuesto o comisión` : t`Editar impuesto o comisión`}
+      >
+        {editing !== null && (
+          <TaxForm
+            tax={editing === 'new' ? null : editing}
+            currency={currency}
+            onDone={() => setEditing(null)}
+          />
+        )}
+      </Modal>
+    </Stack>
+  );
+}
+
+function TaxForm({ tax, currency, onDone }: { tax: TaxOrFee | null; currency: string; onDone: () => void }) {
+  const { t } = useLingui();
+  const save = useSaveTax();
+  const form = useForm({
+    initialValues: {
+      name: tax?.name ?? '',
+      type: tax?.type ?? 'TAX',
+      calculation: tax?.calculation ?? 'PERCENTAGE',
+      amount: tax ? tax.value / 100 : ('' as number | string),
+      is_default: tax?.is_default ?? false,
+      is_active: tax?.is_active ?? true,
+    },
+    validate: {
+      name: (v) => (v.trim() ? null : t`Escribe un nombre.`),
+      amount: (v, values) =>
+        v === '' || Number(v) < 0
+          ? t`Indica un valor igual o mayor que 0.`
+          : values.calculation === 'PERCENTAGE' && Number(v) > 100
+            ? t`El porcentaje debe estar entre 0 y 100.`
+            : null,
+    },
+  });
+  const submit = form.onSubmit(async ({ amount, ...v }) => {
+    try {
+      // Percentages travel as basis points and fixed amounts as cents: both are the shown value × 100.
+      await save.mutateAsync({ ...v, id: tax?.id, value: Math.round(Number(amount) * 100) });
+      notifications.show({ color: 'teal', message: t`Guardado` });
+      onDone();
+    } catch (error) {
+      showSubmitError(error, { setErrors: (e) => form.setErrors({ ...e, amount: e.value }) });
+    }
+  });
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">
+        <TextInput
+          label={t`Nombre`}
+          placeholder={t`IVA`}
+          required
+          data-autofocus
+          {...form.getInputProps('name')}
+        />
+        <SegmentedControl
+          fullWidth
+          data={[
+            { value: 'TAX', label: t`Impuesto` },
+            { value: 'FEE', label: t`Comisión` },
+          ]}
+          {...form.getInputProps('type')}
+        />
+        <SegmentedControl
+          fullWidth
+          data={[
+            { value: 'PERCENTAGE', label: t`Porcentaje` },
+            { value: 'FIXED', label: t`Importe fijo` },
+          ]}
+          {...form.getInputProps('calculation')}
+        />
+        <NumberInput
+          label={form.values.calculation === 'PERCENTAGE' ? t`Porcentaje` : t`Importe por entrada`}
+          rightSection={
+            <Text size="sm" c="dimmed" pr="xs">
+              {form.values.calculation === 'PERCENTAGE' ? '%' : currency}
+            </Text>
+          }
+          rightSectionWidth={48}
+          decimalScale={2}
+          decimalSeparator=","
+          min={0}
+          required
+          {...form.getInputProps('amount')}
+        />
+        <Switch
+          label={t`Aplicar por defecto a las entradas nuevas`}
+          {...form.getInputProps('is_default', { type: 'checkbox' })}
+        />
+        <Switch label={t`Activo`} {...form.getInputProps('is_active', { type: 'checkbox' })} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            <Trans>Cancelar</Trans>
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            <Trans>Guardar</Trans>
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

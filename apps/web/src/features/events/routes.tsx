@@ -1,0 +1,45 @@
+import type { FeatureRoutes } from '../../app/feature-routes.ts';
+import { lazyPage } from '../../lib/i18n.ts';
+
+/** The events back office: event lists, an event's dashboard, settings and checklist, and account pages. */
+const page = <T,>(importer: () => Promise<T>) => lazyPage('events', importer);
+
+const eventsPage = page(() => import('./pages/events-page.tsx').then((m) => ({ Component: m.EventsPage })));
+const dashboard = page(() =>
+  import('./pages/dashboard-page.tsx').then((m) => ({ Component: m.DashboardPage })),
+);
+
+export const routes: FeatureRoutes = {
+  manage: [
+    { path: 'events/:eventsState?', lazy: eventsPage },
+    { path: 'organizer/:organizerId/events?/:eventsState?', lazy: eventsPage },
+  ],
+  event: [
+    { index: true, lazy: dashboard },
+    { path: 'dashboard', handle: { section: 'dashboard' }, lazy: dashboard },
+    {
+      path: 'settings',
+      handle: { section: 'settings' },
+      lazy: page(() => import('./pages/settings-page.tsx').then((m) => ({ Component: m.SettingsPage }))),
+    },
+    {
+      path: 'getting-started',
+      handle: { section: 'getting-started' },
+      lazy: page(() =>
+        import('./pages/getting-started-page.tsx').then((m) => ({ Component: m.GettingStartedPage })),
+      ),
+    },
+  ],
+  account: [
+    {
+      path: 'taxes-and-fees',
+      lazy: page(() => import('./pages/taxes-page.tsx').then((m) => ({ Component: m.TaxesPage }))),
+    },
+    {
+      path: 'event-defaults',
+      lazy: page(() =>
+        import('./pages/event-defaults-page.tsx').then((m) => ({ Component: m.EventDefaultsPage })),
+      ),
+    },
+  ],
+};
