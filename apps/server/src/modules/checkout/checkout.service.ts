@@ -75,12 +75,10 @@ function planLines(
       fields[`${at}.ticket_id`] = m['checkout.ticket_unavailable'];
       return;
     }
-    // Hidden tickets sell only with a code that unlocks them: any applicable code for "hidden unless
-    // promo code", a code naming the ticket for fully hidden ones.
-    const unlocked =
-      promo !== null &&
-      (ticket.is_hidden ? promo.ticket_ids.includes(ticket.id) : promoAppliesTo(promo, ticket.id));
-    if ((ticket.is_hidden || ticket.hidden_unless_promo_code) && !unlocked) {
+    // As on the public page: hidden tickets never sell; "hidden unless promo code" ones only with a code
+    // that applies to them.
+    const unlocked = promo !== null && promoAppliesTo(promo, ticket.id);
+    if (ticket.is_hidden || (ticket.hidden_unless_promo_code && !unlocked)) {
       fields[`${at}.ticket_id`] = m['checkout.ticket_unavailable'];
       return;
     }

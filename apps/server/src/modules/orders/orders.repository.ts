@@ -138,7 +138,7 @@ export async function listOrders(
     q
       .select({
         order: orders,
-        item_count: sql<number>`(select coalesce(sum(quantity), 0)::int from order_items oi where oi.order_id = ${orders.id})`,
+        item_count: sql<number>`(select coalesce(sum(quantity), 0)::int from order_items oi where oi.order_id = "orders"."id")`,
       })
       .from(orders)
       .where(where)

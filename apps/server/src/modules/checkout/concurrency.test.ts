@@ -1,0 +1,154 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig, REPO_ROOT } from '../../config.ts';
+import { rowsOf } from '../../db/client.ts';
+import { createPgDatabase, createTestApp, type TestApp } from '../../test/app.ts';
+import { addTicket, createSellingEvent } from '../../test/factories/checkout.ts';
+
+/**
+ * No overselling across processes (DESIGN §5), on real PostgreSQL only: two separate server processes
+ * (apps/server/src/main.ts) share one database; 200 buyers race for 20 units. The control runs the same
+ * race against processes started with CHECKOUT_UNSAFE_NO_LOCKS=true (honoured only with NODE_ENV=test) and
+ * shows that without the row locks the race oversells — so the locks are what makes the first run pass.
+ */
+const BUYERS = 200;
+const UNITS = 20;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(databaseUrl: string, extraEnv: Record<string, string> = {}) {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(REPO_ROOT, 'apps/server/src/main.ts')],
+    {
+      cwd: REPO_ROOT,
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: 'test',
+        DATABASE_URL: databaseUrl,
+        DATABASE_POOL_SIZE: '20',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'taquilla-race-')),
+        AUTH_SECRET: randomBytes(32).toString('hex'),
+        LOG_LEVEL: 'warn',
+        WEB_DIST_DIR: path.join(tmpdir(), 'taquilla-no-web'),
+        ...extraEnv,
+      },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
+  let stderr = '';
+  child.stderr?.on('data', (c) => {
+    stderr += c;
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 900; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return { url, child };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server did not start: ${stderr}`);
+}
+
+const stop = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+
+describe('the lock switch', () => {
+  it('is honoured only in test builds, never in production or development', () => {
+    const env = { AUTH_SECRET: 'x'.repeat(32), DATA_DIR: tmpdir(), CHECKOUT_UNSAFE_NO_LOCKS: 'true' };
+    expect(loadConfig({ ...env, NODE_ENV: 'test' }).checkoutUnsafeNoLocks).toBe(true);
+    expect(loadConfig({ ...env, NODE_ENV: 'production' }).checkoutUnsafeNoLocks).toBe(false);
+    expect(loadConfig({ ...env, NODE_ENV: 'development' }).checkoutUnsafeNoLocks).toBe(false);
+    expect(
+      loadConfig({ AUTH_SECRET: 'x'.repeat(32), DATA_DIR: tmpdir(), NODE_ENV: 'test' }).checkoutUnsafeNoLocks,
+    ).toBe(false);
+  });
+});
+
+if (process.env.DATABASE_URL) {
+  describe('flash sale across two server processes (PostgreSQL)', () => {
+    let db: Awaited<ReturnType<typeof createPgDatabase>>;
+    let seed: TestApp;
+    const children: ChildProcess[] = [];
+
+    beforeAll(async () => {
+      db = await createPgDatabase(process.env.DATABASE_URL as string);
+      // Migrates the fresh database and gives the factories an app to write with.
+      seed = await createTestApp({ databaseUrl: db.url });
+    });
+    afterAll(async () => {
+      await Promise.all(children.map(stop));
+      await seed?.close();
+      await db?.drop();
+    });
+
+    async function race(extraEnv: Record<string, string> = {}) {
+      const { event } = await createSellingEvent(seed.app);
+      const ticket = await addTicket(seed.app, event, { prices: [{ price_cents: 4000, quantity: UNITS }] });
+      const servers = await Promise.all([startServer(db.url, extraEnv), startServer(db.url, extraEnv)]);
+      children.push(...servers.map((s) => s.child));
+      const body = JSON.stringify({
+        tickets: [{ ticket_id: ticket.id, price_id: ticket.prices[0].id, quantity: 1 }],
+      });
+      const responses = await Promise.all(
+        Array.from({ length: BUYERS }, async (_, i) => {
+          const res = await fetch(`${servers[i % 2].url}/api/public/events/${event.id}/order`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body,
+          });
+          return { status: res.status, body: (await res.json()) as { error?: { code: string } } };
+        }),
+      );
+      await Promise.all(servers.map((s) => stop(s.child)));
+      const [{ held }] = rowsOf<{ held: number }>(
+        await seed.app.deps.db.execute(sql`
+          select coalesce(sum(oi.quantity), 0)::int as held from order_items oi
+          join orders o on o.id = oi.order_id
+          where oi.ticket_id = ${ticket.id} and o.status = 'RESERVED' and o.reserved_until > now()`),
+      );
+      return { responses, held };
+    }
+
+    it('200 buyers, 20 units: exactly 20 reservations succeed, the rest get 409 sold out', async () => {
+      const { responses, held } = await race();
+      const created = responses.filter((r) => r.status === 201);
+      const refused = responses.filter((r) => r.status === 409);
+      expect(created).toHaveLength(UNITS);
+      expect(refused).toHaveLength(BUYERS - UNITS);
+      expect(refused.every((r) => r.body.error?.code === 'SOLD_OUT')).toBe(true);
+      expect(held).toBe(UNITS);
+    }, 180_000);
+
+    it('control: with locking switched off the same race oversells', async () => {
+      const { responses, held } = await race({ CHECKOUT_UNSAFE_NO_LOCKS: 'true' });
+      const created = responses.filter((r) => r.status === 201).length;
+      expect(created).toBeGreaterThan(UNITS);
+      expect(held).toBe(created);
+    }, 180_000);
+  });
+}

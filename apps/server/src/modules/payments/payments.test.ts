@@ -1,0 +1,315 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq, sql } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { attendees, jobs, orders, payments } from '../../db/schema/index.ts';
+import { randomBase62 } from '../../lib/ids.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { addTicket, buyer, createSellingEvent } from '../../test/factories/checkout.ts';
+
+/**
+ * THE ONE MOCK of the test suite: Stripe's HTTP API is replaced by a local stub server below (the real
+ * official SDK talks to it through STRIPE_API_URL). Everything else — our server, the database, webhook
+ * signatures made with the SDK's own `generateTestHeaderString` — is real.
+ */
+interface StubIntent {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  amount_received: number;
+  currency: string;
+  status: string;
+  client_secret: string;
+  metadata: Record<string, string>;
+  last_payment_error: null | { code: string };
+}
+const intents = new Map<string, StubIntent>();
+const refunds: { payment_intent: string }[] = [];
+let stub: Server;
+
+function startStripeStub(): Promise<string> {
+  stub = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => {
+      body += c;
+    });
+    req.on('end', () => {
+      const form = new URLSearchParams(body);
+      const send = (status: number, json: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(json));
+      };
+      const url = req.url ?? '';
+      if (req.method === 'POST' && url === '/v1/payment_intents') {
+        const id = `pi_${randomBase62(14)}`;
+        const metadata: Record<string, string> = {};
+        for (const [k, v] of form) if (k.startsWith('metadata[')) metadata[k.slice(9, -1)] = v;
+        const intent: StubIntent = {
+          id,
+          object: 'payment_intent',
+          amount: Number(form.get('amount')),
+          amount_received: 0,
+          currency: String(form.get('currency')),
+          status: 'requires_payment_method',
+          client_secret: `${id}_secret_${randomBase62(10)}`,
+          metadata,
+          last_payment_error: null,
+        };
+        intents.set(id, intent);
+        return send(200, intent);
+      }
+      const get = /^\/v1\/payment_intents\/([\w]+)$/.exec(url);
+      if (req.method === 'GET' && get) {
+        const intent = intents.get(get[1]);
+        return intent ? send(200, intent) : send(404, { error: { type: 'invalid_request_error' } });
+      }
+      if (req.method === 'POST' && url === '/v1/refunds') {
+        const pi = String(form.get('payment_intent'));
+        refunds.push({ payment_intent: pi });
+        return send(200, {
+          id: `re_${randomBase62(10)}`,
+          object: 'refund',
+          status: 'succeeded',
+          payment_intent: pi,
+        });
+      }
+      send(404, { error: { type: 'invalid_request_error', message: `stub: ${req.method} ${url}` } });
+    });
+  });
+  return new Promise((resolve) =>
+    stub.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(stub.address() as AddressInfo).port}`)),
+  );
+}
+
+const WEBHOOK_SECRET = 'whsec_test_taquilla';
+const sdk = new Stripe('sk_test_taquilla');
+let t: TestApp;
+
+beforeAll(async () => {
+  const apiUrl = await startStripeStub();
+  t = await createTestApp({
+    env: {
+      STRIPE_SECRET_KEY: 'sk_test_taquilla',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_taquilla',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_URL: apiUrl,
+    },
+  });
+});
+afterAll(async () => {
+  await t.close();
+  stub.close();
+});
+
+const base = (eventId: string, short: string) => `/api/public/events/${eventId}/order/${short}`;
+
+/** A reserved order with details, ready to pay with Stripe. */
+async function readyOrder(opts: { quantity?: number; units?: number } = {}) {
+  const { event } = await createSellingEvent(t.app);
+  const ticket = await addTicket(t.app, event, {
+    prices: [{ price_cents: 3000, quantity: opts.units ?? 10 }],
+  });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/public/events/${event.id}/order`,
+    payload: {
+      tickets: [{ ticket_id: ticket.id, price_id: ticket.prices[0].id, quantity: opts.quantity ?? 1 }],
+    },
+  });
+  const short = res.json().data.short_id as string;
+  await t.app.inject({ method: 'PUT', url: base(event.id, short), payload: buyer });
+  return { event, ticket, short };
+}
+
+async function startStripe(eventId: string, short: string) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `${base(eventId, short)}/payment`,
+    payload: { provider: 'stripe' },
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json().data as {
+    order: { status: string };
+    stripe: { client_secret: string; publishable_key: string };
+  };
+}
+
+function webhook(type: string, intent: StubIntent, opts: { id?: string; secret?: string } = {}) {
+  const payload = JSON.stringify({
+    id: opts.id ?? `evt_${randomBase62(14)}`,
+    object: 'event',
+    type,
+    data: { object: intent },
+  });
+  const header = sdk.webhooks.generateTestHeaderString({ payload, secret: opts.secret ?? WEBHOOK_SECRET });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/public/webhooks/stripe',
+    headers: { 'content-type': 'application/json', 'stripe-signature': header },
+    payload,
+  });
+}
+
+const intentOf = (clientSecret: string) => intents.get(clientSecret.split('_secret_')[0])!;
+const succeed = (intent: StubIntent) =>
+  Object.assign(intent, { status: 'succeeded', amount_received: intent.amount });
+const orderRow = async (short: string) =>
+  (await t.app.deps.db.select().from(orders).where(eq(orders.short_id, short)))[0];
+
+describe('stripe payments', () => {
+  it('starts a PaymentIntent for the server-computed total and reuses it on a second call', async () => {
+    const { event, short } = await readyOrder({ quantity: 2 });
+    const first = await startStripe(event.id, short);
+    expect(first.stripe.publishable_key).toBe('pk_test_taquilla');
+    const intent = intentOf(first.stripe.client_secret);
+    expect(intent).toMatchObject({ amount: 6000, currency: 'eur' });
+    expect(intent.metadata.order_short_id).toBe(short);
+    const second = await startStripe(event.id, short);
+    expect(second.stripe.client_secret).toBe(first.stripe.client_secret);
+    const row = await orderRow(short);
+    expect(row).toMatchObject({
+      status: 'RESERVED',
+      payment_status: 'AWAITING_PAYMENT',
+      payment_provider: 'stripe',
+    });
+  });
+
+  it('a signed payment_intent.succeeded webhook completes the order once; replays and bad signatures change nothing', async () => {
+    const { event, short } = await readyOrder({ quantity: 2 });
+    const intent = intentOf((await startStripe(event.id, short)).stripe.client_secret);
+
+    const forged = await webhook('payment_intent.succeeded', succeed({ ...intent }), {
+      secret: 'whsec_wrong',
+    });
+    expect(forged.statusCode).toBe(400);
+    const unsigned = await t.app.inject({
+      method: 'POST',
+      url: '/api/public/webhooks/stripe',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ id: 'evt_x', type: 'payment_intent.succeeded', data: { object: intent } }),
+    });
+    expect(unsigned.statusCode).toBe(400);
+    expect((await orderRow(short)).status).toBe('RESERVED');
+
+    succeed(intent);
+    const id = `evt_${randomBase62(14)}`;
+    const ok = await webhook('payment_intent.succeeded', intent, { id });
+    expect(ok.statusCode).toBe(200);
+    const done = await orderRow(short);
+    expect(done).toMatchObject({ status: 'COMPLETED', payment_status: 'PAYMENT_RECEIVED' });
+
+    const replay = await webhook('payment_intent.succeeded', intent, { id });
+    expect(replay.json()).toEqual({ received: true, duplicate: true });
+    // A different delivery of the same outcome (new event id) is idempotent too.
+    await webhook('payment_intent.succeeded', intent);
+    const list = await t.app.deps.db.select().from(attendees).where(eq(attendees.order_id, done.id));
+    expect(list).toHaveLength(2);
+    const mails = await t.app.deps.db
+      .select()
+      .from(jobs)
+      .where(sql`${jobs.kind} = 'email.send' and ${jobs.payload}->>'text' like ${`%${short}%`}`);
+    expect(mails).toHaveLength(1);
+    const pays = await t.app.deps.db.select().from(payments).where(eq(payments.order_id, done.id));
+    expect(pays.map((p) => p.status)).toEqual(['SUCCEEDED']);
+  });
+
+  it('out of order: a failure reported after the success does not undo it; a success after a failure completes', async () => {
+    const a = await readyOrder();
+    const ia = succeed(intentOf((await startStripe(a.event.id, a.short)).stripe.client_secret));
+    await webhook('payment_intent.succeeded', ia);
+    await webhook('payment_intent.payment_failed', {
+      ...ia,
+      status: 'requires_payment_method',
+      last_payment_error: { code: 'card_declined' },
+    });
+    expect((await orderRow(a.short)).status).toBe('COMPLETED');
+
+    const b = await readyOrder();
+    const ib = intentOf((await startStripe(b.event.id, b.short)).stripe.client_secret);
+    await webhook('payment_intent.payment_failed', {
+      ...ib,
+      last_payment_error: { code: 'card_declined' },
+    });
+    expect(await orderRow(b.short)).toMatchObject({ status: 'RESERVED', payment_status: 'PAYMENT_FAILED' });
+    await webhook('payment_intent.succeeded', succeed(ib));
+    expect((await orderRow(b.short)).status).toBe('COMPLETED');
+  });
+
+  it('the return page asks the server, which retrieves the PaymentIntent and decides', async () => {
+    const { event, short } = await readyOrder();
+    const intent = intentOf((await startStripe(event.id, short)).stripe.client_secret);
+    const pending = await t.app.inject({ method: 'POST', url: `${base(event.id, short)}/payment/refresh` });
+    expect(pending.json().data.status).toBe('RESERVED');
+    succeed(intent);
+    const paid = await t.app.inject({ method: 'POST', url: `${base(event.id, short)}/payment/refresh` });
+    expect(paid.statusCode).toBe(200);
+    expect(paid.json().data).toMatchObject({ status: 'COMPLETED', payment_status: 'PAYMENT_RECEIVED' });
+    expect(paid.json().data.attendees[0].qr_svg).toContain('<svg');
+  });
+
+  it('a payment after the reservation expired completes the order when the units are still free', async () => {
+    const { event, short } = await readyOrder({ units: 1 });
+    const intent = intentOf((await startStripe(event.id, short)).stripe.client_secret);
+    await t.app.deps.db.execute(
+      sql`update orders set reserved_until = now() - interval '1 minute' where short_id = ${short}`,
+    );
+    await webhook('payment_intent.succeeded', succeed(intent));
+    expect(await orderRow(short)).toMatchObject({ status: 'COMPLETED', refund_status: null });
+  });
+
+  it('a payment after the reservation expired and the units sold out is refunded automatically and the buyer told', async () => {
+    const { event, ticket, short } = await readyOrder({ units: 1 });
+    const intent = intentOf((await startStripe(event.id, short)).stripe.client_secret);
+    await t.app.deps.db.execute(
+      sql`update orders set reserved_until = now() - interval '1 minute' where short_id = ${short}`,
+    );
+    // Someone else takes the last unit meanwhile.
+    const other = await t.app.inject({
+      method: 'POST',
+      url: `/api/public/events/${event.id}/order`,
+      payload: { tickets: [{ ticket_id: ticket.id, price_id: ticket.prices[0].id, quantity: 1 }] },
+    });
+    expect(other.statusCode).toBe(201);
+
+    await webhook('payment_intent.succeeded', succeed(intent));
+    const row = await orderRow(short);
+    expect(row).toMatchObject({
+      status: 'CANCELLED',
+      payment_status: 'PAYMENT_RECEIVED',
+      refund_status: 'REFUNDED',
+    });
+    expect(refunds.map((r) => r.payment_intent)).toContain(intent.id);
+    const [payment] = await t.app.deps.db.select().from(payments).where(eq(payments.order_id, row.id));
+    expect(payment.status).toBe('REFUNDED');
+    const refundMail = await t.app.deps.db
+      .select()
+      .from(jobs)
+      .where(sql`${jobs.kind} = 'email.send' and ${jobs.payload}->>'subject' like 'Hemos devuelto%'`);
+    expect(refundMail).toHaveLength(1);
+    // The buyer's page shows what happened instead of "expired".
+    const page = await t.app.inject({ method: 'GET', url: base(event.id, short) });
+    expect(page.json().data).toMatchObject({ status: 'CANCELLED', refund_status: 'REFUNDED' });
+    // Replaying the success does not refund twice.
+    await webhook('payment_intent.succeeded', intent);
+    expect(refunds.filter((r) => r.payment_intent === intent.id)).toHaveLength(1);
+  });
+
+  it('Stripe is offered only when configured; without keys the webhook does not exist', async () => {
+    const bare = await createTestApp();
+    try {
+      const { event } = await createSellingEvent(bare.app);
+      const ticket = await addTicket(bare.app, event);
+      const res = await bare.app.inject({
+        method: 'POST',
+        url: `/api/public/events/${event.id}/order`,
+        payload: { tickets: [{ ticket_id: ticket.id, price_id: ticket.prices[0].id, quantity: 1 }] },
+      });
+      expect(res.json().data.payment_providers).toEqual(['test']);
+      const hook = await bare.app.inject({ method: 'POST', url: '/api/public/webhooks/stripe', payload: {} });
+      expect(hook.statusCode).toBe(404);
+    } finally {
+      await bare.close();
+    }
+  });
+});
