@@ -14,6 +14,8 @@ export interface CurrentUser {
   role: 'ADMIN' | 'ORGANIZER';
   is_owner: boolean;
   account: { id: string; name: string; currency: string; timezone: string };
+  /** The accounts the user can switch to (ACTIVE memberships, this one included). */
+  accounts?: { id: string; name: string; role: 'ADMIN' | 'ORGANIZER'; is_owner: boolean }[];
 }
 
 export const currentUserQuery = queryOptions({

@@ -1,12 +1,31 @@
 import { useLingui } from '@lingui/react/macro';
 import { AppShell, Burger, Center, Group, Loader, Menu, NavLink, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconBuilding, IconCalendarEvent, IconChevronDown, IconLogout, IconUser } from '@tabler/icons-react';
+import {
+  IconBuilding,
+  IconCalendarEvent,
+  IconCheck,
+  IconChevronDown,
+  IconLogout,
+  IconSwitchHorizontal,
+  IconUser,
+} from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
-import { api, clearToken } from '../../lib/api-client.ts';
+import { EmailConfirmationBanner } from '../../features/auth/components/email-confirmation-banner.tsx';
+import { api, clearToken, DEFAULT_LANDING, setToken } from '../../lib/api-client.ts';
 import { useCurrentUser } from '../../lib/current-user.ts';
+import { showSubmitError } from '../../lib/form-errors.ts';
+import type { FeatureRoutes } from '../feature-routes.ts';
+
+/** The /account sections some feature provides, in menu order. */
+const featureModules = import.meta.glob<{ routes: FeatureRoutes }>('../../features/*/routes.tsx', {
+  eager: true,
+});
+const accountPaths = new Set(
+  Object.values(featureModules).flatMap((m) => (m.routes.account ?? []).map((r) => r.path)),
+);
 
 /** The back-office frame of /manage and /account: header, main navigation, user menu. */
 export function ManageLayout() {
@@ -31,6 +50,27 @@ export function ManageLayout() {
     queryClient.clear();
     navigate('/auth/login');
   };
+  const accounts = user.accounts ?? [];
+  const switchTo = async (accountId: string) => {
+    try {
+      const res = await api<{ data: { token: string } }>('auth/switch-account', {
+        method: 'POST',
+        body: { account_id: accountId },
+      });
+      setToken(res.data.token);
+      queryClient.clear();
+      window.location.assign(DEFAULT_LANDING);
+    } catch (error) {
+      showSubmitError(error);
+    }
+  };
+  const accountSections = [
+    { path: 'settings', label: t`Ajustes` },
+    { path: 'users', label: t`Usuarios` },
+    { path: 'taxes-and-fees', label: t`Impuestos y tasas` },
+    { path: 'event-defaults', label: t`Valores por defecto` },
+    { path: 'payment', label: t`Pagos` },
+  ].filter((s) => accountPaths.has(s.path));
   const links = [
     {
       to: '/manage/events',
@@ -84,6 +124,33 @@ export function ManageLayout() {
               </Menu.Target>
               <Menu.Dropdown>
                 <Menu.Label>{user.email}</Menu.Label>
+                {accounts.length > 1 && (
+                  <>
+                    <Menu.Label>
+                      <Group gap={4}>
+                        <IconSwitchHorizontal size={14} />
+                        {t`Cambiar de cuenta`}
+                      </Group>
+                    </Menu.Label>
+                    {accounts.map((account) => (
+                      <Menu.Item
+                        key={account.id}
+                        leftSection={
+                          account.id === user.account.id ? (
+                            <IconCheck size={16} />
+                          ) : (
+                            <IconBuilding size={16} />
+                          )
+                        }
+                        disabled={account.id === user.account.id}
+                        onClick={() => void switchTo(account.id)}
+                      >
+                        {account.name}
+                      </Menu.Item>
+                    ))}
+                    <Menu.Divider />
+                  </>
+                )}
                 <Menu.Item component={Link} to="/manage/profile" leftSection={<IconUser size={16} />}>
                   {t`Mi perfil`}
                 </Menu.Item>
@@ -96,19 +163,42 @@ export function ManageLayout() {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs">
-        {links.map((link) => (
-          <NavLink
-            key={link.to}
-            component={Link}
-            to={link.to}
-            label={link.label}
-            leftSection={<link.icon size={18} stroke={1.5} />}
-            active={link.active.test(location.pathname)}
-            onClick={close}
-          />
-        ))}
+        {links.map((link) =>
+          link.to === '/account/settings' && accountSections.length > 1 ? (
+            <NavLink
+              key={link.to}
+              label={link.label}
+              leftSection={<link.icon size={18} stroke={1.5} />}
+              defaultOpened={link.active.test(location.pathname)}
+              active={link.active.test(location.pathname)}
+              variant="subtle"
+            >
+              {accountSections.map((section) => (
+                <NavLink
+                  key={section.path}
+                  component={Link}
+                  to={`/account/${section.path}`}
+                  label={section.label}
+                  active={location.pathname === `/account/${section.path}`}
+                  onClick={close}
+                />
+              ))}
+            </NavLink>
+          ) : (
+            <NavLink
+              key={link.to}
+              component={Link}
+              to={link.to}
+              label={link.label}
+              leftSection={<link.icon size={18} stroke={1.5} />}
+              active={link.active.test(location.pathname)}
+              onClick={close}
+            />
+          ),
+        )}
       </AppShell.Navbar>
       <AppShell.Main>
+        <EmailConfirmationBanner user={user} />
         <Outlet />
       </AppShell.Main>
     </AppShell>

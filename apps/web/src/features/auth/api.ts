@@ -1,0 +1,66 @@
+import type { AccountChoice } from '@taquilla/shared/schemas/auth';
+import { api } from '../../lib/api-client.ts';
+import type { CurrentUser } from '../../lib/current-user.ts';
+
+/** Calls of the auth screens. `api` stores the token a response carries. */
+export type LoginResponse = { data: { token: string; user: CurrentUser } | { accounts: AccountChoice[] } };
+
+export const login = (body: { email: string; password: string; account_id?: string }) =>
+  api<LoginResponse>('auth/login', { method: 'POST', body });
+
+export const register = (body: Record<string, unknown>) =>
+  api<{ data: { token: string; user: CurrentUser } }>('auth/register', { method: 'POST', body });
+
+export const forgotPassword = (email: string) =>
+  api<{ data: { message: string } }>('auth/forgot-password', { method: 'POST', body: { email } });
+
+export const checkResetToken = (token: string) =>
+  api<{ data: { email: string } }>(`auth/reset-password/${encodeURIComponent(token)}`);
+
+export const resetPassword = (token: string, body: { password: string; password_confirmation: string }) =>
+  api<{ data: unknown }>(`auth/reset-password/${encodeURIComponent(token)}`, { method: 'POST', body });
+
+export interface Invitation {
+  email: string;
+  first_name: string;
+  last_name: string;
+  account_name: string;
+  role: 'ADMIN' | 'ORGANIZER';
+  invited_by: string | null;
+  has_password: boolean;
+}
+
+export const getInvitation = (token: string) =>
+  api<{ data: Invitation }>(`auth/invitations/${encodeURIComponent(token)}`);
+
+export const acceptInvitation = (token: string, body: Record<string, unknown>) =>
+  api<{ data: { token: string; user: CurrentUser } }>(`auth/invitations/${encodeURIComponent(token)}`, {
+    method: 'POST',
+    body,
+  });
+
+export const switchAccount = (accountId: string) =>
+  api<{ data: { token: string } }>('auth/switch-account', {
+    method: 'POST',
+    body: { account_id: accountId },
+  });
+
+export const updateMe = (body: Record<string, unknown>) =>
+  api<{ data: CurrentUser }>('users/me', { method: 'PUT', body });
+
+export const confirmEmail = (userId: string, token: string) =>
+  api<{ data: CurrentUser }>(`users/${userId}/confirm-email/${encodeURIComponent(token)}`, {
+    method: 'POST',
+  });
+
+export const resendConfirmation = (userId: string) =>
+  api<{ data: unknown }>(`users/${userId}/resend-email-confirmation`, { method: 'POST' });
+
+export const confirmEmailChange = (userId: string, token: string) =>
+  api<{ data: CurrentUser }>(`users/${userId}/email-change/${encodeURIComponent(token)}`, { method: 'POST' });
+
+export const cancelEmailChange = (userId: string) =>
+  api<{ data: CurrentUser }>(`users/${userId}/email-change`, { method: 'DELETE' });
+
+export const createOrganizer = (body: { name: string; email?: string }) =>
+  api<{ data: { id: string; name: string } }>('organizers', { method: 'POST', body });

@@ -1,0 +1,53 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Alert, Button, Group, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconMailExclamation } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { CurrentUser } from '../../../lib/current-user.ts';
+import { showSubmitError } from '../../../lib/form-errors.ts';
+import { loadFeatureCatalog } from '../../../lib/i18n.ts';
+import { resendConfirmation } from '../api.ts';
+
+/** Asks the user to confirm their e-mail address, with a resend button. Shown in the back office until confirmed. */
+export function EmailConfirmationBanner({ user }: { user: CurrentUser }) {
+  const { t } = useLingui();
+  useEffect(() => {
+    void loadFeatureCatalog('auth');
+  }, []);
+  const resend = useMutation({
+    mutationFn: () => resendConfirmation(user.id),
+    onSuccess: () =>
+      notifications.show({ color: 'teal', message: t`Te hemos enviado un nuevo enlace a ${user.email}.` }),
+    onError: (error) => showSubmitError(error),
+  });
+  if (user.email_verified) return null;
+  return (
+    <Alert
+      color="yellow"
+      variant="light"
+      icon={<IconMailExclamation size={20} />}
+      mb="md"
+      role="status"
+      title={t`Confirma tu correo electrónico`}
+    >
+      <Group justify="space-between" gap="sm">
+        <Text size="sm">
+          <Trans>
+            Te hemos enviado un enlace a <b>{user.email}</b>. Confírmalo para recibir los avisos de ventas y
+            poder recuperar tu cuenta.
+          </Trans>
+        </Text>
+        <Button
+          size="xs"
+          variant="white"
+          color="yellow.9"
+          loading={resend.isPending}
+          onClick={() => resend.mutate()}
+        >
+          {t`Reenviar correo`}
+        </Button>
+      </Group>
+    </Alert>
+  );
+}

@@ -1,0 +1,130 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  UnstyledButton,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconBuilding, IconChevronRight } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { AccountChoice } from '@taquilla/shared/schemas/auth';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { takePreviousUrl } from '../../../lib/api-client.ts';
+import { showSubmitError } from '../../../lib/form-errors.ts';
+import { login } from '../api.ts';
+import { AuthLayout } from '../components/auth-layout.tsx';
+import { useAuthValidators } from '../components/validation.ts';
+
+/** /auth/login: e-mail and password; a user of several accounts then picks one. */
+export function LoginPage() {
+  const { t } = useLingui();
+  const v = useAuthValidators();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [accounts, setAccounts] = useState<AccountChoice[] | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const form = useForm({
+    initialValues: { email: '', password: '' },
+    validate: { email: v.email, password: v.required },
+  });
+
+  const submit = async (accountId?: string) => {
+    setBusy(accountId ?? 'form');
+    try {
+      const res = await login({ ...form.getValues(), ...(accountId ? { account_id: accountId } : {}) });
+      if ('accounts' in res.data) {
+        setAccounts(res.data.accounts);
+        return;
+      }
+      queryClient.clear();
+      navigate(takePreviousUrl(), { replace: true });
+    } catch (error) {
+      showSubmitError(error, form);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  if (accounts) {
+    return (
+      <AuthLayout title={t`Elige una cuenta`} subtitle={t`Tu usuario tiene acceso a varias cuentas.`}>
+        <Stack gap="xs">
+          {accounts.map((account) => (
+            <UnstyledButton
+              key={account.id}
+              onClick={() => void submit(account.id)}
+              disabled={busy !== null}
+              p="sm"
+              style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }}
+              aria-label={account.name}
+            >
+              <Group justify="space-between" wrap="nowrap">
+                <Group gap="sm" wrap="nowrap">
+                  <IconBuilding size={20} stroke={1.5} />
+                  <div>
+                    <Text fw={600}>{account.name}</Text>
+                    <Badge size="xs" variant="light" color={account.role === 'ADMIN' ? 'blue' : 'grape'}>
+                      {account.role === 'ADMIN' ? t`Administrador` : t`Organizador`}
+                    </Badge>
+                  </div>
+                </Group>
+                <IconChevronRight size={18} />
+              </Group>
+            </UnstyledButton>
+          ))}
+          <Button variant="subtle" onClick={() => setAccounts(null)}>
+            {t`Volver`}
+          </Button>
+        </Stack>
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout
+      title={t`Inicia sesión`}
+      subtitle={t`Gestiona tus eventos y la venta de entradas.`}
+      footer={
+        <Trans>
+          ¿No tienes cuenta?{' '}
+          <Anchor component={Link} to="/auth/register">
+            Regístrate gratis
+          </Anchor>
+        </Trans>
+      }
+    >
+      <form onSubmit={form.onSubmit(() => void submit())} noValidate>
+        <Stack>
+          <TextInput
+            label={t`Correo electrónico`}
+            type="email"
+            autoComplete="email"
+            required
+            {...form.getInputProps('email')}
+          />
+          <PasswordInput
+            label={t`Contraseña`}
+            autoComplete="current-password"
+            required
+            {...form.getInputProps('password')}
+          />
+          <Group justify="flex-end" mt={-8}>
+            <Anchor component={Link} to="/auth/forgot-password" size="sm">
+              {t`¿Has olvidado tu contraseña?`}
+            </Anchor>
+          </Group>
+          <Button type="submit" fullWidth loading={busy === 'form'}>
+            {t`Iniciar sesión`}
+          </Button>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,131 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Anchor, Button, Center, Group, Loader, Stack, Stepper, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconCalendarPlus, IconCheck } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, Navigate } from 'react-router';
+import { getToken } from '../../../lib/api-client.ts';
+import { useCurrentUser } from '../../../lib/current-user.ts';
+import { showSubmitError } from '../../../lib/form-errors.ts';
+import { createOrganizer } from '../api.ts';
+import { AuthLayout } from '../components/auth-layout.tsx';
+import { EmailConfirmationBanner } from '../components/email-confirmation-banner.tsx';
+
+/** /welcome: first-run onboarding. Step 1 creates the first organizer, step 2 leads to the first event. */
+export function WelcomePage() {
+  const { t } = useLingui();
+  const hasToken = Boolean(getToken());
+  const me = useCurrentUser(hasToken);
+  const [step, setStep] = useState(0);
+  const [organizer, setOrganizer] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const form = useForm({
+    initialValues: { name: '', email: '' },
+    validate: {
+      name: (value) =>
+        value.trim().length >= 1 && value.trim().length < 150
+          ? null
+          : t`El nombre debe tener entre 1 y 149 caracteres.`,
+      email: (value) =>
+        !value.trim() || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim())
+          ? null
+          : t`Introduce un correo electrónico válido.`,
+    },
+  });
+
+  if (!hasToken) return <Navigate to="/auth/login" replace />;
+  if (!me.data) {
+    return (
+      <Center mih="100vh">
+        <Loader />
+      </Center>
+    );
+  }
+  const user = me.data;
+
+  const submit = async (values: typeof form.values) => {
+    setBusy(true);
+    try {
+      const res = await createOrganizer({
+        name: values.name.trim(),
+        ...(values.email.trim() ? { email: values.email.trim() } : {}),
+      });
+      setOrganizer(res.data.name);
+      setStep(1);
+    } catch (error) {
+      showSubmitError(error, form);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthLayout
+      title={t`¡Hola, ${user.first_name}! Vamos a preparar tu cuenta`}
+      subtitle={t`Dos pasos y estarás listo para vender entradas.`}
+      width={560}
+    >
+      <EmailConfirmationBanner user={user} />
+      <Stepper active={step} size="sm" orientation="horizontal" allowNextStepsSelect={false}>
+        <Stepper.Step label={t`Organizador`} description={t`Quién organiza`}>
+          <form onSubmit={form.onSubmit(submit)} noValidate>
+            <Stack mt="md">
+              <Text size="sm" c="dimmed">
+                <Trans>
+                  El organizador es el nombre público con el que vendes: una sala, una compañía, un festival.
+                  Podrás añadir más después.
+                </Trans>
+              </Text>
+              <TextInput
+                label={t`Nombre del organizador`}
+                placeholder={t`p. ej. Sala Riviera`}
+                required
+                {...form.getInputProps('name')}
+              />
+              <TextInput
+                label={t`Correo de contacto para los compradores`}
+                description={t`Opcional. Aparece en los correos de confirmación de pedido.`}
+                type="email"
+                placeholder={user.email}
+                {...form.getInputProps('email')}
+              />
+              <Group justify="space-between">
+                <Anchor component={Link} to="/manage/events" size="sm" c="dimmed">
+                  {t`Hacerlo más tarde`}
+                </Anchor>
+                <Button type="submit" loading={busy}>
+                  {t`Crear organizador`}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </Stepper.Step>
+        <Stepper.Step label={t`Primer evento`} description={t`Qué vendes`}>
+          <Stack mt="md" align="flex-start">
+            <Group gap="xs" c="teal">
+              <IconCheck size={18} />
+              <Text size="sm">{t`Organizador «${organizer ?? ''}» creado.`}</Text>
+            </Group>
+            <Text size="sm">
+              <Trans>
+                Ahora crea tu primer evento: pon nombre y fecha, añade entradas y publícalo cuando quieras.
+              </Trans>
+            </Text>
+            <Group justify="space-between" w="100%">
+              <Anchor component={Link} to="/manage/events" size="sm" c="dimmed">
+                {t`Ir al panel`}
+              </Anchor>
+              <Button
+                component={Link}
+                to="/manage/events?create=1"
+                leftSection={<IconCalendarPlus size={18} />}
+              >
+                {t`Crear mi primer evento`}
+              </Button>
+            </Group>
+          </Stack>
+        </Stepper.Step>
+      </Stepper>
+    </AuthLayout>
+  );
+}

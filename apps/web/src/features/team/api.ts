@@ -1,0 +1,32 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { ListQuery, ListResponse } from '@taquilla/shared';
+import type { AccountSettings } from '@taquilla/shared/schemas/accounts';
+import type { AccountMember } from '@taquilla/shared/schemas/users';
+import { api } from '../../lib/api-client.ts';
+
+/** Calls of the team and account-settings screens. */
+export const usersQuery = (query: ListQuery) =>
+  queryOptions({
+    queryKey: ['users', 'list', query],
+    queryFn: () => api<ListResponse<AccountMember>>('users', { query }),
+    placeholderData: keepPreviousData,
+  });
+
+export const inviteUser = (body: { first_name: string; last_name: string; email: string; role: string }) =>
+  api<{ data: AccountMember }>('users', { method: 'POST', body });
+
+export const updateUser = (id: string, body: Record<string, unknown>) =>
+  api<{ data: AccountMember }>(`users/${id}`, { method: 'PUT', body });
+
+export const resendInvitation = (id: string) =>
+  api<{ data: AccountMember }>(`users/${id}/invitation`, { method: 'POST' });
+
+export const revokeInvitation = (id: string) => api<void>(`users/${id}/invitation`, { method: 'DELETE' });
+
+export const accountQuery = queryOptions({
+  queryKey: ['accounts', 'me'],
+  queryFn: () => api<{ data: AccountSettings }>('accounts/me').then((r) => r.data),
+});
+
+export const updateAccount = (body: { name: string; currency: string; timezone: string }) =>
+  api<{ data: AccountSettings }>('accounts/me', { method: 'PUT', body });

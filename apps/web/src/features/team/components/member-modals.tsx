@@ -1,0 +1,201 @@
+import { useLingui } from '@lingui/react/macro';
+import {
+  Alert,
+  Button,
+  Group,
+  Modal,
+  Radio,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import type { AccountMember } from '@taquilla/shared/schemas/users';
+import { useState } from 'react';
+import { showSubmitError } from '../../../lib/form-errors.ts';
+import { inviteUser, updateUser } from '../api.ts';
+import { ROLE_HELP, ROLE_LABELS } from './member-labels.ts';
+
+const emailOk = (v: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.trim());
+const nameOk = (v: string) => v.trim().length >= 1 && v.trim().length <= 50;
+
+function RolePicker(props: {
+  value?: string;
+  onChange: (v: string) => void;
+  disabled?: boolean;
+  error?: unknown;
+}) {
+  const { t, i18n } = useLingui();
+  return (
+    <Radio.Group label={t`Rol`} value={props.value} onChange={props.onChange} error={props.error as string}>
+      <Stack gap="xs" mt={4}>
+        {(['ORGANIZER', 'ADMIN'] as const).map((role) => (
+          <Radio
+            key={role}
+            value={role}
+            disabled={props.disabled}
+            label={i18n._(ROLE_LABELS[role])}
+            description={i18n._(ROLE_HELP[role])}
+          />
+        ))}
+      </Stack>
+    </Radio.Group>
+  );
+}
+
+export function InviteModal({
+  opened,
+  onClose,
+  onDone,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const { t } = useLingui();
+  const [busy, setBusy] = useState(false);
+  const form = useForm({
+    initialValues: { first_name: '', last_name: '', email: '', role: 'ORGANIZER' },
+    validate: {
+      first_name: (v) => (nameOk(v) ? null : t`El nombre debe tener entre 1 y 50 caracteres.`),
+      last_name: (v) => (nameOk(v) ? null : t`Los apellidos deben tener entre 1 y 50 caracteres.`),
+      email: (v) => (emailOk(v) ? null : t`Introduce un correo electrónico válido.`),
+    },
+  });
+  const submit = async (values: typeof form.values) => {
+    setBusy(true);
+    try {
+      await inviteUser(values);
+      notifications.show({ color: 'teal', message: t`Invitación enviada a ${values.email.trim()}.` });
+      form.reset();
+      onDone();
+      onClose();
+    } catch (error) {
+      showSubmitError(error, form);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal opened={opened} onClose={onClose} title={t`Invitar usuario`} size="md">
+      <form onSubmit={form.onSubmit(submit)} noValidate>
+        <Stack>
+          <Text size="sm" c="dimmed">
+            {t`Le enviaremos un correo con un enlace para unirse a la cuenta. El enlace caduca en 7 días.`}
+          </Text>
+          <SimpleGrid cols={{ base: 1, xs: 2 }}>
+            <TextInput label={t`Nombre`} required {...form.getInputProps('first_name')} />
+            <TextInput label={t`Apellidos`} required {...form.getInputProps('last_name')} />
+          </SimpleGrid>
+          <TextInput label={t`Correo electrónico`} type="email" required {...form.getInputProps('email')} />
+          <RolePicker {...form.getInputProps('role')} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t`Cancelar`}
+            </Button>
+            <Button type="submit" loading={busy}>
+              {t`Enviar invitación`}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+export function EditMemberModal({
+  member,
+  selfId,
+  onClose,
+  onDone,
+}: {
+  member: AccountMember;
+  selfId: string;
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const { t } = useLingui();
+  const [busy, setBusy] = useState(false);
+  const locked = member.is_owner || member.id === selfId;
+  const form = useForm({
+    initialValues: {
+      first_name: member.first_name,
+      last_name: member.last_name,
+      role: member.role as string,
+      status: member.status === 'INACTIVE' ? 'INACTIVE' : 'ACTIVE',
+    },
+    validate: {
+      first_name: (v) => (nameOk(v) ? null : t`El nombre debe tener entre 1 y 50 caracteres.`),
+      last_name: (v) => (nameOk(v) ? null : t`Los apellidos deben tener entre 1 y 50 caracteres.`),
+    },
+  });
+  const submit = async (values: typeof form.values) => {
+    setBusy(true);
+    try {
+      await updateUser(member.id, {
+        first_name: values.first_name,
+        last_name: values.last_name,
+        ...(locked ? {} : { role: values.role }),
+        ...(locked || member.status === 'INVITED' ? {} : { status: values.status }),
+      });
+      notifications.show({ color: 'teal', message: t`Usuario actualizado.` });
+      onDone();
+      onClose();
+    } catch (error) {
+      showSubmitError(error, form);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal opened onClose={onClose} title={t`Editar usuario`} size="md">
+      <form onSubmit={form.onSubmit(submit)} noValidate>
+        <Stack>
+          <Text size="sm" c="dimmed" style={{ wordBreak: 'break-all' }}>
+            {member.email}
+          </Text>
+          <SimpleGrid cols={{ base: 1, xs: 2 }}>
+            <TextInput label={t`Nombre`} required {...form.getInputProps('first_name')} />
+            <TextInput label={t`Apellidos`} required {...form.getInputProps('last_name')} />
+          </SimpleGrid>
+          {locked && (
+            <Alert color="gray" variant="light">
+              {member.is_owner
+                ? t`No se puede cambiar el rol ni el estado del propietario de la cuenta.`
+                : t`No puedes cambiar tu propio rol ni tu propio estado.`}
+            </Alert>
+          )}
+          <RolePicker {...form.getInputProps('role')} disabled={locked} />
+          {member.status === 'INVITED' ? (
+            <Text size="sm" c="dimmed">
+              {t`Se activará cuando acepte la invitación.`}
+            </Text>
+          ) : (
+            <Select
+              label={t`Estado`}
+              description={t`Un usuario inactivo no puede iniciar sesión; sus sesiones se cierran al momento.`}
+              disabled={locked}
+              allowDeselect={false}
+              data={[
+                { value: 'ACTIVE', label: t`Activo` },
+                { value: 'INACTIVE', label: t`Inactivo` },
+              ]}
+              {...form.getInputProps('status')}
+            />
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t`Cancelar`}
+            </Button>
+            <Button type="submit" loading={busy}>
+              {t`Guardar`}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,144 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import {
+  Button,
+  Card,
+  Center,
+  Group,
+  Loader,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useCurrentUser } from '../../../lib/current-user.ts';
+import { showSubmitError } from '../../../lib/form-errors.ts';
+import { TimezoneSelect } from '../../auth/components/timezone-select.tsx';
+import { accountQuery, updateAccount } from '../api.ts';
+import { AccountTabs } from '../components/account-tabs.tsx';
+import { NoPermission } from '../components/no-permission.tsx';
+
+const COMMON_CURRENCIES = ['EUR', 'USD', 'GBP', 'MXN', 'ARS', 'COP', 'CLP', 'PEN', 'BRL', 'CHF'];
+
+/** /account/settings and /manage/account: account name, default currency, time zone (admins only). */
+export function AccountSettingsPage() {
+  const me = useCurrentUser();
+  if (!me.data) return null;
+  return (
+    <Stack maw={720} gap={0}>
+      <Title order={1} fz={{ base: 24, sm: 28 }} mb="sm">
+        <Trans>Cuenta</Trans>
+      </Title>
+      {me.data.role === 'ADMIN' ? (
+        <>
+          <AccountTabs />
+          <SettingsForm />
+        </>
+      ) : (
+        <NoPermission />
+      )}
+    </Stack>
+  );
+}
+
+function SettingsForm() {
+  const account = useQuery(accountQuery);
+  if (!account.data) {
+    return (
+      <Center py="xl">
+        <Loader />
+      </Center>
+    );
+  }
+  return <SettingsFormLoaded initial={account.data} />;
+}
+
+function SettingsFormLoaded({ initial }: { initial: { name: string; currency: string; timezone: string } }) {
+  const { t, i18n } = useLingui();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const form = useForm({
+    initialValues: { name: initial.name, currency: initial.currency, timezone: initial.timezone },
+    validate: {
+      name: (v) =>
+        v.trim().length >= 1 && v.trim().length < 150
+          ? null
+          : t`El nombre debe tener entre 1 y 149 caracteres.`,
+      currency: (v) => (/^[A-Z]{3}$/.test(v) ? null : t`Elige una moneda.`),
+      timezone: (v) => (v ? null : t`Elige una zona horaria.`),
+    },
+  });
+  const currencies = useMemo(() => {
+    const all =
+      (Intl as { supportedValuesOf?: (k: string) => string[] }).supportedValuesOf?.('currency') ??
+      COMMON_CURRENCIES;
+    const names = new Intl.DisplayNames([i18n.locale], { type: 'currency' });
+    const label = (code: string) => `${code} · ${names.of(code) ?? code}`;
+    return [
+      { group: t`Habituales`, items: COMMON_CURRENCIES.map((c) => ({ value: c, label: label(c) })) },
+      {
+        group: t`Todas`,
+        items: all.filter((c) => !COMMON_CURRENCIES.includes(c)).map((c) => ({ value: c, label: label(c) })),
+      },
+    ];
+  }, [i18n.locale, t]);
+
+  const submit = async (values: typeof form.values) => {
+    setBusy(true);
+    try {
+      const res = await updateAccount(values);
+      queryClient.setQueryData(accountQuery.queryKey, res.data);
+      await queryClient.invalidateQueries({ queryKey: ['users', 'me'] });
+      notifications.show({ color: 'teal', message: t`Ajustes de la cuenta guardados.` });
+    } catch (error) {
+      showSubmitError(error, form);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card withBorder padding="lg">
+      <form onSubmit={form.onSubmit(submit)} noValidate>
+        <Stack>
+          <TextInput
+            label={t`Nombre de la cuenta`}
+            description={t`Lo ven tus compañeros al iniciar sesión y en las invitaciones.`}
+            required
+            {...form.getInputProps('name')}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <Select
+              label={t`Moneda predeterminada`}
+              description={t`Se propone al crear eventos nuevos.`}
+              searchable
+              allowDeselect={false}
+              data={currencies}
+              {...form.getInputProps('currency')}
+            />
+            <TimezoneSelect
+              label={t`Zona horaria`}
+              nothingFoundMessage={t`No hay coincidencias`}
+              description={t`Se propone al crear eventos nuevos.`}
+              allowDeselect={false}
+              {...form.getInputProps('timezone')}
+            />
+          </SimpleGrid>
+          <Text size="xs" c="dimmed">
+            <Trans>Cambiar estos valores no modifica los eventos que ya existen.</Trans>
+          </Text>
+          <Group justify="flex-end">
+            <Button type="submit" loading={busy}>
+              {t`Guardar cambios`}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

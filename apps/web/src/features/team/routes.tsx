@@ -1,0 +1,19 @@
+import type { FeatureRoutes } from '../../app/feature-routes.ts';
+import { lazyPage } from '../../lib/i18n.ts';
+
+/** The account's team (/account/users) and settings (/account/settings, /manage/account). */
+const page = <T,>(importer: () => Promise<T>) => lazyPage('team', importer);
+const settings = page(() =>
+  import('./pages/account-settings-page.tsx').then((m) => ({ Component: m.AccountSettingsPage })),
+);
+
+export const routes: FeatureRoutes = {
+  account: [
+    { path: 'settings', lazy: settings },
+    {
+      path: 'users',
+      lazy: page(() => import('./pages/users-page.tsx').then((m) => ({ Component: m.UsersPage }))),
+    },
+  ],
+  manage: [{ path: 'account', lazy: settings }],
+};

@@ -1,0 +1,206 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dataDir, launch, newPage, PHONE, screenshot } from '../browser.ts';
+
+/**
+ * The newcomer's journey in Spanish: register → confirm the e-mail from the captured message →
+ * onboarding → log out → forgot password → reset → log in. Then the team: invite a colleague who
+ * accepts and works as ORGANIZER. Screenshots of each screen, desktop and phone.
+ */
+const EMAIL = `marta.${Date.now()}@example.com`;
+const COLLEAGUE = `pablo.${Date.now()}@example.com`;
+
+/** Waits for the e-mail to `to` whose link contains `fragment` (written by the mailer under DATA_DIR/mail). */
+async function mailLink(to: string, fragment: string, seen: Set<string>): Promise<string> {
+  const dir = path.join(dataDir(), 'mail');
+  for (let i = 0; i < 100; i++) {
+    let files: string[] = [];
+    try {
+      files = readdirSync(dir).filter((f) => f.endsWith(`${to}.eml`) && !seen.has(f));
+    } catch {
+      // no mail yet
+    }
+    for (const file of files.sort()) {
+      const raw = readFileSync(path.join(dir, file), 'latin1');
+      const text = Buffer.from(
+        raw
+          .replace(/=\r?\n/g, '')
+          .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16))),
+        'latin1',
+      ).toString('utf8');
+      const link = text.match(/https?:\/\/[^\s"'<>]+/g)?.find((l) => l.includes(fragment));
+      if (link) {
+        seen.add(file);
+        return link;
+      }
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no e-mail to ${to} with ${fragment}`);
+}
+
+/** A field by its label; required fields carry a trailing asterisk. */
+const L = (label: string) => new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\*?$`);
+
+async function shot(page: Page, name: string) {
+  await page.waitForLoadState('networkidle');
+  await screenshot(page, name);
+}
+
+describe('accounts and authentication', () => {
+  let browser: Browser;
+  const seen = new Set<string>();
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(() => browser?.close());
+
+  it('register → confirm e-mail → onboarding → log out → forgot → reset → log in', async () => {
+    const { page, context } = await newPage(browser, { viewport: PHONE });
+    await page.goto('/');
+    await page.waitForURL('**/auth/login');
+    await page.getByRole('heading', { name: 'Inicia sesión' }).waitFor();
+    await shot(page, 'auth-login-phone');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+
+    await page.getByRole('link', { name: 'Regístrate gratis' }).click();
+    await page.getByRole('heading', { name: 'Crea tu cuenta' }).waitFor();
+    // Client-side validation in Spanish before anything is sent.
+    await page.getByRole('button', { name: 'Crear cuenta' }).click();
+    await page.getByText('Debes aceptar los términos y condiciones.').waitFor();
+    await page.getByLabel(L('Nombre')).fill('Marta');
+    await page.getByLabel(L('Apellidos')).fill('Sánchez');
+    await page.getByLabel(L('Correo electrónico')).fill(EMAIL);
+    await page.getByLabel(L('Contraseña')).fill('primera-clave-1');
+    await page.getByLabel(L('Repite la contraseña')).fill('primera-clave-1');
+    await page.getByLabel(/Acepto los términos/).check();
+    await shot(page, 'auth-register-phone');
+    await page.getByRole('button', { name: 'Crear cuenta' }).click();
+
+    await page.waitForURL('**/welcome');
+    await page.getByRole('heading', { name: /¡Hola, Marta!/ }).waitFor();
+    await page.getByText('Confirma tu correo electrónico').first().waitFor();
+    await shot(page, 'auth-welcome-phone');
+
+    // The confirmation e-mail arrived as a file; its link confirms the address.
+    const confirm = await mailLink(EMAIL, '/manage/profile/confirm-email-address/', seen);
+    await page.goto(confirm);
+    await page.getByText(`¡Listo! Tu correo ${EMAIL} está confirmado.`).waitFor();
+    await shot(page, 'auth-email-confirmed-phone');
+
+    // Onboarding: the first organizer, then the first event.
+    await page.goto('/welcome');
+    await page.getByLabel(L('Nombre del organizador')).fill('Sala Marta');
+    await page.getByRole('button', { name: 'Crear organizador' }).click();
+    const next = page.getByRole('link', { name: 'Crear mi primer evento' });
+    await next.waitFor();
+    await shot(page, 'auth-welcome-step2-phone');
+    expect(await next.getAttribute('href')).toBe('/manage/events?create=1');
+    await next.click();
+    await page.waitForURL('**/manage/events?create=1');
+
+    // Log out from the user menu.
+    await page.goto('/manage/profile');
+    await page.getByRole('heading', { name: 'Mi perfil' }).waitFor();
+    await shot(page, 'auth-profile-phone');
+    await page.getByRole('button', { name: 'Menú de usuario' }).click();
+    await page.getByRole('menuitem', { name: 'Cerrar sesión' }).click();
+    await page.waitForURL('**/auth/login');
+
+    // Forgot password → e-mail → reset.
+    await page.getByRole('link', { name: '¿Has olvidado tu contraseña?' }).click();
+    await page.getByLabel(L('Correo electrónico')).fill(EMAIL);
+    await page.getByRole('button', { name: 'Enviar enlace' }).click();
+    await page.getByText('Revisa tu correo').waitFor();
+    await shot(page, 'auth-forgot-sent-phone');
+    const reset = await mailLink(EMAIL, '/auth/reset-password/', seen);
+    await page.goto(reset);
+    await page.getByText(`Para ${EMAIL}`).waitFor();
+    await page.getByLabel(L('Contraseña nueva')).fill('segunda-clave-2');
+    await page.getByLabel(L('Repite la contraseña')).fill('segunda-clave-2');
+    await shot(page, 'auth-reset-phone');
+    await page.getByRole('button', { name: 'Guardar contraseña' }).click();
+    await page.waitForURL('**/auth/login');
+
+    // The link is single-use.
+    await page.goto(reset);
+    await page.getByText('El enlace para restablecer la contraseña no es válido o ha caducado.').waitFor();
+    await page.goto('/auth/login');
+
+    // Wrong password first, then the new one.
+    await page.getByLabel(L('Correo electrónico')).fill(EMAIL);
+    await page.getByLabel(L('Contraseña')).fill('primera-clave-1');
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await page.getByText('Revisa tu correo electrónico y tu contraseña.').waitFor();
+    await shot(page, 'auth-login-error-phone');
+    await page.getByLabel(L('Contraseña')).fill('segunda-clave-2');
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await page.waitForURL('**/manage/events');
+    await context.close();
+  });
+
+  it('an admin invites a colleague who accepts and sees only what an ORGANIZER may', async () => {
+    const admin = await newPage(browser);
+    const page = admin.page;
+    await page.goto('/auth/login');
+    await shot(page, 'auth-login-desktop');
+    await page.getByLabel(L('Correo electrónico')).fill(EMAIL);
+    await page.getByLabel(L('Contraseña')).fill('segunda-clave-2');
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await page.waitForURL('**/manage/events');
+
+    await page.goto('/account/settings');
+    await page.getByLabel(L('Nombre de la cuenta')).fill('Producciones Marta');
+    await page.getByRole('button', { name: 'Guardar cambios' }).click();
+    await page.getByText('Ajustes de la cuenta guardados.').waitFor();
+    await shot(page, 'team-account-settings-desktop');
+
+    await page.goto('/account/users');
+    await page.getByRole('button', { name: 'Invitar usuario' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(L('Nombre')).fill('Pablo');
+    await dialog.getByLabel(L('Apellidos')).fill('Ruiz');
+    await dialog.getByLabel(L('Correo electrónico')).fill(COLLEAGUE);
+    await dialog.getByLabel(L('Organizador')).check();
+    await shot(page, 'team-invite-desktop');
+    await dialog.getByRole('button', { name: 'Enviar invitación' }).click();
+    await page.getByText(`Invitación enviada a ${COLLEAGUE}.`).waitFor();
+    await page.getByRole('cell', { name: new RegExp(COLLEAGUE) }).waitFor();
+    await shot(page, 'team-users-desktop');
+    await page.setViewportSize(PHONE);
+    await shot(page, 'team-users-phone');
+
+    const invitation = await mailLink(COLLEAGUE, '/auth/accept-invitation/', seen);
+    const colleague = await newPage(browser, { viewport: PHONE });
+    const cp = colleague.page;
+    await cp.goto(invitation);
+    await cp.getByRole('heading', { name: 'Únete a Producciones Marta' }).waitFor();
+    await cp.getByLabel(L('Contraseña')).fill('clave-de-pablo');
+    await cp.getByLabel(L('Repite la contraseña')).fill('clave-de-pablo');
+    await cp.getByLabel(/Acepto los términos/).check();
+    await shot(cp, 'auth-accept-invitation-phone');
+    await cp.getByRole('button', { name: 'Aceptar invitación' }).click();
+    await cp.waitForURL('**/manage/events');
+
+    // The ORGANIZER has no account section and is told so on the admin screens.
+    await cp.goto('/account/users');
+    await cp.getByText(/No tienes permiso para acceder a esta página/).waitFor();
+    await shot(cp, 'team-organizer-forbidden-phone');
+    expect(cp.url()).toContain('/account/users');
+
+    // A fresh login of the colleague works too.
+    const again = await newPage(browser);
+    await again.page.goto('/auth/login');
+    await again.page.getByLabel(L('Correo electrónico')).fill(COLLEAGUE);
+    await again.page.getByLabel(L('Contraseña')).fill('clave-de-pablo');
+    await again.page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await again.page.waitForURL('**/manage/events');
+    expect(await again.page.getByRole('link', { name: 'Cuenta' }).count()).toBe(0);
+
+    await admin.context.close();
+    await colleague.context.close();
+    await again.context.close();
+  });
+});
