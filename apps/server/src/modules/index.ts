@@ -5,7 +5,7 @@ import { checkoutRoutes } from './checkout/checkout.routes.ts';
 import { ordersRoutes } from './orders/orders.routes.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
 import { accountsRoutes } from './accounts/accounts.routes.ts';
-import { authRoutes } from './auth/auth.routes.ts';
+import { authRoutes, rootPageRoute } from './auth/auth.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
 import { eventsBackOffice } from './events/index.ts';
 import { sellingRoutes } from './tickets/selling.ts';
@@ -13,6 +13,7 @@ import { sellingRoutes } from './tickets/selling.ts';
 /** Every feature module's routes, registered once. Add a line per module. */
 export async function registerModules(app: App): Promise<void> {
   await app.register(authRoutes, { prefix: '/api' });
+  await app.register(rootPageRoute);
   await app.register(usersRoutes, { prefix: '/api' });
   await app.register(accountsRoutes, { prefix: '/api' });
   await app.register(eventsBackOffice);
