@@ -3,8 +3,8 @@ import { Button, FileButton, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPhotoUp, IconTrash } from '@tabler/icons-react';
 import type { ManageEventDetail } from '@taquilla/shared/schemas/events';
-import { showSubmitError } from '../../../lib/form-errors.ts';
 import { useDeleteImage, useUploadCover } from '../api.ts';
+import { showUploadError } from '../lib/upload-error.ts';
 import { CoverImage } from './cover-image.tsx';
 
 const MAX_BYTES = 5 * 1024 * 1024;
@@ -23,7 +23,7 @@ export function CoverUploader({ event }: { event: ManageEventDetail }) {
       await upload.mutateAsync(file);
       notifications.show({ color: 'teal', message: t`Portada actualizada` });
     } catch (error) {
-      showSubmitError(error);
+      showUploadError(error);
     }
   };
   return (

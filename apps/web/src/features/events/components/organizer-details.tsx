@@ -18,6 +18,7 @@ import type { Organizer } from '@taquilla/shared/schemas/organizers';
 import { useState } from 'react';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { useOrganizerLogo, useUpdateOrganizer } from '../api.ts';
+import { showUploadError } from '../lib/upload-error.ts';
 
 /** The organizer's public details, editable in place on its events page. */
 export function OrganizerDetails({ organizer }: { organizer: Organizer }) {
@@ -46,7 +47,7 @@ export function OrganizerDetails({ organizer }: { organizer: Organizer }) {
     try {
       await logo.mutateAsync(file);
     } catch (error) {
-      showSubmitError(error);
+      showUploadError(error);
     }
   };
 

@@ -93,69 +93,117 @@ export function TaxesPage() {
           </Stack>
         </Card>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
-          <Table verticalSpacing="sm" highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t`Nombre`}</Table.Th>
-                <Table.Th>{t`Tipo`}</Table.Th>
-                <Table.Th>{t`Valor`}</Table.Th>
-                <Table.Th>{t`Estado`}</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {taxes.data.map((x) => (
-                <Table.Tr key={x.id}>
-                  <Table.Td>
+        <>
+          <Stack gap="xs" hiddenFrom="sm">
+            {taxes.data.map((x) => (
+              <Card key={x.id} withBorder radius="md" padding="sm">
+                <Group justify="space-between" wrap="nowrap">
+                  <Stack gap={4}>
                     <Group gap={6}>
-                      <Text size="sm" fw={500}>
-                        {x.name}
-                      </Text>
+                      <Text fw={600}>{x.name}</Text>
+                      <Text>{formatValue(x)}</Text>
+                    </Group>
+                    <Group gap={4}>
+                      <Badge size="xs" variant="outline" color={x.type === 'TAX' ? 'blue' : 'grape'}>
+                        {x.type === 'TAX' ? t`Impuesto` : t`Comisión`}
+                      </Badge>
+                      <Badge size="xs" color={x.is_active ? 'teal' : 'gray'} variant="light">
+                        {x.is_active ? t`Activo` : t`Inactivo`}
+                      </Badge>
                       {x.is_default && (
                         <Badge size="xs" variant="light">
                           {t`Predeterminado`}
                         </Badge>
                       )}
                     </Group>
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge variant="outline" color={x.type === 'TAX' ? 'blue' : 'grape'}>
-                      {x.type === 'TAX' ? t`Impuesto` : t`Comisión`}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{formatValue(x)}</Table.Td>
-                  <Table.Td>
-                    <Badge color={x.is_active ? 'teal' : 'gray'} variant="light">
-                      {x.is_active ? t`Activo` : t`Inactivo`}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    {isAdmin && (
-                      <Group gap={4} justify="flex-end" wrap="nowrap">
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={t`Editar ${x.name}`}
-                          onClick={() => setEditing(x)}
-                        >
-                          <IconPencil size={16} />
-                        </ActionIcon>
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={t`Eliminar ${x.name}`}
-                          onClick={() => del(x)}
-                        >
-                          <IconTrash size={16} />
-                        </ActionIcon>
-                      </Group>
-                    )}
-                  </Table.Td>
+                  </Stack>
+                  {isAdmin && (
+                    <Group gap={4} wrap="nowrap">
+                      <ActionIcon
+                        variant="subtle"
+                        aria-label={t`Editar ${x.name}`}
+                        onClick={() => setEditing(x)}
+                      >
+                        <IconPencil size={16} />
+                      </ActionIcon>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={t`Eliminar ${x.name}`}
+                        onClick={() => del(x)}
+                      >
+                        <IconTrash size={16} />
+                      </ActionIcon>
+                    </Group>
+                  )}
+                </Group>
+              </Card>
+            ))}
+          </Stack>
+          <Table.ScrollContainer minWidth={560} visibleFrom="sm">
+            <Table verticalSpacing="sm" highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t`Nombre`}</Table.Th>
+                  <Table.Th>{t`Tipo`}</Table.Th>
+                  <Table.Th>{t`Valor`}</Table.Th>
+                  <Table.Th>{t`Estado`}</Table.Th>
+                  <Table.Th />
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+              </Table.Thead>
+              <Table.Tbody>
+                {taxes.data.map((x) => (
+                  <Table.Tr key={x.id}>
+                    <Table.Td>
+                      <Group gap={6}>
+                        <Text size="sm" fw={500}>
+                          {x.name}
+                        </Text>
+                        {x.is_default && (
+                          <Badge size="xs" variant="light">
+                            {t`Predeterminado`}
+                          </Badge>
+                        )}
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge variant="outline" color={x.type === 'TAX' ? 'blue' : 'grape'}>
+                        {x.type === 'TAX' ? t`Impuesto` : t`Comisión`}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>{formatValue(x)}</Table.Td>
+                    <Table.Td>
+                      <Badge color={x.is_active ? 'teal' : 'gray'} variant="light">
+                        {x.is_active ? t`Activo` : t`Inactivo`}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      {isAdmin && (
+                        <Group gap={4} justify="flex-end" wrap="nowrap">
+                          <ActionIcon
+                            variant="subtle"
+                            aria-label={t`Editar ${x.name}`}
+                            onClick={() => setEditing(x)}
+                          >
+                            <IconPencil size={16} />
+                          </ActionIcon>
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            aria-label={t`Eliminar ${x.name}`}
+                            onClick={() => del(x)}
+                          >
+                            <IconTrash size={16} />
+                          </ActionIcon>
+                        </Group>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </>
       )}
       <Modal
         opened={editing !== null}
