@@ -1,7 +1,6 @@
 import { formatMoney, type Locale } from '@taquilla/shared';
 import { orderTotals, priceLine, promoAppliesTo } from '@taquilla/shared/pricing';
 import type { CreateOrderInput, OrderDetailsInput } from '@taquilla/shared/schemas/checkout';
-import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app.ts';
 import { AppError, conflict, type FieldError, invalid, notFound } from '../../lib/errors.ts';
 import { newShortId } from '../../lib/ids.ts';
@@ -11,7 +10,7 @@ import { promoCodeUses } from '../tickets/availability.ts';
 import { checkoutMessages as m } from './checkout.messages.ts';
 import type { EventRow, PromoRow, QuestionRow, SellableTicket } from './checkout.repository.ts';
 import * as repo from './checkout.repository.ts';
-import { findShortage, lockSellingRows } from './stock.ts';
+import { findShortageUnlocked, insertIfUnitsFit, lockSellingRows } from './stock.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'jobs' | 'config'>;
 
@@ -155,7 +154,17 @@ export async function reserve(deps: Deps, eventId: string, input: CreateOrderInp
   }));
   const totals = orderTotals(priced.map((p) => p.price));
 
-  const order = await deps.db.transaction(async (tx) => {
+  const stockLines = lines.map((l) => ({
+    ticket_id: l.ticket.id,
+    price_id: l.price.id,
+    quantity: l.quantity,
+  }));
+  // Fast refusal without locks when the units are already gone (a flash sale after selling out); the
+  // decision that counts is the locked one below.
+  const preview = await findShortageUnlocked(deps.db, eventId, tickets, stockLines);
+  if (preview) throw conflict(m['checkout.sold_out'], { ticket: preview.name }, SOLD_OUT);
+
+  const orderId = await deps.db.transaction(async (tx) => {
     const locked = await lockSellingRows(tx, ticketIds, promo?.id ?? null, {
       unsafeNoLocks: deps.config.checkoutUnsafeNoLocks,
     });
@@ -163,48 +172,40 @@ export async function reserve(deps: Deps, eventId: string, input: CreateOrderInp
       const uses = (await promoCodeUses(tx, [promo.id])).get(promo.id) ?? 0;
       if (uses >= promo.max_uses) throw invalid({ promo_code: m['checkout.promo_code_invalid'] });
     }
-    const short = await findShortage(
+    const result = await insertIfUnitsFit(
       tx,
-      eventId,
-      tickets,
-      lines.map((l) => ({ ticket_id: l.ticket.id, price_id: l.price.id, quantity: l.quantity })),
-      locked,
-    );
-    if (short) throw conflict(m['checkout.sold_out'], { ticket: short.name }, SOLD_OUT);
-    const created = await orders.insertOrder(tx, {
-      short_id: newShortId('o'),
-      account_id: event.account_id,
-      event_id: eventId,
-      status: 'RESERVED',
-      reserved_until: sql`now() + make_interval(mins => ${event.order_timeout_minutes})` as unknown as Date,
-      locale,
-      currency: event.currency,
-      ...totals,
-      promo_code_id: promo?.id ?? null,
-      promo_code: promo?.code ?? null,
-      affiliate_id: affiliate?.id ?? null,
-    });
-    await orders.insertItems(
-      tx,
-      priced.map(({ line, price }) => ({
-        order_id: created.id,
+      {
+        short_id: newShortId('o'),
+        account_id: event.account_id,
         event_id: eventId,
+        timeout_minutes: event.order_timeout_minutes,
+        locale,
+        currency: event.currency,
+        ...totals,
+        promo_code_id: promo?.id ?? null,
+        promo_code: promo?.code ?? null,
+        affiliate_id: affiliate?.id ?? null,
+      },
+      priced.map(({ line, price }) => ({
         ticket_id: line.ticket.id,
         price_id: line.price.id,
+        quantity: line.quantity,
+        limit: line.price.quantity,
         ticket_name: line.ticket.name,
         price_label: line.ticket.price_type === 'TIERED' ? line.price.label : null,
-        quantity: line.quantity,
         unit_price_cents: price.unit_price_cents,
         unit_discount_cents: price.unit_discount_cents,
         taxes_cents: price.taxes_cents,
         fees_cents: price.fees_cents,
         total_cents: price.total_cents,
-        taxes_and_fees: price.taxes_and_fees as unknown as Record<string, unknown>[],
+        taxes_and_fees: price.taxes_and_fees,
       })),
+      locked,
     );
-    return created;
+    if ('soldOut' in result) throw conflict(m['checkout.sold_out'], { ticket: result.soldOut }, SOLD_OUT);
+    return result.orderId;
   });
-  return order;
+  return (await orders.findOrderById(deps.db, orderId)) as OrderRow;
 }
 
 /** The order of a public link: gone (abandoned or unknown) is 404 "order no longer exists". */

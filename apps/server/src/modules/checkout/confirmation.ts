@@ -49,7 +49,7 @@ async function unitsStillFree(deps: Deps, tx: Tx, order: OrderRow): Promise<bool
     unsafeNoLocks: deps.config.checkoutUnsafeNoLocks,
   });
   const tickets = await loadTickets(tx, order.event_id, ticketIds);
-  const shortage = await findShortage(tx, order.event_id, tickets, items, locked);
+  const shortage = await findShortage(tx, tickets, items, locked);
   return shortage === null && tickets.length === ticketIds.length;
 }
 

@@ -1,12 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { rowsOf, type Tx } from '../../db/client.ts';
-import { loadEventUsage, remainingFor } from '../tickets/availability.ts';
+import { type Queryable, rowsOf, type Tx } from '../../db/client.ts';
+import { type EventUsage, loadEventUsage, orderHoldsUnits, remainingFor } from '../tickets/availability.ts';
 
 /**
  * The no-overselling core (DESIGN §5). Inside one transaction: lock the ticket rows, then the active
  * capacity assignments of those tickets, then the promo code row — always in that order and each set
  * ordered by id, so concurrent checkouts queue instead of deadlocking — and only then count what is
  * held. Under READ COMMITTED every statement after the locks sees the orders committed before them.
+ *
+ * Every round trip made while the locks are held is time other buyers of the same ticket wait, so the
+ * locked part is three statements: capacities (with their tickets), promo code, and one count.
  */
 export interface StockLine {
   ticket_id: string;
@@ -21,6 +24,7 @@ export interface StockTicket {
 }
 
 export interface LockedRows {
+  capacities: { id: string; name: string; capacity: number; ticketIds: string[] }[];
   /** Every ticket whose sales count against the same limits (the order's tickets and their capacity peers). */
   relatedTicketIds: string[];
 }
@@ -38,28 +42,51 @@ export async function lockSellingRows(
   opts: { unsafeNoLocks?: boolean } = {},
 ): Promise<LockedRows> {
   const ids = [...new Set(ticketIds)].sort();
-  const forUpdate = opts.unsafeNoLocks ? sql`` : sql` for update`;
-  await tx.execute(sql`select id from tickets where id in (${idList(ids)}) order by id${forUpdate}`);
-  const capacities = rowsOf<{ id: string }>(
+  const lock = opts.unsafeNoLocks ? sql`` : sql` for update`;
+  await tx.execute(sql`select id from tickets where id in (${idList(ids)}) order by id${lock}`);
+  // The capacity rows are locked (FOR UPDATE OF ca) and come back with all their tickets in one go.
+  const rows = rowsOf<{ id: string; name: string; capacity: number; ticket_id: string }>(
     await tx.execute(sql`
-      select id from capacity_assignments
-      where status = 'ACTIVE' and id in (
+      select ca.id, ca.name, ca.capacity, cat.ticket_id
+      from capacity_assignments ca
+      join capacity_assignment_tickets cat on cat.capacity_assignment_id = ca.id
+      where ca.status = 'ACTIVE' and ca.id in (
         select capacity_assignment_id from capacity_assignment_tickets where ticket_id in (${idList(ids)}))
-      order by id${forUpdate}`),
+      order by ca.id, cat.ticket_id${opts.unsafeNoLocks ? sql`` : sql` for update of ca`}`),
   );
-  let related = ids;
-  if (capacities.length > 0) {
-    const peers = rowsOf<{ ticket_id: string }>(
-      await tx.execute(sql`
-        select distinct ticket_id from capacity_assignment_tickets
-        where capacity_assignment_id in (${idList(capacities.map((c) => c.id))})`),
-    );
-    related = [...new Set([...ids, ...peers.map((p) => p.ticket_id)])];
+  const capacities = new Map<string, LockedRows['capacities'][number]>();
+  for (const r of rows) {
+    const entry = capacities.get(r.id) ?? { id: r.id, name: r.name, capacity: r.capacity, ticketIds: [] };
+    entry.ticketIds.push(r.ticket_id);
+    capacities.set(r.id, entry);
   }
-  if (promoCodeId) {
-    await tx.execute(sql`select id from promo_codes where id = ${promoCodeId}${forUpdate}`);
+  if (promoCodeId) await tx.execute(sql`select id from promo_codes where id = ${promoCodeId}${lock}`);
+  return {
+    capacities: [...capacities.values()],
+    relatedTicketIds: [...new Set([...ids, ...rows.map((r) => r.ticket_id)])],
+  };
+}
+
+/** Units held now per price tier and ticket, over the locked tickets and their capacity peers: one query. */
+async function lockedUsage(tx: Tx, locked: LockedRows): Promise<EventUsage> {
+  const held = rowsOf<{ price_id: string; ticket_id: string; units: number }>(
+    await tx.execute(sql`
+      select oi.price_id, oi.ticket_id, sum(oi.quantity)::int as units
+      from order_items oi join orders on orders.id = oi.order_id
+      where oi.ticket_id in (${idList(locked.relatedTicketIds)}) and ${orderHoldsUnits}
+      group by oi.price_id, oi.ticket_id`),
+  );
+  const byPrice = new Map<string, number>();
+  const byTicket = new Map<string, number>();
+  for (const row of held) {
+    byPrice.set(row.price_id, (byPrice.get(row.price_id) ?? 0) + row.units);
+    byTicket.set(row.ticket_id, (byTicket.get(row.ticket_id) ?? 0) + row.units);
   }
-  return { relatedTicketIds: related };
+  const capacities = locked.capacities.map((c) => ({
+    ...c,
+    used: c.ticketIds.reduce((sum, id) => sum + (byTicket.get(id) ?? 0), 0),
+  }));
+  return { byPrice, byTicket, capacities };
 }
 
 /**
@@ -69,12 +96,11 @@ export async function lockSellingRows(
  */
 export async function findShortage(
   tx: Tx,
-  eventId: string,
   tickets: StockTicket[],
   lines: StockLine[],
   locked: LockedRows,
 ): Promise<StockTicket | null> {
-  const usage = await loadEventUsage(tx, eventId, locked.relatedTicketIds);
+  const usage = await lockedUsage(tx, locked);
   const byPrice = new Map<string, number>();
   const byTicket = new Map<string, number>();
   for (const l of lines) {
@@ -97,6 +123,137 @@ export async function findShortage(
     if (wanted > 0 && capacity.used + wanted > capacity.capacity) {
       return tickets.find((t) => capacity.ticketIds.includes(t.id) && byTicket.has(t.id)) ?? null;
     }
+  }
+  return null;
+}
+
+export interface ReserveLine {
+  ticket_id: string;
+  price_id: string;
+  quantity: number;
+  /** The tier's quantity (null = unlimited). */
+  limit: number | null;
+  ticket_name: string;
+  price_label: string | null;
+  unit_price_cents: number;
+  unit_discount_cents: number;
+  taxes_cents: number;
+  fees_cents: number;
+  total_cents: number;
+  taxes_and_fees: unknown[];
+}
+
+export interface NewOrder {
+  short_id: string;
+  account_id: string;
+  event_id: string;
+  timeout_minutes: number;
+  locale: string;
+  currency: string;
+  subtotal_cents: number;
+  discount_cents: number;
+  taxes_cents: number;
+  fees_cents: number;
+  total_cents: number;
+  promo_code_id: string | null;
+  promo_code: string | null;
+  affiliate_id: string | null;
+}
+
+/**
+ * Counts what is held and writes the order and its lines in ONE statement, after `lockSellingRows`
+ * (a later statement, so its snapshot sees every order committed before the locks were granted). Each
+ * limit — a tier's quantity, an active capacity assignment — becomes a row of `needs`; the insert happens
+ * only when no need goes over its limit. Returns the new order's id, or the name of a ticket that does
+ * not fit.
+ */
+export async function insertIfUnitsFit(
+  tx: Tx,
+  order: NewOrder,
+  lines: ReserveLine[],
+  locked: LockedRows,
+): Promise<{ orderId: string } | { soldOut: string }> {
+  const needs: { ids: string[]; wanted: number; limit: number; name: string }[] = [];
+  for (const l of lines) {
+    if (l.limit !== null)
+      needs.push({ ids: [l.price_id], wanted: l.quantity, limit: l.limit, name: l.ticket_name });
+  }
+  for (const c of locked.capacities) {
+    const inside = lines.filter((l) => c.ticketIds.includes(l.ticket_id));
+    const wanted = inside.reduce((n, l) => n + l.quantity, 0);
+    if (wanted > 0) needs.push({ ids: c.ticketIds, wanted, limit: c.capacity, name: inside[0].ticket_name });
+  }
+  const needRows = needs.length
+    ? sql.join(
+        needs.map(
+          (n) => sql`(array[${idList(n.ids)}]::uuid[], ${n.wanted}::int, ${n.limit}::int, ${n.name}::text)`,
+        ),
+        sql`, `,
+      )
+    : sql`(array[]::uuid[], 0, 0, '')`;
+  const itemRows = sql.join(
+    lines.map(
+      (l) => sql`(${l.ticket_id}::uuid, ${l.price_id}::uuid, ${l.ticket_name}::text, ${l.price_label}::text,
+        ${l.quantity}::int, ${l.unit_price_cents}::int, ${l.unit_discount_cents}::int, ${l.taxes_cents}::int,
+        ${l.fees_cents}::int, ${l.total_cents}::int, ${JSON.stringify(l.taxes_and_fees)}::jsonb)`,
+    ),
+    sql`, `,
+  );
+  // Price ids and ticket ids are both uuids, so one `ids` array can name either kind of unit.
+  const [row] = rowsOf<{ order_id: string | null; sold_out: string | null }>(
+    await tx.execute(sql`
+      with held as (
+        select oi.price_id, oi.ticket_id, sum(oi.quantity)::int as units
+        from order_items oi join orders on orders.id = oi.order_id
+        where oi.ticket_id in (${idList(locked.relatedTicketIds)}) and ${orderHoldsUnits}
+        group by oi.price_id, oi.ticket_id
+      ),
+      needs (ids, wanted, lim, name) as (values ${needRows}),
+      short as (
+        select n.name from needs n
+        where n.wanted > 0 and n.wanted + coalesce(
+          (select sum(h.units) from held h where h.price_id = any(n.ids) or h.ticket_id = any(n.ids)), 0) > n.lim
+        limit 1
+      ),
+      new_order as (
+        insert into orders (short_id, account_id, event_id, status, reserved_until, locale, currency,
+          subtotal_cents, discount_cents, taxes_cents, fees_cents, total_cents, promo_code_id, promo_code,
+          affiliate_id)
+        select ${order.short_id}, ${order.account_id}::uuid, ${order.event_id}::uuid, 'RESERVED',
+          now() + make_interval(mins => ${order.timeout_minutes}::int), ${order.locale}, ${order.currency},
+          ${order.subtotal_cents}::int, ${order.discount_cents}::int, ${order.taxes_cents}::int,
+          ${order.fees_cents}::int, ${order.total_cents}::int, ${order.promo_code_id}::uuid,
+          ${order.promo_code}::text, ${order.affiliate_id}::uuid
+        where not exists (select 1 from short)
+        returning id
+      ),
+      new_items as (
+        insert into order_items (order_id, event_id, ticket_id, price_id, ticket_name, price_label, quantity,
+          unit_price_cents, unit_discount_cents, taxes_cents, fees_cents, total_cents, taxes_and_fees)
+        select new_order.id, ${order.event_id}::uuid, v.* from new_order cross join (values ${itemRows})
+          as v (ticket_id, price_id, ticket_name, price_label, quantity, unit_price_cents, unit_discount_cents,
+            taxes_cents, fees_cents, total_cents, taxes_and_fees)
+        returning id
+      )
+      select (select id from new_order) as order_id, (select name from short) as sold_out,
+        (select count(*) from new_items) as items`),
+  );
+  return row.order_id ? { orderId: row.order_id } : { soldOut: row.sold_out ?? lines[0].ticket_name };
+}
+
+/** The same check without locks: a hint for refusing early, never a reason to accept. */
+export async function findShortageUnlocked(
+  q: Queryable,
+  eventId: string,
+  tickets: StockTicket[],
+  lines: StockLine[],
+): Promise<StockTicket | null> {
+  const usage = await loadEventUsage(q, eventId, [...new Set(lines.map((l) => l.ticket_id))]);
+  for (const ticket of tickets) {
+    const wanted = lines.filter((l) => l.ticket_id === ticket.id).reduce((n, l) => n + l.quantity, 0);
+    if (wanted === 0) continue;
+    const left = remainingFor(ticket, usage);
+    if (left.ticket !== null && wanted > left.ticket) return ticket;
   }
   return null;
 }
