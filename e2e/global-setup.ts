@@ -27,7 +27,11 @@ export async function setup(project: TestProject) {
   // Journeys run on the embedded database unless E2E_DATABASE_URL says otherwise.
   delete env.DATABASE_URL;
   if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
-  server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { cwd: root, env, stdio: 'inherit' });
+  server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env,
+    stdio: 'inherit',
+  });
   const url = `http://127.0.0.1:${port}`;
   await waitFor(`${url}/api/health`, 90_000);
   project.provide('baseUrl', url);

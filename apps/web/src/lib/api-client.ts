@@ -62,9 +62,7 @@ export function shouldRedirectToLogin(pathname: string): boolean {
 export function takePreviousUrl(): string {
   const url = localStorage.getItem(PREVIOUS_URL_KEY);
   localStorage.removeItem(PREVIOUS_URL_KEY);
-  return url && url.startsWith('/') && !url.startsWith('//') && !url.startsWith('/auth/')
-    ? url
-    : DEFAULT_LANDING;
+  return url?.startsWith('/') && !url.startsWith('//') && !url.startsWith('/auth/') ? url : DEFAULT_LANDING;
 }
 
 function redirectToLogin() {
