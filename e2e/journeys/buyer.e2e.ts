@@ -156,7 +156,10 @@ describe('buyer journey', () => {
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
       const shot = `buyer-${label}`;
-      const { orderShortId } = await buyTwoTickets(page, event, shot);
+      const { orderShortId } = await buyTwoTickets(page, event, shot).catch(async (err) => {
+        await screenshot(page, `${shot}-failure`).catch(() => undefined);
+        throw err;
+      });
 
       // The server's view of the order agrees with the page.
       const order = await call<{ status: string; total_cents: number; attendees: { short_id: string }[] }>(

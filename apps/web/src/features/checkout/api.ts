@@ -53,7 +53,7 @@ const orderPath = (eventId: string, shortId: string) =>
   `${eventPath(eventId)}/order/${encodeURIComponent(shortId)}`;
 
 /** The event as inlined by the server into the HTML (public-pages module), when it is this event. */
-function inlinedEvent(eventId: string, promoCode: string | null): PublicEvent | undefined {
+export function inlinedEvent(eventId: string, promoCode: string | null): PublicEvent | undefined {
   const el = typeof document === 'undefined' ? null : document.getElementById('__TAQUILLA_DATA__');
   if (!el?.textContent) return undefined;
   try {

@@ -103,8 +103,10 @@ export function EventPage() {
         </div>
       )}
       <main className={classes.grid}>
-        <Stack gap="lg" style={{ minWidth: 0 }}>
+        <div className={classes.facts}>
           <EventFacts event={data} />
+        </div>
+        <Stack gap="lg" className={classes.body}>
           {data.description && (
             <Stack gap="xs">
               <Title order={2} size="h4">

@@ -11,9 +11,13 @@ export function PaymentReturnPage() {
   const { event, order, setOrder } = useCheckout();
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const [slow, setSlow] = useState(false);
 
+  // The provider may still be processing: ask again every 2 s for about half a minute.
   useEffect(() => {
     let active = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
     refreshPayment(event.id, order.short_id)
       .then((next) => {
         if (!active) return;
@@ -21,13 +25,15 @@ export function PaymentReturnPage() {
         if (next.status !== 'RESERVED') navigate('../summary', { relative: 'path', replace: true });
         else if (next.payment_status === 'PAYMENT_FAILED')
           navigate('../payment', { relative: 'path', replace: true });
-        else setError(null);
+        else if (attempt < 15) timer = setTimeout(() => setAttempt((n) => n + 1), 2000);
+        else setSlow(true);
       })
       .catch((err) => active && setError(errorMessage(err)));
     return () => {
       active = false;
+      if (timer) clearTimeout(timer);
     };
-  }, [event.id, order.short_id, setOrder, navigate]);
+  }, [event.id, order.short_id, setOrder, navigate, attempt]);
 
   if (error) {
     return (
@@ -48,6 +54,14 @@ export function PaymentReturnPage() {
         <Text>
           <Trans>Estamos confirmando tu pago…</Trans>
         </Text>
+        {slow && (
+          <Text size="sm" c="dimmed" ta="center">
+            <Trans>
+              El pago está tardando más de lo normal. Te enviaremos un correo en cuanto se confirme; puedes
+              cerrar esta página.
+            </Trans>
+          </Text>
+        )}
       </Stack>
     </Center>
   );
