@@ -1,0 +1,170 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import {
+  Button,
+  Group,
+  Modal,
+  NumberInput,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import type { PromoDiscountType } from '@taquilla/shared';
+import type { PromoCode } from '@taquilla/shared/schemas/promo-codes';
+import type { Ticket } from '@taquilla/shared/schemas/tickets';
+import { showSubmitError } from '../../../lib/form-errors.ts';
+import { useSavePromoCode } from '../api.ts';
+import { fromWall, toMajor, toMinor, toWall } from '../lib/format.ts';
+import { DateTimeInput } from './date-time-input.tsx';
+import { TicketSelect } from './ticket-select.tsx';
+
+export function PromoCodeForm(props: {
+  eventId: string;
+  currency: string;
+  timezone: string;
+  item: PromoCode | null;
+  tickets: Ticket[];
+  onClose: () => void;
+}) {
+  const { t } = useLingui();
+  const phone = useMediaQuery('(max-width: 48em)');
+  const save = useSavePromoCode(props.eventId);
+  const { item, currency, timezone: tz } = props;
+  const form = useForm({
+    initialValues: {
+      code: item?.code ?? '',
+      discount_type: (item?.discount_type ?? 'PERCENTAGE') as PromoDiscountType,
+      discount: (item
+        ? item.discount_type === 'FIXED'
+          ? toMajor(item.discount, currency)
+          : item.discount
+        : '') as number | string,
+      ticket_ids: item?.ticket_ids ?? [],
+      expiry_date: toWall(item?.expiry_date, tz),
+      max_uses: (item?.max_uses ?? '') as number | string,
+    },
+    validate: {
+      code: (v) =>
+        v.trim().length >= 3 && v.trim().length <= 50
+          ? null
+          : t`El código debe tener entre 3 y 50 caracteres.`,
+    },
+  });
+  const type = form.values.discount_type;
+
+  const submit = form.onSubmit(async (v) => {
+    const discount =
+      v.discount_type === 'NONE'
+        ? null
+        : v.discount_type === 'FIXED'
+          ? toMinor(v.discount, currency)
+          : Number(v.discount || 0);
+    try {
+      await save.mutateAsync({
+        id: item?.id,
+        code: v.code.trim(),
+        discount_type: v.discount_type,
+        discount,
+        ticket_ids: v.ticket_ids,
+        expiry_date: fromWall(v.expiry_date, tz),
+        max_uses: v.max_uses === '' ? null : Number(v.max_uses),
+      });
+      notifications.show({ color: 'teal', message: t`Código guardado` });
+      props.onClose();
+    } catch (error) {
+      showSubmitError(error, form);
+    }
+  });
+
+  return (
+    <Modal
+      opened
+      onClose={props.onClose}
+      title={item ? t`Editar código` : t`Nuevo código promocional`}
+      size="lg"
+      fullScreen={phone}
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label={t`Código`}
+            description={t`Entre 3 y 50 caracteres, sin espacios. No distingue mayúsculas.`}
+            placeholder="PRIMAVERA10"
+            required
+            styles={{ input: { fontFamily: 'monospace', textTransform: 'uppercase' } }}
+            {...form.getInputProps('code')}
+          />
+          <Stack gap={4}>
+            <Text size="sm" fw={500}>
+              <Trans>Descuento</Trans>
+            </Text>
+            <SegmentedControl
+              fullWidth
+              data={[
+                { value: 'PERCENTAGE', label: t`Porcentaje` },
+                { value: 'FIXED', label: t`Importe fijo` },
+                { value: 'NONE', label: t`Solo desbloquea` },
+              ]}
+              {...form.getInputProps('discount_type')}
+            />
+            {type === 'NONE' && (
+              <Text size="xs" c="dimmed">
+                <Trans>No descuenta: sirve para mostrar entradas ocultas salvo con código.</Trans>
+              </Text>
+            )}
+          </Stack>
+          {type !== 'NONE' && (
+            <NumberInput
+              label={type === 'PERCENTAGE' ? t`Porcentaje de descuento` : t`Descuento por entrada`}
+              min={0}
+              max={type === 'PERCENTAGE' ? 100 : undefined}
+              allowDecimal={type === 'FIXED'}
+              decimalScale={2}
+              decimalSeparator=","
+              rightSection={
+                <Text size="xs" c="dimmed" pr={6}>
+                  {type === 'PERCENTAGE' ? '%' : currency}
+                </Text>
+              }
+              required
+              {...form.getInputProps('discount')}
+            />
+          )}
+          <TicketSelect
+            label={t`Entradas a las que se aplica`}
+            placeholder={form.values.ticket_ids.length ? undefined : t`Todas las entradas`}
+            description={t`No se aplica descuento a entradas gratuitas ni de donación.`}
+            tickets={props.tickets}
+            {...form.getInputProps('ticket_ids')}
+          />
+          <SimpleGrid cols={{ base: 1, xs: 2 }}>
+            <DateTimeInput
+              label={t`Caduca el`}
+              placeholder={t`Sin caducidad`}
+              {...form.getInputProps('expiry_date')}
+            />
+            <NumberInput
+              label={t`Usos máximos`}
+              placeholder={t`Ilimitados`}
+              min={1}
+              allowDecimal={false}
+              {...form.getInputProps('max_uses')}
+            />
+          </SimpleGrid>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={props.onClose}>
+              <Trans>Cancelar</Trans>
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              <Trans>Guardar</Trans>
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,234 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Card,
+  Center,
+  CopyButton,
+  Group,
+  Loader,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import {
+  IconCheck,
+  IconDiscount,
+  IconLink,
+  IconPencil,
+  IconPlus,
+  IconSearch,
+  IconTrash,
+} from '@tabler/icons-react';
+import type { PromoCode } from '@taquilla/shared/schemas/promo-codes';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { useDeletePromoCode, usePromoCodes, useSellingEvent, useTickets } from '../api.ts';
+import { EmptyState, PageHeader } from '../components/page-header.tsx';
+import { PromoCodeForm } from '../components/promo-code-form.tsx';
+import { PromoStatusBadge } from '../components/status-badge.tsx';
+import { formatDateTime, formatMoney, formatNumber } from '../lib/format.ts';
+
+export function PromoCodesPage() {
+  const { t } = useLingui();
+  const eventId = useParams().eventId!;
+  const [search, setSearch] = useState('');
+  const [query] = useDebouncedValue(search.trim(), 300);
+  const event = useSellingEvent(eventId);
+  const codes = usePromoCodes(eventId, query);
+  const tickets = useTickets(eventId);
+  const remove = useDeletePromoCode(eventId);
+  const [editing, setEditing] = useState<PromoCode | 'new' | null>(null);
+
+  const error = codes.error ?? tickets.error ?? event.error;
+  if (error) return <Alert color="red">{errorMessage(error)}</Alert>;
+  if (!codes.data || !tickets.data || !event.data) {
+    return (
+      <Center py="xl">
+        <Loader />
+      </Center>
+    );
+  }
+  const { currency, timezone, slug } = event.data;
+  const names = new Map(tickets.data.map((x) => [x.id, x.name]));
+  const discount = (c: PromoCode) =>
+    c.discount_type === 'NONE'
+      ? t`Solo desbloquea`
+      : c.discount_type === 'PERCENTAGE'
+        ? `${c.discount} %`
+        : formatMoney(c.discount, currency);
+  const appliesTo = (c: PromoCode) =>
+    c.ticket_ids.length === 0
+      ? t`Todas las entradas`
+      : c.ticket_ids.map((id) => names.get(id) ?? '—').join(', ');
+  const uses = (c: PromoCode) =>
+    c.max_uses === null
+      ? formatNumber(c.usage_count)
+      : `${formatNumber(c.usage_count)} / ${formatNumber(c.max_uses)}`;
+  const link = (c: PromoCode) =>
+    `${window.location.origin}/event/${eventId}/${slug}?promo_code=${encodeURIComponent(c.code)}`;
+  const del = async (c: PromoCode) => {
+    if (!window.confirm(t`¿Eliminar el código «${c.code}»?`)) return;
+    try {
+      await remove.mutateAsync(c.id);
+      notifications.show({ color: 'teal', message: t`Código eliminado` });
+    } catch (err) {
+      notifications.show({ color: 'red', message: errorMessage(err) });
+    }
+  };
+  const actions = (c: PromoCode) => (
+    <Group gap={4} wrap="nowrap" justify="flex-end">
+      <CopyButton value={link(c)}>
+        {({ copied, copy }) => (
+          <Tooltip label={copied ? t`Enlace copiado` : t`Copiar enlace con el código`}>
+            <ActionIcon
+              variant="subtle"
+              color={copied ? 'teal' : 'gray'}
+              onClick={copy}
+              aria-label={t`Copiar enlace de ${c.code}`}
+            >
+              {copied ? <IconCheck size={18} /> : <IconLink size={18} />}
+            </ActionIcon>
+          </Tooltip>
+        )}
+      </CopyButton>
+      <ActionIcon variant="subtle" onClick={() => setEditing(c)} aria-label={t`Editar ${c.code}`}>
+        <IconPencil size={18} />
+      </ActionIcon>
+      <ActionIcon variant="subtle" color="red" onClick={() => del(c)} aria-label={t`Eliminar ${c.code}`}>
+        <IconTrash size={18} />
+      </ActionIcon>
+    </Group>
+  );
+  const add = (
+    <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
+      <Trans>Nuevo código</Trans>
+    </Button>
+  );
+
+  return (
+    <Stack gap="md" maw={1100}>
+      <PageHeader
+        title={<Trans>Códigos promocionales</Trans>}
+        description={
+          <Trans>
+            Descuentos y acceso a entradas ocultas. Los compradores los introducen en la página del evento o
+            llegan con un enlace.
+          </Trans>
+        }
+        action={add}
+      />
+      {(codes.data.length > 0 || query) && (
+        <TextInput
+          leftSection={<IconSearch size={16} />}
+          placeholder={t`Buscar código`}
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          maw={320}
+        />
+      )}
+      {codes.data.length === 0 ? (
+        <EmptyState
+          icon={<IconDiscount size={40} stroke={1.3} color="var(--mantine-color-blue-5)" />}
+          title={query ? <Trans>Ningún código coincide</Trans> : <Trans>Aún no hay códigos</Trans>}
+          text={<Trans>Crea un código para ofrecer un descuento o desbloquear entradas ocultas.</Trans>}
+          action={query ? undefined : add}
+        />
+      ) : (
+        <>
+          <Card withBorder radius="md" p={0} visibleFrom="sm">
+            <Table verticalSpacing="sm" highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>
+                    <Trans>Código</Trans>
+                  </Table.Th>
+                  <Table.Th>
+                    <Trans>Descuento</Trans>
+                  </Table.Th>
+                  <Table.Th>
+                    <Trans>Entradas</Trans>
+                  </Table.Th>
+                  <Table.Th ta="right">
+                    <Trans>Usos</Trans>
+                  </Table.Th>
+                  <Table.Th>
+                    <Trans>Caduca</Trans>
+                  </Table.Th>
+                  <Table.Th>
+                    <Trans>Estado</Trans>
+                  </Table.Th>
+                  <Table.Th />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {codes.data.map((c) => (
+                  <Table.Tr key={c.id}>
+                    <Table.Td ff="monospace" fw={600}>
+                      {c.code}
+                    </Table.Td>
+                    <Table.Td>{discount(c)}</Table.Td>
+                    <Table.Td maw={220}>
+                      <Text size="sm" truncate>
+                        {appliesTo(c)}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td ta="right">{uses(c)}</Table.Td>
+                    <Table.Td>{c.expiry_date ? formatDateTime(c.expiry_date, timezone) : t`Nunca`}</Table.Td>
+                    <Table.Td>
+                      <PromoStatusBadge status={c.status} />
+                    </Table.Td>
+                    <Table.Td>{actions(c)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Card>
+          <Stack gap="sm" hiddenFrom="sm">
+            {codes.data.map((c) => (
+              <Card key={c.id} withBorder radius="md" padding="sm">
+                <Group justify="space-between" wrap="nowrap">
+                  <Group gap="xs">
+                    <Text ff="monospace" fw={600}>
+                      {c.code}
+                    </Text>
+                    <PromoStatusBadge status={c.status} />
+                  </Group>
+                  {actions(c)}
+                </Group>
+                <Text size="sm" mt={4}>
+                  {discount(c)} · {appliesTo(c)}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  <Trans>Usos: {uses(c)}</Trans> ·{' '}
+                  {c.expiry_date ? (
+                    <Trans>Caduca {formatDateTime(c.expiry_date, timezone)}</Trans>
+                  ) : (
+                    <Trans>Sin caducidad</Trans>
+                  )}
+                </Text>
+              </Card>
+            ))}
+          </Stack>
+        </>
+      )}
+      {editing && (
+        <PromoCodeForm
+          key={editing === 'new' ? 'new' : editing.id}
+          eventId={eventId}
+          currency={currency}
+          timezone={timezone}
+          item={editing === 'new' ? null : editing}
+          tickets={tickets.data}
+          onClose={() => setEditing(null)}
+        />
+      )}
+    </Stack>
+  );
+}
