@@ -37,7 +37,13 @@ export function PromoCodeField(props: {
   }
   if (!open && !props.invalid) {
     return (
-      <Anchor component="button" type="button" size="sm" onClick={() => setOpen(true)}>
+      <Anchor
+        component="button"
+        type="button"
+        size="sm"
+        style={{ alignSelf: 'flex-start' }}
+        onClick={() => setOpen(true)}
+      >
         <Trans>¿Tienes un código promocional?</Trans>
       </Anchor>
     );

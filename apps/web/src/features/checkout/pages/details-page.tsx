@@ -193,7 +193,6 @@ export function DetailsPage() {
           const questions = event.questions.filter((q) => forTicket(q, a.ticket_id));
           if (!perTicket && questions.length === 0) return null;
           return (
-            // biome-ignore lint/suspicious/noArrayIndexKey: slots are fixed by the order's items
             <Paper key={i} withBorder p="md" radius="md" data-testid="attendee-block">
               <Stack gap="sm">
                 <Group justify="space-between" gap="xs">

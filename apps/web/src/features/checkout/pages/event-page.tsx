@@ -115,7 +115,6 @@ export function EventPage() {
               <div
                 className={classes.description}
                 // Sanitized on the server (lib/html.ts) before it reaches the public API.
-                // biome-ignore lint/security/noDangerouslySetInnerHtml: server-sanitized organizer HTML
                 dangerouslySetInnerHTML={{ __html: data.description }}
               />
             </Stack>
