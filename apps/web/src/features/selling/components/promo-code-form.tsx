@@ -95,7 +95,7 @@ export function PromoCodeForm(props: {
             description={t`Entre 3 y 50 caracteres, sin espacios. No distingue mayúsculas.`}
             placeholder="PRIMAVERA10"
             required
-            styles={{ input: { fontFamily: 'monospace', textTransform: 'uppercase' } }}
+            styles={{ input: { fontFamily: 'monospace' } }}
             {...form.getInputProps('code')}
           />
           <Stack gap={4}>

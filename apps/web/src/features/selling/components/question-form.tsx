@@ -102,7 +102,6 @@ export function QuestionForm(props: {
                 <Trans>Opciones</Trans>
               </Text>
               {v.options.map((_, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: controlled inputs; an option is its position
                 <Group key={i} gap="xs" wrap="nowrap">
                   <TextInput
                     style={{ flex: 1 }}
