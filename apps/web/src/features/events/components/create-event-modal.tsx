@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Anchor, Button, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { EVENT_NAME_MAX } from '@taquilla/shared/schemas/events';
@@ -146,14 +146,12 @@ export function CreateEventModal({
               </Anchor>
             </Stack>
           )}
-          <Group grow align="flex-start" wrap="wrap">
-            <DateTimeField label={t`Empieza`} required miw={200} {...form.getInputProps('start_date')} />
-            <DateTimeField label={t`Termina`} miw={200} {...form.getInputProps('end_date')} />
-          </Group>
-          <Group grow align="flex-start" wrap="wrap">
-            <TimeZoneSelect miw={200} {...form.getInputProps('timezone')} />
-            <CurrencySelect miw={120} {...form.getInputProps('currency')} />
-          </Group>
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+            <DateTimeField label={t`Empieza`} required {...form.getInputProps('start_date')} />
+            <DateTimeField label={t`Termina`} {...form.getInputProps('end_date')} />
+            <TimeZoneSelect {...form.getInputProps('timezone')} />
+            <CurrencySelect {...form.getInputProps('currency')} />
+          </SimpleGrid>
           <Textarea
             label={t`Descripción`}
             description={t`Podrás darle formato más tarde en los ajustes del evento.`}

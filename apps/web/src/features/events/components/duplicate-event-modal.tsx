@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import type { ManageEventDetail } from '@taquilla/shared/schemas/events';
@@ -68,10 +68,10 @@ export function DuplicateEventModal({
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <TextInput label={t`Nombre del nuevo evento`} required {...form.getInputProps('name')} />
-          <Group grow wrap="wrap" align="flex-start">
-            <DateTimeField label={t`Empieza`} miw={200} {...form.getInputProps('start_date')} />
-            <DateTimeField label={t`Termina`} miw={200} {...form.getInputProps('end_date')} />
-          </Group>
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+            <DateTimeField label={t`Empieza`} {...form.getInputProps('start_date')} />
+            <DateTimeField label={t`Termina`} {...form.getInputProps('end_date')} />
+          </SimpleGrid>
           <Checkbox.Group label={t`Qué copiar`} {...form.getInputProps('copy')}>
             <Stack gap={6} mt={6}>
               {PARTS.map((p) => (

@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import {
   Alert,
   Button,
@@ -152,7 +152,7 @@ export function EventsPage() {
             </Group>
           )}
           <Text size="xs" c="dimmed" ta="center">
-            <Trans>{events.data.meta.total} eventos</Trans>
+            <Plural value={events.data.meta.total} one="# evento" other="# eventos" />
           </Text>
         </>
       )}

@@ -124,8 +124,8 @@ export function GettingStartedPage() {
                 <Text size="sm" c="dimmed">
                   {s.text}
                 </Text>
+                {!s.done && s.action && <div style={{ marginTop: 4 }}>{s.action}</div>}
               </Stack>
-              {!s.done && s.action}
             </Group>
           </Card>
         ))}
