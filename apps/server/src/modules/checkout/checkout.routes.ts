@@ -42,13 +42,18 @@ export async function checkoutRoutes(app: App) {
     { schema: { tags: ['checkout'], params: eventParams, body: createOrderSchema } },
     async (request, reply) => {
       const { id } = request.params as z.infer<typeof eventParams>;
-      const order = await service.reserve(
+      const { order, settings } = await service.reserve(
         deps,
         id,
         request.body as z.infer<typeof createOrderSchema>,
         request.locale,
       );
-      return reply.status(201).send({ data: await present(order) });
+      const data: CheckoutOrder = {
+        ...order,
+        payment_providers: eventPaymentProviders(deps.config, settings),
+        offline_payment_instructions: null,
+      };
+      return reply.status(201).send({ data });
     },
   );
 

@@ -84,6 +84,12 @@ describe('paid order with the test card', () => {
       total_cents: 6250,
     });
     expect(order.payment_providers).toContain('test');
+    // The reservation's answer is the stored order.
+    const stored = (await t.app.inject({ method: 'GET', url: orderUrl(event.id, order.short_id) })).json()
+      .data;
+    expect(stored.items).toEqual(order.items);
+    expect(stored.reserved_until).toBe(order.reserved_until);
+    expect(stored.total_cents).toBe(order.total_cents);
 
     const d = await details(event.id, order.short_id, {
       attendees: [

@@ -143,6 +143,14 @@ export interface ReserveLine {
   taxes_and_fees: unknown[];
 }
 
+export interface InsertedOrder {
+  orderId: string;
+  reservedUntil: Date;
+  createdAt: Date;
+  /** Order item id per price id. */
+  itemIds: Map<string, string>;
+}
+
 export interface NewOrder {
   short_id: string;
   account_id: string;
@@ -172,7 +180,7 @@ export async function insertIfUnitsFit(
   order: NewOrder,
   lines: ReserveLine[],
   locked: LockedRows,
-): Promise<{ orderId: string } | { soldOut: string }> {
+): Promise<InsertedOrder | { soldOut: string }> {
   const needs: { ids: string[]; wanted: number; limit: number; name: string }[] = [];
   for (const l of lines) {
     if (l.limit !== null)
@@ -200,7 +208,13 @@ export async function insertIfUnitsFit(
     sql`, `,
   );
   // Price ids and ticket ids are both uuids, so one `ids` array can name either kind of unit.
-  const [row] = rowsOf<{ order_id: string | null; sold_out: string | null }>(
+  const [row] = rowsOf<{
+    order_id: string | null;
+    reserved_until: string | Date | null;
+    created_at: string | Date | null;
+    items: { id: string; price_id: string }[] | string | null;
+    sold_out: string | null;
+  }>(
     await tx.execute(sql`
       with held as (
         select oi.price_id, oi.ticket_id, sum(oi.quantity)::int as units
@@ -225,7 +239,7 @@ export async function insertIfUnitsFit(
           ${order.fees_cents}::int, ${order.total_cents}::int, ${order.promo_code_id}::uuid,
           ${order.promo_code}::text, ${order.affiliate_id}::uuid
         where not exists (select 1 from short)
-        returning id
+        returning id, reserved_until, created_at
       ),
       new_items as (
         insert into order_items (order_id, event_id, ticket_id, price_id, ticket_name, price_label, quantity,
@@ -233,12 +247,23 @@ export async function insertIfUnitsFit(
         select new_order.id, ${order.event_id}::uuid, v.* from new_order cross join (values ${itemRows})
           as v (ticket_id, price_id, ticket_name, price_label, quantity, unit_price_cents, unit_discount_cents,
             taxes_cents, fees_cents, total_cents, taxes_and_fees)
-        returning id
+        returning id, price_id
       )
-      select (select id from new_order) as order_id, (select name from short) as sold_out,
-        (select count(*) from new_items) as items`),
+      select o.id as order_id, o.reserved_until, o.created_at, o_items.items, s.name as sold_out
+      from (select 1) one
+      left join new_order o on true
+      left join short s on true
+      left join (select json_agg(json_build_object('id', id, 'price_id', price_id)) as items from new_items) o_items
+        on true`),
   );
-  return row.order_id ? { orderId: row.order_id } : { soldOut: row.sold_out ?? lines[0].ticket_name };
+  if (!row.order_id) return { soldOut: row.sold_out ?? lines[0].ticket_name };
+  const items = typeof row.items === 'string' ? JSON.parse(row.items) : (row.items ?? []);
+  return {
+    orderId: row.order_id,
+    reservedUntil: new Date(row.reserved_until as string),
+    createdAt: new Date(row.created_at as string),
+    itemIds: new Map((items as { id: string; price_id: string }[]).map((i) => [i.price_id, i.id])),
+  };
 }
 
 /** The same check without locks: a hint for refusing early, never a reason to accept. */
