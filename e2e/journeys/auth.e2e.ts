@@ -203,4 +203,77 @@ describe('accounts and authentication', () => {
     await colleague.context.close();
     await again.context.close();
   });
+
+  it('a user of two accounts picks one at login and switches from the menu; English works too', async () => {
+    const other = `lola.${Date.now()}@example.com`;
+    // Lola has her own account…
+    const lola = await newPage(browser, { viewport: PHONE });
+    const lp = lola.page;
+    await lp.goto('/auth/register');
+    await lp.getByLabel(L('Nombre')).fill('Lola');
+    await lp.getByLabel(L('Apellidos')).fill('Vega');
+    await lp.getByLabel(L('Correo electrónico')).fill(other);
+    await lp.getByLabel(L('Contraseña')).fill('clave-de-lola');
+    await lp.getByLabel(L('Repite la contraseña')).fill('clave-de-lola');
+    await lp.getByLabel(/Acepto los términos/).check();
+    await lp.getByRole('button', { name: 'Crear cuenta' }).click();
+    await lp.waitForURL('**/welcome');
+
+    // …and Marta invites her as an administrator of Producciones Marta.
+    const marta = await newPage(browser);
+    await marta.page.goto('/auth/login');
+    await marta.page.getByLabel(L('Correo electrónico')).fill(EMAIL);
+    await marta.page.getByLabel(L('Contraseña')).fill('segunda-clave-2');
+    await marta.page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await marta.page.waitForURL('**/manage/events');
+    await marta.page.goto('/account/users');
+    await marta.page.getByRole('button', { name: 'Invitar usuario' }).click();
+    const dialog = marta.page.getByRole('dialog');
+    await dialog.getByLabel(L('Nombre')).fill('Lola');
+    await dialog.getByLabel(L('Apellidos')).fill('Vega');
+    await dialog.getByLabel(L('Correo electrónico')).fill(other);
+    await dialog.getByLabel(L('Administrador')).check();
+    await dialog.getByRole('button', { name: 'Enviar invitación' }).click();
+    await marta.page.getByText(`Invitación enviada a ${other}.`).waitFor();
+
+    const invitation = await mailLink(other, '/auth/accept-invitation/', seen);
+    await lp.goto(invitation);
+    await lp.getByText('Ya tienes un usuario en Taquilla').waitFor();
+    await lp.getByRole('button', { name: 'Aceptar invitación' }).click();
+    await lp.waitForURL('**/manage/events');
+
+    // Logging in again asks which account.
+    const fresh = await newPage(browser, { viewport: PHONE });
+    const fp = fresh.page;
+    await fp.goto('/auth/login');
+    await fp.getByLabel(L('Correo electrónico')).fill(other);
+    await fp.getByLabel(L('Contraseña')).fill('clave-de-lola');
+    await fp.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await fp.getByRole('heading', { name: 'Elige una cuenta' }).waitFor();
+    await shot(fp, 'auth-account-picker-phone');
+    await fp.getByRole('button', { name: 'Producciones Marta' }).click();
+    await fp.waitForURL('**/manage/events');
+
+    // The user menu switches to the other account.
+    await fp.getByRole('button', { name: 'Menú de usuario' }).click();
+    await fp.getByText('Cambiar de cuenta').waitFor();
+    await shot(fp, 'auth-account-switcher-phone');
+    // Switching reloads the app in the other account.
+    await Promise.all([fp.waitForNavigation(), fp.getByRole('menuitem', { name: 'Lola Vega' }).click()]);
+    await fp.waitForLoadState('networkidle');
+    await fp.goto('/account/settings');
+    await expect.poll(() => fp.getByLabel(L('Nombre de la cuenta')).inputValue()).toBe('Lola Vega');
+
+    // The same screens in English.
+    const en = await newPage(browser, { locale: 'en-GB' });
+    await en.page.goto('/auth/login');
+    await en.page.getByRole('heading', { name: 'Log in' }).waitFor();
+    await en.page.getByLabel(L('E-mail')).fill(other);
+    await en.page.getByLabel(L('Password')).fill('wrong-password');
+    await en.page.getByRole('button', { name: 'Log in' }).click();
+    await en.page.getByText('Check your e-mail address and password.').waitFor();
+    await shot(en.page, 'auth-login-error-english-desktop');
+
+    for (const c of [lola, marta, fresh, en]) await c.context.close();
+  });
 });

@@ -5,6 +5,7 @@ import {
   Button,
   Card,
   Center,
+  Flex,
   Group,
   Loader,
   Menu,
@@ -154,39 +155,37 @@ function Team({ selfId }: { selfId: string }) {
   const rows = list.data?.data ?? [];
   return (
     <Stack>
-      <Group justify="space-between" gap="sm">
-        <Group gap="sm" style={{ flex: 1 }} wrap="wrap">
-          <TextInput
-            placeholder={t`Buscar por nombre o correo`}
-            leftSection={<IconSearch size={16} />}
-            value={search}
-            onChange={(e) => {
-              setSearch(e.currentTarget.value);
-              setPage(1);
-            }}
-            style={{ flex: 1, minWidth: 180 }}
-            aria-label={t`Buscar`}
-          />
-          <Select
-            placeholder={t`Todos los estados`}
-            clearable
-            value={status}
-            onChange={(v) => {
-              setStatus(v);
-              setPage(1);
-            }}
-            data={(['ACTIVE', 'INVITED', 'INACTIVE'] as const).map((s) => ({
-              value: s,
-              label: i18n._(STATUS_LABELS[s]),
-            }))}
-            w={170}
-            aria-label={t`Estado`}
-          />
-        </Group>
+      <Flex direction={{ base: 'column', sm: 'row' }} gap="sm">
+        <TextInput
+          placeholder={t`Buscar por nombre o correo`}
+          leftSection={<IconSearch size={16} />}
+          value={search}
+          onChange={(e) => {
+            setSearch(e.currentTarget.value);
+            setPage(1);
+          }}
+          style={{ flex: 1 }}
+          aria-label={t`Buscar`}
+        />
+        <Select
+          placeholder={t`Todos los estados`}
+          clearable
+          value={status}
+          onChange={(v) => {
+            setStatus(v);
+            setPage(1);
+          }}
+          data={(['ACTIVE', 'INVITED', 'INACTIVE'] as const).map((s) => ({
+            value: s,
+            label: i18n._(STATUS_LABELS[s]),
+          }))}
+          w={{ base: '100%', sm: 180 }}
+          aria-label={t`Estado`}
+        />
         <Button leftSection={<IconUserPlus size={18} />} onClick={invite.open}>
           {t`Invitar usuario`}
         </Button>
-      </Group>
+      </Flex>
 
       {list.isPending ? (
         <Center py="xl">
