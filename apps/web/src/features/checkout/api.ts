@@ -28,7 +28,10 @@ export interface OrderDetailsInput {
 }
 
 export type OfflineOrder = PublicOrder & { offline_payment_instructions?: string | null };
-export type StripeStart = { order: PublicOrder; stripe: { client_secret: string; publishable_key: string } };
+export type StripeStart = {
+  order: PublicOrder;
+  stripe: { client_secret: string; publishable_key: string; account_id?: string };
+};
 
 /** `GET /api/public/events/{id}/attendees/{attendeeShortId}` (mirrors the checkout module's view). */
 export interface TicketView extends PublicAttendee {

@@ -25,7 +25,7 @@ export function StripePayment(props: {
     (async () => {
       try {
         const { stripe: keys } = await startStripePayment(eventId, shortId);
-        const instance = await loadStripe(keys.publishable_key, i18n.locale);
+        const instance = await loadStripe(keys.publishable_key, i18n.locale, keys.account_id);
         if (cancelled || !mountRef.current) return;
         const elements = instance.elements({ clientSecret: keys.client_secret, locale: i18n.locale });
         const element = elements.create('payment');

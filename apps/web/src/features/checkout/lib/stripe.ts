@@ -29,7 +29,12 @@ declare global {
 
 let loading: Promise<void> | null = null;
 
-export async function loadStripe(publishableKey: string, locale: string): Promise<StripeInstance> {
+/** `stripeAccount` is set when the organizer's Connect account takes the payment directly. */
+export async function loadStripe(
+  publishableKey: string,
+  locale: string,
+  stripeAccount?: string,
+): Promise<StripeInstance> {
   if (!window.Stripe) {
     loading ??= new Promise<void>((resolve, reject) => {
       const script = document.createElement('script');
@@ -45,5 +50,5 @@ export async function loadStripe(publishableKey: string, locale: string): Promis
     await loading;
   }
   if (!window.Stripe) throw new Error('stripe.js unavailable');
-  return window.Stripe(publishableKey, { locale });
+  return window.Stripe(publishableKey, { locale, ...(stripeAccount ? { stripeAccount } : {}) });
 }
