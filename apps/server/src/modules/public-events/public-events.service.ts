@@ -56,7 +56,7 @@ function visibleTicket(t: SellableTicket, promo: Promo | null): PublicTicket | n
     sale_start_date: iso(t.sale_start_date),
     sale_end_date: iso(t.sale_end_date),
     show_quantity_remaining: t.show_quantity_remaining,
-    quantity_remaining: t.remaining,
+    quantity_remaining: t.remaining_visible,
     prices: prices.map((p) => ({
       id: p.id,
       label: p.label,

@@ -235,6 +235,20 @@ describe('public read model', () => {
     const wrong = (await publicEvent(event.id, '?promo_code=NOPE')).json();
     expect(wrong.data.promo_code).toBeNull();
     expect(names(wrong)).toEqual(['General', 'Festival', 'Terminada']);
+    // A hidden tier's units never count in what the public page offers.
+    const hiddenTier = await ticket(event.id, {
+      name: 'Con tramo oculto',
+      type: 'TIERED',
+      prices: [
+        { label: 'Visible', price_cents: 1000, quantity: 3 },
+        { label: 'Reservado', price_cents: 1000, quantity: 40, is_hidden: true },
+      ],
+    });
+    const again = (await publicEvent(event.id))
+      .json()
+      .data.tickets.find((x: { id: string }) => x.id === hiddenTier.id);
+    expect(again.quantity_remaining).toBe(3);
+    expect(again.prices).toHaveLength(1);
   });
 
   it('is cacheable: short max-age, an ETag and 304 when unchanged', async () => {

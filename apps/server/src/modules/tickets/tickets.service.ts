@@ -64,7 +64,10 @@ export interface SellableTicket {
   /** Active taxes and fees that apply, ready for `priceLine` from `@taquilla/shared/pricing`. */
   taxes_and_fees: PricingTaxOrFee[];
   prices: SellablePrice[];
+  /** Units left over every tier (hidden ones included) and capacity; null = unlimited. */
   remaining: number | null;
+  /** The same over the tiers buyers can see (what the public page offers). */
+  remaining_visible: number | null;
   sale_state: SaleState;
   /** Capacity assignments (active) this ticket belongs to. */
   capacity_assignment_ids: string[];
@@ -122,6 +125,7 @@ function toSellable(t: repo.TicketWithPrices, usage: EventUsage, now: Date): Sel
       .map(({ id, name, type, calculation, value }) => ({ id, name, type, calculation, value })),
     prices,
     remaining: left.ticket,
+    remaining_visible: remainingFor({ id: t.id, prices: t.prices.filter((p) => !p.is_hidden) }, usage).ticket,
     sale_state: ticketSaleState((visible.length ? visible : prices).map((p) => p.sale_state)),
     capacity_assignment_ids: usage.capacities.filter((c) => c.ticketIds.includes(t.id)).map((c) => c.id),
   };
