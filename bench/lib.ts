@@ -1,0 +1,90 @@
+// Shared helpers of the load benchmarks: a fresh PostgreSQL database seeded through the test factories,
+// the real server started as its own process, and a bare Fastify hello-world for comparison.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export const ROOT = path.resolve(import.meta.dirname, '..');
+export const BASE_DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url: string, child: ChildProcess, log: () => string) {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`process exited:\n${log()}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not answer:\n${log()}`);
+}
+
+function start(args: string[], env: Record<string, string>, readyPath: string) {
+  return (async () => {
+    const port = await freePort();
+    const child = spawn(process.execPath, args, {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port) },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr?.on('data', (c) => {
+      stderr += c;
+    });
+    const url = `http://127.0.0.1:${port}`;
+    await waitFor(`${url}${readyPath}`, child, () => stderr);
+    return {
+      url,
+      stop: () =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null) return resolve();
+          child.once('exit', () => resolve());
+          child.kill('SIGTERM');
+        }),
+    };
+  })();
+}
+
+/** The real server (production mode) on `databaseUrl`, as its own process. */
+export function startTaquilla(databaseUrl: string, extraEnv: Record<string, string> = {}) {
+  return start(
+    ['--import', 'tsx', 'apps/server/src/main.ts'],
+    {
+      NODE_ENV: 'production',
+      DATABASE_URL: databaseUrl,
+      DATABASE_POOL_SIZE: '20',
+      HOST: '127.0.0.1',
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'taquilla-bench-')),
+      AUTH_SECRET: randomBytes(32).toString('hex'),
+      LOG_LEVEL: 'warn',
+      TEST_PAYMENTS: 'false',
+      ...extraEnv,
+    },
+    '/api/health',
+  );
+}
+
+/** A bare Fastify hello-world, the ceiling to compare against. */
+export function startHelloWorld() {
+  return start(['--import', 'tsx', 'bench/hello-server.ts'], {}, '/');
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
