@@ -29,9 +29,15 @@ export function EventCard({ event }: { event: ManageEvent }) {
         </Group>
         <Group gap={6} wrap="nowrap">
           <IconUser size={16} stroke={1.5} />
-          <Text size="sm" c="dimmed" truncate>
+          <Anchor
+            component={Link}
+            to={`/manage/organizer/${event.organizer.id}/events`}
+            size="sm"
+            c="dimmed"
+            truncate
+          >
             {event.organizer.name}
-          </Text>
+          </Anchor>
         </Group>
         <SimpleGrid cols={3} spacing="xs" mt="xs">
           <Figure label={<Trans>Entradas</Trans>} value={String(event.stats.tickets_sold)} />

@@ -117,7 +117,7 @@ export function EventsPage() {
             { value: 'name_asc', label: t`Nombre (A–Z)` },
             { value: 'created_desc', label: t`Creados recientemente` },
           ]}
-          style={{ flex: '0 1 240px' }}
+          style={{ flex: '0 1 270px' }}
         />
       </Group>
 
