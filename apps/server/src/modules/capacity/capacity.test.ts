@@ -144,6 +144,14 @@ describe('capacity assignments', () => {
       t.app.inject({ method: 'DELETE', url: url(`/${cap.id}`), headers: h }),
     ]);
     for (const r of results) expect(r.statusCode).toBe(404);
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: url(`/${cap.id}`),
+      headers: owner.headers,
+      payload: { name: 'Pista', capacity: -1, ticket_ids: [general.id] },
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().error.fields.capacity).toBe('Debe ser como mínimo 1.');
     const still = (await t.app.inject({ url: url(`/${cap.id}`), headers: owner.headers })).json().data;
     expect(still).toMatchObject({ name: 'Pista', capacity: 100 });
   });
