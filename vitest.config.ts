@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    pool: 'forks',
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -17,8 +19,6 @@ export default defineConfig({
           include: ['src/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          pool: 'forks',
-          maxWorkers: 2,
         },
       },
       'apps/web/vitest.config.ts',
