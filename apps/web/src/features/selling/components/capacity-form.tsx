@@ -7,6 +7,7 @@ import type { CapacityAssignment } from '@taquilla/shared/schemas/capacity';
 import type { Ticket } from '@taquilla/shared/schemas/tickets';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { useSaveCapacity } from '../api.ts';
+import { scrollToFirstError } from '../lib/scroll-to-error.ts';
 import { TicketSelect } from './ticket-select.tsx';
 
 export function CapacityForm(props: {
@@ -46,8 +47,9 @@ export function CapacityForm(props: {
       props.onClose();
     } catch (error) {
       showSubmitError(error, form);
+      scrollToFirstError();
     }
-  });
+  }, scrollToFirstError);
 
   return (
     <Modal opened onClose={props.onClose} title={item ? t`Editar aforo` : t`Nuevo aforo`} fullScreen={phone}>

@@ -19,6 +19,7 @@ import type { Ticket } from '@taquilla/shared/schemas/tickets';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { useSavePromoCode } from '../api.ts';
 import { fromWall, toMajor, toMinor, toWall } from '../lib/format.ts';
+import { scrollToFirstError } from '../lib/scroll-to-error.ts';
 import { DateTimeInput } from './date-time-input.tsx';
 import { TicketSelect } from './ticket-select.tsx';
 
@@ -77,8 +78,9 @@ export function PromoCodeForm(props: {
       props.onClose();
     } catch (error) {
       showSubmitError(error, form);
+      scrollToFirstError();
     }
-  });
+  }, scrollToFirstError);
 
   return (
     <Modal

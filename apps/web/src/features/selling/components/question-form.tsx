@@ -22,6 +22,7 @@ import type { Ticket } from '@taquilla/shared/schemas/tickets';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { useSaveQuestion } from '../api.ts';
 import { QUESTION_TYPE_LABELS } from '../lib/question-types.ts';
+import { scrollToFirstError } from '../lib/scroll-to-error.ts';
 import { TicketSelect } from './ticket-select.tsx';
 
 export function QuestionForm(props: {
@@ -69,8 +70,9 @@ export function QuestionForm(props: {
       props.onClose();
     } catch (error) {
       showSubmitError(error, form);
+      scrollToFirstError();
     }
-  });
+  }, scrollToFirstError);
 
   return (
     <Modal

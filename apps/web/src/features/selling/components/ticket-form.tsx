@@ -27,6 +27,7 @@ import type { Ticket, TicketInput } from '@taquilla/shared/schemas/tickets';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { useSaveTicket } from '../api.ts';
 import { formatMoney, fromWall, toMajor, toMinor, toWall } from '../lib/format.ts';
+import { scrollToFirstError } from '../lib/scroll-to-error.ts';
 import { DateTimeInput } from './date-time-input.tsx';
 
 /** Form values mirror the API payload so server errors (`prices.0.label`) land on the right field; money is in major units here. */
@@ -139,8 +140,9 @@ export function TicketForm(props: {
       props.onClose();
     } catch (error) {
       showSubmitError(error, form);
+      scrollToFirstError();
     }
-  });
+  }, scrollToFirstError);
 
   const priceLabel = v.type === 'DONATION' ? t`Importe mínimo` : t`Precio`;
   const moneyProps = {
