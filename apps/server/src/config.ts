@@ -28,7 +28,7 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
   STRIPE_API_URL: z.string().url().optional(),
   TEST_PAYMENTS: bool,
-  /** Test builds only: checkout takes no row locks, so the concurrency test can show the race exists. */
+  /** Test builds only: checkout takes no row locks and counts before it writes, so a test can show the race. */
   CHECKOUT_UNSAFE_NO_LOCKS: bool,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),

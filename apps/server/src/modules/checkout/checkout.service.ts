@@ -202,6 +202,7 @@ export async function reserve(deps: Deps, eventId: string, input: CreateOrderInp
         taxes_and_fees: price.taxes_and_fees,
       })),
       locked,
+      { unsafeNoLocks: deps.config.checkoutUnsafeNoLocks },
     );
     if ('soldOut' in result) throw conflict(m['checkout.sold_out'], { ticket: result.soldOut }, SOLD_OUT);
     return result;

@@ -9,13 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, REPO_ROOT } from '../../config.ts';
 import { rowsOf } from '../../db/client.ts';
 import { createPgDatabase, createTestApp, type TestApp } from '../../test/app.ts';
-import { addTicket, createSellingEvent } from '../../test/factories/checkout.ts';
+import { addPromoCode, addTicket, createSellingEvent } from '../../test/factories/checkout.ts';
 
 /**
  * No overselling across processes (DESIGN §5), on real PostgreSQL only: two separate server processes
- * (apps/server/src/main.ts) share one database; 200 buyers race for 20 units. The control runs the same
- * race against processes started with CHECKOUT_UNSAFE_NO_LOCKS=true (honoured only with NODE_ENV=test) and
- * shows that without the row locks the race oversells — so the locks are what makes the first run pass.
+ * (apps/server/src/main.ts) share one database; 200 buyers race for 20 units, then for a promo code with
+ * 20 uses. The control runs the same race against processes started with CHECKOUT_UNSAFE_NO_LOCKS=true
+ * (honoured only with NODE_ENV=test: no row locks, count then write as a naive checkout would) and shows
+ * that it oversells — so the locks are what makes the first runs pass.
  */
 const BUYERS = 200;
 const UNITS = 20;
@@ -106,13 +107,27 @@ if (process.env.DATABASE_URL) {
       await db?.drop();
     });
 
-    async function race(extraEnv: Record<string, string> = {}) {
+    async function race(
+      extraEnv: Record<string, string> = {},
+      opts: { promo?: { code: string; maxUses: number } } = {},
+    ) {
       const { event } = await createSellingEvent(seed.app);
-      const ticket = await addTicket(seed.app, event, { prices: [{ price_cents: 4000, quantity: UNITS }] });
+      const ticket = await addTicket(seed.app, event, {
+        prices: [{ price_cents: 4000, quantity: opts.promo ? null : UNITS }],
+      });
+      if (opts.promo) {
+        await addPromoCode(seed.app, event, {
+          code: opts.promo.code,
+          discount_type: 'PERCENTAGE',
+          discount: 50,
+          max_uses: opts.promo.maxUses,
+        });
+      }
       const servers = await Promise.all([startServer(db.url, extraEnv), startServer(db.url, extraEnv)]);
       children.push(...servers.map((s) => s.child));
       const body = JSON.stringify({
         tickets: [{ ticket_id: ticket.id, price_id: ticket.prices[0].id, quantity: 1 }],
+        ...(opts.promo ? { promo_code: opts.promo.code } : {}),
       });
       const responses = await Promise.all(
         Array.from({ length: BUYERS }, async (_, i) => {
@@ -142,6 +157,13 @@ if (process.env.DATABASE_URL) {
       expect(refused).toHaveLength(BUYERS - UNITS);
       expect(refused.every((r) => r.body.error?.code === 'SOLD_OUT')).toBe(true);
       expect(held).toBe(UNITS);
+    }, 180_000);
+
+    it('a promo code with 20 uses is used exactly 20 times by 200 racing buyers', async () => {
+      const { responses } = await race({}, { promo: { code: 'FLASH50', maxUses: UNITS } });
+      expect(responses.filter((r) => r.status === 201)).toHaveLength(UNITS);
+      const refused = responses.filter((r) => r.status !== 201);
+      expect(refused.every((r) => r.status === 422 && r.body.error?.code === 'VALIDATION_FAILED')).toBe(true);
     }, 180_000);
 
     it('control: with locking switched off the same race oversells', async () => {
