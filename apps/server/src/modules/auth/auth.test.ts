@@ -367,3 +367,53 @@ describe('accounts stay apart', () => {
     expect(acc.name).toBe(a.account.name);
   });
 });
+
+describe('bad input on every auth and users endpoint', () => {
+  it('answers a translated 422 and changes nothing', async () => {
+    const { user, headers } = await createAccountWithUser(t.app);
+    const before = await t.app.deps.db.select().from(users).where(eq(users.id, user.id));
+    const cases: [string, string, unknown][] = [
+      ['POST', '/api/auth/forgot-password', { email: 'nope' }],
+      ['POST', '/api/auth/login', { email: user.email, password: TEST_PASSWORD, account_id: 'x' }],
+      ['POST', '/api/auth/switch-account', { account_id: 'x' }],
+      [
+        'POST',
+        '/api/auth/invitations/abcdefghijklmnop',
+        { password: 'corta', password_confirmation: 'corta' },
+      ],
+      ['POST', '/api/auth/reset-password/abcdefghijklmnop', { password: 'corta' }],
+      ['PUT', '/api/users/me', { first_name: 'x'.repeat(51), last_name: 'L', locale: 'fr' }],
+      ['GET', '/api/users/not-a-uuid', undefined],
+      ['PUT', `/api/users/${user.id}`, { role: 'DUEÑO' }],
+      ['POST', '/api/users/not-a-uuid/invitation', undefined],
+      ['DELETE', '/api/users/not-a-uuid/invitation', undefined],
+      ['POST', `/api/users/${user.id}/confirm-email/short`, undefined],
+      ['POST', `/api/users/${user.id}/email-change/short`, undefined],
+      ['DELETE', '/api/users/not-a-uuid/email-change', undefined],
+      ['POST', '/api/users', { email: 'a@b.co', first_name: 'A', last_name: 'B', role: 'ADMIN', extra: 1 }],
+    ];
+    for (const [method, url, payload] of cases) {
+      const res = await t.app.inject({
+        method: method as 'POST',
+        url,
+        headers: { ...headers, 'accept-language': 'en' },
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      });
+      expect(res.statusCode, `${method} ${url}`).toBe(422);
+      expect(res.json().error.message).toBe('Please check the data provided.');
+      expect(Object.keys(res.json().error.fields ?? {}).length, `${method} ${url}`).toBeGreaterThan(0);
+    }
+    const after = await t.app.deps.db.select().from(users).where(eq(users.id, user.id));
+    expect(after).toEqual(before);
+    expect(await takeMail(t.app)).toHaveLength(0);
+  });
+
+  it('sends e-mails in the language of the recipient', async () => {
+    const res = await post('/api/auth/register', registration({ locale: 'en', first_name: 'Emma' }));
+    expect(res.statusCode).toBe(201);
+    const [mail] = await takeMail(t.app);
+    expect(mail.subject).toBe('Confirm your e-mail address');
+    expect(mail.text).toContain('Hello Emma,');
+    expect(mail.text).toContain('Confirm my e-mail');
+  });
+});

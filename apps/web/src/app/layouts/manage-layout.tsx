@@ -11,7 +11,7 @@ import {
   IconUser,
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { EmailConfirmationBanner } from '../../features/auth/components/email-confirmation-banner.tsx';
 import { api, clearToken, DEFAULT_LANDING, setToken } from '../../lib/api-client.ts';
@@ -33,7 +33,6 @@ export function ManageLayout() {
   const me = useCurrentUser();
   const [opened, { toggle, close }] = useDisclosure();
   const location = useLocation();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
 
   if (!me.data) {
@@ -47,8 +46,9 @@ export function ManageLayout() {
   const logout = async () => {
     await api('auth/logout', { method: 'POST' }).catch(() => undefined);
     clearToken();
-    queryClient.clear();
-    navigate('/auth/login');
+    // A full load: no mounted query can refetch without a token (a 401 would save this page as
+    // previous_url), and nothing of the session stays in memory.
+    window.location.assign('/auth/login');
   };
   const accounts = user.accounts ?? [];
   const switchTo = async (accountId: string) => {

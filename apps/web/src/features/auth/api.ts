@@ -64,3 +64,7 @@ export const cancelEmailChange = (userId: string) =>
 
 export const createOrganizer = (body: { name: string; email?: string }) =>
   api<{ data: { id: string; name: string } }>('organizers', { method: 'POST', body });
+
+/** Onboarding names the account after the first organizer while it still carries the owner's name. */
+export const renameAccount = (account: { name: string; currency: string; timezone: string }) =>
+  api<{ data: unknown }>('accounts/me', { method: 'PUT', body: account });

@@ -2,12 +2,13 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Button, Center, Group, Loader, Stack, Stepper, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCalendarPlus, IconCheck } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { getToken } from '../../../lib/api-client.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
-import { createOrganizer } from '../api.ts';
+import { createOrganizer, renameAccount } from '../api.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
 import { EmailConfirmationBanner } from '../components/email-confirmation-banner.tsx';
 
@@ -19,6 +20,7 @@ export function WelcomePage() {
   const [step, setStep] = useState(0);
   const [organizer, setOrganizer] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const queryClient = useQueryClient();
   const form = useForm({
     initialValues: { name: '', email: '' },
     validate: {
@@ -51,6 +53,15 @@ export function WelcomePage() {
         ...(values.email.trim() ? { email: values.email.trim() } : {}),
       });
       setOrganizer(res.data.name);
+      const { account } = user;
+      if (user.role === 'ADMIN' && account.name === `${user.first_name} ${user.last_name}`) {
+        await renameAccount({
+          name: res.data.name,
+          currency: account.currency,
+          timezone: account.timezone,
+        }).catch(() => undefined);
+        await queryClient.invalidateQueries({ queryKey: ['users', 'me'] });
+      }
       setStep(1);
     } catch (error) {
       showSubmitError(error, form);
