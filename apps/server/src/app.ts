@@ -59,7 +59,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   const app = Fastify({
     logger: opts.logger ?? { level: config.logLevel },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     // Graceful shutdown: close() stops accepting and waits for in-flight requests.
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();

@@ -30,6 +30,8 @@ const envSchema = z.object({
   TEST_PAYMENTS: bool,
   /** Test builds only: checkout takes no row locks and counts before it writes, so a test can show the race. */
   CHECKOUT_UNSAFE_NO_LOCKS: bool,
+  /** Set when behind a reverse proxy so client IPs (rate limits) come from X-Forwarded-For. */
+  TRUST_PROXY: bool,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
 });
@@ -49,6 +51,7 @@ export type Config = {
   testPayments: boolean;
   checkoutUnsafeNoLocks: boolean;
   logLevel: string;
+  trustProxy: boolean;
   webDistDir: string;
 };
 
@@ -89,6 +92,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     testPayments: e.TEST_PAYMENTS ?? !e.DATABASE_URL,
     checkoutUnsafeNoLocks: e.NODE_ENV === 'test' && (e.CHECKOUT_UNSAFE_NO_LOCKS ?? false),
     logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY ?? false,
     webDistDir: e.WEB_DIST_DIR
       ? path.resolve(REPO_ROOT, e.WEB_DIST_DIR)
       : path.join(REPO_ROOT, 'apps/web/dist'),
