@@ -94,7 +94,7 @@ export async function checkoutRoutes(app: App) {
     async (request) => {
       const { id, orderShortId } = request.params as OrderParams;
       const result = await startPayment(
-        deps,
+        { ...deps, log: request.log },
         id,
         orderShortId,
         request.body as z.infer<typeof orderPaymentSchema>,
@@ -110,7 +110,7 @@ export async function checkoutRoutes(app: App) {
     async (request) => {
       const { id, orderShortId } = request.params as OrderParams;
       const order = await service.publicOrder(deps, id, orderShortId);
-      return { data: await present(await refreshPayment(deps, order)) };
+      return { data: await present(await refreshPayment({ ...deps, log: request.log }, order)) };
     },
   );
 }

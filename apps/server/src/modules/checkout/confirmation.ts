@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app.ts';
 import type { Tx } from '../../db/client.ts';
 import { queueRefundEmail } from '../orders/order-emails.ts';
@@ -14,7 +15,7 @@ import { findShortage, lockSellingRows } from './stock.ts';
  * payment already SUCCEEDED or REFUNDED is not applied twice. A payment that arrives after the
  * reservation expired completes the order if the units are still there, or is refunded — never lost.
  */
-type Deps = Pick<AppDeps, 'db' | 'jobs' | 'config'>;
+type Deps = Pick<AppDeps, 'db' | 'jobs' | 'config'> & { log?: FastifyBaseLogger };
 
 export interface PaymentOutcome {
   orderId: string;
@@ -128,7 +129,7 @@ async function refundPayment(deps: Deps, order: OrderRow, payment: PaymentRow): 
       );
     }
   } catch (err) {
-    console.error(`refund of ${payment.provider_ref} failed`, err);
+    deps.log?.error({ err, payment: payment.provider_ref, order: order.id }, 'automatic refund failed');
     if (!lateOrder) return order;
     return orders.updateOrder(deps.db, order.id, { refund_status: 'REFUND_FAILED' });
   }

@@ -1,4 +1,5 @@
 import type { OrderPaymentInput } from '@taquilla/shared/schemas/checkout';
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app.ts';
 import { AppError, conflict, invalid } from '../../lib/errors.ts';
 import { randomBase62 } from '../../lib/ids.ts';
@@ -12,7 +13,7 @@ import { assertOpen, sellingEvent } from './checkout.service.ts';
 import { confirmPayment, failPayment } from './confirmation.ts';
 
 /** The payment step: test card, offline (bank transfer / at the door) or Stripe's Payment Element. */
-type Deps = Pick<AppDeps, 'db' | 'jobs' | 'config'>;
+type Deps = Pick<AppDeps, 'db' | 'jobs' | 'config'> & { log?: FastifyBaseLogger };
 
 export const PAYMENT_FAILED = 'PAYMENT_FAILED';
 export const PAYMENT_NOT_PROCESSED = 'PAYMENT_NOT_PROCESSED';
@@ -108,7 +109,7 @@ async function startStripePayment(deps: Deps, order: OrderRow, account?: string)
       });
     }
   } catch (err) {
-    console.error('stripe payment could not start', err);
+    deps.log?.error({ err, order: order.id }, 'stripe payment could not start');
     throw notProcessed();
   }
   const updated = await orders.updateOrder(deps.db, order.id, {
@@ -165,7 +166,10 @@ export async function refreshPayment(deps: Deps, order: OrderRow): Promise<Order
         account ? { stripeAccount: account } : {},
       );
     } catch (err) {
-      console.error('stripe payment could not be checked', err);
+      deps.log?.error(
+        { err, order: order.id, intent: p.provider_ref },
+        'stripe payment could not be checked',
+      );
       throw notProcessed();
     }
     latest = (await applyIntent(deps, intent)) ?? latest;

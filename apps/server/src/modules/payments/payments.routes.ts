@@ -48,7 +48,8 @@ export async function paymentsRoutes(app: App) {
         });
       }
       if (await webhookEventSeen(deps.db, 'stripe', event.id)) return { received: true, duplicate: true };
-      if (INTENT_EVENTS.has(event.type)) await applyIntent(deps, event.data.object as PaymentIntent);
+      if (INTENT_EVENTS.has(event.type))
+        await applyIntent({ ...deps, log: request.log }, event.data.object as PaymentIntent);
       // Recorded after applying: a delivery that failed half-way is processed again on Stripe's retry.
       await recordWebhookEvent(deps.db, 'stripe', event.id, event.type);
       return { received: true };

@@ -41,6 +41,11 @@ function startStripeStub(): Promise<string> {
         res.end(JSON.stringify(json));
       };
       const url = req.url ?? '';
+      if (req.method === 'POST' && url === '/v1/payment_intents' && form.get('amount') === '666') {
+        return send(402, {
+          error: { type: 'card_error', code: 'account_invalid', message: 'stub: refused' },
+        });
+      }
       if (req.method === 'POST' && url === '/v1/payment_intents') {
         const id = `pi_${randomBase62(14)}`;
         const metadata: Record<string, string> = {};
@@ -293,6 +298,29 @@ describe('stripe payments', () => {
     // Replaying the success does not refund twice.
     await webhook('payment_intent.succeeded', intent);
     expect(refunds.filter((r) => r.payment_intent === intent.id)).toHaveLength(1);
+  });
+
+  it('when Stripe refuses to start a payment the buyer gets "payment could not be processed" and may retry', async () => {
+    const { event } = await createSellingEvent(t.app);
+    const ticket = await addTicket(t.app, event, { prices: [{ price_cents: 666 }] });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/public/events/${event.id}/order`,
+      payload: { tickets: [{ ticket_id: ticket.id, price_id: ticket.prices[0].id, quantity: 1 }] },
+    });
+    const short = res.json().data.short_id;
+    await t.app.inject({ method: 'PUT', url: base(event.id, short), payload: buyer });
+    const pay = await t.app.inject({
+      method: 'POST',
+      url: `${base(event.id, short)}/payment`,
+      payload: { provider: 'stripe' },
+    });
+    expect(pay.statusCode).toBe(502);
+    expect(pay.json().error).toEqual({
+      code: 'PAYMENT_NOT_PROCESSED',
+      message: 'No se ha podido procesar el pago. Inténtalo de nuevo.',
+    });
+    expect(await orderRow(short)).toMatchObject({ status: 'RESERVED', payment_status: null });
   });
 
   it('Stripe is offered only when configured; without keys the webhook does not exist', async () => {
