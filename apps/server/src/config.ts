@@ -30,6 +30,7 @@ const envSchema = z.object({
   TEST_PAYMENTS: bool,
   /** Test builds only: checkout takes no row locks and counts before it writes, so a test can show the race. */
   CHECKOUT_UNSAFE_NO_LOCKS: bool,
+  PUBLIC_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /** Set when behind a reverse proxy so client IPs (rate limits) come from X-Forwarded-For. */
   TRUST_PROXY: bool,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -52,6 +53,7 @@ export type Config = {
   checkoutUnsafeNoLocks: boolean;
   logLevel: string;
   trustProxy: boolean;
+  publicCacheTtlMs: number;
   webDistDir: string;
 };
 
@@ -93,6 +95,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     checkoutUnsafeNoLocks: e.NODE_ENV === 'test' && (e.CHECKOUT_UNSAFE_NO_LOCKS ?? false),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY ?? false,
+    publicCacheTtlMs: e.PUBLIC_CACHE_TTL_MS,
     webDistDir: e.WEB_DIST_DIR
       ? path.resolve(REPO_ROOT, e.WEB_DIST_DIR)
       : path.join(REPO_ROOT, 'apps/web/dist'),

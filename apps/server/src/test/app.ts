@@ -46,6 +46,8 @@ export async function createTestApp(
     AUTH_SECRET: randomBytes(32).toString('hex'),
     APP_URL: 'http://localhost:3000',
     TEST_PAYMENTS: 'true',
+    // Tests read their own writes at once; the public micro-cache has its own test.
+    PUBLIC_CACHE_TTL_MS: '0',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...opts.env,
   });

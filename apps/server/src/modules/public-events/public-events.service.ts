@@ -45,6 +45,9 @@ function visibleTicket(t: SellableTicket, promo: Promo | null): PublicTicket | n
   if (t.hide_when_sold_out && t.sale_state === 'SOLD_OUT') return null;
   const prices = t.prices.filter((p) => !p.is_hidden);
   if (prices.length === 0) return null;
+  // Unless the organizer shows stock, reveal no more than one order could take: enough for the steppers.
+  const shown = (n: number | null) =>
+    t.show_quantity_remaining ? n : n === null ? null : Math.min(n, t.max_per_order);
   return {
     id: t.id,
     name: t.name,
@@ -56,7 +59,7 @@ function visibleTicket(t: SellableTicket, promo: Promo | null): PublicTicket | n
     sale_start_date: iso(t.sale_start_date),
     sale_end_date: iso(t.sale_end_date),
     show_quantity_remaining: t.show_quantity_remaining,
-    quantity_remaining: t.remaining_visible,
+    quantity_remaining: shown(t.remaining_visible),
     prices: prices.map((p) => ({
       id: p.id,
       label: p.label,
@@ -64,7 +67,7 @@ function visibleTicket(t: SellableTicket, promo: Promo | null): PublicTicket | n
       sale_state: p.sale_state,
       sale_start_date: iso(p.sale_start_date),
       sale_end_date: iso(p.sale_end_date),
-      quantity_remaining: p.remaining,
+      quantity_remaining: shown(p.remaining),
     })),
     taxes_and_fees: t.taxes_and_fees,
     unlocked_by_promo_code: unlocked,

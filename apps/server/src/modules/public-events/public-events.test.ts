@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventImages } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
@@ -336,5 +337,52 @@ describe('public read model', () => {
     expect((await t.app.inject({ url: '/api/public/events?status=DRAFT' })).statusCode).toBe(422);
     const none = await t.app.inject({ url: '/api/public/events?query=zzzz' });
     expect(none.json()).toMatchObject({ data: [], meta: { total: 0 } });
+  });
+});
+
+describe('public read model: stock disclosure and caching', () => {
+  it('reveals no more stock than one order could take unless the organizer shows it', async () => {
+    const { event } = await createEvent(t.app, owner.account.id);
+    await ticket(event.id, {
+      name: 'Discreta',
+      max_per_order: 6,
+      prices: [{ price_cents: 1000, quantity: 50 }],
+    });
+    await ticket(event.id, {
+      name: 'Visible',
+      max_per_order: 6,
+      show_quantity_remaining: true,
+      prices: [{ price_cents: 1000, quantity: 50 }],
+    });
+    const tickets = (await publicEvent(event.id)).json().data.tickets as {
+      name: string;
+      quantity_remaining: number;
+      prices: { quantity_remaining: number }[];
+    }[];
+    const byName = Object.fromEntries(tickets.map((x) => [x.name, x]));
+    expect(byName.Discreta.quantity_remaining).toBe(6);
+    expect(byName.Discreta.prices[0].quantity_remaining).toBe(6);
+    expect(byName.Visible.quantity_remaining).toBe(50);
+  });
+
+  it('keeps the serialized answer for PUBLIC_CACHE_TTL_MS, one build for many readers', async () => {
+    const cached = await createTestApp({ env: { PUBLIC_CACHE_TTL_MS: '60000' } });
+    try {
+      const user = await createAccountWithUser(cached.app);
+      const { event } = await createEvent(cached.app, user.account.id);
+      const get = () => cached.app.inject({ url: `/api/public/events/${event.id}` });
+      const first = await get();
+      expect(first.statusCode).toBe(200);
+      await cached.database.db.execute(sql`update events set name = 'Renamed' where id = ${event.id}`);
+      const burst = await Promise.all(Array.from({ length: 20 }, get));
+      for (const res of burst) {
+        expect(res.json().data.name).toBe(first.json().data.name);
+        expect(res.headers.etag).toBe(first.headers.etag);
+      }
+      const withCode = await cached.app.inject({ url: `/api/public/events/${event.id}?promo_code=NADA` });
+      expect(withCode.json().data.name).toBe('Renamed');
+    } finally {
+      await cached.close();
+    }
   });
 });
