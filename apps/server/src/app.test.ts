@@ -159,6 +159,9 @@ describe('HTTP shell', () => {
   });
 
   it('serves index.html for client routes and hashed assets with long cache, compressed', async () => {
+    const root = await t.app.inject('/');
+    expect(root.statusCode).toBe(200);
+    expect(root.body).toContain('<div id="root">');
     const page = await t.app.inject('/manage/events');
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');

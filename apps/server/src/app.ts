@@ -131,6 +131,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await registerModules(app as unknown as App);
 
   if (spa.available) {
+    // `/` is a screen of the web app (spec §2); the static plugin would answer the bare folder with 403.
+    app.get('/', { schema: { hide: true } }, (request, reply) => spa.send(reply, { lang: request.locale }));
     await app.register(fastifyStatic, {
       root: config.webDistDir,
       wildcard: true,

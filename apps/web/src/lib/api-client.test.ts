@@ -67,7 +67,9 @@ describe('api client', () => {
 
   it('turns the error envelope into an ApiError with fields', async () => {
     respond(422, { error: { code: 'VALIDATION_FAILED', message: 'Revisa', fields: { email: 'mal' } } });
-    const error = await publicApi<never>('x', { method: 'POST', body: {} }).catch((e: unknown) => e as ApiError);
+    const error = await publicApi<never>('x', { method: 'POST', body: {} }).catch(
+      (e: unknown) => e as ApiError,
+    );
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ kind: 'http', status: 422, code: 'VALIDATION_FAILED', message: 'Revisa' });
     expect(error.fields).toEqual({ email: 'mal' });

@@ -122,15 +122,3 @@ export const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
     },
   );
 };
-
-/**
- * `/` (spec §2: checks the current user, then login or the events list) is a screen of the web app. The
- * static file plugin answers a bare `/` with 403 (directory), so the app shell is served here.
- */
-export const rootPageRoute: FastifyPluginAsyncZod = async (fastify) => {
-  const spa = (fastify as unknown as App).deps.spa;
-  fastify.get('/', { schema: { hide: true } }, async (request, reply) => {
-    if (!spa.available) return reply.callNotFound();
-    return spa.send(reply, { lang: request.locale });
-  });
-};

@@ -70,7 +70,6 @@ export function CreateEventModal({
   });
 
   // Defaults and a single organizer fill the form once they arrive.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the defaults arrive, not on every form change
   useEffect(() => {
     if (defaults.data && !form.isDirty('timezone')) {
       form.setFieldValue('timezone', defaults.data.timezone);
@@ -78,7 +77,6 @@ export function CreateEventModal({
       form.resetDirty();
     }
   }, [defaults.data]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the organizers arrive
   useEffect(() => {
     if (!form.values.organizer_id && organizers.data?.length === 1) {
       form.setFieldValue('organizer_id', organizers.data[0].id);

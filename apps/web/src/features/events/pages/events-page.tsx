@@ -61,7 +61,6 @@ export function EventsPage() {
     if (key !== 'page') next.delete('page');
     setSearch(next, { replace: true });
   };
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only the debounced text drives the URL
   useEffect(() => {
     if ((search.get('query') ?? '') !== debounced) setParam('query', debounced || null);
   }, [debounced]);
