@@ -42,6 +42,11 @@ export interface DatabaseOptions {
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    // An idle connection closed by the server (restart, admin termination) must not crash the process:
+    // the pool drops it and opens a new one on the next query.
+    pool.on('error', (err: Error & { code?: string }) => {
+      if (err.code !== '57P01') console.error('idle database connection failed:', err.message);
+    });
     const db = drizzlePg(pool, { schema });
     let closed = false;
     return {
