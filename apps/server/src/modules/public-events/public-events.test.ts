@@ -142,7 +142,7 @@ describe('public read model', () => {
       ticket_ids: [vip.id],
     });
     await api('POST', `/events/${event.id}/promo-codes`, {
-      code: 'TODO20',
+      code: 'GLOBAL20',
       discount_type: 'PERCENTAGE',
       discount: 20,
     });
@@ -231,7 +231,7 @@ describe('public read model', () => {
       discount: 0,
       ticket_ids: [vip.id],
     });
-    const withAll = (await publicEvent(event.id, '?promo_code=TODO20')).json();
+    const withAll = (await publicEvent(event.id, '?promo_code=GLOBAL20')).json();
     expect(names(withAll)).toEqual(['General', 'Festival', 'VIP secreto', 'Prensa', 'Terminada']);
     const wrong = (await publicEvent(event.id, '?promo_code=NOPE')).json();
     expect(wrong.data.promo_code).toBeNull();
