@@ -1,6 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
-  ActionIcon,
   Alert,
   Badge,
   Button,
@@ -20,9 +19,10 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconPencil, IconPlus, IconReceiptTax, IconTrash } from '@tabler/icons-react';
+import { IconPlus, IconReceiptTax } from '@tabler/icons-react';
 import type { TaxOrFee } from '@taquilla/shared/schemas/taxes';
 import { useState } from 'react';
+import { EditDeleteActions } from '../../../components/edit-delete-actions.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
@@ -118,23 +118,12 @@ export function TaxesPage() {
                     </Group>
                   </Stack>
                   {isAdmin && (
-                    <Group gap={4} wrap="nowrap">
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={t`Editar ${x.name}`}
-                        onClick={() => setEditing(x)}
-                      >
-                        <IconPencil size={16} />
-                      </ActionIcon>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={t`Eliminar ${x.name}`}
-                        onClick={() => del(x)}
-                      >
-                        <IconTrash size={16} />
-                      </ActionIcon>
-                    </Group>
+                    <EditDeleteActions
+                      name={x.name}
+                      size={16}
+                      onEdit={() => setEditing(x)}
+                      onDelete={() => del(x)}
+                    />
                   )}
                 </Group>
               </Card>
@@ -179,23 +168,13 @@ export function TaxesPage() {
                     </Table.Td>
                     <Table.Td>
                       {isAdmin && (
-                        <Group gap={4} justify="flex-end" wrap="nowrap">
-                          <ActionIcon
-                            variant="subtle"
-                            aria-label={t`Editar ${x.name}`}
-                            onClick={() => setEditing(x)}
-                          >
-                            <IconPencil size={16} />
-                          </ActionIcon>
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            aria-label={t`Eliminar ${x.name}`}
-                            onClick={() => del(x)}
-                          >
-                            <IconTrash size={16} />
-                          </ActionIcon>
-                        </Group>
+                        <EditDeleteActions
+                          justify="flex-end"
+                          name={x.name}
+                          size={16}
+                          onEdit={() => setEditing(x)}
+                          onDelete={() => del(x)}
+                        />
                       )}
                     </Table.Td>
                   </Table.Tr>

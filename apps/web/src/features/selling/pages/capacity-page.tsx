@@ -1,22 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Center,
-  Group,
-  Loader,
-  Progress,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Alert, Badge, Button, Card, Center, Group, Loader, Progress, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconPencil, IconPlus, IconTrash, IconUsersGroup } from '@tabler/icons-react';
+import { IconPlus, IconUsersGroup } from '@tabler/icons-react';
 import type { CapacityAssignment } from '@taquilla/shared/schemas/capacity';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { EditDeleteActions } from '../../../components/edit-delete-actions.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useCapacityAssignments, useDeleteCapacity, useTickets } from '../api.ts';
 import { CapacityForm } from '../components/capacity-form.tsx';
@@ -96,23 +85,11 @@ export function CapacityPage() {
                       {item.status === 'ACTIVE' ? <Trans>Activo</Trans> : <Trans>Inactivo</Trans>}
                     </Badge>
                   </Group>
-                  <Group gap={4} wrap="nowrap">
-                    <ActionIcon
-                      variant="subtle"
-                      aria-label={t`Editar ${item.name}`}
-                      onClick={() => setEditing(item)}
-                    >
-                      <IconPencil size={18} />
-                    </ActionIcon>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={t`Eliminar ${item.name}`}
-                      onClick={() => del(item)}
-                    >
-                      <IconTrash size={18} />
-                    </ActionIcon>
-                  </Group>
+                  <EditDeleteActions
+                    name={item.name}
+                    onEdit={() => setEditing(item)}
+                    onDelete={() => del(item)}
+                  />
                 </Group>
                 <Progress
                   value={pct}

@@ -16,18 +16,11 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import {
-  IconCheck,
-  IconDiscount,
-  IconLink,
-  IconPencil,
-  IconPlus,
-  IconSearch,
-  IconTrash,
-} from '@tabler/icons-react';
+import { IconCheck, IconDiscount, IconLink, IconPlus, IconSearch } from '@tabler/icons-react';
 import type { PromoCode } from '@taquilla/shared/schemas/promo-codes';
 import { useState } from 'react';
 import { useParams } from 'react-router';
+import { EditDeleteActions } from '../../../components/edit-delete-actions.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useDeletePromoCode, usePromoCodes, useSellingEvent, useTickets } from '../api.ts';
 import { EmptyState, PageHeader } from '../components/page-header.tsx';
@@ -98,12 +91,7 @@ export function PromoCodesPage() {
           </Tooltip>
         )}
       </CopyButton>
-      <ActionIcon variant="subtle" onClick={() => setEditing(c)} aria-label={t`Editar ${c.code}`}>
-        <IconPencil size={18} />
-      </ActionIcon>
-      <ActionIcon variant="subtle" color="red" onClick={() => del(c)} aria-label={t`Eliminar ${c.code}`}>
-        <IconTrash size={18} />
-      </ActionIcon>
+      <EditDeleteActions name={c.code} onEdit={() => setEditing(c)} onDelete={() => del(c)} />
     </Group>
   );
   const add = (

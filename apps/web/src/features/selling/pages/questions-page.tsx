@@ -1,22 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Center,
-  Group,
-  Loader,
-  Stack,
-  Text,
-  Tooltip,
-} from '@mantine/core';
+import { Alert, Badge, Button, Card, Center, Group, Loader, Stack, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconEyeOff, IconLock, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconEyeOff, IconLock, IconPlus } from '@tabler/icons-react';
 import type { Question } from '@taquilla/shared/schemas/questions';
 import { useState } from 'react';
 import { useParams } from 'react-router';
+import { EditDeleteActions } from '../../../components/edit-delete-actions.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useDeleteQuestion, useQuestions, useSortQuestions, useTickets } from '../api.ts';
 import { PageHeader } from '../components/page-header.tsx';
@@ -112,19 +101,7 @@ export function QuestionsPage() {
             <IconLock size={18} color="var(--mantine-color-gray-5)" />
           </Tooltip>
         ) : (
-          <Group gap={4} wrap="nowrap">
-            <ActionIcon variant="subtle" aria-label={t`Editar ${q.title}`} onClick={() => setEditing(q)}>
-              <IconPencil size={18} />
-            </ActionIcon>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={t`Eliminar ${q.title}`}
-              onClick={() => del(q)}
-            >
-              <IconTrash size={18} />
-            </ActionIcon>
-          </Group>
+          <EditDeleteActions name={q.title} onEdit={() => setEditing(q)} onDelete={() => del(q)} />
         )}
       </Group>
     </Card>
