@@ -43,6 +43,17 @@ function eventLines(locale: Locale, event: EmailEvent): string[] {
   ];
 }
 
+const viewOrderButton = (ctx: Ctx, locale: Locale) => ({
+  label: t(locale, m['orders.email_view_order']),
+  url: `${ctx.appUrl}/checkout/${ctx.event.id}/${ctx.order.short_id}/summary`,
+});
+
+/** Queues an e-mail to the buyer in the order's language, inside the order's transaction. */
+function sendToBuyer(ctx: Ctx, to: string, subjectKey: string, content: { html: string; text: string }) {
+  const subject = t(localeOf(ctx.order), subjectKey, { event: ctx.event.name });
+  return enqueueEmail(ctx.jobs, { to, subject, ...content }, ctx.tx);
+}
+
 const footer = (locale: Locale, event: EmailEvent) =>
   t(locale, m['orders.email_footer'], { organizer: event.organizer_name });
 
@@ -74,21 +85,10 @@ export async function queueCompletedOrderEmails(
       ),
       t(locale, m['orders.email_total'], { amount: money(order.total_cents) }),
     ],
-    button: {
-      label: t(locale, m['orders.email_view_order']),
-      url: `${ctx.appUrl}/checkout/${event.id}/${order.short_id}/summary`,
-    },
+    button: viewOrderButton(ctx, locale),
     footer: footer(locale, event),
   });
-  await enqueueEmail(
-    ctx.jobs,
-    {
-      to: order.email,
-      subject: t(locale, m['orders.email_confirmation_subject'], { event: event.name }),
-      ...content,
-    },
-    ctx.tx,
-  );
+  await sendToBuyer(ctx, order.email, m['orders.email_confirmation_subject'], content);
 
   const itemById = new Map(items.map((i) => [i.id, i]));
   const buyer = `${order.first_name ?? ''} ${order.last_name ?? ''}`.trim();
@@ -143,21 +143,10 @@ export async function queueOfflinePaymentEmail(ctx: Ctx): Promise<void> {
       ...(instructions ? [t(locale, m['orders.email_offline_instructions'], { instructions })] : []),
       ...eventLines(locale, event),
     ],
-    button: {
-      label: t(locale, m['orders.email_view_order']),
-      url: `${ctx.appUrl}/checkout/${event.id}/${order.short_id}/summary`,
-    },
+    button: viewOrderButton(ctx, locale),
     footer: footer(locale, event),
   });
-  await enqueueEmail(
-    ctx.jobs,
-    {
-      to: order.email,
-      subject: t(locale, m['orders.email_offline_subject'], { event: event.name }),
-      ...content,
-    },
-    ctx.tx,
-  );
+  await sendToBuyer(ctx, order.email, m['orders.email_offline_subject'], content);
 }
 
 /** To the buyer whose late payment could not be honoured and was refunded. */
@@ -175,13 +164,5 @@ export async function queueRefundEmail(ctx: Ctx, amountCents: number): Promise<v
     ],
     footer: footer(locale, event),
   });
-  await enqueueEmail(
-    ctx.jobs,
-    {
-      to: order.email,
-      subject: t(locale, m['orders.email_refund_subject'], { event: event.name }),
-      ...content,
-    },
-    ctx.tx,
-  );
+  await sendToBuyer(ctx, order.email, m['orders.email_refund_subject'], content);
 }
