@@ -243,6 +243,8 @@ describe('organizer events journey', () => {
     await page.getByText('Evento archivado').waitFor();
     await page.getByRole('button', { name: 'Restaurar' }).click();
     await page.getByText('Evento restaurado como borrador').waitFor();
+    // The first "archived" notification closes after 4 s; wait so the next one is the only match.
+    await page.getByText('Evento archivado').waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: 'Más acciones' }).click();
     await page.getByRole('menuitem', { name: 'Archivar' }).click();
     await page.getByText('Evento archivado').waitFor();
