@@ -1,0 +1,73 @@
+import { affiliateInput } from '@taquilla/shared/schemas/affiliates';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { App } from '../../app.ts';
+import { requireAuth } from '../../lib/auth.ts';
+import * as service from './affiliates.service.ts';
+
+const eventParams = z.object({ id: z.uuid() });
+const itemParams = z.object({ id: z.uuid(), affiliateId: z.uuid() });
+const promoterParams = z.object({ id: z.uuid(), promoterId: z.uuid() });
+
+/**
+ * events/{id}/affiliates (CRUD, list query) and the spec §7 figures: events/{id}/promoter/stats and
+ * events/{id}/promoter/{promoterId}/stats, where a promoter is an affiliate.
+ */
+export const affiliateRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = (app as unknown as App).deps.db;
+  app.get('/events/:id/affiliates', { schema: { params: eventParams } }, async (request) =>
+    service.listAffiliates(
+      db,
+      requireAuth(request),
+      request.params.id,
+      request.query as Record<string, unknown>,
+    ),
+  );
+  app.post(
+    '/events/:id/affiliates',
+    { schema: { params: eventParams, body: affiliateInput } },
+    async (request, reply) => {
+      const data = await service.createAffiliate(db, requireAuth(request), request.params.id, request.body);
+      return reply.status(201).send({ data });
+    },
+  );
+  app.get('/events/:id/affiliates/:affiliateId', { schema: { params: itemParams } }, async (request) => ({
+    data: await service.getAffiliate(db, requireAuth(request), request.params.id, request.params.affiliateId),
+  }));
+  app.put(
+    '/events/:id/affiliates/:affiliateId',
+    { schema: { params: itemParams, body: affiliateInput } },
+    async (request) => ({
+      data: await service.updateAffiliate(
+        db,
+        requireAuth(request),
+        request.params.id,
+        request.params.affiliateId,
+        request.body,
+      ),
+    }),
+  );
+  app.delete(
+    '/events/:id/affiliates/:affiliateId',
+    { schema: { params: itemParams } },
+    async (request, reply) => {
+      await service.deleteAffiliate(db, requireAuth(request), request.params.id, request.params.affiliateId);
+      return reply.status(204).send();
+    },
+  );
+  app.get('/events/:id/promoter/stats', { schema: { params: eventParams } }, async (request) => ({
+    data: await service.promoterStats(db, requireAuth(request), request.params.id),
+  }));
+  app.get(
+    '/events/:id/promoter/:promoterId/stats',
+    { schema: { params: promoterParams } },
+    async (request) => ({
+      data: await service.promoterDetailStats(
+        db,
+        requireAuth(request),
+        request.params.id,
+        request.params.promoterId,
+      ),
+    }),
+  );
+};
