@@ -17,7 +17,7 @@ export function EventStatusBadge({
   } as const;
   const { color, label } = map[status];
   return (
-    <Badge color={color} variant="light" size={size}>
+    <Badge color={color} variant="light" size={size} style={{ flexShrink: 0 }}>
       {label}
     </Badge>
   );

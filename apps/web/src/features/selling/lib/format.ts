@@ -2,7 +2,6 @@ import { currencyDigits } from '@taquilla/shared';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
-import { i18n } from '../../../lib/i18n.ts';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -14,11 +13,6 @@ export const toWall = (iso: string | null | undefined, tz: string) =>
 export const fromWall = (wall: string | null | undefined, tz: string) =>
   wall ? dayjs.tz(wall, WALL, tz).toISOString() : null;
 
-export const formatMoney = (cents: number, currency: string) =>
-  new Intl.NumberFormat(i18n.locale, { style: 'currency', currency }).format(
-    cents / 10 ** currencyDigits(currency),
-  );
-
 /** Major units (as typed in a field) ↔ integer minor units. */
 export const toMinor = (major: number | string | null | undefined, currency: string) => {
   const n = typeof major === 'string' ? Number(major.replace(',', '.')) : major;
@@ -28,9 +22,4 @@ export const toMinor = (major: number | string | null | undefined, currency: str
 };
 export const toMajor = (cents: number, currency: string) => cents / 10 ** currencyDigits(currency);
 
-export const formatDateTime = (iso: string, tz: string) =>
-  new Intl.DateTimeFormat(i18n.locale, { timeZone: tz, dateStyle: 'medium', timeStyle: 'short' }).format(
-    new Date(iso),
-  );
-
-export const formatNumber = (n: number) => new Intl.NumberFormat(i18n.locale).format(n);
+export { formatDateTime, formatMoney, formatNumber } from '../../../lib/format.ts';

@@ -6,10 +6,10 @@ import type { CapacityAssignment } from '@taquilla/shared/schemas/capacity';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { EditDeleteActions } from '../../../components/edit-delete-actions.tsx';
+import { EmptyState, PageHeader } from '../../../components/page-header.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useCapacityAssignments, useDeleteCapacity, useTickets } from '../api.ts';
 import { CapacityForm } from '../components/capacity-form.tsx';
-import { EmptyState, PageHeader } from '../components/page-header.tsx';
 import { formatNumber } from '../lib/format.ts';
 
 export function CapacityPage() {

@@ -1,0 +1,250 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Center,
+  CopyButton,
+  Group,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconAffiliate, IconChartBar, IconCheck, IconLink, IconPlus, IconSearch } from '@tabler/icons-react';
+import type { Affiliate } from '@taquilla/shared/schemas/affiliates';
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { EditDeleteActions } from '../../../components/edit-delete-actions.tsx';
+import { EmptyState, PageHeader } from '../../../components/page-header.tsx';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { formatMoney, formatNumber } from '../../../lib/format.ts';
+import { useAffiliateEvent, useAffiliates, useDeleteAffiliate, usePromoterStats } from '../api.ts';
+import { AffiliateForm } from '../components/affiliate-form.tsx';
+import { AffiliateSalesModal, Figure } from '../components/affiliate-sales.tsx';
+
+/** /manage/event/:eventId/affiliates — partners with their own link, and what each one sold. */
+export function AffiliatesPage() {
+  const { t } = useLingui();
+  const eventId = useParams().eventId!;
+  const [search, setSearch] = useState('');
+  const [query] = useDebouncedValue(search.trim(), 300);
+  const event = useAffiliateEvent(eventId);
+  const list = useAffiliates(eventId, query);
+  const stats = usePromoterStats(eventId);
+  const remove = useDeleteAffiliate(eventId);
+  const [editing, setEditing] = useState<Affiliate | 'new' | null>(null);
+  const [viewing, setViewing] = useState<string | null>(null);
+
+  const error = list.error ?? event.error ?? stats.error;
+  if (error) return <Alert color="red">{errorMessage(error)}</Alert>;
+  if (!list.data || !event.data || !stats.data) {
+    return (
+      <Center py="xl">
+        <Loader />
+      </Center>
+    );
+  }
+  const { currency, slug } = event.data;
+  const s = stats.data;
+  const link = (a: Affiliate) =>
+    `${window.location.origin}/e/${eventId}/${slug}?aff=${encodeURIComponent(a.code)}`;
+  const share =
+    s.event_sales.revenue_cents > 0
+      ? formatNumber(Math.round((s.affiliate_sales.revenue_cents / s.event_sales.revenue_cents) * 100))
+      : '0';
+  const del = async (a: Affiliate) => {
+    if (!window.confirm(t`¿Eliminar el afiliado «${a.name}»?`)) return;
+    try {
+      await remove.mutateAsync(a.id);
+      notifications.show({ color: 'teal', message: t`Afiliado eliminado` });
+    } catch (err) {
+      notifications.show({ color: 'red', message: errorMessage(err) });
+    }
+  };
+  const status = (a: Affiliate) => (
+    <Badge color={a.status === 'ACTIVE' ? 'teal' : 'gray'} variant="light" size="sm">
+      {a.status === 'ACTIVE' ? t`Activo` : t`Inactivo`}
+    </Badge>
+  );
+  const actions = (a: Affiliate) => (
+    <Group gap={4} wrap="nowrap" justify="flex-end">
+      <CopyButton value={link(a)}>
+        {({ copied, copy }) => (
+          <Tooltip label={copied ? t`Enlace copiado` : t`Copiar enlace del afiliado`}>
+            <ActionIcon
+              variant="subtle"
+              color={copied ? 'teal' : 'gray'}
+              onClick={copy}
+              aria-label={t`Copiar enlace de ${a.name}`}
+            >
+              {copied ? <IconCheck size={18} /> : <IconLink size={18} />}
+            </ActionIcon>
+          </Tooltip>
+        )}
+      </CopyButton>
+      <Tooltip label={t`Ver ventas`}>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          onClick={() => setViewing(a.id)}
+          aria-label={t`Ventas de ${a.name}`}
+        >
+          <IconChartBar size={18} />
+        </ActionIcon>
+      </Tooltip>
+      <EditDeleteActions name={a.name} onEdit={() => setEditing(a)} onDelete={() => del(a)} />
+    </Group>
+  );
+  const add = (
+    <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
+      <Trans>Nuevo afiliado</Trans>
+    </Button>
+  );
+
+  return (
+    <Stack gap="md" maw={1100}>
+      <PageHeader
+        title={<Trans>Afiliados</Trans>}
+        description={
+          <Trans>
+            Cada afiliado tiene su propio enlace a la página del evento. Los pedidos completados que llegan
+            por ese enlace se le atribuyen.
+          </Trans>
+        }
+        action={add}
+      />
+      {s.affiliates_count > 0 && (
+        <Card withBorder radius="md">
+          <SimpleGrid cols={{ base: 2, sm: 4 }}>
+            <Figure
+              label={<Trans>Ingresos por afiliados</Trans>}
+              value={formatMoney(s.affiliate_sales.revenue_cents, currency)}
+              hint={<Trans>{share} % de las ventas del evento</Trans>}
+            />
+            <Figure label={<Trans>Pedidos</Trans>} value={formatNumber(s.affiliate_sales.orders_count)} />
+            <Figure label={<Trans>Entradas</Trans>} value={formatNumber(s.affiliate_sales.tickets_sold)} />
+            <Figure label={<Trans>Afiliados</Trans>} value={formatNumber(s.affiliates_count)} />
+          </SimpleGrid>
+        </Card>
+      )}
+      {(list.data.length > 0 || query) && (
+        <TextInput
+          leftSection={<IconSearch size={16} />}
+          placeholder={t`Buscar por nombre o código`}
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          maw={320}
+        />
+      )}
+      {list.data.length === 0 ? (
+        <EmptyState
+          icon={<IconAffiliate size={40} stroke={1.3} color="var(--mantine-color-blue-5)" />}
+          title={query ? <Trans>Ningún afiliado coincide</Trans> : <Trans>Aún no hay afiliados</Trans>}
+          text={
+            <Trans>
+              Crea un afiliado para una emisora, un medio o un promotor y compártele su enlace: verás qué
+              vende cada uno.
+            </Trans>
+          }
+          action={query ? undefined : add}
+        />
+      ) : (
+        <>
+          <Card withBorder radius="md" p={0} visibleFrom="sm">
+            <Table verticalSpacing="sm" highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>
+                    <Trans>Nombre</Trans>
+                  </Table.Th>
+                  <Table.Th>
+                    <Trans>Código</Trans>
+                  </Table.Th>
+                  <Table.Th ta="right">
+                    <Trans>Pedidos</Trans>
+                  </Table.Th>
+                  <Table.Th ta="right">
+                    <Trans>Entradas</Trans>
+                  </Table.Th>
+                  <Table.Th ta="right">
+                    <Trans>Ingresos</Trans>
+                  </Table.Th>
+                  <Table.Th>
+                    <Trans>Estado</Trans>
+                  </Table.Th>
+                  <Table.Th />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.data.map((a) => (
+                  <Table.Tr key={a.id}>
+                    <Table.Td>
+                      <Text fw={600} size="sm">
+                        {a.name}
+                      </Text>
+                      {a.email && (
+                        <Text size="xs" c="dimmed">
+                          {a.email}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td ff="monospace">{a.code}</Table.Td>
+                    <Table.Td ta="right">{formatNumber(a.sales.orders_count)}</Table.Td>
+                    <Table.Td ta="right">{formatNumber(a.sales.tickets_sold)}</Table.Td>
+                    <Table.Td ta="right">{formatMoney(a.sales.revenue_cents, currency)}</Table.Td>
+                    <Table.Td>{status(a)}</Table.Td>
+                    <Table.Td>{actions(a)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Card>
+          <Stack gap="sm" hiddenFrom="sm">
+            {list.data.map((a) => (
+              <Card key={a.id} withBorder radius="md" padding="sm">
+                <Group justify="space-between" wrap="nowrap" align="flex-start">
+                  <Stack gap={2}>
+                    <Group gap="xs">
+                      <Text fw={600}>{a.name}</Text>
+                      {status(a)}
+                    </Group>
+                    <Text ff="monospace" size="sm">
+                      {a.code}
+                    </Text>
+                  </Stack>
+                  {actions(a)}
+                </Group>
+                <Text size="sm" mt={4}>
+                  <Trans>
+                    Pedidos: {formatNumber(a.sales.orders_count)} · Entradas:{' '}
+                    {formatNumber(a.sales.tickets_sold)} · Ingresos:{' '}
+                    {formatMoney(a.sales.revenue_cents, currency)}
+                  </Trans>
+                </Text>
+              </Card>
+            ))}
+          </Stack>
+        </>
+      )}
+      {editing && (
+        <AffiliateForm
+          key={editing === 'new' ? 'new' : editing.id}
+          eventId={eventId}
+          item={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      {viewing && (
+        <AffiliateSalesModal eventId={eventId} affiliateId={viewing} onClose={() => setViewing(null)} />
+      )}
+    </Stack>
+  );
+}

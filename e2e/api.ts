@@ -1,0 +1,67 @@
+import { baseUrl } from './browser.ts';
+
+/**
+ * The journeys' set-up through the real API: the organizer's side of a scenario that the journey does not
+ * test through the screens.
+ */
+export async function call<T = Record<string, unknown>>(
+  method: string,
+  url: string,
+  body?: unknown,
+  token?: string,
+): Promise<T> {
+  const res = await fetch(`${baseUrl()}/api/${url}`, {
+    method,
+    headers: {
+      'content-type': 'application/json',
+      'accept-language': 'es',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${url} → ${res.status} ${text}`);
+  return text ? (JSON.parse(text) as { data: T }).data : (undefined as T);
+}
+
+/** A new organizer account, logged in: its token. */
+export async function registerOrganizer(tag: string): Promise<string> {
+  const { token } = await call<{ token: string }>('POST', 'auth/register', {
+    first_name: 'Marta',
+    last_name: 'Soler',
+    email: `org-${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`,
+    password: 'una-contraseña-larga',
+    password_confirmation: 'una-contraseña-larga',
+    accept_terms: true,
+  });
+  return token;
+}
+
+/** A LIVE event three weeks ahead with one "General" ticket of 25,00 € (50 units). */
+export async function liveEventWithTicket(token: string, name: string) {
+  const organizer = await call<{ id: string }>('POST', 'organizers', { name: 'Sala Luna' }, token);
+  const start = new Date(Date.now() + 21 * 86400_000);
+  start.setUTCHours(19, 0, 0, 0);
+  const event = await call<{ id: string; slug: string }>(
+    'POST',
+    'events',
+    {
+      name,
+      organizer_id: organizer.id,
+      start_date: start.toISOString(),
+      end_date: new Date(start.getTime() + 3 * 3600_000).toISOString(),
+      timezone: 'Europe/Madrid',
+      currency: 'EUR',
+      description: '<p>Un cuarteto de <strong>jazz</strong> en directo.</p>',
+    },
+    token,
+  );
+  await call(
+    'POST',
+    `events/${event.id}/tickets`,
+    { name: 'General', type: 'PAID', prices: [{ price_cents: 2500, quantity: 50 }], max_per_order: 6 },
+    token,
+  );
+  await call('PUT', `events/${event.id}/status`, { status: 'LIVE' }, token);
+  return { ...event, name };
+}
