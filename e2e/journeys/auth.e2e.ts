@@ -100,6 +100,9 @@ describe('accounts and authentication', () => {
     expect(await next.getAttribute('href')).toBe('/manage/events?create=1');
     await next.click();
     await page.waitForURL('**/manage/events?create=1');
+    // Onboarding is done: coming back to /welcome cannot create a second organizer.
+    await page.goto('/welcome');
+    await page.waitForURL('**/manage/events');
 
     // Log out from the user menu.
     await page.goto('/manage/profile');
@@ -111,6 +114,8 @@ describe('accounts and authentication', () => {
 
     // Forgot password → e-mail → reset.
     await page.getByRole('link', { name: '¿Has olvidado tu contraseña?' }).click();
+    // The login form has the same e-mail field: wait for the new page before typing.
+    await page.getByRole('heading', { name: '¿Has olvidado tu contraseña?' }).waitFor();
     await page.getByLabel(L('Correo electrónico')).fill(EMAIL);
     await page.getByRole('button', { name: 'Enviar enlace' }).click();
     await page.getByText('Revisa tu correo').waitFor();

@@ -62,6 +62,10 @@ export const confirmEmailChange = (userId: string, token: string) =>
 export const cancelEmailChange = (userId: string) =>
   api<{ data: CurrentUser }>(`users/${userId}/email-change`, { method: 'DELETE' });
 
+/** Whether the account already has an organizer (onboarding is then done). */
+export const hasOrganizer = () =>
+  api<{ meta: { total: number } }>('organizers', { query: { per_page: 1 } }).then((r) => r.meta.total > 0);
+
 export const createOrganizer = (body: { name: string; email?: string }) =>
   api<{ data: { id: string; name: string } }>('organizers', { method: 'POST', body });
 

@@ -2,13 +2,13 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Button, Center, Group, Loader, Stack, Stepper, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCalendarPlus, IconCheck } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { getToken } from '../../../lib/api-client.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
-import { createOrganizer, renameAccount } from '../api.ts';
+import { createOrganizer, hasOrganizer, renameAccount } from '../api.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
 import { EmailConfirmationBanner } from '../components/email-confirmation-banner.tsx';
 
@@ -21,6 +21,13 @@ export function WelcomePage() {
   const [organizer, setOrganizer] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const queryClient = useQueryClient();
+  // Onboarding runs once: an account that already has an organizer goes straight to its events.
+  const onboarded = useQuery({
+    queryKey: ['organizers', 'any'],
+    queryFn: hasOrganizer,
+    enabled: hasToken,
+    gcTime: 0,
+  });
   const form = useForm({
     initialValues: { name: '', email: '' },
     validate: {
@@ -36,7 +43,8 @@ export function WelcomePage() {
   });
 
   if (!hasToken) return <Navigate to="/auth/login" replace />;
-  if (!me.data) {
+  if (onboarded.data && organizer === null) return <Navigate to="/manage/events" replace />;
+  if (!me.data || onboarded.isPending) {
     return (
       <Center mih="100vh">
         <Loader />
