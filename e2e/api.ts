@@ -37,8 +37,11 @@ export async function registerOrganizer(tag: string): Promise<string> {
   return token;
 }
 
-/** A LIVE event three weeks ahead with one "General" ticket of 25,00 € (50 units). */
-export async function liveEventWithTicket(token: string, name: string) {
+/**
+ * A LIVE event three weeks ahead with one "General" ticket of 25,00 € (50 units); `settings` go to
+ * events/{id}/settings before publishing (e.g. the payment providers).
+ */
+export async function liveEventWithTicket(token: string, name: string, settings?: Record<string, unknown>) {
   const organizer = await call<{ id: string }>('POST', 'organizers', { name: 'Sala Luna' }, token);
   const start = new Date(Date.now() + 21 * 86400_000);
   start.setUTCHours(19, 0, 0, 0);
@@ -56,12 +59,28 @@ export async function liveEventWithTicket(token: string, name: string) {
     },
     token,
   );
-  await call(
+  const ticket = await call<{ id: string; prices: { id: string }[] }>(
     'POST',
     `events/${event.id}/tickets`,
     { name: 'General', type: 'PAID', prices: [{ price_cents: 2500, quantity: 50 }], max_per_order: 6 },
     token,
   );
+  if (settings) await call('PUT', `events/${event.id}/settings`, settings, token);
   await call('PUT', `events/${event.id}/status`, { status: 'LIVE' }, token);
-  return { ...event, name };
+  return { ...event, name, ticket };
+}
+
+/** A buyer's order through the public checkout API: reserve `quantity`, give details, pay with `provider`. */
+export async function placeOrder(
+  event: { id: string; ticket: { id: string; prices: { id: string }[] } },
+  buyer: { first_name: string; last_name: string; email: string },
+  quantity: number,
+  payment: Record<string, unknown>,
+) {
+  const base = `public/events/${event.id}/order`;
+  const order = await call<{ short_id: string }>('POST', base, {
+    tickets: [{ ticket_id: event.ticket.id, price_id: event.ticket.prices[0].id, quantity }],
+  });
+  await call('PUT', `${base}/${order.short_id}`, { ...buyer, email_confirmation: buyer.email });
+  return call<{ short_id: string; status: string }>('POST', `${base}/${order.short_id}/payment`, payment);
 }

@@ -1,9 +1,9 @@
 import type { PublicEvent, PublicTicket } from '@taquilla/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n } from '../../../lib/i18n.ts';
+import { displayStatus, statusColor } from '../../../lib/order-status.ts';
 import { inlinedEvent } from '../api.ts';
 import { clock, formatEventDates, locationLines, mapUrl, money } from './format.ts';
-import { displayStatus, statusColor } from './order-status.ts';
 import { lineTotal, unitDiscount } from './pricing.ts';
 
 beforeAll(() => {

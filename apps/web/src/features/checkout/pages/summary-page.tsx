@@ -1,10 +1,10 @@
 import { Trans } from '@lingui/react/macro';
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link, Navigate } from 'react-router';
+import { OrderStatusBadge } from '../../../components/order-status-badge.tsx';
+import { displayStatus } from '../../../lib/order-status.ts';
 import { OrderItems } from '../components/order-items.tsx';
-import { OrderStatusBadge } from '../components/order-status-badge.tsx';
 import { useCheckout } from '../lib/checkout-context.ts';
-import { displayStatus } from '../lib/order-status.ts';
 
 /** /checkout/:eventId/:orderShortId/summary — status, items, attendees and print links. */
 export function SummaryPage() {

@@ -17,12 +17,19 @@ const LABELS: Record<string, MessageDescriptor> = {
   PARTIALLY_REFUNDED: msg`Reembolsado parcialmente`,
 };
 
-export function OrderStatusBadge({ order }: { order: Parameters<typeof displayStatus>[0] }) {
+/** An order's status as buyers and organizers see it, in the spec §4 colours. */
+export function OrderStatusBadge({
+  order,
+  size = 'lg',
+}: {
+  order: Parameters<typeof displayStatus>[0];
+  size?: 'sm' | 'md' | 'lg';
+}) {
   const { i18n } = useLingui();
   const status = displayStatus(order);
   const label = LABELS[status];
   return (
-    <Badge color={statusColor(status)} variant="light" size="lg" data-status={status}>
+    <Badge color={statusColor(status)} variant="light" size={size} data-status={status}>
       {label ? i18n._(label) : status}
     </Badge>
   );

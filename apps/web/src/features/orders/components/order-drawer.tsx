@@ -1,0 +1,278 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Center,
+  Divider,
+  Drawer,
+  Group,
+  Loader,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconCash, IconExternalLink, IconPrinter } from '@tabler/icons-react';
+import type { OrganizerOrder } from '@taquilla/shared/schemas/checkout';
+import { OrderStatusBadge } from '../../../components/order-status-badge.tsx';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { formatDateTime, formatMoney } from '../../../lib/format.ts';
+import { useMarkPaid, useOrder } from '../api.ts';
+import { providerLabel } from '../lib/labels.ts';
+
+function Totals({ order }: { order: OrganizerOrder }) {
+  const { t } = useLingui();
+  const money = (cents: number) => formatMoney(cents, order.currency);
+  const rows: [string, number][] = [[t`Subtotal`, order.subtotal_cents]];
+  if (order.discount_cents) rows.push([t`Descuento`, -order.discount_cents]);
+  if (order.taxes_cents) rows.push([t`Impuestos`, order.taxes_cents]);
+  if (order.fees_cents) rows.push([t`Gastos`, order.fees_cents]);
+  return (
+    <Stack gap={2}>
+      {rows.map(([label, cents]) => (
+        <Group key={label} justify="space-between">
+          <Text size="sm" c="dimmed">
+            {label}
+          </Text>
+          <Text size="sm">{money(cents)}</Text>
+        </Group>
+      ))}
+      <Group justify="space-between">
+        <Text fw={700}>
+          <Trans>Total</Trans>
+        </Text>
+        <Text fw={700} data-testid="order-detail-total">
+          {money(order.total_cents)}
+        </Text>
+      </Group>
+    </Stack>
+  );
+}
+
+function Detail({ order, timezone }: { order: OrganizerOrder; timezone: string }) {
+  const { t, i18n } = useLingui();
+  const markPaid = useMarkPaid(order.event_id);
+  const money = (cents: number) => formatMoney(cents, order.currency);
+  const confirmPaid = async () => {
+    if (
+      !window.confirm(
+        t`¿Confirmas que has recibido ${money(order.total_cents)} del pedido ${order.short_id}?`,
+      )
+    ) {
+      return;
+    }
+    try {
+      await markPaid.mutateAsync(order.id);
+      notifications.show({
+        color: 'teal',
+        message: t`Pedido marcado como pagado. Las entradas se han enviado.`,
+      });
+    } catch (err) {
+      notifications.show({ color: 'red', message: errorMessage(err) });
+    }
+  };
+  const buyer = [order.first_name, order.last_name].filter(Boolean).join(' ');
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={2}>
+          <Text ff="monospace" fw={700}>
+            {order.short_id}
+          </Text>
+          <Text size="sm" c="dimmed">
+            <Trans>Creado el {formatDateTime(order.created_at, timezone)}</Trans>
+          </Text>
+          {order.completed_at && (
+            <Text size="sm" c="dimmed">
+              <Trans>Completado el {formatDateTime(order.completed_at, timezone)}</Trans>
+            </Text>
+          )}
+        </Stack>
+        <OrderStatusBadge order={order} size="md" />
+      </Group>
+
+      {order.status === 'AWAITING_OFFLINE_PAYMENT' && (
+        <Alert color="orange" title={t`Pendiente de pago offline`}>
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">
+              <Trans>
+                Las entradas quedan reservadas hasta que confirmes el pago. Al marcarlo como pagado, el
+                comprador recibe sus entradas por correo.
+              </Trans>
+            </Text>
+            <Button
+              leftSection={<IconCash size={16} />}
+              color="teal"
+              loading={markPaid.isPending}
+              onClick={confirmPaid}
+            >
+              <Trans>Marcar como pagado</Trans>
+            </Button>
+          </Stack>
+        </Alert>
+      )}
+
+      <Stack gap={2}>
+        <Title order={3} size="h5">
+          <Trans>Comprador</Trans>
+        </Title>
+        <Text>{buyer || t`Sin datos todavía`}</Text>
+        {order.email && (
+          <Anchor href={`mailto:${order.email}`} size="sm">
+            {order.email}
+          </Anchor>
+        )}
+        <Text size="sm" c="dimmed">
+          <Trans>Idioma: {order.locale.toUpperCase()}</Trans>
+          {order.promo_code && (
+            <>
+              {' · '}
+              <Trans>Código: {order.promo_code}</Trans>
+            </>
+          )}
+        </Text>
+      </Stack>
+
+      <Divider />
+      <Table>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>
+              <Trans>Entrada</Trans>
+            </Table.Th>
+            <Table.Th ta="right">
+              <Trans>Cant.</Trans>
+            </Table.Th>
+            <Table.Th ta="right">
+              <Trans>Importe</Trans>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {order.items.map((item) => (
+            <Table.Tr key={item.id}>
+              <Table.Td>
+                {item.ticket_name}
+                {item.price_label && (
+                  <Text span c="dimmed" size="sm">
+                    {' '}
+                    · {item.price_label}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td ta="right">{item.quantity}</Table.Td>
+              <Table.Td ta="right">{money(item.total_cents)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Totals order={order} />
+
+      {order.attendees.length > 0 && (
+        <>
+          <Divider />
+          <Title order={3} size="h5">
+            <Trans>Asistentes</Trans>
+          </Title>
+          <Stack gap="xs">
+            {order.attendees.map((a) => (
+              <Group key={a.id} justify="space-between" wrap="nowrap" data-testid="order-attendee">
+                <Stack gap={0} style={{ minWidth: 0 }}>
+                  <Text size="sm" fw={600} truncate>
+                    {a.first_name} {a.last_name}
+                  </Text>
+                  <Text size="xs" c="dimmed" truncate>
+                    {a.ticket_name} · {a.email}
+                  </Text>
+                </Stack>
+                <Anchor
+                  href={`/ticket/${order.event_id}/${a.short_id}`}
+                  target="_blank"
+                  rel="noopener"
+                  size="sm"
+                  style={{ flexShrink: 0 }}
+                >
+                  <Trans>Ver entrada</Trans>
+                </Anchor>
+              </Group>
+            ))}
+          </Stack>
+        </>
+      )}
+
+      {order.payments.length > 0 && (
+        <>
+          <Divider />
+          <Title order={3} size="h5">
+            <Trans>Pagos</Trans>
+          </Title>
+          {order.payments.map((p) => (
+            <Group key={p.id} justify="space-between">
+              <Text size="sm">
+                {providerLabel(p.provider, i18n)} · {formatDateTime(p.created_at, timezone)}
+              </Text>
+              <Text
+                size="sm"
+                c={p.status === 'SUCCEEDED' ? 'teal' : p.status === 'FAILED' ? 'red' : undefined}
+              >
+                {formatMoney(p.amount_cents, p.currency)}
+              </Text>
+            </Group>
+          ))}
+        </>
+      )}
+
+      <Group gap="xs">
+        <Button
+          component="a"
+          href={`/order/${order.event_id}/${order.short_id}/print`}
+          target="_blank"
+          rel="noopener"
+          variant="default"
+          leftSection={<IconPrinter size={16} />}
+        >
+          <Trans>Imprimir</Trans>
+        </Button>
+        <Button
+          component="a"
+          href={`/checkout/${order.event_id}/${order.short_id}/summary`}
+          target="_blank"
+          rel="noopener"
+          variant="subtle"
+          leftSection={<IconExternalLink size={16} />}
+        >
+          <Trans>Página del comprador</Trans>
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** The order's detail in a side panel (full screen on a phone). */
+export function OrderDrawer(props: {
+  eventId: string;
+  orderId: string;
+  timezone: string;
+  onClose: () => void;
+}) {
+  const { t } = useLingui();
+  const phone = useMediaQuery('(max-width: 48em)');
+  const order = useOrder(props.eventId, props.orderId);
+  return (
+    <Drawer opened onClose={props.onClose} position="right" size={phone ? '100%' : 'lg'} title={t`Pedido`}>
+      {order.error ? (
+        <Alert color="red">{errorMessage(order.error)}</Alert>
+      ) : order.data ? (
+        <Detail order={order.data} timezone={props.timezone} />
+      ) : (
+        <Center py="xl">
+          <Loader />
+        </Center>
+      )}
+    </Drawer>
+  );
+}

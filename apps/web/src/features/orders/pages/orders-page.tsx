@@ -1,0 +1,228 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import {
+  Alert,
+  Card,
+  Center,
+  Group,
+  Loader,
+  Pagination,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconReceipt, IconSearch } from '@tabler/icons-react';
+import type { OrganizerOrderSummary } from '@taquilla/shared/schemas/checkout';
+import { useState } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { OrderStatusBadge } from '../../../components/order-status-badge.tsx';
+import { EmptyState, PageHeader } from '../../../components/page-header.tsx';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format.ts';
+import { type StatusFilter, useOrders, useOrdersEvent } from '../api.ts';
+import { OrderDrawer } from '../components/order-drawer.tsx';
+
+/** /manage/event/:eventId/orders — every order of the event; `?order=<id>` opens one. */
+export function OrdersPage() {
+  const { t } = useLingui();
+  const eventId = useParams().eventId!;
+  const [params, setParams] = useSearchParams();
+  const [search, setSearch] = useState('');
+  const [query] = useDebouncedValue(search.trim(), 300);
+  const [status, setStatus] = useState<StatusFilter>('');
+  const [page, setPage] = useState(1);
+  const event = useOrdersEvent(eventId);
+  const list = useOrders(eventId, { query, status, page });
+  const openId = params.get('order');
+
+  const open = (id: string | null) => {
+    const next = new URLSearchParams(params);
+    if (id) next.set('order', id);
+    else next.delete('order');
+    setParams(next, { replace: !id });
+  };
+
+  const error = list.error ?? event.error;
+  if (error) return <Alert color="red">{errorMessage(error)}</Alert>;
+  if (!list.data || !event.data) {
+    return (
+      <Center py="xl">
+        <Loader />
+      </Center>
+    );
+  }
+  const { timezone } = event.data;
+  const { data: rows, meta } = list.data;
+  const filtered = Boolean(query || status);
+  const buyer = (o: OrganizerOrderSummary) =>
+    [o.first_name, o.last_name].filter(Boolean).join(' ') || t`Sin datos del comprador`;
+  const statusOptions: { value: StatusFilter; label: string }[] = [
+    { value: '', label: t`Todos los pedidos` },
+    { value: 'COMPLETED', label: t`Completados` },
+    { value: 'AWAITING_OFFLINE_PAYMENT', label: t`Pendientes de pago` },
+    { value: 'CANCELLED', label: t`Cancelados` },
+    { value: 'RESERVED', label: t`En curso (sin terminar)` },
+    { value: 'ABANDONED', label: t`Abandonados` },
+  ];
+
+  return (
+    <Stack gap="md" maw={1100}>
+      <PageHeader
+        title={<Trans>Pedidos</Trans>}
+        description={
+          <Trans>
+            Los pedidos de este evento. Abre uno para ver sus entradas y asistentes o para confirmar un pago
+            offline.
+          </Trans>
+        }
+      />
+      <Group gap="sm" align="flex-end">
+        <TextInput
+          leftSection={<IconSearch size={16} />}
+          placeholder={t`Buscar por nombre, correo o nº de pedido`}
+          aria-label={t`Buscar pedidos`}
+          value={search}
+          onChange={(e) => {
+            setSearch(e.currentTarget.value);
+            setPage(1);
+          }}
+          style={{ flex: '1 1 260px' }}
+          maw={420}
+        />
+        <Select
+          aria-label={t`Estado`}
+          data={statusOptions}
+          value={status}
+          onChange={(v) => {
+            setStatus((v ?? '') as StatusFilter);
+            setPage(1);
+          }}
+          allowDeselect={false}
+          w={220}
+        />
+      </Group>
+      {rows.length === 0 ? (
+        <EmptyState
+          icon={<IconReceipt size={40} stroke={1.3} color="var(--mantine-color-blue-5)" />}
+          title={filtered ? <Trans>Ningún pedido coincide</Trans> : <Trans>Aún no hay pedidos</Trans>}
+          text={
+            filtered ? (
+              <Trans>Prueba con otra búsqueda o con otro estado.</Trans>
+            ) : (
+              <Trans>Cuando alguien compre entradas, su pedido aparecerá aquí.</Trans>
+            )
+          }
+        />
+      ) : (
+        <>
+          <Card withBorder radius="md" p={0} visibleFrom="sm">
+            <Table verticalSpacing="sm" highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>
+                    <Trans>Pedido</Trans>
+                  </Table.Th>
+                  <Table.Th>
+                    <Trans>Comprador</Trans>
+                  </Table.Th>
+                  <Table.Th>
+                    <Trans>Fecha</Trans>
+                  </Table.Th>
+                  <Table.Th ta="right">
+                    <Trans>Entradas</Trans>
+                  </Table.Th>
+                  <Table.Th ta="right">
+                    <Trans>Total</Trans>
+                  </Table.Th>
+                  <Table.Th>
+                    <Trans>Estado</Trans>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((o) => (
+                  <Table.Tr key={o.id} onClick={() => open(o.id)} style={{ cursor: 'pointer' }}>
+                    <Table.Td>
+                      <UnstyledButton
+                        ff="monospace"
+                        fw={600}
+                        fz="sm"
+                        onClick={(e) => {
+                          e.stopPropagation();
+                          open(o.id);
+                        }}
+                      >
+                        {o.short_id}
+                      </UnstyledButton>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" fw={500}>
+                        {buyer(o)}
+                      </Text>
+                      {o.email && (
+                        <Text size="xs" c="dimmed">
+                          {o.email}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{formatDateTime(o.created_at, timezone)}</Text>
+                    </Table.Td>
+                    <Table.Td ta="right">{formatNumber(o.item_count)}</Table.Td>
+                    <Table.Td ta="right">{formatMoney(o.total_cents, o.currency)}</Table.Td>
+                    <Table.Td>
+                      <OrderStatusBadge order={o} size="sm" />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Card>
+          <Stack gap="sm" hiddenFrom="sm">
+            {rows.map((o) => (
+              <Card
+                key={o.id}
+                withBorder
+                radius="md"
+                padding="sm"
+                component="button"
+                onClick={() => open(o.id)}
+              >
+                <Group justify="space-between" wrap="nowrap">
+                  <Text ff="monospace" fw={600}>
+                    {o.short_id}
+                  </Text>
+                  <OrderStatusBadge order={o} size="sm" />
+                </Group>
+                <Text size="sm" ta="left">
+                  {buyer(o)}
+                </Text>
+                <Text size="xs" c="dimmed" ta="left">
+                  {formatDateTime(o.created_at, timezone)} ·{' '}
+                  <Plural value={o.item_count} one="# entrada" other="# entradas" /> ·{' '}
+                  {formatMoney(o.total_cents, o.currency)}
+                </Text>
+              </Card>
+            ))}
+          </Stack>
+          {meta.last_page > 1 && (
+            <Group justify="space-between">
+              <Text size="sm" c="dimmed">
+                <Trans>
+                  {formatNumber(meta.total)} pedidos · página {meta.current_page} de {meta.last_page}
+                </Trans>
+              </Text>
+              <Pagination total={meta.last_page} value={page} onChange={setPage} size="sm" />
+            </Group>
+          )}
+        </>
+      )}
+      {openId && (
+        <OrderDrawer eventId={eventId} orderId={openId} timezone={timezone} onClose={() => open(null)} />
+      )}
+    </Stack>
+  );
+}

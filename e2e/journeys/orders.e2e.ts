@@ -1,0 +1,108 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, liveEventWithTicket, placeOrder, registerOrganizer } from '../api.ts';
+import { DESKTOP, dataDir, launch, newPage, PHONE, screenshot } from '../browser.ts';
+
+/**
+ * The organizer's orders screen: a card order and an offline order arrive through the public checkout;
+ * the organizer finds them, opens the offline one, marks it paid, and the buyer's tickets go out by e-mail.
+ */
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser?.close());
+
+async function signedInPage(token: string, viewport = DESKTOP) {
+  const { context, page } = await newPage(browser, { viewport });
+  await context.addInitScript((t) => localStorage.setItem('token', t), token);
+  return { context, page };
+}
+
+const mailTo = (address: string) => {
+  const dir = path.join(dataDir(), 'mail');
+  return readdirSync(dir)
+    .map((f) => readFileSync(path.join(dir, f), 'utf8'))
+    .filter((m) => m.includes(`To: ${address}`));
+};
+
+describe('orders journey', () => {
+  it('lists, searches and filters orders; an offline order is marked paid and its tickets are sent', async () => {
+    const token = await registerOrganizer('orders');
+    const event = await liveEventWithTicket(token, 'Concierto de Año Nuevo', {
+      payment_providers: ['test', 'offline'],
+      offline_payment_instructions: 'Transferencia a ES12 3456 7890 1234.',
+    });
+    await placeOrder(event, { first_name: 'Lucía', last_name: 'Martín', email: 'lucia@example.com' }, 2, {
+      provider: 'test',
+      card_number: '4242 4242 4242 4242',
+    });
+    const offline = await placeOrder(
+      event,
+      { first_name: 'Pau', last_name: 'Soler', email: 'pau@example.com' },
+      1,
+      {
+        provider: 'offline',
+      },
+    );
+    expect(offline.status).toBe('AWAITING_OFFLINE_PAYMENT');
+
+    const { page, context } = await signedInPage(token);
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`/manage/event/${event.id}/orders`);
+    const rows = page.locator('tbody tr');
+    await rows.nth(1).waitFor();
+    expect(await rows.count()).toBe(2);
+    expect(await page.getByRole('row', { name: /Lucía Martín/ }).textContent()).toMatch(
+      /Completado.*|50,00\s€/,
+    );
+    await screenshot(page, 'orders-desktop');
+
+    // Search and status filter.
+    await page.getByPlaceholder('Buscar por nombre, correo o nº de pedido').fill('pau@');
+    await expect.poll(() => rows.count()).toBe(1);
+    await page.getByPlaceholder('Buscar por nombre, correo o nº de pedido').fill('');
+    await page.getByRole('combobox', { name: 'Estado' }).click();
+    await page.getByRole('option', { name: 'Pendientes de pago' }).click();
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await rows.first().textContent()).toContain('Pau Soler');
+
+    // The offline order: orange badge, then marked paid; it completes and the ticket e-mail is queued.
+    await rows.first().click();
+    const drawer = page.getByRole('dialog', { name: 'Pedido' });
+    await drawer.getByText('Pendiente de pago offline').waitFor();
+    expect(await drawer.locator('[data-status]').getAttribute('data-status')).toBe('AWAITING_PAYMENT');
+    expect(page.url()).toContain('order=');
+    await screenshot(page, 'orders-offline-detail');
+    page.once('dialog', (d) => void d.accept());
+    await drawer.getByRole('button', { name: 'Marcar como pagado' }).click();
+    await page.getByText('Pedido marcado como pagado. Las entradas se han enviado.').waitFor();
+    await expect.poll(() => drawer.locator('[data-status]').getAttribute('data-status')).toBe('COMPLETED');
+    await drawer.getByTestId('order-attendee').first().waitFor();
+    expect(await drawer.getByTestId('order-attendee').count()).toBe(1);
+    await expect.poll(() => mailTo('pau@example.com').length, { timeout: 15_000 }).toBeGreaterThan(0);
+    const detail = await call<{ status: string }>(
+      'GET',
+      `public/events/${event.id}/order/${offline.short_id}`,
+    );
+    expect(detail.status).toBe('COMPLETED');
+
+    // A phone: cards, and the drawer full screen.
+    const phone = await signedInPage(token, PHONE);
+    await phone.page.goto(
+      `/manage/event/${event.id}/orders?order=${new URL(page.url()).searchParams.get('order')}`,
+    );
+    await phone.page.getByRole('dialog', { name: 'Pedido' }).getByTestId('order-attendee').waitFor();
+    await screenshot(phone.page, 'orders-detail-phone');
+    await phone.page.keyboard.press('Escape');
+    await phone.page.getByText('Lucía Martín').filter({ visible: true }).waitFor();
+    await screenshot(phone.page, 'orders-phone');
+    await phone.context.close();
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
