@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { affiliates, orders } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { addUser, createAccountWithUser } from '../../test/factories/accounts.ts';
-import { addTicket, buyer, createSellingEvent } from '../../test/factories/checkout.ts';
+import { addTicket, buyWithTestCard, createSellingEvent } from '../../test/factories/checkout.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,35 +16,12 @@ const url = (eventId: string, path = '') => `/api/events/${eventId}/affiliates${
 const create = (s: Seller, payload: Record<string, unknown>, headers: Record<string, string> = s.headers) =>
   t.app.inject({ method: 'POST', url: url(s.event.id), headers, payload });
 
-/** A buyer who arrived with `?aff=code` completes an order of `quantity` tickets with the test card. */
-async function buyThrough(
+const buyThrough = (
   s: Seller,
   ticket: { id: string; prices: { id: string }[] },
   code: string,
   quantity = 1,
-) {
-  const base = `/api/public/events/${s.event.id}/order`;
-  const res = await t.app.inject({
-    method: 'POST',
-    url: base,
-    payload: {
-      tickets: [{ ticket_id: ticket.id, price_id: ticket.prices[0].id, quantity }],
-      affiliate_code: code,
-    },
-  });
-  expect(res.statusCode).toBe(201);
-  const short = res.json().data.short_id;
-  expect((await t.app.inject({ method: 'PUT', url: `${base}/${short}`, payload: buyer })).statusCode).toBe(
-    200,
-  );
-  const paid = await t.app.inject({
-    method: 'POST',
-    url: `${base}/${short}/payment`,
-    payload: { provider: 'test', card_number: '4242 4242 4242 4242' },
-  });
-  expect(paid.json().data.status).toBe('COMPLETED');
-  return short as string;
-}
+) => buyWithTestCard(t.app, s.event, ticket, { quantity, affiliate_code: code });
 
 describe('affiliates', () => {
   it('creates, reads, updates, lists, searches and deletes an affiliate', async () => {

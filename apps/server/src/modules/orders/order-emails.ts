@@ -19,7 +19,7 @@ export interface EmailEvent {
   settings: Record<string, unknown>;
 }
 
-interface Ctx {
+export interface OrderEmailContext {
   jobs: JobQueue;
   appUrl: string;
   tx: Queryable;
@@ -43,13 +43,18 @@ function eventLines(locale: Locale, event: EmailEvent): string[] {
   ];
 }
 
-const viewOrderButton = (ctx: Ctx, locale: Locale) => ({
+const viewOrderButton = (ctx: OrderEmailContext, locale: Locale) => ({
   label: t(locale, m['orders.email_view_order']),
   url: `${ctx.appUrl}/checkout/${ctx.event.id}/${ctx.order.short_id}/summary`,
 });
 
 /** Queues an e-mail to the buyer in the order's language, inside the order's transaction. */
-function sendToBuyer(ctx: Ctx, to: string, subjectKey: string, content: { html: string; text: string }) {
+function sendToBuyer(
+  ctx: OrderEmailContext,
+  to: string,
+  subjectKey: string,
+  content: { html: string; text: string },
+) {
   const subject = t(localeOf(ctx.order), subjectKey, { event: ctx.event.name });
   return enqueueEmail(ctx.jobs, { to, subject, ...content }, ctx.tx);
 }
@@ -59,7 +64,7 @@ const footer = (locale: Locale, event: EmailEvent) =>
 
 /** Order confirmation to the buyer, and a ticket e-mail to each attendee with a different address. */
 export async function queueCompletedOrderEmails(
-  ctx: Ctx,
+  ctx: OrderEmailContext,
   items: OrderItemRow[],
   attendees: AttendeeRow[],
 ): Promise<void> {
@@ -91,42 +96,59 @@ export async function queueCompletedOrderEmails(
   await sendToBuyer(ctx, order.email, m['orders.email_confirmation_subject'], content);
 
   const itemById = new Map(items.map((i) => [i.id, i]));
-  const buyer = `${order.first_name ?? ''} ${order.last_name ?? ''}`.trim();
   for (const attendee of attendees) {
     if (attendee.email.toLowerCase() === order.email.toLowerCase()) continue;
-    const item = itemById.get(attendee.order_item_id);
-    const ticket = renderEmail({
-      heading: t(locale, m['orders.email_ticket_heading']),
-      paragraphs: [
-        t(locale, m['orders.email_ticket_intro'], {
-          name: attendee.first_name,
-          buyer,
-          ticket: item?.ticket_name ?? '',
-          event: event.name,
-        }),
-        ...eventLines(locale, event),
-        t(locale, m['orders.email_ticket_hint']),
-      ],
-      button: {
-        label: t(locale, m['orders.email_view_ticket']),
-        url: `${ctx.appUrl}/ticket/${event.id}/${attendee.short_id}`,
-      },
-      footer: footer(locale, event),
-    });
-    await enqueueEmail(
-      ctx.jobs,
-      {
-        to: attendee.email,
-        subject: t(locale, m['orders.email_ticket_subject'], { event: event.name }),
-        ...ticket,
-      },
-      ctx.tx,
-    );
+    await queueTicketEmail(ctx, attendee, itemById.get(attendee.order_item_id)?.ticket_name ?? '');
   }
 }
 
+/**
+ * One attendee's ticket e-mail, in the order's language: at checkout it says who bought it for them;
+ * `again` (the organizer resends it) just hands the ticket over.
+ */
+export function queueTicketEmail(
+  ctx: OrderEmailContext,
+  attendee: AttendeeRow,
+  ticketName: string,
+  again = false,
+) {
+  const { order, event } = ctx;
+  const locale = localeOf(order);
+  const buyer = `${order.first_name ?? ''} ${order.last_name ?? ''}`.trim();
+  const intro = again
+    ? t(locale, m['orders.email_ticket_again_intro'], {
+        name: attendee.first_name,
+        ticket: ticketName,
+        event: event.name,
+      })
+    : t(locale, m['orders.email_ticket_intro'], {
+        name: attendee.first_name,
+        buyer,
+        ticket: ticketName,
+        event: event.name,
+      });
+  const content = renderEmail({
+    heading: t(locale, m['orders.email_ticket_heading']),
+    paragraphs: [intro, ...eventLines(locale, event), t(locale, m['orders.email_ticket_hint'])],
+    button: {
+      label: t(locale, m['orders.email_view_ticket']),
+      url: `${ctx.appUrl}/ticket/${event.id}/${attendee.short_id}`,
+    },
+    footer: footer(locale, event),
+  });
+  return enqueueEmail(
+    ctx.jobs,
+    {
+      to: attendee.email,
+      subject: t(locale, m['orders.email_ticket_subject'], { event: event.name }),
+      ...content,
+    },
+    ctx.tx,
+  );
+}
+
 /** To the buyer of an offline order: what to pay and how. */
-export async function queueOfflinePaymentEmail(ctx: Ctx): Promise<void> {
+export async function queueOfflinePaymentEmail(ctx: OrderEmailContext): Promise<void> {
   const { order, event } = ctx;
   if (!order.email) return;
   const locale = localeOf(order);
@@ -150,7 +172,7 @@ export async function queueOfflinePaymentEmail(ctx: Ctx): Promise<void> {
 }
 
 /** To the buyer whose late payment could not be honoured and was refunded. */
-export async function queueRefundEmail(ctx: Ctx, amountCents: number): Promise<void> {
+export async function queueRefundEmail(ctx: OrderEmailContext, amountCents: number): Promise<void> {
   const { order, event } = ctx;
   if (!order.email) return;
   const locale = localeOf(order);

@@ -169,3 +169,46 @@ export const buyer = {
   email: 'lucia@example.com',
   email_confirmation: 'lucia@example.com',
 };
+
+/**
+ * A buyer's completed order through the public checkout over HTTP: reserve, details, test card.
+ * `attendees` gives each unit its holder; by default the buyer's details are copied.
+ */
+export async function buyWithTestCard(
+  app: App,
+  event: { id: string },
+  ticket: { id: string; prices: { id: string }[] },
+  opts: {
+    quantity?: number;
+    affiliate_code?: string;
+    attendees?: { first_name: string; last_name: string; email: string }[];
+  } = {},
+) {
+  const base = `/api/public/events/${event.id}/order`;
+  const reserved = await app.inject({
+    method: 'POST',
+    url: base,
+    payload: {
+      tickets: [{ ticket_id: ticket.id, price_id: ticket.prices[0].id, quantity: opts.quantity ?? 1 }],
+      ...(opts.affiliate_code ? { affiliate_code: opts.affiliate_code } : {}),
+    },
+  });
+  if (reserved.statusCode !== 201) throw new Error(`reserve: ${reserved.statusCode} ${reserved.body}`);
+  const short: string = reserved.json().data.short_id;
+  const details = await app.inject({
+    method: 'PUT',
+    url: `${base}/${short}`,
+    payload: {
+      ...buyer,
+      ...(opts.attendees ? { attendees: opts.attendees.map((a) => ({ ticket_id: ticket.id, ...a })) } : {}),
+    },
+  });
+  if (details.statusCode !== 200) throw new Error(`details: ${details.statusCode} ${details.body}`);
+  const paid = await app.inject({
+    method: 'POST',
+    url: `${base}/${short}/payment`,
+    payload: { provider: 'test', card_number: '4242 4242 4242 4242' },
+  });
+  if (paid.json().data?.status !== 'COMPLETED') throw new Error(`payment: ${paid.statusCode} ${paid.body}`);
+  return short;
+}

@@ -1,0 +1,97 @@
+import type { AttendeeUpdateInput, ManageAttendee } from '@taquilla/shared/schemas/attendees';
+import type { AppDeps } from '../../app.ts';
+import { type AuthContext, assertCan } from '../../lib/auth.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import { defineMessages } from '../../lib/i18n.ts';
+import { listMeta, parseListQuery } from '../../lib/pagination.ts';
+import { queueTicketEmail } from '../orders/order-emails.ts';
+import { findEmailEvent, findOrderById } from '../orders/orders.repository.ts';
+import { loadOwnedEvent } from '../tickets/event-access.ts';
+import * as repo from './attendees.manage.repository.ts';
+
+/** The organizer's side of attendees: list, correct the holder's details, send the ticket again. */
+type Deps = Pick<AppDeps, 'db' | 'jobs' | 'config'>;
+
+const m = defineMessages({
+  es: {
+    'attendees.name_length': 'Debe tener entre 1 y 50 caracteres.',
+    'attendees.cancelled': 'Esta entrada está cancelada: no se puede reenviar.',
+  },
+  en: {
+    'attendees.name_length': 'Must be 1 to 50 characters long.',
+    'attendees.cancelled': 'This ticket is cancelled: it cannot be resent.',
+  },
+});
+
+function present(row: repo.ManageAttendeeRow): ManageAttendee {
+  const a = row.attendee;
+  return {
+    id: a.id,
+    short_id: a.short_id,
+    first_name: a.first_name,
+    last_name: a.last_name,
+    email: a.email,
+    status: a.status,
+    ticket_id: a.ticket_id,
+    ticket_name: row.ticket_name,
+    price_label: row.price_label,
+    order_id: a.order_id,
+    order_short_id: row.order_short_id,
+    answers: a.answers,
+    created_at: a.created_at.toISOString(),
+  };
+}
+
+export async function listAttendees(
+  deps: Deps,
+  auth: AuthContext,
+  eventId: string,
+  raw: Record<string, unknown>,
+) {
+  assertCan(auth, 'events:manage');
+  const params = parseListQuery(raw, repo.attendeeListSpec);
+  await loadOwnedEvent(deps.db, auth.accountId, eventId);
+  const { rows, total } = await repo.listAttendees(deps.db, auth.accountId, eventId, params);
+  return { data: rows.map(present), meta: listMeta(total, params) };
+}
+
+async function owned(deps: Deps, auth: AuthContext, eventId: string, id: string) {
+  assertCan(auth, 'events:manage');
+  const row = await repo.findAttendee(deps.db, auth.accountId, eventId, id);
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function getAttendee(deps: Deps, auth: AuthContext, eventId: string, id: string) {
+  return present(await owned(deps, auth, eventId, id));
+}
+
+/** The ticket and its QR code stay the same; only who holds it changes. */
+export async function updateAttendee(
+  deps: Deps,
+  auth: AuthContext,
+  eventId: string,
+  id: string,
+  input: AttendeeUpdateInput,
+) {
+  await owned(deps, auth, eventId, id);
+  await repo.updateAttendee(deps.db, id, input);
+  return getAttendee(deps, auth, eventId, id);
+}
+
+/** Queues the ticket e-mail to the attendee's current address (in the order's language). */
+export async function resendTicket(deps: Deps, auth: AuthContext, eventId: string, id: string) {
+  const row = await owned(deps, auth, eventId, id);
+  if (row.attendee.status === 'CANCELLED') throw conflict(m['attendees.cancelled']);
+  const [order, event] = await Promise.all([
+    findOrderById(deps.db, row.attendee.order_id),
+    findEmailEvent(deps.db, eventId),
+  ]);
+  if (!order || !event) throw notFound();
+  await queueTicketEmail(
+    { jobs: deps.jobs, appUrl: deps.config.appUrl, tx: deps.db, event, order },
+    row.attendee,
+    row.ticket_name,
+    true,
+  );
+}
