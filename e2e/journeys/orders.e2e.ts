@@ -7,7 +7,8 @@ import { DESKTOP, dataDir, launch, newPage, PHONE, screenshot } from '../browser
 
 /**
  * The organizer's orders screen: a card order and an offline order arrive through the public checkout;
- * the organizer finds them, opens the offline one, marks it paid, and the buyer's tickets go out by e-mail.
+ * the organizer finds them, opens the offline one, marks it paid, and the buyer's tickets go out by e-mail;
+ * then corrects an attendee's address on the attendees screen and sends the ticket again.
  */
 let browser: Browser;
 beforeAll(async () => {
@@ -29,7 +30,7 @@ const mailTo = (address: string) => {
 };
 
 describe('orders journey', () => {
-  it('lists, searches and filters orders; an offline order is marked paid and its tickets are sent', async () => {
+  it('lists, searches and filters orders; an offline order is marked paid; an attendee is corrected and resent', async () => {
     const token = await registerOrganizer('orders');
     const event = await liveEventWithTicket(token, 'Concierto de Año Nuevo', {
       payment_providers: ['test', 'offline'],
@@ -101,6 +102,22 @@ describe('orders journey', () => {
     await phone.page.getByText('Lucía Martín').filter({ visible: true }).waitFor();
     await screenshot(phone.page, 'orders-phone');
     await phone.context.close();
+
+    // Attendees: the holders of the three tickets; one is corrected and gets the ticket again.
+    await page.goto(`/manage/event/${event.id}/attendees`);
+    await rows.nth(2).waitFor();
+    expect(await rows.count()).toBe(3);
+    await page.getByPlaceholder('Buscar por nombre, correo o nº de pedido').fill('pau');
+    await expect.poll(() => rows.count()).toBe(1);
+    await page.getByRole('button', { name: 'Editar Pau Soler' }).click();
+    const form = page.getByRole('dialog', { name: 'Editar asistente' });
+    await form.getByLabel('Correo electrónico').fill('pau.soler@example.com');
+    await form.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByText('Asistente actualizado').waitFor();
+    await page.getByRole('button', { name: 'Reenviar la entrada de Pau Soler' }).click();
+    await page.getByText('Entrada reenviada a pau.soler@example.com').waitFor();
+    await expect.poll(() => mailTo('pau.soler@example.com').length, { timeout: 15_000 }).toBe(1);
+    await screenshot(page, 'attendees-desktop');
 
     expect(errors).toEqual([]);
     await context.close();

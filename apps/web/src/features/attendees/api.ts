@@ -1,0 +1,56 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ListResponse } from '@taquilla/shared';
+import type { AttendeeUpdateInput, ManageAttendee } from '@taquilla/shared/schemas/attendees';
+import type { ManageEventDetail } from '@taquilla/shared/schemas/events';
+import type { Ticket } from '@taquilla/shared/schemas/tickets';
+import { api } from '../../lib/api-client.ts';
+
+export const useAttendeesEvent = (eventId: string) =>
+  useQuery({
+    queryKey: ['events', 'detail', eventId],
+    queryFn: () => api<{ data: ManageEventDetail }>(`events/${eventId}`).then((r) => r.data),
+  });
+
+/** The event's tickets, for the filter. */
+export const useTicketOptions = (eventId: string) =>
+  useQuery({
+    queryKey: ['attendees', eventId, 'tickets'],
+    queryFn: () =>
+      api<ListResponse<Ticket>>(`events/${eventId}/tickets`, { query: { per_page: 100 } }).then(
+        (r) => r.data,
+      ),
+  });
+
+export const useAttendees = (eventId: string, opts: { query: string; ticketId: string; page: number }) =>
+  useQuery({
+    queryKey: ['attendees', eventId, 'list', opts],
+    queryFn: () =>
+      api<ListResponse<ManageAttendee>>(`events/${eventId}/attendees`, {
+        query: {
+          page: opts.page,
+          per_page: 20,
+          query: opts.query,
+          sort_by: 'last_name',
+          sort_direction: 'asc',
+          filters: opts.ticketId ? { ticket_id: { eq: opts.ticketId } } : undefined,
+        },
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+export function useUpdateAttendee(eventId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: AttendeeUpdateInput & { id: string }) =>
+      api(`events/${eventId}/attendees/${id}`, { method: 'PUT', body }),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: ['attendees', eventId] });
+      void qc.invalidateQueries({ queryKey: ['orders', eventId] });
+    },
+  });
+}
+
+export const useResendTicket = (eventId: string) =>
+  useMutation({
+    mutationFn: (id: string) => api(`events/${eventId}/attendees/${id}/resend`, { method: 'POST' }),
+  });

@@ -1,0 +1,251 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Badge,
+  Card,
+  Center,
+  Group,
+  Loader,
+  Pagination,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconMailForward, IconPencil, IconSearch, IconTicket, IconUsers } from '@tabler/icons-react';
+import type { AttendeeStatus } from '@taquilla/shared';
+import type { ManageAttendee } from '@taquilla/shared/schemas/attendees';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { EmptyState, PageHeader } from '../../../components/page-header.tsx';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { formatNumber } from '../../../lib/format.ts';
+import { useAttendees, useResendTicket, useTicketOptions } from '../api.ts';
+import { AttendeeForm } from '../components/attendee-form.tsx';
+
+const STATUS: Record<AttendeeStatus, { label: MessageDescriptor; color: string }> = {
+  ACTIVE: { label: msg`Válida`, color: 'teal' },
+  AWAITING_PAYMENT: { label: msg`Pendiente de pago`, color: 'orange' },
+  CANCELLED: { label: msg`Cancelada`, color: 'red' },
+};
+
+/** /manage/event/:eventId/attendees — one row per ticket holder. */
+export function AttendeesPage() {
+  const { t, i18n } = useLingui();
+  const eventId = useParams().eventId!;
+  const [search, setSearch] = useState('');
+  const [query] = useDebouncedValue(search.trim(), 300);
+  const [ticketId, setTicketId] = useState('');
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<ManageAttendee | null>(null);
+  const list = useAttendees(eventId, { query, ticketId, page });
+  const tickets = useTicketOptions(eventId);
+  const resend = useResendTicket(eventId);
+
+  const error = list.error ?? tickets.error;
+  if (error) return <Alert color="red">{errorMessage(error)}</Alert>;
+  if (!list.data || !tickets.data) {
+    return (
+      <Center py="xl">
+        <Loader />
+      </Center>
+    );
+  }
+  const { data: rows, meta } = list.data;
+  const filtered = Boolean(query || ticketId);
+  const status = (a: ManageAttendee) => (
+    <Badge color={STATUS[a.status].color} variant="light" size="sm">
+      {i18n._(STATUS[a.status].label)}
+    </Badge>
+  );
+  const send = async (a: ManageAttendee) => {
+    try {
+      await resend.mutateAsync(a.id);
+      notifications.show({ color: 'teal', message: t`Entrada reenviada a ${a.email}` });
+    } catch (err) {
+      notifications.show({ color: 'red', message: errorMessage(err) });
+    }
+  };
+  const actions = (a: ManageAttendee) => (
+    <Group gap={4} wrap="nowrap" justify="flex-end">
+      <Tooltip label={t`Ver entrada`}>
+        <ActionIcon
+          component="a"
+          href={`/ticket/${eventId}/${a.short_id}`}
+          target="_blank"
+          rel="noopener"
+          variant="subtle"
+          color="gray"
+          aria-label={t`Ver la entrada de ${a.first_name} ${a.last_name}`}
+        >
+          <IconTicket size={18} />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label={t`Reenviar la entrada por correo`}>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          disabled={a.status === 'CANCELLED'}
+          onClick={() => void send(a)}
+          aria-label={t`Reenviar la entrada de ${a.first_name} ${a.last_name}`}
+        >
+          <IconMailForward size={18} />
+        </ActionIcon>
+      </Tooltip>
+      <ActionIcon
+        variant="subtle"
+        onClick={() => setEditing(a)}
+        aria-label={t`Editar ${a.first_name} ${a.last_name}`}
+      >
+        <IconPencil size={18} />
+      </ActionIcon>
+    </Group>
+  );
+  const orderLink = (a: ManageAttendee) => (
+    <Anchor component={Link} to={`../orders?order=${a.order_id}`} relative="path" ff="monospace" size="xs">
+      {a.order_short_id}
+    </Anchor>
+  );
+  const ticketLabel = (a: ManageAttendee) =>
+    a.price_label ? `${a.ticket_name} · ${a.price_label}` : a.ticket_name;
+
+  return (
+    <Stack gap="md" maw={1100}>
+      <PageHeader
+        title={<Trans>Asistentes</Trans>}
+        description={
+          <Trans>
+            Cada entrada vendida tiene un asistente con su propio código QR. Corrige sus datos o reenvíale la
+            entrada.
+          </Trans>
+        }
+      />
+      <Group gap="sm" align="flex-end">
+        <TextInput
+          leftSection={<IconSearch size={16} />}
+          placeholder={t`Buscar por nombre, correo o nº de pedido`}
+          aria-label={t`Buscar asistentes`}
+          value={search}
+          onChange={(e) => {
+            setSearch(e.currentTarget.value);
+            setPage(1);
+          }}
+          style={{ flex: '1 1 260px' }}
+          maw={420}
+        />
+        <Select
+          aria-label={t`Entrada`}
+          data={[
+            { value: '', label: t`Todas las entradas` },
+            ...tickets.data.map((x) => ({ value: x.id, label: x.name })),
+          ]}
+          value={ticketId}
+          onChange={(v) => {
+            setTicketId(v ?? '');
+            setPage(1);
+          }}
+          allowDeselect={false}
+          w={220}
+        />
+      </Group>
+      {rows.length === 0 ? (
+        <EmptyState
+          icon={<IconUsers size={40} stroke={1.3} color="var(--mantine-color-blue-5)" />}
+          title={filtered ? <Trans>Ningún asistente coincide</Trans> : <Trans>Aún no hay asistentes</Trans>}
+          text={
+            filtered ? (
+              <Trans>Prueba con otra búsqueda o con otra entrada.</Trans>
+            ) : (
+              <Trans>Cada entrada de un pedido completado aparecerá aquí con su titular.</Trans>
+            )
+          }
+        />
+      ) : (
+        <>
+          <Card withBorder radius="md" p={0} visibleFrom="sm">
+            <Table verticalSpacing="sm" highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>
+                    <Trans>Asistente</Trans>
+                  </Table.Th>
+                  <Table.Th>
+                    <Trans>Entrada</Trans>
+                  </Table.Th>
+                  <Table.Th>
+                    <Trans>Pedido</Trans>
+                  </Table.Th>
+                  <Table.Th>
+                    <Trans>Estado</Trans>
+                  </Table.Th>
+                  <Table.Th />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((a) => (
+                  <Table.Tr key={a.id}>
+                    <Table.Td>
+                      <Text size="sm" fw={600}>
+                        {a.first_name} {a.last_name}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {a.email}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{ticketLabel(a)}</Text>
+                    </Table.Td>
+                    <Table.Td>{orderLink(a)}</Table.Td>
+                    <Table.Td>{status(a)}</Table.Td>
+                    <Table.Td>{actions(a)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Card>
+          <Stack gap="sm" hiddenFrom="sm">
+            {rows.map((a) => (
+              <Card key={a.id} withBorder radius="md" padding="sm">
+                <Group justify="space-between" wrap="nowrap" align="flex-start">
+                  <Stack gap={0} style={{ minWidth: 0 }}>
+                    <Text fw={600} truncate>
+                      {a.first_name} {a.last_name}
+                    </Text>
+                    <Text size="xs" c="dimmed" truncate>
+                      {a.email}
+                    </Text>
+                  </Stack>
+                  {actions(a)}
+                </Group>
+                <Group gap="xs" mt={4}>
+                  {status(a)}
+                  <Text size="sm">{ticketLabel(a)}</Text>
+                  {orderLink(a)}
+                </Group>
+              </Card>
+            ))}
+          </Stack>
+          {meta.last_page > 1 && (
+            <Group justify="space-between">
+              <Text size="sm" c="dimmed">
+                <Trans>
+                  {formatNumber(meta.total)} asistentes · página {meta.current_page} de {meta.last_page}
+                </Trans>
+              </Text>
+              <Pagination total={meta.last_page} value={page} onChange={setPage} size="sm" />
+            </Group>
+          )}
+        </>
+      )}
+      {editing && <AttendeeForm eventId={eventId} attendee={editing} onClose={() => setEditing(null)} />}
+    </Stack>
+  );
+}
