@@ -62,6 +62,17 @@ describe('orders journey', () => {
     );
     await screenshot(page, 'orders-desktop');
 
+    // The export downloads what the list shows.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Exportar CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/-pedidos\.csv$/);
+    const csv = readFileSync(await download.path(), 'utf8');
+    expect(csv.startsWith('\uFEFFPedido,Estado')).toBe(true);
+    expect(csv.split('\r\n')).toHaveLength(3);
+    expect(csv).toContain('pau@example.com');
+
     // Search and status filter.
     await page.getByPlaceholder('Buscar por nombre, correo o nº de pedido').fill('pau@');
     await expect.poll(() => rows.count()).toBe(1);

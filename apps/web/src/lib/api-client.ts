@@ -31,6 +31,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Milliseconds; none by default (spec §7). */
   timeoutMs?: number;
+  /** 'text' answers the body as it came (a CSV export) instead of parsing JSON. */
+  as?: 'json' | 'text';
 }
 
 export const getToken = () => localStorage.getItem(TOKEN_KEY);
@@ -136,6 +138,7 @@ async function request<T>(path: string, opts: RequestOptions, authenticated: boo
   const json = text ? safeJson(text) : undefined;
 
   if (response.status >= 200 && response.status < 300) {
+    if (opts.as === 'text') return text as T;
     const bodyToken = (json as { data?: { token?: unknown } } | undefined)?.data?.token;
     if (authenticated && typeof bodyToken === 'string') setToken(bodyToken);
     return json as T;

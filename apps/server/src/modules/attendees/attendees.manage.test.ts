@@ -125,6 +125,21 @@ describe('attendees in the back office', () => {
     expect(cancelled.statusCode).toBe(409);
   });
 
+  it('exports the attendees as CSV with the list filters', async () => {
+    const { s, vip } = await eventWithAttendees();
+    const res = await get(s, '/export?sort_by=first_name&sort_direction=asc');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const lines = res.body.replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[0]).toBe(
+      'Entrada nº,Nombre,Apellidos,Correo electrónico,Entrada,Tarifa,Estado,Pedido,Creado',
+    );
+    expect(lines.slice(1).map((l) => l.split(',')[1])).toEqual(['Lucía', 'Nuria', 'Pablo']);
+    expect(lines[2]).toContain(',Nuria,Vidal,nuria@example.com,VIP,,ACTIVE,');
+    const vipOnly = await get(s, `/export?filter_fields[ticket_id][eq]=${vip.id}`);
+    expect(vipOnly.body.split('\r\n')).toHaveLength(2);
+  });
+
   it('is scoped to the account: another account gets 404 and changes nothing', async () => {
     const { s } = await eventWithAttendees();
     const intruder = await createAccountWithUser(t.app);
@@ -140,6 +155,7 @@ describe('attendees in the back office', () => {
         payload: { first_name: 'Robado', last_name: 'X', email: 'robado@example.com' },
       }),
       t.app.inject({ method: 'POST', url: url(s, `/${one.id}/resend`), headers: h }),
+      get(s, '/export', h),
     ]);
     for (const res of responses) expect(res.statusCode).toBe(404);
     expect((await get(s, `/${one.id}`)).json().data.email).toBe(one.email);

@@ -2,6 +2,8 @@ import { attendeeUpdateInput } from '@taquilla/shared/schemas/attendees';
 import { z } from 'zod';
 import type { App } from '../../app.ts';
 import { requireAuth } from '../../lib/auth.ts';
+import { sendCsv } from '../../lib/csv.ts';
+import { exportAttendees } from './attendees.export.ts';
 import * as manage from './attendees.manage.ts';
 import { publicTicket, ticketCalendar } from './attendees.service.ts';
 
@@ -21,6 +23,22 @@ export async function attendeesRoutes(app: App) {
     const { id } = request.params as { id: string };
     return manage.listAttendees(app.deps, requireAuth(request), id, request.query as Record<string, unknown>);
   });
+  app.get(
+    '/events/:id/attendees/export',
+    { schema: { tags, params: eventParams } },
+    async (request, reply) => {
+      const { id } = request.params as { id: string };
+      const query = request.query as Record<string, unknown>;
+      const { filename, csv } = await exportAttendees(
+        app.deps,
+        requireAuth(request),
+        id,
+        query,
+        request.locale,
+      );
+      return sendCsv(reply, filename, csv);
+    },
+  );
   app.get('/events/:id/attendees/:attendeeId', { schema: { tags, params: itemParams } }, async (request) => {
     const { id, attendeeId } = request.params as ItemParams;
     return { data: await manage.getAttendee(app.deps, requireAuth(request), id, attendeeId) };

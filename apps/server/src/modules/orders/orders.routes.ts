@@ -1,13 +1,25 @@
 import { z } from 'zod';
 import type { App } from '../../app.ts';
 import { requireAuth } from '../../lib/auth.ts';
+import { sendCsv } from '../../lib/csv.ts';
+import { exportOrders } from './orders.export.ts';
 import * as service from './orders.service.ts';
 
 const eventParams = z.object({ id: z.uuid() });
 const orderParams = z.object({ id: z.uuid(), orderId: z.uuid() });
 
-/** Organizer orders: list (list-query helper), detail, and marking an offline order as paid. */
+/** Organizer orders: list (list-query helper), CSV export, detail, and marking an offline order as paid. */
 export async function ordersRoutes(app: App) {
+  app.get(
+    '/events/:id/orders/export',
+    { schema: { tags: ['orders'], params: eventParams } },
+    async (request, reply) => {
+      const { id } = request.params as z.infer<typeof eventParams>;
+      const query = request.query as Record<string, unknown>;
+      const { filename, csv } = await exportOrders(app.deps, requireAuth(request), id, query, request.locale);
+      return sendCsv(reply, filename, csv);
+    },
+  );
   app.get('/events/:id/orders', { schema: { tags: ['orders'], params: eventParams } }, async (request) =>
     service.listOrders(
       app.deps,

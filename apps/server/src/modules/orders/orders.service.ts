@@ -119,7 +119,7 @@ export async function holdForOfflinePayment(deps: Deps, tx: Tx, order: OrderRow)
 
 // ---------------------------------------------------------------- organizer
 
-const listSpec: ListSpec = {
+export const ordersListSpec: ListSpec = {
   sortable: {
     created_at: orders.created_at,
     completed_at: orders.completed_at,
@@ -174,7 +174,7 @@ export async function listOrders(
   eventId: string,
   query: Record<string, unknown>,
 ) {
-  const params = parseListQuery(query, listSpec);
+  const params = parseListQuery(query, ordersListSpec);
   await assertEvent(deps, auth, eventId);
   const { rows, total } = await repo.listOrders(deps.db, auth.accountId, eventId, {
     where: params.where,

@@ -138,6 +138,48 @@ describe('organizer orders', () => {
     );
   });
 
+  it('exports the listed orders as CSV, with the list filters, headers in the caller’s language', async () => {
+    const { event, headers } = await createSellingEvent(t.app, {
+      settings: { offline_payment_instructions: 'Paga en taquilla.' },
+    });
+    const ticket = await addTicket(t.app, event, { prices: [{ price_cents: 1250, quantity: 100 }] });
+    const line = (quantity: number) => ({ ticket_id: ticket.id, price_id: ticket.prices[0].id, quantity });
+    await buy(t.app, event.id, line(2), { first_name: '=Ana', email: 'ana@example.com' });
+    await buy(
+      t.app,
+      event.id,
+      line(1),
+      { first_name: 'Bruno', email: 'bruno@example.com' },
+      { provider: 'offline' },
+    );
+    await buy(t.app, event.id, line(1), { first_name: 'Carla' }, null); // a cart: left out, as in the list
+
+    const res = await t.app.inject({
+      url: `/api/events/${event.id}/orders/export?sort_by=first_name&sort_direction=asc`,
+      headers,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="concierto-de-otono-orders.csv"');
+    const lines = res.body.replace(/^\uFEFF/, '').split('\r\n');
+    expect(res.body.startsWith('\uFEFF')).toBe(true);
+    expect(lines[0]).toMatch(
+      /^Pedido,Estado,Estado del pago,Nombre,Apellidos,Correo electrónico,Entradas,Subtotal/,
+    );
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toContain("'=Ana,Martín,ana@example.com,2,25.00,0.00,0.00,0.00,25.00,EUR,,test,");
+    expect(lines[2]).toContain('AWAITING_OFFLINE_PAYMENT');
+    const english = await t.app.inject({
+      url: `/api/events/${event.id}/orders/export?filter_fields[status][eq]=COMPLETED`,
+      headers: { ...headers, 'accept-language': 'en' },
+    });
+    const en = english.body.replace(/^\uFEFF/, '').split('\r\n');
+    expect(en[0]).toMatch(/^Order,Status,Payment status,First name/);
+    expect(en).toHaveLength(2);
+    const bad = await t.app.inject({ url: `/api/events/${event.id}/orders/export?sort_by=nope`, headers });
+    expect(bad.statusCode).toBe(422);
+  });
+
   it('another account gets 404 for every order endpoint, and bad ids get 422', async () => {
     const { event, headers } = await createSellingEvent(t.app, {
       settings: { offline_payment_instructions: 'Paga en taquilla.' },
@@ -159,6 +201,7 @@ describe('organizer orders', () => {
       ['GET', `/api/events/${event.id}/orders`],
       ['GET', `/api/events/${event.id}/orders/${order.id}`],
       ['POST', `/api/events/${event.id}/orders/${order.id}/mark-paid`],
+      ['GET', `/api/events/${event.id}/orders/export`],
     ];
     for (const [method, url] of urls) {
       const res = await t.app.inject({ method: method as 'GET', url, headers: stranger.headers });

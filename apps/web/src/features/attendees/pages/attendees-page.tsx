@@ -25,6 +25,7 @@ import type { AttendeeStatus } from '@taquilla/shared';
 import type { ManageAttendee } from '@taquilla/shared/schemas/attendees';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { ExportButton } from '../../../components/export-button.tsx';
 import { EmptyState, PageHeader } from '../../../components/page-header.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { formatNumber } from '../../../lib/format.ts';
@@ -126,6 +127,18 @@ export function AttendeesPage() {
             Cada entrada vendida tiene un asistente con su propio código QR. Corrige sus datos o reenvíale la
             entrada.
           </Trans>
+        }
+        action={
+          <ExportButton
+            path={`events/${eventId}/attendees/export`}
+            query={{
+              query,
+              sort_by: 'last_name',
+              sort_direction: 'asc',
+              filters: ticketId ? { ticket_id: { eq: ticketId } } : undefined,
+            }}
+            filename={t`asistentes.csv`}
+          />
         }
       />
       <Group gap="sm" align="flex-end">

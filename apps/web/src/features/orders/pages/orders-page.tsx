@@ -18,6 +18,7 @@ import { IconReceipt, IconSearch } from '@tabler/icons-react';
 import type { OrganizerOrderSummary } from '@taquilla/shared/schemas/checkout';
 import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
+import { ExportButton } from '../../../components/export-button.tsx';
 import { OrderStatusBadge } from '../../../components/order-status-badge.tsx';
 import { EmptyState, PageHeader } from '../../../components/page-header.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
@@ -77,6 +78,13 @@ export function OrdersPage() {
             Los pedidos de este evento. Abre uno para ver sus entradas y asistentes o para confirmar un pago
             offline.
           </Trans>
+        }
+        action={
+          <ExportButton
+            path={`events/${eventId}/orders/export`}
+            query={{ query, filters: status ? { status: { eq: status } } : undefined }}
+            filename={`${event.data.slug}-${t`pedidos`}.csv`}
+          />
         }
       />
       <Group gap="sm" align="flex-end">
