@@ -1,9 +1,10 @@
-import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Group, Modal, Stack, Switch, TextInput } from '@mantine/core';
+import { useLingui } from '@lingui/react/macro';
+import { Modal, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import type { Affiliate } from '@taquilla/shared/schemas/affiliates';
+import { FormActions } from '../../../components/form-actions.tsx';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { useSaveAffiliate } from '../api.ts';
 
@@ -100,14 +101,7 @@ export function AffiliateForm(props: { eventId: string; item: Affiliate | null; 
             description={t`Los pedidos solo se atribuyen a afiliados activos.`}
             {...form.getInputProps('active', { type: 'checkbox' })}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={props.onClose}>
-              <Trans>Cancelar</Trans>
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              <Trans>Guardar</Trans>
-            </Button>
-          </Group>
+          <FormActions onCancel={props.onClose} loading={save.isPending} />
         </Stack>
       </form>
     </Modal>

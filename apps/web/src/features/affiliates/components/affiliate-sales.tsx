@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Center, Loader, Modal, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Modal, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { AffiliateSales } from '@taquilla/shared/schemas/affiliates';
 import type { ReactNode } from 'react';
-import { errorMessage } from '../../../lib/error-message.ts';
+import { PageError, PageLoader } from '../../../components/page-state.tsx';
 import { formatDay, formatMoney, formatNumber } from '../../../lib/format.ts';
 import { usePromoterDetail } from '../api.ts';
 
@@ -52,11 +52,9 @@ export function AffiliateSalesModal(props: { eventId: string; affiliateId: strin
       title={data ? t`Ventas de ${data.affiliate.name}` : t`Ventas del afiliado`}
     >
       {stats.error ? (
-        <Alert color="red">{errorMessage(stats.error)}</Alert>
+        <PageError error={stats.error} />
       ) : !data ? (
-        <Center py="xl">
-          <Loader />
-        </Center>
+        <PageLoader />
       ) : (
         <Stack gap="lg">
           <SalesFigures sales={data.affiliate.sales} currency={data.currency} />

@@ -1,14 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   ActionIcon,
-  Alert,
   Badge,
   Button,
   Card,
-  Center,
   CopyButton,
   Group,
-  Loader,
   SimpleGrid,
   Stack,
   Table,
@@ -24,6 +21,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { EditDeleteActions } from '../../../components/edit-delete-actions.tsx';
 import { EmptyState, PageHeader } from '../../../components/page-header.tsx';
+import { PageError, PageLoader } from '../../../components/page-state.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { formatMoney, formatNumber } from '../../../lib/format.ts';
 import { useAffiliateEvent, useAffiliates, useDeleteAffiliate, usePromoterStats } from '../api.ts';
@@ -44,13 +42,9 @@ export function AffiliatesPage() {
   const [viewing, setViewing] = useState<string | null>(null);
 
   const error = list.error ?? event.error ?? stats.error;
-  if (error) return <Alert color="red">{errorMessage(error)}</Alert>;
+  if (error) return <PageError error={error} />;
   if (!list.data || !event.data || !stats.data) {
-    return (
-      <Center py="xl">
-        <Loader />
-      </Center>
-    );
+    return <PageLoader />;
   }
   const { currency, slug } = event.data;
   const s = stats.data;

@@ -1,9 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import type { ManageAttendee } from '@taquilla/shared/schemas/attendees';
+import { FormActions } from '../../../components/form-actions.tsx';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { useUpdateAttendee } from '../api.ts';
 
@@ -51,14 +52,7 @@ export function AttendeeForm(props: { eventId: string; attendee: ManageAttendee;
           <TextInput label={t`Nombre`} required data-autofocus {...form.getInputProps('first_name')} />
           <TextInput label={t`Apellidos`} required {...form.getInputProps('last_name')} />
           <TextInput label={t`Correo electrónico`} type="email" required {...form.getInputProps('email')} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={props.onClose}>
-              <Trans>Cancelar</Trans>
-            </Button>
-            <Button type="submit" loading={update.isPending}>
-              <Trans>Guardar</Trans>
-            </Button>
-          </Group>
+          <FormActions onCancel={props.onClose} loading={update.isPending} />
         </Stack>
       </form>
     </Modal>

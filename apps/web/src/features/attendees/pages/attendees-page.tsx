@@ -3,13 +3,10 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   ActionIcon,
-  Alert,
   Anchor,
   Badge,
   Card,
-  Center,
   Group,
-  Loader,
   Pagination,
   Select,
   Stack,
@@ -27,6 +24,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ExportButton } from '../../../components/export-button.tsx';
 import { EmptyState, PageHeader } from '../../../components/page-header.tsx';
+import { PageError, PageLoader } from '../../../components/page-state.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { useAttendees, useResendTicket, useTicketOptions } from '../api.ts';
@@ -52,13 +50,9 @@ export function AttendeesPage() {
   const resend = useResendTicket(eventId);
 
   const error = list.error ?? tickets.error;
-  if (error) return <Alert color="red">{errorMessage(error)}</Alert>;
+  if (error) return <PageError error={error} />;
   if (!list.data || !tickets.data) {
-    return (
-      <Center py="xl">
-        <Loader />
-      </Center>
-    );
+    return <PageLoader />;
   }
   const { data: rows, meta } = list.data;
   const filtered = Boolean(query || ticketId);

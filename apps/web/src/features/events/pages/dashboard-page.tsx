@@ -1,9 +1,9 @@
 import { Trans } from '@lingui/react/macro';
-import { Alert, Anchor, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconMapPin, IconReceipt, IconTicket, IconWorld } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { errorMessage } from '../../../lib/error-message.ts';
+import { PageError, PageLoader } from '../../../components/page-state.tsx';
 import { useEvent } from '../api.ts';
 import { CoverImage } from '../components/cover-image.tsx';
 import { money } from '../lib/dates.ts';
@@ -11,13 +11,8 @@ import { money } from '../lib/dates.ts';
 export function DashboardPage() {
   const { eventId } = useParams();
   const event = useEvent(eventId!);
-  if (event.isError) return <Alert color="red">{errorMessage(event.error)}</Alert>;
-  if (!event.data)
-    return (
-      <Center py="xl">
-        <Loader />
-      </Center>
-    );
+  if (event.isError) return <PageError error={event.error} />;
+  if (!event.data) return <PageLoader />;
   const e = event.data;
   const c = e.checklist;
   const pending = Object.values(c).filter((v) => !v).length;

@@ -1,23 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import {
-  Alert,
-  Button,
-  Card,
-  Center,
-  Group,
-  Loader,
-  NumberInput,
-  Radio,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Card, Group, NumberInput, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import type { EventDefaults } from '@taquilla/shared/schemas/events';
 import { ORDER_TIMEOUT_MAX, ORDER_TIMEOUT_MIN } from '@taquilla/shared/schemas/events';
-import { errorMessage } from '../../../lib/error-message.ts';
+import { PageError, PageLoader } from '../../../components/page-state.tsx';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { useEventDefaults, useSaveEventDefaults } from '../api.ts';
 import { CurrencySelect, TimeZoneSelect } from '../components/zone-currency-fields.tsx';
@@ -35,11 +22,9 @@ export function EventDefaultsPage() {
         </Trans>
       </Text>
       {defaults.isError ? (
-        <Alert color="red">{errorMessage(defaults.error)}</Alert>
+        <PageError error={defaults.error} />
       ) : !defaults.data ? (
-        <Center py="xl">
-          <Loader />
-        </Center>
+        <PageLoader />
       ) : (
         <DefaultsForm defaults={defaults.data} />
       )}

@@ -2,9 +2,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import {
   Alert,
   Button,
-  Center,
   Group,
-  Loader,
   Pagination,
   Select,
   SimpleGrid,
@@ -19,6 +17,7 @@ import { IconCalendarPlus, IconPlus, IconSearch } from '@tabler/icons-react';
 import { EVENTS_STATES, type EventsState } from '@taquilla/shared/schemas/events';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { PageError, PageLoader } from '../../../components/page-state.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useEvents, useOrganizer } from '../api.ts';
 import { CreateEventModal } from '../components/create-event-modal.tsx';
@@ -80,7 +79,7 @@ export function EventsPage() {
       {organizerQuery?.data && (
         <OrganizerDetails key={organizerQuery.data.updated_at} organizer={organizerQuery.data} />
       )}
-      {organizerQuery?.isError && <Alert color="red">{errorMessage(organizerQuery.error)}</Alert>}
+      {organizerQuery?.isError && <PageError error={organizerQuery.error} />}
       <Group justify="space-between">
         <Title order={1} size="h2">
           {organizerId ? <Trans>Eventos del organizador</Trans> : <Trans>Eventos</Trans>}
@@ -121,9 +120,7 @@ export function EventsPage() {
       </Group>
 
       {events.isPending ? (
-        <Center py="xl">
-          <Loader />
-        </Center>
+        <PageLoader />
       ) : events.isError ? (
         <Alert color="red" title={t`No se han podido cargar los eventos`}>
           {errorMessage(events.error)}

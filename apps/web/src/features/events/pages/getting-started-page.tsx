@@ -1,22 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Card,
-  Center,
-  Group,
-  Loader,
-  Progress,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { Anchor, Button, Card, Group, Progress, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconCircleDashed } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
+import { PageError, PageLoader } from '../../../components/page-state.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useEvent, useEventStatus } from '../api.ts';
 
@@ -26,13 +14,8 @@ export function GettingStartedPage() {
   const { eventId } = useParams();
   const event = useEvent(eventId!);
   const status = useEventStatus(eventId!);
-  if (event.isError) return <Alert color="red">{errorMessage(event.error)}</Alert>;
-  if (!event.data)
-    return (
-      <Center py="xl">
-        <Loader />
-      </Center>
-    );
+  if (event.isError) return <PageError error={event.error} />;
+  if (!event.data) return <PageLoader />;
   const e = event.data;
   const c = e.checklist;
   const base = `/manage/event/${e.id}`;

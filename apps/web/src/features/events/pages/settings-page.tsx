@@ -3,10 +3,8 @@ import {
   Alert,
   Button,
   Card,
-  Center,
   Checkbox,
   Group,
-  Loader,
   NumberInput,
   Radio,
   Select,
@@ -28,7 +26,7 @@ import {
 } from '@taquilla/shared/schemas/events';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
-import { errorMessage } from '../../../lib/error-message.ts';
+import { PageError, PageLoader } from '../../../components/page-state.tsx';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { useEvent, useOrganizers, useUpdateEvent, useUpdateSettings } from '../api.ts';
 import { CoverUploader } from '../components/cover-uploader.tsx';
@@ -40,13 +38,8 @@ import { fromWallTime, toWallTime } from '../lib/dates.ts';
 export function SettingsPage() {
   const { eventId } = useParams();
   const event = useEvent(eventId!);
-  if (event.isError) return <Alert color="red">{errorMessage(event.error)}</Alert>;
-  if (!event.data)
-    return (
-      <Center py="xl">
-        <Loader />
-      </Center>
-    );
+  if (event.isError) return <PageError error={event.error} />;
+  if (!event.data) return <PageLoader />;
   return (
     <Stack gap="lg" maw={860}>
       <Title order={2} size="h3">

@@ -4,9 +4,7 @@ import {
   Badge,
   Button,
   Card,
-  Center,
   Group,
-  Loader,
   Modal,
   NumberInput,
   SegmentedControl,
@@ -23,6 +21,7 @@ import { IconPlus, IconReceiptTax } from '@tabler/icons-react';
 import type { TaxOrFee } from '@taquilla/shared/schemas/taxes';
 import { useState } from 'react';
 import { EditDeleteActions } from '../../../components/edit-delete-actions.tsx';
+import { PageError, PageLoader } from '../../../components/page-state.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
@@ -75,11 +74,9 @@ export function TaxesPage() {
         </Alert>
       )}
       {taxes.isPending ? (
-        <Center py="xl">
-          <Loader />
-        </Center>
+        <PageLoader />
       ) : taxes.isError ? (
-        <Alert color="red">{errorMessage(taxes.error)}</Alert>
+        <PageError error={taxes.error} />
       ) : taxes.data.length === 0 ? (
         <Card withBorder padding="xl" radius="md">
           <Stack align="center" gap="xs" ta="center">

@@ -1,23 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Center,
-  Divider,
-  Drawer,
-  Group,
-  Loader,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Divider, Drawer, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconCash, IconExternalLink, IconPrinter } from '@tabler/icons-react';
 import type { OrganizerOrder } from '@taquilla/shared/schemas/checkout';
 import { OrderStatusBadge } from '../../../components/order-status-badge.tsx';
+import { PageError, PageLoader } from '../../../components/page-state.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { useMarkPaid, useOrder } from '../api.ts';
@@ -265,13 +253,11 @@ export function OrderDrawer(props: {
   return (
     <Drawer opened onClose={props.onClose} position="right" size={phone ? '100%' : 'lg'} title={t`Pedido`}>
       {order.error ? (
-        <Alert color="red">{errorMessage(order.error)}</Alert>
+        <PageError error={order.error} />
       ) : order.data ? (
         <Detail order={order.data} timezone={props.timezone} />
       ) : (
-        <Center py="xl">
-          <Loader />
-        </Center>
+        <PageLoader />
       )}
     </Drawer>
   );

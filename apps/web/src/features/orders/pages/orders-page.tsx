@@ -1,10 +1,7 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import {
-  Alert,
   Card,
-  Center,
   Group,
-  Loader,
   Pagination,
   Select,
   Stack,
@@ -21,7 +18,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { ExportButton } from '../../../components/export-button.tsx';
 import { OrderStatusBadge } from '../../../components/order-status-badge.tsx';
 import { EmptyState, PageHeader } from '../../../components/page-header.tsx';
-import { errorMessage } from '../../../lib/error-message.ts';
+import { PageError, PageLoader } from '../../../components/page-state.tsx';
 import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format.ts';
 import { type StatusFilter, useOrders, useOrdersEvent } from '../api.ts';
 import { OrderDrawer } from '../components/order-drawer.tsx';
@@ -47,13 +44,9 @@ export function OrdersPage() {
   };
 
   const error = list.error ?? event.error;
-  if (error) return <Alert color="red">{errorMessage(error)}</Alert>;
+  if (error) return <PageError error={error} />;
   if (!list.data || !event.data) {
-    return (
-      <Center py="xl">
-        <Loader />
-      </Center>
-    );
+    return <PageLoader />;
   }
   const { timezone } = event.data;
   const { data: rows, meta } = list.data;

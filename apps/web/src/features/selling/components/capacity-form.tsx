@@ -1,10 +1,11 @@
-import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Group, Modal, NumberInput, Stack, Switch, TextInput } from '@mantine/core';
+import { useLingui } from '@lingui/react/macro';
+import { Modal, NumberInput, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import type { CapacityAssignment } from '@taquilla/shared/schemas/capacity';
 import type { Ticket } from '@taquilla/shared/schemas/tickets';
+import { FormActions } from '../../../components/form-actions.tsx';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { useSaveCapacity } from '../api.ts';
 import { scrollToFirstError } from '../lib/scroll-to-error.ts';
@@ -76,14 +77,7 @@ export function CapacityForm(props: {
             description={t`Un aforo inactivo no limita la venta.`}
             {...form.getInputProps('active', { type: 'checkbox' })}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={props.onClose}>
-              <Trans>Cancelar</Trans>
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              <Trans>Guardar</Trans>
-            </Button>
-          </Group>
+          <FormActions onCancel={props.onClose} loading={save.isPending} />
         </Stack>
       </form>
     </Modal>

@@ -1,21 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import {
-  Button,
-  Group,
-  Modal,
-  NumberInput,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Modal, NumberInput, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import type { PromoDiscountType } from '@taquilla/shared';
 import type { PromoCode } from '@taquilla/shared/schemas/promo-codes';
 import type { Ticket } from '@taquilla/shared/schemas/tickets';
+import { FormActions } from '../../../components/form-actions.tsx';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { useSavePromoCode } from '../api.ts';
 import { fromWall, toMajor, toMinor, toWall } from '../lib/format.ts';
@@ -157,14 +148,7 @@ export function PromoCodeForm(props: {
               {...form.getInputProps('max_uses')}
             />
           </SimpleGrid>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={props.onClose}>
-              <Trans>Cancelar</Trans>
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              <Trans>Guardar</Trans>
-            </Button>
-          </Group>
+          <FormActions onCancel={props.onClose} loading={save.isPending} />
         </Stack>
       </form>
     </Modal>

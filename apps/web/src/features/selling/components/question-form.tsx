@@ -19,6 +19,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { QUESTION_TYPES, type QuestionType } from '@taquilla/shared';
 import { CHOICE_QUESTION_TYPES, type Question } from '@taquilla/shared/schemas/questions';
 import type { Ticket } from '@taquilla/shared/schemas/tickets';
+import { FormActions } from '../../../components/form-actions.tsx';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { useSaveQuestion } from '../api.ts';
 import { QUESTION_TYPE_LABELS } from '../lib/question-types.ts';
@@ -165,14 +166,7 @@ export function QuestionForm(props: {
             description={t`Solo la ve el organizador: útil para notas internas.`}
             {...form.getInputProps('is_hidden', { type: 'checkbox' })}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={props.onClose}>
-              <Trans>Cancelar</Trans>
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              <Trans>Guardar</Trans>
-            </Button>
-          </Group>
+          <FormActions onCancel={props.onClose} loading={save.isPending} />
         </Stack>
       </form>
     </Modal>

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Badge, Button, Card, Center, Group, Loader, Progress, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Progress, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconUsersGroup } from '@tabler/icons-react';
 import type { CapacityAssignment } from '@taquilla/shared/schemas/capacity';
@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { EditDeleteActions } from '../../../components/edit-delete-actions.tsx';
 import { EmptyState, PageHeader } from '../../../components/page-header.tsx';
+import { PageError, PageLoader } from '../../../components/page-state.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useCapacityAssignments, useDeleteCapacity, useTickets } from '../api.ts';
 import { CapacityForm } from '../components/capacity-form.tsx';
@@ -20,14 +21,9 @@ export function CapacityPage() {
   const remove = useDeleteCapacity(eventId);
   const [editing, setEditing] = useState<CapacityAssignment | 'new' | null>(null);
 
-  if (items.isError || tickets.isError)
-    return <Alert color="red">{errorMessage(items.error ?? tickets.error)}</Alert>;
+  if (items.isError || tickets.isError) return <PageError error={items.error ?? tickets.error} />;
   if (!items.data || !tickets.data) {
-    return (
-      <Center py="xl">
-        <Loader />
-      </Center>
-    );
+    return <PageLoader />;
   }
   const names = new Map(tickets.data.map((x) => [x.id, x.name]));
   const del = async (item: CapacityAssignment) => {

@@ -1,13 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   ActionIcon,
-  Alert,
   Button,
   Card,
-  Center,
   CopyButton,
   Group,
-  Loader,
   Stack,
   Table,
   Text,
@@ -22,6 +19,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { EditDeleteActions } from '../../../components/edit-delete-actions.tsx';
 import { EmptyState, PageHeader } from '../../../components/page-header.tsx';
+import { PageError, PageLoader } from '../../../components/page-state.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useDeletePromoCode, usePromoCodes, useSellingEvent, useTickets } from '../api.ts';
 import { PromoCodeForm } from '../components/promo-code-form.tsx';
@@ -40,13 +38,9 @@ export function PromoCodesPage() {
   const [editing, setEditing] = useState<PromoCode | 'new' | null>(null);
 
   const error = codes.error ?? tickets.error ?? event.error;
-  if (error) return <Alert color="red">{errorMessage(error)}</Alert>;
+  if (error) return <PageError error={error} />;
   if (!codes.data || !tickets.data || !event.data) {
-    return (
-      <Center py="xl">
-        <Loader />
-      </Center>
-    );
+    return <PageLoader />;
   }
   const { currency, timezone, slug } = event.data;
   const names = new Map(tickets.data.map((x) => [x.id, x.name]));

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Badge, Button, Card, Center, Group, Loader, Stack, Text, Tooltip } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconEyeOff, IconLock, IconPlus } from '@tabler/icons-react';
 import type { Question } from '@taquilla/shared/schemas/questions';
@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { EditDeleteActions } from '../../../components/edit-delete-actions.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { PageError, PageLoader } from '../../../components/page-state.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useDeleteQuestion, useQuestions, useSortQuestions, useTickets } from '../api.ts';
 import { QuestionForm } from '../components/question-form.tsx';
@@ -22,14 +23,9 @@ export function QuestionsPage() {
   const sort = useSortQuestions(eventId);
   const [editing, setEditing] = useState<Question | 'new' | null>(null);
 
-  if (questions.isError || tickets.isError)
-    return <Alert color="red">{errorMessage(questions.error ?? tickets.error)}</Alert>;
+  if (questions.isError || tickets.isError) return <PageError error={questions.error ?? tickets.error} />;
   if (!questions.data || !tickets.data) {
-    return (
-      <Center py="xl">
-        <Loader />
-      </Center>
-    );
+    return <PageLoader />;
   }
   const names = new Map(tickets.data.map((x) => [x.id, x.name]));
   const defaults = questions.data.filter((q) => q.is_default);

@@ -1,11 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Button, Center, Loader, Stack } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTicket } from '@tabler/icons-react';
 import type { Ticket } from '@taquilla/shared/schemas/tickets';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { EmptyState, PageHeader } from '../../../components/page-header.tsx';
+import { PageError, PageLoader } from '../../../components/page-state.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useAccountTaxes, useDeleteTicket, useSellingEvent, useSortTickets, useTickets } from '../api.ts';
 import { SortableList } from '../components/sortable-list.tsx';
@@ -23,14 +24,10 @@ export function TicketsPage() {
   const [editing, setEditing] = useState<Ticket | 'new' | null>(null);
 
   if (tickets.isError || event.isError) {
-    return <Alert color="red">{errorMessage(tickets.error ?? event.error)}</Alert>;
+    return <PageError error={tickets.error ?? event.error} />;
   }
   if (!tickets.data || !event.data) {
-    return (
-      <Center py="xl">
-        <Loader />
-      </Center>
-    );
+    return <PageLoader />;
   }
   const list = tickets.data;
 

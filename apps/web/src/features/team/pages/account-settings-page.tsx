@@ -1,21 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import {
-  Button,
-  Card,
-  Center,
-  Group,
-  Loader,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { PageLoader } from '../../../components/page-state.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { TimezoneSelect } from '../../auth/components/timezone-select.tsx';
@@ -49,11 +38,7 @@ export function AccountSettingsPage() {
 function SettingsForm() {
   const account = useQuery(accountQuery);
   if (!account.data) {
-    return (
-      <Center py="xl">
-        <Loader />
-      </Center>
-    );
+    return <PageLoader />;
   }
   return <SettingsFormLoaded initial={account.data} />;
 }

@@ -4,10 +4,8 @@ import {
   Badge,
   Button,
   Card,
-  Center,
   Flex,
   Group,
-  Loader,
   Menu,
   Modal,
   Pagination,
@@ -25,6 +23,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListQuery } from '@taquilla/shared';
 import type { AccountMember } from '@taquilla/shared/schemas/users';
 import { useState } from 'react';
+import { PageLoader } from '../../../components/page-state.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
@@ -188,9 +187,7 @@ function Team({ selfId }: { selfId: string }) {
       </Flex>
 
       {list.isPending ? (
-        <Center py="xl">
-          <Loader />
-        </Center>
+        <PageLoader />
       ) : list.isError ? (
         <Text c="red">{errorMessage(list.error)}</Text>
       ) : rows.length === 0 ? (
