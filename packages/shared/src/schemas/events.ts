@@ -73,6 +73,24 @@ export type UpdateEventInput = z.infer<typeof updateEventSchema>;
 
 export const eventStatusSchema = z.strictObject({ status: z.enum(EVENT_STATUSES) });
 
+/** "#rrggbb" (stored lower-case); an empty field means no colour. */
+const hexColor = z.preprocess(
+  (v) => (v === '' ? null : v),
+  z
+    .string()
+    .trim()
+    .regex(/^#[0-9a-fA-F]{6}$/, { error: 'events.invalid_color' })
+    .transform((c) => c.toLowerCase())
+    .nullish(),
+);
+
+/** The public page's colours (homepage designer); null = the product's default. */
+export const eventColorsSchema = z.strictObject({
+  primary: hexColor,
+  background: hexColor,
+  text: hexColor,
+});
+
 export const eventSettingsSchema = z.strictObject({
   order_timeout_minutes: z.number().int().min(ORDER_TIMEOUT_MIN).max(ORDER_TIMEOUT_MAX),
   attendee_details_mode: z.enum(ATTENDEE_DETAILS_MODES),
@@ -92,6 +110,7 @@ export const eventSettingsSchema = z.strictObject({
     .nullish()
     .or(z.literal('').transform(() => null)),
   email_footer: nullableText(2000),
+  colors: eventColorsSchema,
 });
 export const updateEventSettingsSchema = eventSettingsSchema.partial();
 export type UpdateEventSettingsInput = z.infer<typeof updateEventSettingsSchema>;
@@ -108,6 +127,7 @@ export interface EventSettings {
   allow_indexing: boolean;
   support_email: string | null;
   email_footer: string | null;
+  colors: { primary: string | null; background: string | null; text: string | null };
 }
 
 export const eventDefaultsSchema = z.strictObject({

@@ -207,7 +207,13 @@ export async function updateSettings(
 ) {
   const current = await getEventRow(deps, auth, id);
   const { order_timeout_minutes, ...rest } = input;
-  const merged = { ...resolveSettings(current), ...rest };
+  const resolved = resolveSettings(current);
+  const merged = { ...resolved, ...rest };
+  // A colour left out keeps its value; null puts the default back.
+  if (rest.colors) {
+    const given = Object.entries(rest.colors).filter(([, value]) => value !== undefined);
+    merged.colors = { ...resolved.colors, ...Object.fromEntries(given) };
+  }
   if (merged.payment_providers.includes('offline') && !merged.offline_payment_instructions) {
     throw invalid({ offline_payment_instructions: eventMessages['events.offline_instructions_required'] });
   }

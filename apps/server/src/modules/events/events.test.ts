@@ -315,6 +315,10 @@ describe('event settings', () => {
       [{ payment_providers: ['offline'] }, 'offline_payment_instructions'],
       [{ support_email: 'no-es-correo' }, 'support_email'],
       [{ attendee_details_mode: 'NEVER' }, 'attendee_details_mode'],
+      [{ colors: { primary: 'azul' } }, 'colors.primary'],
+      [{ colors: { background: '#fff' } }, 'colors.background'],
+      [{ colors: { text: '#12345g' } }, 'colors.text'],
+      [{ colors: { accent: '#123456' } }, 'colors'],
     ];
     for (const [body, field] of cases) {
       const res = await inject('PUT', `/api/events/${event.id}/settings`, owner.headers, body);
@@ -327,6 +331,42 @@ describe('event settings', () => {
       payment_providers: ['test'],
       support_email: null,
     });
+  });
+});
+
+describe('page colours (homepage designer)', () => {
+  it('saves colours one by one, resets one with null, and shows them on the public event', async () => {
+    const event = await createEvent(t.app, owner.headers);
+    const put = (colors: Record<string, unknown>) =>
+      inject('PUT', `/api/events/${event.id}/settings`, owner.headers, { colors });
+    expect((await put({ primary: '#E8590C', background: '#FFF9DB' })).json().data.colors).toEqual({
+      primary: '#e8590c',
+      background: '#fff9db',
+      text: null,
+    });
+    // Only what is sent changes; null goes back to the default.
+    expect((await put({ text: '#212529', background: null })).json().data.colors).toEqual({
+      primary: '#e8590c',
+      background: null,
+      text: '#212529',
+    });
+    const bad = await inject('PUT', `/api/events/${event.id}/settings`, owner.headers, {
+      colors: { primary: 'rojo' },
+    });
+    expect(bad.json().error.fields['colors.primary']).toBe(
+      'Introduce un color hexadecimal válido, p. ej. #1c7ed6.',
+    );
+
+    await inject('POST', `/api/events/${event.id}/tickets`, owner.headers, {
+      name: 'General',
+      type: 'FREE',
+      prices: [{ price_cents: 0 }],
+    });
+    expect(
+      (await inject('PUT', `/api/events/${event.id}/status`, owner.headers, { status: 'LIVE' })).statusCode,
+    ).toBe(200);
+    const pub = (await inject('GET', `/api/public/events/${event.id}`, {})).json().data;
+    expect(pub.settings.colors).toEqual({ primary: '#e8590c', text: '#212529' });
   });
 });
 

@@ -115,8 +115,13 @@ export async function getPublicEvent(
       options: x.options,
       required: x.required,
     }));
-  const colors =
-    s.colors && typeof s.colors === 'object' ? (s.colors as PublicEvent['settings']['colors']) : undefined;
+  // Only the colours the organizer chose (null = the product's default).
+  const chosen = Object.entries((s.colors ?? {}) as Record<string, unknown>).filter(
+    ([, value]) => typeof value === 'string' && value,
+  );
+  const colors = chosen.length
+    ? (Object.fromEntries(chosen) as PublicEvent['settings']['colors'])
+    : undefined;
   return {
     id: event.id,
     slug: event.slug,

@@ -23,6 +23,13 @@ export const routes: FeatureRoutes = {
       lazy: page(() => import('./pages/settings-page.tsx').then((m) => ({ Component: m.SettingsPage }))),
     },
     {
+      path: 'homepage-designer',
+      handle: { section: 'homepage-designer' },
+      lazy: page(() =>
+        import('./pages/homepage-designer-page.tsx').then((m) => ({ Component: m.HomepageDesignerPage })),
+      ),
+    },
+    {
       path: 'getting-started',
       handle: { section: 'getting-started' },
       lazy: page(() =>
