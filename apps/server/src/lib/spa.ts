@@ -52,10 +52,14 @@ export class SpaShell {
   }
 
   send(reply: FastifyReply, opts: Parameters<SpaShell['render']>[0] = {}, status = 200) {
+    return SpaShell.sendHtml(reply, this.render(opts), status);
+  }
+
+  static sendHtml(reply: FastifyReply, html: string, status = 200) {
     return reply
       .status(status)
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(this.render(opts));
+      .send(html);
   }
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { App } from '../../app.ts';
+import { MicroCache } from '../../lib/micro-cache.ts';
 import { SpaShell } from '../../lib/spa.ts';
 import { eventHead, unavailableHead } from './public-pages.head.ts';
 import { EventPageRenderer } from './public-pages.renderer.ts';
@@ -14,41 +15,52 @@ const query = z.object({ promo_code: z.string().max(100).optional() }).passthrou
  * the browser to hydrate, so the page paints before any JavaScript runs and shared links carry a
  * preview. Draft or unknown events: the "event unavailable" page with 404 and noindex. Without the
  * server bundle (dev), the same shell without markup, which the browser renders on its own.
+ *
+ * A finished page is reused for `PUBLIC_CACHE_TTL_MS`, like the public API's answer: a crowd opening
+ * the page of a sale that just started costs one database read and one render per second.
  */
 export async function publicPagesRoutes(app: App) {
   const { config } = app.deps;
   const shell = new SpaShell(config.webDistDir, 'event.html');
   const renderer = new EventPageRenderer(config.webSsrDir, config.env !== 'production');
+  const pages = new MicroCache<{ status: number; html: string }>(config.publicCacheTtlMs, 200);
   // Loading the bundle takes a moment: a listening server does it before the first buyer asks.
   app.addHook('onListen', async () => {
     await renderer.get().catch((err) => app.log.error({ err }, 'event page server bundle failed to load'));
   });
 
+  async function buildPage(
+    eventId: string,
+    promoCode: string | undefined,
+    locale: string,
+    log: App['log'],
+  ): Promise<{ status: number; html: string }> {
+    const event = await loadPublicEvent(app, eventId, promoCode?.trim() || undefined);
+    const head = event ? eventHead(event, { appUrl: config.appUrl, locale }) : unavailableHead(locale);
+    // Only the promo code changes what the page shows; the browser reads the rest of its address itself.
+    const search = promoCode === undefined ? '' : `?${new URLSearchParams({ promo_code: promoCode })}`;
+    let page: { html: string; data: Record<string, unknown> } | null = null;
+    try {
+      const render = await renderer.get();
+      page = render ? render({ eventId, event, locale, search }) : null;
+    } catch (err) {
+      // A rendering bug must not take the page down: the browser can still render it from the data.
+      log.error({ err }, 'event page server rendering failed');
+    }
+    const html = shell.render({ head, body: page?.html, data: page?.data ?? { event }, lang: locale });
+    return { status: event ? 200 : 404, html };
+  }
+
   const handler = async (
-    request: { params: unknown; query: unknown; url: string; locale: string; log: App['log'] },
-    reply: Parameters<typeof shell.send>[0],
+    request: { params: unknown; query: unknown; locale: string; log: App['log'] },
+    reply: Parameters<typeof SpaShell.sendHtml>[0],
   ) => {
     if (!shell.available) return reply.callNotFound();
     const { eventId } = params.parse(request.params);
     const { promo_code: promoCode } = query.parse(request.query);
-    const event = await loadPublicEvent(app, eventId, promoCode?.trim() || undefined);
-    const head = event
-      ? eventHead(event, { appUrl: config.appUrl, locale: request.locale })
-      : unavailableHead(request.locale);
-    const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
-    let page: { html: string; data: Record<string, unknown> } | null = null;
-    try {
-      const render = await renderer.get();
-      page = render ? render({ eventId, event, locale: request.locale, search }) : null;
-    } catch (err) {
-      // A rendering bug must not take the page down: the browser can still render it from the data.
-      request.log.error({ err }, 'event page server rendering failed');
-    }
-    return shell.send(
-      reply,
-      { head, body: page?.html, data: page?.data ?? { event }, lang: request.locale },
-      event ? 200 : 404,
-    );
+    const key = JSON.stringify([eventId, promoCode ?? null, request.locale]);
+    const page = await pages.get(key, () => buildPage(eventId, promoCode, request.locale, request.log));
+    return SpaShell.sendHtml(reply, page.html, page.status);
   };
   for (const prefix of ['/e', '/event']) {
     app.get(`${prefix}/:eventId/:eventSlug`, { schema: { hide: true } }, (request, reply) =>

@@ -217,4 +217,23 @@ describe('public event page HTML', () => {
     await t.app.deps.db.update(events).set({ status: 'LIVE' }).where(eq(events.id, event.id));
     expect((await t.app.inject({ url: `/e/${event.id}/x` })).statusCode).toBe(200);
   });
+
+  it('reuses a finished page for PUBLIC_CACHE_TTL_MS, per promo code and language', async () => {
+    const cached = await createTestApp({ env: { WEB_DIST_DIR: fakeDist(), PUBLIC_CACHE_TTL_MS: '60000' } });
+    try {
+      const user = await createAccountWithUser(cached.app);
+      const { event } = await createEvent(cached.app, user.account.id);
+      const get = (url: string, headers: Record<string, string> = {}) => cached.app.inject({ url, headers });
+      const first = await get(`/e/${event.id}/x`);
+      await cached.app.deps.db.update(events).set({ name: 'Renombrado' }).where(eq(events.id, event.id));
+      const burst = await Promise.all(Array.from({ length: 20 }, () => get(`/e/${event.id}/x`)));
+      for (const res of burst) expect(res.body).toBe(first.body);
+      expect(inlined((await get(`/e/${event.id}/x?promo_code=NADA`)).body).event.name).toBe('Renombrado');
+      const en = await get(`/e/${event.id}/x`, { 'accept-language': 'en' });
+      expect(en.body).toContain('<html lang="en"');
+      expect(inlined(en.body).event.name).toBe('Renombrado');
+    } finally {
+      await cached.close();
+    }
+  });
 });
