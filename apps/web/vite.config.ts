@@ -70,6 +70,7 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
     chunkSizeWarningLimit: 900,
     // The event page's build adds its files beside the app's.
     emptyOutDir: mode !== 'event-page',
+    copyPublicDir: !isSsrBuild,
     rolldownOptions: isSsrBuild
       ? { output: { entryFileNames: 'event-page.mjs', codeSplitting: false } }
       : { input: mode === 'event-page' ? 'event.html' : 'index.html' },
