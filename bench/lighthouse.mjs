@@ -4,6 +4,8 @@
 //
 //   npm run build && node bench/lighthouse.mjs [runs=3]
 //
+// LH_DEBUG=1 prints bootup time, main-thread work and request chains; LH_JSON=<file> keeps the median
+// report; LH_PATH=/path audits another page of the same server.
 // Needs Debian's Chromium (CHROME_PATH, default /usr/bin/chromium). Not part of npm test.
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
