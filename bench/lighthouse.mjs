@@ -4,9 +4,11 @@
 //
 //   npm run build && node bench/lighthouse.mjs [runs=3]
 //
+// LH_DEBUG=1 prints bootup time, main-thread work and request chains; LH_JSON=<file> keeps the median
+// report; LH_PATH=/path audits another page of the same server.
 // Needs Debian's Chromium (CHROME_PATH, default /usr/bin/chromium). Not part of npm test.
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,12 +19,14 @@ import sharp from 'sharp';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const DIST = path.join(ROOT, 'apps/web/dist');
+// The event page's server bundle (`vite build --ssr`); the server looks for it beside WEB_DIST_DIR.
+const DIST_SSR = path.join(ROOT, 'apps/web/ssr/dist');
 const RUNS = Number(process.argv[2] ?? 3);
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const BUDGET = { score: 95, jsKb: 150 };
 
-if (!existsSync(path.join(DIST, 'index.html'))) {
-  console.error('apps/web/dist is missing: run `npm run build` first');
+if (!existsSync(path.join(DIST, 'event.html')) || !existsSync(DIST_SSR)) {
+  console.error('apps/web/dist or apps/web/ssr/dist is missing: run `npm run build` first');
   process.exit(1);
 }
 
@@ -34,8 +38,10 @@ const port = await new Promise((resolve) => {
 });
 const base = `http://127.0.0.1:${port}`;
 // A snapshot of the build, so a rebuild during the run cannot swap the chunks under the page.
-const dist = mkdtempSync(path.join(tmpdir(), 'taquilla-lh-dist-'));
+const snapshot = mkdtempSync(path.join(tmpdir(), 'taquilla-lh-dist-'));
+const dist = path.join(snapshot, 'dist');
 cpSync(DIST, dist, { recursive: true });
+cpSync(DIST_SSR, path.join(snapshot, 'ssr/dist'), { recursive: true });
 const env = { ...process.env };
 delete env.DATABASE_URL; // always the embedded database: the figure is about the page, not the DB
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
@@ -106,6 +112,8 @@ try {
     gzip += gzipSync(body, { level: 9 }).length;
     transferred += r.transferSize ?? 0;
   }
+  // LH_JSON=<file> keeps the median run's full report for a closer look.
+  if (process.env.LH_JSON) writeFileSync(process.env.LH_JSON, JSON.stringify(median));
   if (process.env.LH_DEBUG) {
     for (const id of [
       'largest-contentful-paint-element',

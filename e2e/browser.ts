@@ -30,7 +30,7 @@ export function launch(): Promise<Browser> {
 /** A fresh browser context (no stored token), Spanish unless told otherwise. */
 export async function newPage(
   browser: Browser,
-  opts: { viewport?: { width: number; height: number }; locale?: string } = {},
+  opts: { viewport?: { width: number; height: number }; locale?: string; javaScriptEnabled?: boolean } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     viewport: opts.viewport ?? DESKTOP,
@@ -38,6 +38,7 @@ export async function newPage(
     baseURL: baseUrl(),
     isMobile: opts.viewport ? opts.viewport.width < 500 : false,
     hasTouch: opts.viewport ? opts.viewport.width < 500 : false,
+    javaScriptEnabled: opts.javaScriptEnabled ?? true,
   });
   const page = await context.newPage();
   return { context, page };
@@ -49,4 +50,24 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const file = path.join(ARTIFACTS, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
   return file;
+}
+
+/**
+ * Opens a public event page (server-rendered) and waits until the browser has hydrated it, so taps are
+ * handled: the page marks <html data-page-ready> once React has taken over the markup.
+ */
+export async function openEventPage(page: Page, url: string) {
+  const response = await page.goto(url);
+  await page.locator('html[data-page-ready]').waitFor({ state: 'attached' });
+  return response;
+}
+
+/** Everything the page reports as an error: console errors (React's hydration errors among them) and uncaught exceptions. */
+export function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
 }

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, DESKTOP, launch, newPage, PHONE, screenshot } from '../browser.ts';
+import { baseUrl, DESKTOP, launch, newPage, openEventPage, PHONE, screenshot } from '../browser.ts';
 
 /**
  * The buyer's other paths: free tickets (no payment step), offline payment (awaiting, orange badge,
@@ -93,7 +93,7 @@ describe('buyer: other paths', () => {
 
   it('a free ticket completes at the details step, with no payment', async () => {
     const { page, context } = await newPage(browser, { viewport: PHONE });
-    await page.goto(`/e/${event.id}/${event.slug}`);
+    await openEventPage(page, `/e/${event.id}/${event.slug}`);
     await page.getByRole('link', { name: 'Ver en el mapa' }).waitFor();
     expect(await page.getByRole('link', { name: 'Ver en el mapa' }).getAttribute('href')).toContain(
       'openstreetmap.org/search?query=Ateneu%20Popular',
@@ -115,7 +115,7 @@ describe('buyer: other paths', () => {
 
   it('an offline payment leaves the order awaiting payment with the instructions and an orange badge', async () => {
     const { page, context } = await newPage(browser, { viewport: DESKTOP });
-    await page.goto(`/e/${event.id}/${event.slug}`);
+    await openEventPage(page, `/e/${event.id}/${event.slug}`);
     await page.getByRole('button', { name: 'Añadir una: Cena' }).click();
     await page.getByRole('button', { name: 'Continuar' }).click();
     await page.waitForURL(/\/details$/);
@@ -139,7 +139,7 @@ describe('buyer: other paths', () => {
 
   it('a donation below the minimum is refused on the page; leaving a checkout frees it and shows it ended', async () => {
     const { page, context } = await newPage(browser, { viewport: PHONE });
-    await page.goto(`/e/${event.id}/${event.slug}`);
+    await openEventPage(page, `/e/${event.id}/${event.slug}`);
     await page.getByRole('button', { name: 'Añadir una: Aportación' }).click();
     await page.getByLabel('Tu aportación por entrada').fill('2');
     await page.getByRole('button', { name: 'Continuar' }).click();
@@ -173,7 +173,7 @@ describe('buyer: other paths', () => {
   it('speaks English when the buyer chose it', async () => {
     const { page, context } = await newPage(browser, { viewport: PHONE, locale: 'en-GB' });
     await context.addCookies([{ name: 'locale', value: 'en', url: baseUrl() }]);
-    await page.goto(`/event/${event.id}/${event.slug}`);
+    await openEventPage(page, `/event/${event.id}/${event.slug}`);
     await page.getByRole('heading', { name: 'Tickets' }).waitFor();
     expect(await page.getByRole('button', { name: 'Continue' }).isVisible()).toBe(true);
     expect(await page.getByText('Free').first().isVisible()).toBe(true);

@@ -2,12 +2,23 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS, baseUrl, DESKTOP, launch, newPage, PHONE, screenshot } from '../browser.ts';
+import {
+  ARTIFACTS,
+  baseUrl,
+  collectErrors,
+  DESKTOP,
+  launch,
+  newPage,
+  openEventPage,
+  PHONE,
+  screenshot,
+} from '../browser.ts';
 
 /**
  * The buyer's journey (issue 6): an organizer sets up and publishes an event through the API; a buyer
- * opens the public page, applies a promo code, buys two tickets with the test card, sees the summary,
- * opens a ticket and its print page; the QR code in the screenshot decodes to the attendee's secret.
+ * opens the public page (server-rendered, then hydrated without a single console error), applies a
+ * promo code, buys two tickets with the test card, sees the summary, opens a ticket and its print page;
+ * the QR code in the screenshot decodes to the attendee's secret.
  */
 type Json = Record<string, unknown>;
 
@@ -77,7 +88,8 @@ function decodeQr(file: string): string[] {
 }
 
 async function buyTwoTickets(page: Page, event: Awaited<ReturnType<typeof setUpEvent>>, shot: string) {
-  await page.goto(`/e/${event.id}/${event.slug}`);
+  const errors = collectErrors(page);
+  await openEventPage(page, `/e/${event.id}/${event.slug}`);
   await page.getByRole('heading', { name: event.name }).waitFor();
   // The HTML arrived with the event inlined and its share tags.
   expect(await page.locator('meta[property="og:title"]').getAttribute('content')).toBe(event.name);
@@ -100,6 +112,9 @@ async function buyTwoTickets(page: Page, event: Awaited<ReturnType<typeof setUpE
   await add.click();
   expect(await page.getByTestId('selector-total').textContent()).toMatch(/40,00\s€/);
   await screenshot(page, `${shot}-selected`);
+  // Hydrated and used without a console error or a hydration mismatch (React reports those as errors).
+  expect(errors).toEqual([]);
+  // Checkout is a screen of the web app: a full document load that reads the order from the API.
   await page.getByRole('button', { name: 'Continuar' }).click();
 
   // Details: buyer, then one block per ticket.
@@ -210,4 +225,37 @@ describe('buyer journey', () => {
       await context.close();
     });
   }
+
+  it('the event page is rendered by the server: all its content shows with JavaScript disabled', async () => {
+    const event = await setUpEvent('nojs');
+    const { page, context } = await newPage(browser, { viewport: PHONE, javaScriptEnabled: false });
+    const res = await page.goto(`/e/${event.id}/${event.slug}?promo_code=AMIGOS`);
+    expect(res?.status()).toBe(200);
+    await page.getByRole('heading', { name: event.name }).waitFor();
+    expect(await page.getByTestId('event-date').textContent()).toMatch(/20:00/);
+    expect(await page.getByTestId('ticket').count()).toBe(1);
+    expect(await page.getByTestId('ticket').textContent()).toMatch(/General.*20,00\s€.*25,00\s€/);
+    expect(await page.getByTestId('promo-applied').textContent()).toContain('AMIGOS');
+    expect(await page.getByRole('heading', { name: 'Acerca del evento' }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Continuar' }).isVisible()).toBe(true);
+    // Nothing ran: the markup is the server's.
+    expect(await page.locator('html').getAttribute('data-page-ready')).toBeNull();
+    await screenshot(page, 'buyer-event-no-javascript-phone');
+    await context.close();
+  });
+
+  it('a page whose markup differs from what the browser renders is reported (control for the checks above)', async () => {
+    const event = await setUpEvent('mismatch');
+    const { page, context } = await newPage(browser, { viewport: PHONE });
+    const errors = collectErrors(page);
+    const url = `${baseUrl()}/e/${event.id}/${event.slug}`;
+    await page.route(url, async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace('>General<', '>Generalísima<');
+      await route.fulfill({ response, body: html });
+    });
+    await openEventPage(page, url);
+    await expect.poll(() => errors.join('\n')).toMatch(/react\.dev\/errors\/418|[Hh]ydrat/);
+    await context.close();
+  });
 });

@@ -55,6 +55,8 @@ export type Config = {
   trustProxy: boolean;
   publicCacheTtlMs: number;
   webDistDir: string;
+  /** The server build of the public event page (`vite build --ssr`): ssr/dist beside the web app's dist. */
+  webSsrDir: string;
 };
 
 export class ConfigError extends Error {}
@@ -68,6 +70,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data;
   const dataDir = path.resolve(REPO_ROOT, e.DATA_DIR);
   const production = e.NODE_ENV === 'production';
+  const webDistDir = e.WEB_DIST_DIR
+    ? path.resolve(REPO_ROOT, e.WEB_DIST_DIR)
+    : path.join(REPO_ROOT, 'apps/web/dist');
   if (production && e.DATABASE_URL && !e.AUTH_SECRET) {
     throw new ConfigError(
       'Invalid configuration:\n  AUTH_SECRET: required in production (NODE_ENV=production with DATABASE_URL)',
@@ -96,9 +101,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY ?? false,
     publicCacheTtlMs: e.PUBLIC_CACHE_TTL_MS,
-    webDistDir: e.WEB_DIST_DIR
-      ? path.resolve(REPO_ROOT, e.WEB_DIST_DIR)
-      : path.join(REPO_ROOT, 'apps/web/dist'),
+    webDistDir,
+    webSsrDir: path.join(path.dirname(webDistDir), 'ssr', 'dist'),
   };
 }
 

@@ -3,47 +3,63 @@ import path from 'node:path';
 import type { FastifyReply } from 'fastify';
 
 /**
- * Serves the built web app's index.html for client routes. Pages that know their data server-side (the
- * public event page) pass extra <head> tags and a JSON payload so the page paints without a second request.
+ * Serves a page of the built web app: index.html (the app's client routes) or event.html (the public
+ * event page). Pages that know their data server-side pass extra <head> tags, server-rendered markup for
+ * the root element and a JSON payload, so the page paints without waiting for JavaScript or a second
+ * request.
  */
 export class SpaShell {
   private html: string | null = null;
 
-  constructor(private distDir: string) {}
+  constructor(
+    private distDir: string,
+    private file = 'index.html',
+  ) {}
 
   get available(): boolean {
-    return existsSync(path.join(this.distDir, 'index.html'));
+    return existsSync(path.join(this.distDir, this.file));
   }
 
   private template(): string {
     if (this.html === null || process.env.NODE_ENV !== 'production') {
-      this.html = readFileSync(path.join(this.distDir, 'index.html'), 'utf8');
+      this.html = readFileSync(path.join(this.distDir, this.file), 'utf8');
     }
     return this.html;
   }
 
-  render(opts: { head?: string; data?: Record<string, unknown>; lang?: string } = {}): string {
+  render(opts: { head?: string; body?: string; data?: Record<string, unknown>; lang?: string } = {}): string {
+    // Replacements are functions: a string replacement would expand "$&" or "$'" in organizer text.
     let html = this.template();
-    if (opts.lang) html = html.replace(/<html lang="[^"]*"/, `<html lang="${opts.lang}"`);
+    if (opts.lang) html = html.replace(/<html lang="[^"]*"/, () => `<html lang="${opts.lang}"`);
     if (opts.head) {
-      html = html.replace(/<title>[^<]*<\/title>/, '').replace('</head>', `${opts.head}\n</head>`);
+      // In place of the template's title (event.html puts it before the script), else at the end.
+      const title = /<title>[^<]*<\/title>/;
+      html = title.test(html)
+        ? html.replace(title, () => opts.head ?? '')
+        : html.replace('</head>', () => `${opts.head}\n</head>`);
     }
     if (opts.data) {
       // JSON in a non-executable script; "<" escaped so no payload can close the tag.
       const json = JSON.stringify(opts.data).replace(/</g, '\\u003c');
       html = html.replace(
         '</body>',
-        `<script type="application/json" id="__TAQUILLA_DATA__">${json}</script>\n</body>`,
+        () => `<script type="application/json" id="__TAQUILLA_DATA__">${json}</script>\n</body>`,
       );
     }
+    // Last, so no later replacement can match inside the page's own markup.
+    if (opts.body) html = html.replace('<div id="root"></div>', () => `<div id="root">${opts.body}</div>`);
     return html;
   }
 
   send(reply: FastifyReply, opts: Parameters<SpaShell['render']>[0] = {}, status = 200) {
+    return SpaShell.sendHtml(reply, this.render(opts), status);
+  }
+
+  static sendHtml(reply: FastifyReply, html: string, status = 200) {
     return reply
       .status(status)
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(this.render(opts));
+      .send(html);
   }
 }

@@ -1,5 +1,5 @@
 import type { ApiErrorBody, ListQuery } from '@taquilla/shared';
-import { listQueryToSearchParams } from '@taquilla/shared';
+import { listQueryToSearchParams } from '@taquilla/shared/pagination';
 
 /**
  * The API clients of DESIGN §6. `api` is the authenticated client (bearer token from localStorage,

@@ -1,6 +1,6 @@
+import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { ApiError } from './api-client.ts';
-import { i18n } from './i18n.ts';
 
 /** The message to show for a failed request (spec §8): the server's translated message, or a network one. */
 export function errorMessage(error: unknown): string {

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, type Locale, SUPPORTED_LOCALES } from '@taquilla/shared';
+import { DEFAULT_LOCALE, type Locale, SUPPORTED_LOCALES } from '@taquilla/shared/enums';
 
 /** The interface language: the `locale` cookie, then the browser language, then the user's setting; default es. */
 export function isLocale(value: unknown): value is Locale {

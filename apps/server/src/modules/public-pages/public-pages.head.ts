@@ -105,10 +105,7 @@ function jsonLd(event: PublicEvent, url: string, appUrl: string, description: st
   return JSON.stringify(data).replace(/</g, '\\u003c');
 }
 
-export function eventHead(
-  event: PublicEvent,
-  opts: { appUrl: string; locale: string; preload?: string[] },
-): string {
+export function eventHead(event: PublicEvent, opts: { appUrl: string; locale: string }): string {
   const url = `${opts.appUrl}/e/${event.id}/${event.slug}`;
   const title = event.settings.seo_title || event.name;
   const description = event.settings.seo_description || plainText(event.description) || event.name;
@@ -139,7 +136,6 @@ export function eventHead(
           cover.srcset.map((v) => `${v.url} ${v.width}w`).join(', '),
         )}" imagesizes="(min-width: 1000px) 960px, 100vw">`
       : '',
-    ...(opts.preload ?? []).map((href) => `<link rel="modulepreload" crossorigin href="${esc(href)}">`),
     `<script type="application/ld+json">${jsonLd(event, url, opts.appUrl, description)}</script>`,
   ];
   return lines.filter(Boolean).join('\n');

@@ -1,37 +1,67 @@
 import { z } from 'zod';
 import type { App } from '../../app.ts';
+import { MicroCache } from '../../lib/micro-cache.ts';
+import { SpaShell } from '../../lib/spa.ts';
 import { eventHead, unavailableHead } from './public-pages.head.ts';
-import { loadPublicEvent, PagePreloads } from './public-pages.service.ts';
+import { EventPageRenderer } from './public-pages.renderer.ts';
+import { loadPublicEvent } from './public-pages.service.ts';
 
 const params = z.object({ eventId: z.string().max(100), eventSlug: z.string().max(300) });
 const query = z.object({ promo_code: z.string().max(100).optional() }).passthrough();
 
 /**
- * `GET /e/:eventId/:eventSlug` and `/event/:eventId/:eventSlug`: the web app's index.html with the event's
- * meta tags and its public data inlined, so the page paints without a second request and shared links
- * carry a preview. Draft or unknown events: the same shell with 404 and noindex.
+ * `GET /e/:eventId/:eventSlug` and `/event/:eventId/:eventSlug`: the web app's event.html with the event's
+ * meta tags, the page rendered to HTML with React in the request's language, and its data inlined for
+ * the browser to hydrate, so the page paints before any JavaScript runs and shared links carry a
+ * preview. Draft or unknown events: the "event unavailable" page with 404 and noindex. Without the
+ * server bundle (dev), the same shell without markup, which the browser renders on its own.
+ *
+ * A finished page is reused for `PUBLIC_CACHE_TTL_MS`, like the public API's answer: a crowd opening
+ * the page of a sale that just started costs one database read and one render per second.
  */
 export async function publicPagesRoutes(app: App) {
-  const { spa, config } = app.deps;
-  const preloads = new PagePreloads(config.webDistDir);
+  const { config } = app.deps;
+  const shell = new SpaShell(config.webDistDir, 'event.html');
+  const renderer = new EventPageRenderer(config.webSsrDir, config.env !== 'production');
+  const pages = new MicroCache<{ status: number; html: string }>(config.publicCacheTtlMs, 200);
+  // Loading the bundle takes a moment: a listening server does it before the first buyer asks.
+  app.addHook('onListen', async () => {
+    await renderer.get().catch((err) => app.log.error({ err }, 'event page server bundle failed to load'));
+  });
+
+  async function buildPage(
+    eventId: string,
+    promoCode: string | undefined,
+    locale: string,
+    log: App['log'],
+  ): Promise<{ status: number; html: string }> {
+    const event = await loadPublicEvent(app, eventId, promoCode?.trim() || undefined);
+    const head = event ? eventHead(event, { appUrl: config.appUrl, locale }) : unavailableHead(locale);
+    // Only the promo code changes what the page shows; the browser reads the rest of its address itself.
+    const search = promoCode === undefined ? '' : `?${new URLSearchParams({ promo_code: promoCode })}`;
+    let page: { html: string; data: Record<string, unknown> } | null = null;
+    try {
+      const render = await renderer.get();
+      page = render ? render({ eventId, event, locale, search }) : null;
+    } catch (err) {
+      // A rendering bug must not take the page down: the browser can still render it from the data.
+      log.error({ err }, 'event page server rendering failed');
+    }
+    const html = shell.render({ head, body: page?.html, data: page?.data ?? { event }, lang: locale });
+    return { status: event ? 200 : 404, html };
+  }
 
   const handler = async (
-    request: { params: unknown; query: unknown; locale: string },
-    reply: Parameters<typeof spa.send>[0],
+    request: { params: unknown; query: unknown; locale: string; log: App['log'] },
+    reply: Parameters<typeof SpaShell.sendHtml>[0],
   ) => {
-    if (!spa.available) return reply.callNotFound();
+    if (!shell.available) return reply.callNotFound();
     const { eventId } = params.parse(request.params);
     const { promo_code: promoCode } = query.parse(request.query);
-    const event = await loadPublicEvent(app, eventId, promoCode?.trim() || undefined);
-    if (!event) return spa.send(reply, { head: unavailableHead(request.locale), lang: request.locale }, 404);
-    const head = eventHead(event, {
-      appUrl: config.appUrl,
-      locale: request.locale,
-      preload: preloads.forEventPage(),
-    });
-    return spa.send(reply, { head, data: { event }, lang: request.locale });
+    const key = JSON.stringify([eventId, promoCode ?? null, request.locale]);
+    const page = await pages.get(key, () => buildPage(eventId, promoCode, request.locale, request.log));
+    return SpaShell.sendHtml(reply, page.html, page.status);
   };
-
   for (const prefix of ['/e', '/event']) {
     app.get(`${prefix}/:eventId/:eventSlug`, { schema: { hide: true } }, (request, reply) =>
       handler(request, reply),

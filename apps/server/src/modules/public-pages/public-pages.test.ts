@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -8,30 +8,27 @@ import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createAccountWithUser } from '../../test/factories/accounts.ts';
 import { createEvent } from '../../test/factories/selling.ts';
 
-/** A built web app in miniature: the shell's index.html and an event-page chunk with one static import. */
+/**
+ * A web build without the event page's server bundle (as under Vite's dev server): event.html only, so
+ * these tests see the client-rendered shell with the event inlined. public-pages.ssr.test.ts covers the
+ * server-rendered page.
+ */
 function fakeDist(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'taquilla-dist-'));
-  mkdirSync(path.join(dir, 'assets'));
   writeFileSync(
-    path.join(dir, 'index.html'),
+    path.join(dir, 'event.html'),
     `<!doctype html>
-<html lang="es">
+<html lang="es" data-mantine-color-scheme="light">
   <head>
     <meta charset="UTF-8" />
     <title>Taquilla</title>
-    <script type="module" crossorigin src="/assets/index-AAAA.js"></script>
+    <script type="module" crossorigin src="/assets/event-AAAA.js"></script>
   </head>
   <body>
     <div id="root"></div>
   </body>
 </html>`,
   );
-  writeFileSync(path.join(dir, 'assets/index-AAAA.js'), 'export const shell = 1;');
-  writeFileSync(
-    path.join(dir, 'assets/event-page-BBBB.js'),
-    'import{a}from"./Button-CCCC.js";import"./index-AAAA.js";',
-  );
-  writeFileSync(path.join(dir, 'assets/Button-CCCC.js'), 'export const a = 1;');
   return dir;
 }
 
@@ -83,10 +80,8 @@ describe('public event page HTML', () => {
     expect(html).toContain('<meta property="og:description" content="Una noche única.">');
     expect(html).toContain('<meta name="twitter:card" content="summary">');
     expect(html).not.toContain('noindex');
-    // The event page's chunk and its imports not already in the shell are preloaded with the HTML.
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/event-page-BBBB.js">');
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/Button-CCCC.js">');
-    expect(html).not.toContain('modulepreload" crossorigin href="/assets/index-AAAA.js"');
+    // Without the server bundle the root stays empty: the browser renders the page from the inlined data.
+    expect(html).toContain('<div id="root"></div>');
 
     const ld = jsonLd(html);
     expect(ld).toMatchObject({
@@ -205,7 +200,8 @@ describe('public event page HTML', () => {
       expect(res.headers['content-type']).toMatch(/text\/html/);
       expect(res.body).toContain('<meta name="robots" content="noindex, nofollow">');
       expect(res.body).toContain('<title>Evento no disponible</title>');
-      expect(res.body).not.toContain('__TAQUILLA_DATA__');
+      // The browser shows "event unavailable" at once, without asking the API again.
+      expect(inlined(res.body)).toEqual({ event: null });
       expect(res.body).not.toContain('Concierto de primavera');
     }
     // Nothing was changed by the reads.
@@ -220,5 +216,24 @@ describe('public event page HTML', () => {
     expect((await t.app.inject({ url: `/e/${event.id}/x` })).statusCode).toBe(404);
     await t.app.deps.db.update(events).set({ status: 'LIVE' }).where(eq(events.id, event.id));
     expect((await t.app.inject({ url: `/e/${event.id}/x` })).statusCode).toBe(200);
+  });
+
+  it('reuses a finished page for PUBLIC_CACHE_TTL_MS, per promo code and language', async () => {
+    const cached = await createTestApp({ env: { WEB_DIST_DIR: fakeDist(), PUBLIC_CACHE_TTL_MS: '60000' } });
+    try {
+      const user = await createAccountWithUser(cached.app);
+      const { event } = await createEvent(cached.app, user.account.id);
+      const get = (url: string, headers: Record<string, string> = {}) => cached.app.inject({ url, headers });
+      const first = await get(`/e/${event.id}/x`);
+      await cached.app.deps.db.update(events).set({ name: 'Renombrado' }).where(eq(events.id, event.id));
+      const burst = await Promise.all(Array.from({ length: 20 }, () => get(`/e/${event.id}/x`)));
+      for (const res of burst) expect(res.body).toBe(first.body);
+      expect(inlined((await get(`/e/${event.id}/x?promo_code=NADA`)).body).event.name).toBe('Renombrado');
+      const en = await get(`/e/${event.id}/x`, { 'accept-language': 'en' });
+      expect(en.body).toContain('<html lang="en"');
+      expect(inlined(en.body).event.name).toBe('Renombrado');
+    } finally {
+      await cached.close();
+    }
   });
 });

@@ -1,15 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PublicAttendee, PublicEvent, PublicOrder } from '@taquilla/shared';
+import type { PublicAttendee, PublicOrder } from '@taquilla/shared';
 import { ApiError, publicApi } from '../../lib/api-client.ts';
+import { eventPath, fetchPublicEvent } from './lib/public-event-api.ts';
 
 /** Fetchers and queries of the buyer flow (public API, no credentials). */
 
-export interface OrderLineInput {
-  ticket_id: string;
-  price_id: string;
-  quantity: number;
-  amount_cents?: number;
-}
+export { createOrder, errorCode, type OrderLineInput } from './lib/public-event-api.ts';
 
 export interface OrderDetailsInput {
   first_name: string;
@@ -51,65 +47,17 @@ export interface TicketView extends PublicAttendee {
   };
 }
 
-const eventPath = (eventId: string) => `events/${encodeURIComponent(eventId)}`;
 const orderPath = (eventId: string, shortId: string) =>
   `${eventPath(eventId)}/order/${encodeURIComponent(shortId)}`;
 
-/** The event as inlined by the server into the HTML (public-pages module), when it is this event. */
-export function inlinedEvent(eventId: string, promoCode: string | null): PublicEvent | undefined {
-  const el = typeof document === 'undefined' ? null : document.getElementById('__TAQUILLA_DATA__');
-  if (!el?.textContent) return undefined;
-  try {
-    const event = (JSON.parse(el.textContent) as { event?: PublicEvent }).event;
-    if (!event || event.id !== eventId) return undefined;
-    if (promoCode && event.promo_code?.code.toLowerCase() !== promoCode.toLowerCase()) return undefined;
-    return event;
-  } catch {
-    return undefined;
-  }
-}
-
-export const publicEventQuery = (eventId: string, promoCode: string | null = null) =>
+/** The event page links here with a full document load; the checkout pages read the event from the API. */
+export const publicEventQuery = (eventId: string) =>
   queryOptions({
-    queryKey: ['public-event', eventId, promoCode ?? ''],
-    queryFn: async (): Promise<PublicEvent | null> => {
-      try {
-        const res = await publicApi<{ data: PublicEvent }>(eventPath(eventId), {
-          query: { promo_code: promoCode ?? undefined },
-        });
-        return res.data;
-      } catch (err) {
-        // spec §7: a 404 is an empty result (the "event unavailable" state); other errors are passed on.
-        // A malformed id (422) is an unknown event too.
-        if (err instanceof ApiError && (err.status === 404 || err.status === 422)) return null;
-        throw err;
-      }
-    },
-    initialData: () => inlinedEvent(eventId, promoCode),
+    queryKey: ['public-event', eventId],
+    queryFn: () => fetchPublicEvent(eventId, null),
   });
 
-export const usePublicEvent = (eventId: string, promoCode: string | null = null) =>
-  useQuery(publicEventQuery(eventId, promoCode));
-
-export async function validatePromoCode(eventId: string, code: string): Promise<boolean> {
-  try {
-    const res = await publicApi<{ data?: { valid: boolean }; valid?: boolean }>(
-      `${eventPath(eventId)}/promo-codes/${encodeURIComponent(code)}`,
-    );
-    return Boolean(res.data?.valid ?? res.valid);
-  } catch (err) {
-    if (err instanceof ApiError && (err.status === 404 || err.status === 422)) return false;
-    throw err;
-  }
-}
-
-export const createOrder = (
-  eventId: string,
-  body: { tickets: OrderLineInput[]; promo_code?: string; affiliate_code?: string },
-) =>
-  publicApi<{ data: PublicOrder }>(`${eventPath(eventId)}/order`, { method: 'POST', body }).then(
-    (r) => r.data,
-  );
+export const usePublicEvent = (eventId: string) => useQuery(publicEventQuery(eventId));
 
 export const orderQuery = (eventId: string, shortId: string) =>
   queryOptions({
@@ -165,4 +113,3 @@ export const icsUrl = (eventId: string, attendeeShortId: string) =>
   `/api/public/${eventPath(eventId)}/attendees/${encodeURIComponent(attendeeShortId)}/ics`;
 
 export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
-export const errorCode = (error: unknown) => (error instanceof ApiError ? error.code : undefined);

@@ -2,17 +2,20 @@ import type { FeatureRoutes } from '../../app/feature-routes.ts';
 import { lazyPage } from '../../lib/i18n.ts';
 
 /**
- * The buyer's pages (spec §2): public event page, checkout steps, ticket and print pages. All public,
- * each a lazy chunk so the event page downloads none of the checkout or back-office code.
+ * The buyer's pages (spec §2): checkout steps, ticket and print pages. All public, each a lazy chunk.
+ * The public event page is not here: the server renders it with its own light entry (public-event/,
+ * event.html), and /e/* only sends a client-side visit back to the server.
  */
 const page = <T,>(importer: () => Promise<T>) => lazyPage('checkout', importer);
 
-const eventPage = page(() => import('./pages/event-page.tsx').then((m) => ({ Component: m.EventPage })));
+const serverPage = page(() =>
+  import('./pages/server-rendered-page.tsx').then((m) => ({ Component: m.ServerRenderedPage })),
+);
 
 export const routes: FeatureRoutes = {
   top: [
-    { path: '/e/:eventId/:eventSlug', lazy: eventPage },
-    { path: '/event/:eventId/:eventSlug', lazy: eventPage },
+    { path: '/e/*', lazy: serverPage },
+    { path: '/event/*', lazy: serverPage },
     {
       path: '/checkout/:eventId',
       lazy: page(() => import('./pages/checkout-layout.tsx').then((m) => ({ Component: m.CheckoutIndex }))),

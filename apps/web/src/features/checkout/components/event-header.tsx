@@ -1,7 +1,8 @@
 import { Trans } from '@lingui/react/macro';
 import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import type { PublicEvent } from '@taquilla/shared';
-import { dateTile, formatEventDates, locationLines, mapUrl, zoneLabel } from '../lib/format.ts';
+import { locationLines, mapUrl } from '../lib/format.ts';
+import { usePageFormat } from '../lib/page-format.ts';
 
 /** Cover (responsive WebP srcset), then name, date in the event's zone, place with a map link, organizer. */
 export function EventCover({ event }: { event: PublicEvent }) {
@@ -31,7 +32,8 @@ export function EventCover({ event }: { event: PublicEvent }) {
 }
 
 export function EventFacts({ event }: { event: PublicEvent }) {
-  const tile = dateTile(event.start_date, event.timezone);
+  const format = usePageFormat();
+  const tile = format.dateTile(event.start_date, event.timezone);
   const place = locationLines(event.location);
   const map = mapUrl(event.location);
   return (
@@ -63,9 +65,9 @@ export function EventFacts({ event }: { event: PublicEvent }) {
       </Group>
       <Stack gap={4}>
         <Text fw={600} data-testid="event-date">
-          {formatEventDates(event.start_date, event.end_date, event.timezone)}{' '}
+          {format.eventDates(event.start_date, event.end_date, event.timezone)}{' '}
           <Text span c="dimmed" size="sm">
-            ({zoneLabel(event.start_date, event.timezone)})
+            ({format.zoneLabel(event.start_date, event.timezone)})
           </Text>
         </Text>
         {place.length > 0 && (

@@ -1,8 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { Anchor, Center, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
 
-/** Spec §8 "event unavailable": unknown, draft or removed events. */
+/** Spec §8 "event unavailable": unknown, draft or removed events. A plain link: it also renders without a router. */
 export function EventUnavailable() {
   return (
     <Center mih="80vh" p="md">
@@ -18,7 +17,7 @@ export function EventUnavailable() {
             Este evento no existe o ya no está a la venta. Comprueba el enlace o contacta con el organizador.
           </Trans>
         </Text>
-        <Anchor component={Link} to="/">
+        <Anchor href="/">
           <Trans>Ir a la página de inicio</Trans>
         </Anchor>
       </Stack>

@@ -1,11 +1,13 @@
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import type { Locale } from '@taquilla/shared';
-import { changeLocale } from '../../../lib/i18n.ts';
 import classes from './public.module.css';
 
-/** A light footer for buyer pages: language choice without pulling in the back office's switch. */
-export function PublicFooter() {
+/**
+ * A light footer for buyer pages: language choice without pulling in the back office's switch. The page
+ * says how to switch (the main app reloads its catalogs, the server-rendered event page its own).
+ */
+export function PublicFooter({ onLocale }: { onLocale: (locale: Locale) => void }) {
   const { i18n } = useLingui();
   const langs: { value: Locale; label: string }[] = [
     { value: 'es', label: 'Español' },
@@ -24,7 +26,7 @@ export function PublicFooter() {
             className={classes.langButton}
             aria-pressed={i18n.locale === l.value}
             lang={l.value}
-            onClick={() => void changeLocale(l.value)}
+            onClick={() => onLocale(l.value)}
           >
             {l.label}
           </button>

@@ -3,7 +3,7 @@ import { Badge, Button, Divider, Group, Paper, Stack, Text, TextInput } from '@m
 import type { PublicEvent, PublicPrice, PublicTicket } from '@taquilla/shared';
 import { useState } from 'react';
 import type { OrderLineInput } from '../api.ts';
-import { formatDateTime, money } from '../lib/format.ts';
+import { usePageFormat } from '../lib/page-format.ts';
 import { extraLabel, lineTotal, type Selection, unitDiscount } from '../lib/pricing.ts';
 import { QuantityStepper } from './quantity-stepper.tsx';
 
@@ -32,7 +32,8 @@ export function TicketSelector(props: {
   const [sel, setSel] = useState<Selections>({});
   const [donationText, setDonationText] = useState<Record<string, string>>({});
   const [tried, setTried] = useState(false);
-  const fmt = (cents: number) => money(cents, event.currency);
+  const format = usePageFormat();
+  const fmt = (cents: number) => format.money(cents, event.currency);
 
   const setQuantity = (price: PublicPrice, next: number) =>
     setSel((s) => ({ ...s, [price.id]: { ...s[price.id], quantity: next } }));
@@ -145,7 +146,13 @@ export function TicketSelector(props: {
                   <Group justify="space-between" wrap="nowrap" align="center">
                     <Stack gap={2} style={{ minWidth: 0 }}>
                       {price.label && <Text fw={600}>{price.label}</Text>}
-                      <PriceText ticket={ticket} price={price} discount={discount} fmt={fmt} />
+                      <PriceText
+                        ticket={ticket}
+                        price={price}
+                        discount={discount}
+                        fmt={fmt}
+                        currency={event.currency}
+                      />
                       <SaleState
                         state={state}
                         start={price.sale_start_date ?? ticket.sale_start_date}
@@ -239,9 +246,10 @@ function PriceText(props: {
   price: PublicPrice;
   discount: number;
   fmt: (cents: number) => string;
+  currency: string;
 }) {
   const { ticket, price, discount, fmt } = props;
-  const { i18n } = useLingui();
+  const format = usePageFormat();
   if (ticket.price_type === 'FREE' || (price.price_cents === 0 && ticket.price_type !== 'DONATION')) {
     return (
       <Text fw={600} c="teal.8">
@@ -249,7 +257,7 @@ function PriceText(props: {
       </Text>
     );
   }
-  const extras = ticket.taxes_and_fees.map((x) => `+ ${x.name} ${extraLabel(x, fmt, i18n.locale)}`);
+  const extras = ticket.taxes_and_fees.map((x) => `+ ${x.name} ${extraLabel(x, format, props.currency)}`);
   return (
     <Stack gap={0}>
       {ticket.price_type === 'DONATION' ? (
@@ -283,6 +291,7 @@ function SaleState(props: {
   timezone: string;
   remaining: number | null;
 }) {
+  const format = usePageFormat();
   if (props.state === 'SOLD_OUT') {
     return (
       <Text size="sm" c="red.8" fw={600}>
@@ -298,7 +307,7 @@ function SaleState(props: {
     );
   }
   if (props.state === 'NOT_STARTED') {
-    const when = props.start ? formatDateTime(props.start, props.timezone) : '';
+    const when = props.start ? format.dateTime(props.start, props.timezone) : '';
     return (
       <Text size="sm" c="blue.8">
         {when ? <Trans>A la venta el {when}</Trans> : <Trans>Próximamente a la venta</Trans>}

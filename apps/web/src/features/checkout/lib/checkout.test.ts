@@ -2,8 +2,10 @@ import type { PublicEvent, PublicTicket } from '@taquilla/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n } from '../../../lib/i18n.ts';
 import { displayStatus, statusColor } from '../../../lib/order-status.ts';
-import { inlinedEvent } from '../api.ts';
+import { readPageData } from '../public-event/page-data.ts';
+import { eventIdFromPath } from '../public-event/page-location.ts';
 import { clock, formatEventDates, locationLines, mapUrl, money } from './format.ts';
+import { PageFormat } from './page-format.ts';
 import { lineTotal, unitDiscount } from './pricing.ts';
 
 beforeAll(() => {
@@ -112,24 +114,46 @@ describe('order status badge (spec §4 colours)', () => {
   });
 });
 
-describe('inlined event data', () => {
-  const put = (data: unknown) => {
+describe('public event page data', () => {
+  const put = (text: string) => {
     document.body.innerHTML = '';
     const el = document.createElement('script');
     el.type = 'application/json';
     el.id = '__TAQUILLA_DATA__';
-    el.textContent = JSON.stringify(data);
+    el.textContent = text;
     document.body.appendChild(el);
   };
-  const event = { id: 'e1', promo_code: { code: 'AMIGOS' } } as unknown as PublicEvent;
 
-  it('is used only for the same event and the same promo code', () => {
-    put({ event });
-    expect(inlinedEvent('e1', null)?.id).toBe('e1');
-    expect(inlinedEvent('e1', 'amigos')?.id).toBe('e1');
-    expect(inlinedEvent('e1', 'OTRO')).toBeUndefined();
-    expect(inlinedEvent('e2', null)).toBeUndefined();
+  it('reads what the server inlined, and nothing when it is missing or broken', () => {
+    const event = { id: 'e1' } as unknown as PublicEvent;
+    put(JSON.stringify({ event, locale: 'en' }));
+    expect(readPageData()).toEqual({ event, locale: 'en' });
+    put(JSON.stringify({ event: null }));
+    expect(readPageData()).toEqual({ event: null });
+    put('{not json');
+    expect(readPageData()).toBeNull();
     document.body.innerHTML = '';
-    expect(inlinedEvent('e1', null)).toBeUndefined();
+    expect(readPageData()).toBeNull();
+  });
+
+  it('finds the event id in /e/ and /event/ addresses', () => {
+    expect(eventIdFromPath('/e/abc-1/concierto')).toBe('abc-1');
+    expect(eventIdFromPath('/event/abc%2D1/x')).toBe('abc-1');
+    expect(eventIdFromPath('/checkout/abc/details')).toBe('');
+  });
+
+  it('formats in its own locale and keeps the texts the server wrote', () => {
+    const server = new PageFormat('es');
+    expect(server.money(2500, 'EUR').replace(/\s/g, ' ')).toBe('25,00 €');
+    expect(server.eventDates('2026-12-13T19:00:00Z', null, 'Europe/Madrid')).toBe(
+      'domingo, 13 de diciembre de 2026, 20:00',
+    );
+    expect(server.percent(2150)).toBe('21,5 %');
+    // A browser whose Intl writes differently still shows the server's text for the same values.
+    const written = { ...server.snapshot(), 'money|2500|EUR': '25,00 EUR' };
+    const browser = new PageFormat('es', written);
+    expect(browser.money(2500, 'EUR')).toBe('25,00 EUR');
+    expect(browser.money(5000, 'EUR').replace(/\s/g, ' ')).toBe('50,00 €');
+    expect(new PageFormat('en').money(2500, 'EUR')).toBe('€25.00');
   });
 });

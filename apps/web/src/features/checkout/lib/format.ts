@@ -1,12 +1,17 @@
-import { formatMoney } from '@taquilla/shared';
-import { i18n } from '../../../lib/i18n.ts';
+import { i18n } from '@lingui/core';
+import { formatMoney } from '@taquilla/shared/money';
 
-/** Display helpers for public pages: dates in the event's time zone, money, places. No dates package. */
+/**
+ * Display helpers for public pages: dates in the event's time zone, money, places. No dates package.
+ * `locale` defaults to the active Lingui locale of the browser app; the server-rendered event page passes
+ * its request's locale (see page-format.ts).
+ */
 
-export const money = (cents: number, currency: string) => formatMoney(cents, currency, i18n.locale);
+export const money = (cents: number, currency: string, locale = i18n.locale) =>
+  formatMoney(cents, currency, locale);
 
-function formatter(timeZone: string, opts: Intl.DateTimeFormatOptions) {
-  return new Intl.DateTimeFormat(i18n.locale, { timeZone, ...opts });
+function formatter(locale: string, timeZone: string, opts: Intl.DateTimeFormatOptions) {
+  return new Intl.DateTimeFormat(locale, { timeZone, ...opts });
 }
 
 const dayKey = (iso: string, timeZone: string) =>
@@ -15,35 +20,40 @@ const dayKey = (iso: string, timeZone: string) =>
   );
 
 /** "sábado, 12 de diciembre de 2026, 20:00 – 23:30" in the event's zone; multi-day ranges show both dates. */
-export function formatEventDates(start: string, end: string | null, timeZone: string): string {
-  const full = formatter(timeZone, { dateStyle: 'full', timeStyle: 'short' });
+export function formatEventDates(
+  start: string,
+  end: string | null,
+  timeZone: string,
+  locale = i18n.locale,
+): string {
+  const full = formatter(locale, timeZone, { dateStyle: 'full', timeStyle: 'short' });
   if (!end) return full.format(new Date(start));
   if (dayKey(start, timeZone) === dayKey(end, timeZone)) {
-    const time = formatter(timeZone, { timeStyle: 'short' });
+    const time = formatter(locale, timeZone, { timeStyle: 'short' });
     return `${full.format(new Date(start))} – ${time.format(new Date(end))}`;
   }
-  const medium = formatter(timeZone, { dateStyle: 'medium', timeStyle: 'short' });
+  const medium = formatter(locale, timeZone, { dateStyle: 'medium', timeStyle: 'short' });
   return `${medium.format(new Date(start))} – ${medium.format(new Date(end))}`;
 }
 
-export function formatDateTime(iso: string, timeZone: string): string {
-  return formatter(timeZone, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+export function formatDateTime(iso: string, timeZone: string, locale = i18n.locale): string {
+  return formatter(locale, timeZone, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 }
 
 /** "GMT+1" style label of the zone at that moment, so buyers abroad know which clock is meant. */
-export function zoneLabel(iso: string, timeZone: string): string {
-  const part = formatter(timeZone, { timeZoneName: 'short' })
+export function zoneLabel(iso: string, timeZone: string, locale = i18n.locale): string {
+  const part = formatter(locale, timeZone, { timeZoneName: 'short' })
     .formatToParts(new Date(iso))
     .find((p) => p.type === 'timeZoneName');
   return part?.value ?? timeZone;
 }
 
 /** A calendar tile: { month: 'dic', day: '12' }. */
-export function dateTile(iso: string, timeZone: string) {
+export function dateTile(iso: string, timeZone: string, locale = i18n.locale) {
   const d = new Date(iso);
   return {
-    month: formatter(timeZone, { month: 'short' }).format(d).replace('.', ''),
-    day: formatter(timeZone, { day: 'numeric' }).format(d),
+    month: formatter(locale, timeZone, { month: 'short' }).format(d).replace('.', ''),
+    day: formatter(locale, timeZone, { day: 'numeric' }).format(d),
   };
 }
 

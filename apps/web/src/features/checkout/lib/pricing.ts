@@ -1,5 +1,6 @@
 import type { PublicEvent, PublicTaxOrFee, PublicTicket } from '@taquilla/shared';
 import { priceLine, promoAppliesTo, unitDiscountCents } from '@taquilla/shared/pricing';
+import type { PageFormat } from './page-format.ts';
 
 /**
  * The page's preview of prices while choosing, with the same arithmetic checkout uses
@@ -31,8 +32,6 @@ export function lineTotal(ticket: PublicTicket, priceCents: number, promo: Promo
 }
 
 /** "21 %" or "0,50 €" for a tax or fee line. */
-export function extraLabel(item: PublicTaxOrFee, formatMoney: (cents: number) => string, locale: string) {
-  return item.calculation === 'PERCENTAGE'
-    ? `${new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(item.value / 100)} %`
-    : formatMoney(item.value);
+export function extraLabel(item: PublicTaxOrFee, format: PageFormat, currency: string) {
+  return item.calculation === 'PERCENTAGE' ? format.percent(item.value) : format.money(item.value, currency);
 }

@@ -14,21 +14,25 @@ import {
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { PublicOrder } from '@taquilla/shared';
-import { useCallback, useState } from 'react';
-import { Link, Navigate, Outlet, useNavigate, useParams } from 'react-router';
+import { useCallback, useEffect, useState } from 'react';
+import { Outlet, useParams } from 'react-router';
 import { errorMessage } from '../../../lib/error-message.ts';
+import { changeLocale } from '../../../lib/i18n.ts';
 import { abandonOrder, errorCode, isNotFound, useOrder, usePublicEvent } from '../api.ts';
 import { Countdown } from '../components/countdown.tsx';
 import { EventUnavailable } from '../components/event-unavailable.tsx';
 import classes from '../components/public.module.css';
 import { PublicFooter } from '../components/public-footer.tsx';
 import { type CheckoutContext, EXPIRED_CODES } from '../lib/checkout-context.ts';
+import { publicEventUrl } from '../lib/public-event-url.ts';
 
-/** /checkout/:eventId/:orderShortId/* — event name, the reservation countdown, then the current step. */
+/**
+ * /checkout/:eventId/:orderShortId/* — event name, the reservation countdown, then the current step. Links
+ * back to the event page are full document loads: the server renders that page (public-pages module).
+ */
 export function CheckoutLayout() {
   const { eventId = '', orderShortId = '' } = useParams();
   const { t } = useLingui();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const event = usePublicEvent(eventId);
   const order = useOrder(eventId, orderShortId);
@@ -49,14 +53,14 @@ export function CheckoutLayout() {
     );
   }
   if (event.data === null) return <EventUnavailable />;
-  const eventUrl = event.data ? `/e/${event.data.id}/${event.data.slug}` : '/';
+  const eventUrl = event.data ? publicEventUrl(event.data) : '/';
 
   const shell = (body: React.ReactNode) => (
     <div className={classes.page}>
       <Container size={640} px="md" py="lg">
         {body}
       </Container>
-      <PublicFooter />
+      <PublicFooter onLocale={(locale) => void changeLocale(locale)} />
     </div>
   );
 
@@ -87,7 +91,7 @@ export function CheckoutLayout() {
               errorMessage(order.error)
             )}
           </Text>
-          <Button component={Link} to={eventUrl}>
+          <Button component="a" href={eventUrl}>
             <Trans>Empezar un nuevo pedido</Trans>
           </Button>
         </Stack>
@@ -115,7 +119,7 @@ export function CheckoutLayout() {
               nuevo pedido.
             </Trans>
           </Text>
-          <Button component={Link} to={eventUrl}>
+          <Button component="a" href={eventUrl}>
             <Trans>Empezar un nuevo pedido</Trans>
           </Button>
         </Stack>
@@ -130,20 +134,14 @@ export function CheckoutLayout() {
     } catch {
       // Leaving must always work; an unabandoned reservation simply expires.
     }
-    navigate(eventUrl);
+    window.location.assign(eventUrl);
   };
 
   const context: CheckoutContext = { event: event.data, order: current, eventUrl, setOrder, markExpired };
   return shell(
     <Stack gap="md">
       <Group justify="space-between" align="center" gap="xs">
-        <Anchor
-          component={Link}
-          to={eventUrl}
-          c="inherit"
-          fw={700}
-          style={{ minWidth: 0, overflowWrap: 'anywhere' }}
-        >
+        <Anchor href={eventUrl} c="inherit" fw={700} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
           {event.data.name}
         </Anchor>
         {reserved && <Countdown until={current.reserved_until} onExpire={markExpired} />}
@@ -174,7 +172,7 @@ function ExpiredNotice({ eventUrl }: { eventUrl: string }) {
             pedido.
           </Trans>
         </Text>
-        <Button component={Link} to={eventUrl}>
+        <Button component="a" href={eventUrl}>
           <Trans>Empezar un nuevo pedido</Trans>
         </Button>
       </Stack>
@@ -186,7 +184,10 @@ function ExpiredNotice({ eventUrl }: { eventUrl: string }) {
 export function CheckoutIndex() {
   const { eventId = '' } = useParams();
   const event = usePublicEvent(eventId);
-  if (event.data) return <Navigate to={`/e/${event.data.id}/${event.data.slug}`} replace />;
+  const eventUrl = event.data ? publicEventUrl(event.data) : null;
+  useEffect(() => {
+    if (eventUrl) window.location.replace(eventUrl);
+  }, [eventUrl]);
   if (event.data === null) return <EventUnavailable />;
   return (
     <Center mih="60vh">

@@ -1,10 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type CSSProperties, useEffect, useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import type { Locale, PublicEvent } from '@taquilla/shared';
+import { type CSSProperties, useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { createOrder, errorCode, type OrderLineInput, usePublicEvent, validatePromoCode } from '../api.ts';
 import { EventCover, EventFacts } from '../components/event-header.tsx';
 import { EventUnavailable } from '../components/event-unavailable.tsx';
 import { PromoCodeField } from '../components/promo-code-field.tsx';
@@ -12,23 +10,58 @@ import classes from '../components/public.module.css';
 import { PublicFooter } from '../components/public-footer.tsx';
 import { TicketSelector } from '../components/ticket-selector.tsx';
 import { rememberAffiliate, takeAffiliate } from '../lib/affiliate.ts';
+import { createOrder, errorCode, fetchPublicEvent, type OrderLineInput } from '../lib/public-event-api.ts';
+import type { PageLocation } from '../public-event/page-location.ts';
+
+/**
+ * The event as the page shows it: the server's copy first (`undefined` only when the page was not
+ * server-rendered and must fetch it), replaced when a promo code changes or the stock moved.
+ */
+function useEventData(eventId: string, initial: PublicEvent | null | undefined) {
+  const [data, setData] = useState(initial);
+  const [loading, setLoading] = useState(false);
+  const latest = useRef(0);
+  const load = useCallback(
+    async (promoCode: string | null) => {
+      const call = ++latest.current;
+      setLoading(true);
+      try {
+        const next = await fetchPublicEvent(eventId, promoCode);
+        if (call === latest.current) setData(next);
+      } finally {
+        if (call === latest.current) setLoading(false);
+      }
+    },
+    [eventId],
+  );
+  return { data, loading, load };
+}
 
 /** /e/:eventId/:eventSlug and /event/:eventId/:eventSlug — the page buyers land on. */
-export function EventPage() {
-  const { eventId = '' } = useParams();
-  const [search, setSearch] = useSearchParams();
-  const promoParam = search.get('promo_code')?.trim() || null;
+export function EventPage({
+  location,
+  initialEvent,
+  onLocale,
+}: {
+  location: PageLocation;
+  initialEvent: PublicEvent | null | undefined;
+  onLocale: (locale: Locale) => void;
+}) {
+  const { eventId } = location;
   const { t } = useLingui();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const event = usePublicEvent(eventId, promoParam);
-  const promoCheck = useQuery({
-    queryKey: ['public-promo', eventId, promoParam],
-    queryFn: () => validatePromoCode(eventId, promoParam ?? ''),
-    enabled: Boolean(promoParam),
-  });
+  const [search, setSearch] = useState(() => new URLSearchParams(location.search));
+  const promoParam = search.get('promo_code')?.trim() || null;
+  const event = useEventData(eventId, initialEvent);
+  const [loadError, setLoadError] = useState<unknown>(null);
   const [submitting, setSubmitting] = useState(false);
   const [orderError, setOrderError] = useState<string | null>(null);
+
+  const { load } = event;
+  const needsFetch = initialEvent === undefined;
+  useEffect(() => {
+    // Not server-rendered (the dev server): the page asks the API itself, once.
+    if (needsFetch) load(promoParam).catch(setLoadError);
+  }, [needsFetch, load]);
 
   const aff = search.get('aff');
   useEffect(() => {
@@ -40,26 +73,23 @@ export function EventPage() {
     if (data) document.title = data.settings.seo_title || data.name;
   }, [data]);
 
-  if (event.isPending) {
-    return (
+  if (data === undefined) {
+    return loadError ? (
+      <Center mih="60vh" p="md">
+        <Alert color="red" title={t`No se ha podido cargar la página`} maw={480}>
+          {errorMessage(loadError)}
+        </Alert>
+      </Center>
+    ) : (
       <Center mih="60vh">
         <Loader />
       </Center>
     );
   }
-  if (event.isError) {
-    return (
-      <Center mih="60vh" p="md">
-        <Alert color="red" title={t`No se ha podido cargar la página`} maw={480}>
-          {errorMessage(event.error)}
-        </Alert>
-      </Center>
-    );
-  }
   if (!data) return <EventUnavailable />;
 
-  const promoInvalid =
-    Boolean(promoParam) && (promoCheck.data === false || (!promoCheck.isPending && !data.promo_code));
+  // The server applies a promo code only when it is valid: a code in the address without one is wrong.
+  const promoInvalid = Boolean(promoParam) && !event.loading && !data.promo_code;
   const applied = promoParam && !promoInvalid && data.promo_code ? data.promo_code.code : null;
   const colors = data.settings.colors ?? {};
   const style = {
@@ -71,7 +101,9 @@ export function EventPage() {
     const next = new URLSearchParams(search);
     if (code) next.set('promo_code', code);
     else next.delete('promo_code');
-    setSearch(next, { replace: true });
+    location.replaceSearch(next);
+    setSearch(next);
+    load(code).catch((err) => setOrderError(errorMessage(err)));
   };
 
   const reserve = async (lines: OrderLineInput[]) => {
@@ -84,12 +116,11 @@ export function EventPage() {
         ...(applied ? { promo_code: applied } : {}),
         ...(affiliate ? { affiliate_code: affiliate } : {}),
       });
-      queryClient.setQueryData(['public-order', eventId, order.short_id], order);
-      navigate(`/checkout/${eventId}/${order.short_id}/details`);
+      location.navigate(`/checkout/${encodeURIComponent(eventId)}/${order.short_id}/details`);
     } catch (err) {
       setOrderError(errorMessage(err));
       if (errorCode(err) === 'SOLD_OUT' || errorCode(err) === 'CONFLICT') {
-        void queryClient.invalidateQueries({ queryKey: ['public-event', eventId] });
+        load(promoParam).catch(() => undefined);
       }
       setSubmitting(false);
     }
@@ -147,7 +178,7 @@ export function EventPage() {
             <PromoCodeField
               applied={applied}
               invalid={promoInvalid}
-              checking={Boolean(promoParam) && (promoCheck.isFetching || event.isFetching)}
+              checking={Boolean(promoParam) && event.loading}
               onApply={(code) => setPromo(code)}
               onRemove={() => setPromo(null)}
             />
@@ -165,7 +196,7 @@ export function EventPage() {
           </Stack>
         </aside>
       </main>
-      <PublicFooter />
+      <PublicFooter onLocale={onLocale} />
     </div>
   );
 }

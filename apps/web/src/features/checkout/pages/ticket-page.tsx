@@ -3,6 +3,7 @@ import { Alert, Button, Center, Container, Group, Loader, Paper, Stack } from '@
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { errorMessage } from '../../../lib/error-message.ts';
+import { changeLocale } from '../../../lib/i18n.ts';
 import { icsUrl, isNotFound, useTicket } from '../api.ts';
 import classes from '../components/public.module.css';
 import { PublicFooter } from '../components/public-footer.tsx';
@@ -57,7 +58,7 @@ export function TicketPage() {
           </Group>
         </Stack>
       </Container>
-      <PublicFooter />
+      <PublicFooter onLocale={(locale) => void changeLocale(locale)} />
     </div>
   );
 }

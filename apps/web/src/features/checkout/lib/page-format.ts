@@ -1,0 +1,70 @@
+import { createContext, useContext } from 'react';
+import { dateTile, formatDateTime, formatEventDates, money, zoneLabel } from './format.ts';
+
+/**
+ * The public event page's dates and prices in one locale. Every text it produces is remembered, and
+ * the server hands what it rendered to the browser: the page hydrates with the very same strings even
+ * when the browser's Intl data writes a date or a currency slightly differently from Node's.
+ */
+export class PageFormat {
+  private readonly seen: Record<string, string>;
+
+  constructor(
+    readonly locale: string,
+    fromServer: Record<string, string> = {},
+  ) {
+    this.seen = { ...fromServer };
+  }
+
+  /** What was formatted so far, to inline next to the server-rendered markup. */
+  snapshot(): Record<string, string> {
+    return { ...this.seen };
+  }
+
+  private remember(key: string, compute: () => string): string {
+    this.seen[key] ??= compute();
+    return this.seen[key];
+  }
+
+  money(cents: number, currency: string): string {
+    return this.remember(`money|${cents}|${currency}`, () => money(cents, currency, this.locale));
+  }
+
+  eventDates(start: string, end: string | null, timeZone: string): string {
+    return this.remember(`dates|${start}|${end}|${timeZone}`, () =>
+      formatEventDates(start, end, timeZone, this.locale),
+    );
+  }
+
+  dateTime(iso: string, timeZone: string): string {
+    return this.remember(`datetime|${iso}|${timeZone}`, () => formatDateTime(iso, timeZone, this.locale));
+  }
+
+  zoneLabel(iso: string, timeZone: string): string {
+    return this.remember(`zone|${iso}|${timeZone}`, () => zoneLabel(iso, timeZone, this.locale));
+  }
+
+  dateTile(iso: string, timeZone: string): { month: string; day: string } {
+    const tile = () => dateTile(iso, timeZone, this.locale);
+    return {
+      month: this.remember(`tile-month|${iso}|${timeZone}`, () => tile().month),
+      day: this.remember(`tile-day|${iso}|${timeZone}`, () => tile().day),
+    };
+  }
+
+  /** "21 %" style percentage of a tax or fee stored in hundredths of a percent. */
+  percent(hundredths: number): string {
+    return this.remember(
+      `percent|${hundredths}`,
+      () => `${new Intl.NumberFormat(this.locale, { maximumFractionDigits: 2 }).format(hundredths / 100)} %`,
+    );
+  }
+}
+
+export const PageFormatContext = createContext<PageFormat | null>(null);
+
+export function usePageFormat(): PageFormat {
+  const format = useContext(PageFormatContext);
+  if (!format) throw new Error('usePageFormat outside a PageFormatContext');
+  return format;
+}
