@@ -54,6 +54,8 @@ describe('homepage designer journey', () => {
     await buyer.page.getByRole('heading', { name: 'Feria del libro' }).waitFor();
     const themed = buyer.page.locator('[style*="--event-bg"]').first();
     expect(await themed.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(255, 249, 219)');
+    const plus = buyer.page.getByRole('button', { name: 'Añadir una: General' });
+    expect(await plus.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(232, 89, 12)');
     await screenshot(buyer.page, 'designer-public-phone');
     await buyer.context.close();
 

@@ -95,6 +95,16 @@ export function EventPage({
   const style = {
     ...(colors.background ? { '--event-bg': colors.background } : {}),
     ...(colors.text ? { '--event-text': colors.text } : {}),
+    // The organizer's main colour takes the place of Mantine's primary blue: buttons, steppers, links.
+    ...(colors.primary
+      ? {
+          '--mantine-primary-color-filled': colors.primary,
+          '--mantine-primary-color-filled-hover': colors.primary,
+          '--mantine-color-blue-filled': colors.primary,
+          '--mantine-color-blue-filled-hover': colors.primary,
+          '--mantine-color-anchor': colors.primary,
+        }
+      : {}),
   } as CSSProperties;
 
   const setPromo = (code: string | null) => {
