@@ -1,26 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../api.ts';
 import { baseUrl, DESKTOP, launch, newPage, openEventPage, PHONE, screenshot } from '../browser.ts';
 
 /**
  * The buyer's other paths: free tickets (no payment step), offline payment (awaiting, orange badge,
  * instructions), donations below the minimum, leaving a checkout, an unavailable event, English.
  */
-async function call<T = Record<string, unknown>>(
-  method: string,
-  url: string,
-  body?: unknown,
-  token?: string,
-) {
-  const res = await fetch(`${baseUrl()}/api/${url}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${url} → ${res.status} ${text}`);
-  return (JSON.parse(text) as { data: T }).data;
-}
 
 async function setUp() {
   const { token } = await call<{ token: string }>('POST', 'auth/register', {

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../api.ts';
 import {
   ARTIFACTS,
   baseUrl,
@@ -20,22 +21,6 @@ import {
  * promo code, buys two tickets with the test card, sees the summary, opens a ticket and its print page;
  * the QR code in the screenshot decodes to the attendee's secret.
  */
-type Json = Record<string, unknown>;
-
-async function call<T = Json>(method: string, url: string, body?: unknown, token?: string): Promise<T> {
-  const res = await fetch(`${baseUrl()}/api/${url}`, {
-    method,
-    headers: {
-      'content-type': 'application/json',
-      'accept-language': 'es',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${url} → ${res.status} ${text}`);
-  return (JSON.parse(text) as { data: T }).data;
-}
 
 /** Organizer set-up through the API: account, organizer, event, a ticket, a promo code, published. */
 async function setUpEvent(tag: string) {

@@ -4,24 +4,14 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, DESKTOP, launch, newPage, PHONE, screenshot } from '../browser.ts';
+import { call } from '../api.ts';
+import { DESKTOP, launch, newPage, PHONE, screenshot } from '../browser.ts';
 
 /**
  * The organizer's event back office (issue 4): create organizer and event from the modal, upload a
  * cover, edit settings, publish, duplicate, archive and restore; screenshots on desktop and phone.
  */
 type Json = Record<string, unknown>;
-
-async function call<T = Json>(method: string, url: string, body?: unknown, token?: string): Promise<T> {
-  const res = await fetch(`${baseUrl()}/api/${url}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${url} → ${res.status} ${text}`);
-  return text ? (JSON.parse(text) as { data: T }).data : (undefined as T);
-}
 
 async function register(tag: string) {
   const { token } = await call<{ token: string }>('POST', 'auth/register', {

@@ -1,23 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../api.ts';
 import { baseUrl, DESKTOP, launch, newPage, PHONE, screenshot } from '../browser.ts';
 
 /**
  * Selling setup (issue 5): a tiered ticket, a capacity assignment, a promo code and a per-attendee
  * question created through the back office, then checked on the public API; screenshots on desktop and phone.
  */
-type Json = Record<string, unknown>;
-
-async function call<T = Json>(method: string, url: string, body?: unknown, token?: string): Promise<T> {
-  const res = await fetch(`${baseUrl()}/api/${url}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${url} → ${res.status} ${text}`);
-  return text ? (JSON.parse(text) as { data: T }).data : (undefined as T);
-}
 
 async function setUp() {
   const { token } = await call<{ token: string }>('POST', 'auth/register', {
