@@ -53,6 +53,12 @@ describe('orders journey', () => {
     const { page, context } = await signedInPage(token);
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
+    // The dashboard: what sold, and the offline money still to confirm.
+    await page.goto(`/manage/event/${event.id}/dashboard`);
+    await page.getByText('Pagos offline pendientes').waitFor();
+    expect(await page.getByTestId('sales-by-ticket').textContent()).toMatch(/General\s*2\s*50,00\s€/);
+    await screenshot(page, 'dashboard-desktop');
+
     await page.goto(`/manage/event/${event.id}/orders`);
     const rows = page.locator('tbody tr');
     await rows.nth(1).waitFor();

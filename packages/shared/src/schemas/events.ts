@@ -216,3 +216,24 @@ export interface ManageEventDetail extends ManageEvent {
     first_order: boolean;
   };
 }
+
+/** GET events/{id}/stats: the event's sales for its dashboard (completed orders unless said otherwise). */
+export interface EventSalesStats {
+  currency: string;
+  timezone: string;
+  totals: {
+    orders_count: number;
+    tickets_sold: number;
+    /** What buyers paid: totals of completed orders, taxes and fees included. */
+    gross_cents: number;
+    discount_cents: number;
+    taxes_cents: number;
+    fees_cents: number;
+    attendees_count: number;
+  };
+  /** Orders waiting for an offline payment: their units are held, their money not in yet. */
+  awaiting_payment: { orders_count: number; total_cents: number };
+  /** The last 14 days (event time zone), oldest first, days without sales included. */
+  daily: { date: string; orders_count: number; tickets_sold: number; gross_cents: number }[];
+  tickets: { ticket_id: string; name: string; tickets_sold: number; gross_cents: number }[];
+}

@@ -13,6 +13,7 @@ import { requireAuth } from '../../lib/auth.ts';
 import { parseListQuery } from '../../lib/pagination.ts';
 import { eventListSpec } from './events.repository.ts';
 import * as service from './events.service.ts';
+import { salesStats } from './events.stats.ts';
 
 const idParams = z.object({ id: z.uuid() });
 
@@ -33,6 +34,11 @@ export const eventRoutes: FastifyPluginAsyncZod = async (fastify) => {
   fastify.get('/events/:id', { schema: { params: idParams } }, async (request) => ({
     data: await service.getEvent(deps(), requireAuth(request), request.params.id),
   }));
+
+  fastify.get('/events/:id/stats', { schema: { params: idParams } }, async (request) => {
+    const event = await service.getEventRow(deps(), requireAuth(request), request.params.id);
+    return { data: await salesStats(deps().db, event) };
+  });
 
   fastify.put('/events/:id', { schema: { params: idParams, body: updateEventSchema } }, async (request) => ({
     data: await service.updateEvent(deps(), requireAuth(request), request.params.id, request.body),

@@ -6,6 +6,7 @@ import type {
   EventDefaults,
   EventDefaultsInput,
   EventImage,
+  EventSalesStats,
   EventSettings,
   EventsState,
   ManageEvent,
@@ -62,6 +63,13 @@ export const eventQuery = (id: string) =>
     queryFn: () => api<{ data: ManageEventDetail }>(`events/${id}`).then((r) => r.data),
   });
 export const useEvent = (id: string) => useQuery(eventQuery(id));
+
+/** The dashboard's sales figures (GET events/{id}/stats). */
+export const useEventStats = (id: string) =>
+  useQuery({
+    queryKey: [...eventKeys.detail(id), 'stats'],
+    queryFn: () => api<{ data: EventSalesStats }>(`events/${id}/stats`).then((r) => r.data),
+  });
 
 function useEventMutation<V>(fn: (v: V) => Promise<{ data: ManageEventDetail }>) {
   const qc = useQueryClient();

@@ -1,4 +1,4 @@
-import { Trans } from '@lingui/react/macro';
+import { Plural, Trans } from '@lingui/react/macro';
 import { Alert, Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconMapPin, IconReceipt, IconTicket, IconWorld } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -6,6 +6,7 @@ import { Link, useParams } from 'react-router';
 import { PageError, PageLoader } from '../../../components/page-state.tsx';
 import { useEvent } from '../api.ts';
 import { CoverImage } from '../components/cover-image.tsx';
+import { SalesPanel } from '../components/sales-panel.tsx';
 import { money } from '../lib/dates.ts';
 
 export function DashboardPage() {
@@ -39,15 +40,26 @@ export function DashboardPage() {
           value={money(e.stats.revenue_cents, e.currency)}
         />
       </SimpleGrid>
+      <SalesPanel eventId={e.id} />
       {pending > 0 && (
-        <Alert color="blue" variant="light" title={<Trans>Te quedan {pending} pasos para estar listo</Trans>}>
+        <Alert
+          color="blue"
+          variant="light"
+          title={
+            <Plural
+              value={pending}
+              one="Te queda # paso para estar listo"
+              other="Te quedan # pasos para estar listo"
+            />
+          }
+        >
           <Anchor component={Link} to={`/manage/event/${e.id}/getting-started`}>
             <Trans>Ver los primeros pasos</Trans>
           </Anchor>
         </Alert>
       )}
       <Card withBorder radius="md" padding={0}>
-        <CoverImage cover={e.cover} alt="" sizes="(max-width: 1000px) 100vw, 1000px" />
+        {e.cover && <CoverImage cover={e.cover} alt="" sizes="(max-width: 1000px) 100vw, 1000px" />}
         <Stack gap={6} p="md">
           {place && (
             <Group gap={6}>

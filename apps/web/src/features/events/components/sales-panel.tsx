@@ -1,0 +1,96 @@
+import '@mantine/charts/styles.css';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { BarChart } from '@mantine/charts';
+import { Alert, Anchor, Card, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import type { EventSalesStats } from '@taquilla/shared/schemas/events';
+import { Link } from 'react-router';
+import { PageError, PageLoader } from '../../../components/page-state.tsx';
+import { formatDay, formatMoney, formatNumber } from '../../../lib/format.ts';
+import { useEventStats } from '../api.ts';
+
+/** The dashboard's sales: the last two weeks day by day, what each ticket sold, money still to come in. */
+export function SalesPanel({ eventId }: { eventId: string }) {
+  const stats = useEventStats(eventId);
+  if (stats.error) return <PageError error={stats.error} />;
+  if (!stats.data) return <PageLoader />;
+  return <Panel eventId={eventId} stats={stats.data} />;
+}
+
+function Panel({ eventId, stats }: { eventId: string; stats: EventSalesStats }) {
+  const { t } = useLingui();
+  const money = (cents: number) => formatMoney(cents, stats.currency);
+  const best = Math.max(1, ...stats.tickets.map((x) => x.tickets_sold));
+  const data = stats.daily.map((d) => ({
+    day: formatDay(d.date).replace(/\s\d{4}$/, ''),
+    [t`Entradas`]: d.tickets_sold,
+  }));
+  return (
+    <Stack gap="md">
+      {stats.awaiting_payment.orders_count > 0 && (
+        <Alert color="orange" title={t`Pagos offline pendientes`}>
+          <Plural
+            value={stats.awaiting_payment.orders_count}
+            one={`# pedido por ${money(stats.awaiting_payment.total_cents)} espera tu confirmación.`}
+            other={`# pedidos por ${money(stats.awaiting_payment.total_cents)} esperan tu confirmación.`}
+          />{' '}
+          <Anchor component={Link} to={`/manage/event/${eventId}/orders`} size="sm">
+            <Trans>Ver pedidos</Trans>
+          </Anchor>
+        </Alert>
+      )}
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <Card withBorder radius="md" padding="md">
+          <Title order={3} size="h5" mb="sm">
+            <Trans>Entradas vendidas en los últimos 14 días</Trans>
+          </Title>
+          <BarChart
+            h={200}
+            data={data}
+            dataKey="day"
+            series={[{ name: t`Entradas`, color: 'blue.6' }]}
+            tickLine="none"
+            gridAxis="y"
+            withTooltip
+            aria-label={t`Entradas vendidas por día`}
+          />
+        </Card>
+        <Card withBorder radius="md" padding="md">
+          <Title order={3} size="h5" mb="sm">
+            <Trans>Ventas por entrada</Trans>
+          </Title>
+          {stats.tickets.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              <Trans>Este evento aún no tiene entradas.</Trans>
+            </Text>
+          ) : (
+            <Table verticalSpacing={6} data-testid="sales-by-ticket">
+              <Table.Tbody>
+                {stats.tickets.map((x) => (
+                  <Table.Tr key={x.ticket_id}>
+                    <Table.Td>
+                      <Text size="sm">{x.name}</Text>
+                      <Progress value={(x.tickets_sold / best) * 100} size="xs" mt={4} />
+                    </Table.Td>
+                    <Table.Td ta="right" w={70}>
+                      {formatNumber(x.tickets_sold)}
+                    </Table.Td>
+                    <Table.Td ta="right" w={110}>
+                      {money(x.gross_cents)}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+          <Text size="xs" c="dimmed" mt="sm">
+            <Trans>
+              De los ingresos, {money(stats.totals.taxes_cents)} son impuestos y{' '}
+              {money(stats.totals.fees_cents)} gastos; descuentos aplicados:{' '}
+              {money(stats.totals.discount_cents)}.
+            </Trans>
+          </Text>
+        </Card>
+      </SimpleGrid>
+    </Stack>
+  );
+}
