@@ -131,6 +131,8 @@ describe('orders journey', () => {
     await form.getByLabel('Correo electrónico').fill('pau.soler@example.com');
     await form.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText('Asistente actualizado').waitFor();
+    // The closing modal's overlay must be gone before the row's buttons take clicks.
+    await form.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Reenviar la entrada de Pau Soler' }).click();
     await page.getByText('Entrada reenviada a pau.soler@example.com').waitFor();
     await expect.poll(() => mailTo('pau.soler@example.com').length, { timeout: 15_000 }).toBe(1);

@@ -20,6 +20,7 @@ import type { Affiliate } from '@taquilla/shared/schemas/affiliates';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { EditDeleteActions } from '../../../components/edit-delete-actions.tsx';
+import { ListTable } from '../../../components/list-table.tsx';
 import { EmptyState, PageHeader } from '../../../components/page-header.tsx';
 import { PageError, PageLoader } from '../../../components/page-state.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
@@ -152,55 +153,38 @@ export function AffiliatesPage() {
         />
       ) : (
         <>
-          <Card withBorder radius="md" p={0} visibleFrom="sm">
-            <Table verticalSpacing="sm" highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>
-                    <Trans>Nombre</Trans>
-                  </Table.Th>
-                  <Table.Th>
-                    <Trans>Código</Trans>
-                  </Table.Th>
-                  <Table.Th ta="right">
-                    <Trans>Pedidos</Trans>
-                  </Table.Th>
-                  <Table.Th ta="right">
-                    <Trans>Entradas</Trans>
-                  </Table.Th>
-                  <Table.Th ta="right">
-                    <Trans>Ingresos</Trans>
-                  </Table.Th>
-                  <Table.Th>
-                    <Trans>Estado</Trans>
-                  </Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.data.map((a) => (
-                  <Table.Tr key={a.id}>
-                    <Table.Td>
-                      <Text fw={600} size="sm">
-                        {a.name}
-                      </Text>
-                      {a.email && (
-                        <Text size="xs" c="dimmed">
-                          {a.email}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td ff="monospace">{a.code}</Table.Td>
-                    <Table.Td ta="right">{formatNumber(a.sales.orders_count)}</Table.Td>
-                    <Table.Td ta="right">{formatNumber(a.sales.tickets_sold)}</Table.Td>
-                    <Table.Td ta="right">{formatMoney(a.sales.revenue_cents, currency)}</Table.Td>
-                    <Table.Td>{status(a)}</Table.Td>
-                    <Table.Td>{actions(a)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Card>
+          <ListTable
+            columns={[
+              { label: <Trans>Nombre</Trans> },
+              { label: <Trans>Código</Trans> },
+              { label: <Trans>Pedidos</Trans>, align: 'right' },
+              { label: <Trans>Entradas</Trans>, align: 'right' },
+              { label: <Trans>Ingresos</Trans>, align: 'right' },
+              { label: <Trans>Estado</Trans> },
+              {},
+            ]}
+          >
+            {list.data.map((a) => (
+              <Table.Tr key={a.id}>
+                <Table.Td>
+                  <Text fw={600} size="sm">
+                    {a.name}
+                  </Text>
+                  {a.email && (
+                    <Text size="xs" c="dimmed">
+                      {a.email}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td ff="monospace">{a.code}</Table.Td>
+                <Table.Td ta="right">{formatNumber(a.sales.orders_count)}</Table.Td>
+                <Table.Td ta="right">{formatNumber(a.sales.tickets_sold)}</Table.Td>
+                <Table.Td ta="right">{formatMoney(a.sales.revenue_cents, currency)}</Table.Td>
+                <Table.Td>{status(a)}</Table.Td>
+                <Table.Td>{actions(a)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </ListTable>
           <Stack gap="sm" hiddenFrom="sm">
             {list.data.map((a) => (
               <Card key={a.id} withBorder radius="md" padding="sm">

@@ -7,7 +7,6 @@ import {
   Badge,
   Card,
   Group,
-  Pagination,
   Select,
   Stack,
   Table,
@@ -23,10 +22,11 @@ import type { ManageAttendee } from '@taquilla/shared/schemas/attendees';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ExportButton } from '../../../components/export-button.tsx';
+import { ListPagination } from '../../../components/list-pagination.tsx';
+import { ListTable } from '../../../components/list-table.tsx';
 import { EmptyState, PageHeader } from '../../../components/page-header.tsx';
 import { PageError, PageLoader } from '../../../components/page-state.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { formatNumber } from '../../../lib/format.ts';
 import { useAttendees, useResendTicket, useTicketOptions } from '../api.ts';
 import { AttendeeForm } from '../components/attendee-form.tsx';
 
@@ -177,47 +177,34 @@ export function AttendeesPage() {
         />
       ) : (
         <>
-          <Card withBorder radius="md" p={0} visibleFrom="sm">
-            <Table verticalSpacing="sm" highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>
-                    <Trans>Asistente</Trans>
-                  </Table.Th>
-                  <Table.Th>
-                    <Trans>Entrada</Trans>
-                  </Table.Th>
-                  <Table.Th>
-                    <Trans>Pedido</Trans>
-                  </Table.Th>
-                  <Table.Th>
-                    <Trans>Estado</Trans>
-                  </Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((a) => (
-                  <Table.Tr key={a.id}>
-                    <Table.Td>
-                      <Text size="sm" fw={600}>
-                        {a.first_name} {a.last_name}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {a.email}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{ticketLabel(a)}</Text>
-                    </Table.Td>
-                    <Table.Td>{orderLink(a)}</Table.Td>
-                    <Table.Td>{status(a)}</Table.Td>
-                    <Table.Td>{actions(a)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Card>
+          <ListTable
+            columns={[
+              { label: <Trans>Asistente</Trans> },
+              { label: <Trans>Entrada</Trans> },
+              { label: <Trans>Pedido</Trans> },
+              { label: <Trans>Estado</Trans> },
+              {},
+            ]}
+          >
+            {rows.map((a) => (
+              <Table.Tr key={a.id}>
+                <Table.Td>
+                  <Text size="sm" fw={600}>
+                    {a.first_name} {a.last_name}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {a.email}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{ticketLabel(a)}</Text>
+                </Table.Td>
+                <Table.Td>{orderLink(a)}</Table.Td>
+                <Table.Td>{status(a)}</Table.Td>
+                <Table.Td>{actions(a)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </ListTable>
           <Stack gap="sm" hiddenFrom="sm">
             {rows.map((a) => (
               <Card key={a.id} withBorder radius="md" padding="sm">
@@ -240,16 +227,7 @@ export function AttendeesPage() {
               </Card>
             ))}
           </Stack>
-          {meta.last_page > 1 && (
-            <Group justify="space-between">
-              <Text size="sm" c="dimmed">
-                <Trans>
-                  {formatNumber(meta.total)} asistentes · página {meta.current_page} de {meta.last_page}
-                </Trans>
-              </Text>
-              <Pagination total={meta.last_page} value={page} onChange={setPage} size="sm" />
-            </Group>
-          )}
+          <ListPagination meta={meta} page={page} onChange={setPage} />
         </>
       )}
       {editing && <AttendeeForm eventId={eventId} attendee={editing} onClose={() => setEditing(null)} />}

@@ -20,9 +20,10 @@ function Panel({ eventId, stats }: { eventId: string; stats: EventSalesStats }) 
   const { t } = useLingui();
   const money = (cents: number) => formatMoney(cents, stats.currency);
   const best = Math.max(1, ...stats.tickets.map((x) => x.tickets_sold));
+  const series = t`Entradas`;
   const data = stats.daily.map((d) => ({
     day: formatDay(d.date).replace(/\s\d{4}$/, ''),
-    [t`Entradas`]: d.tickets_sold,
+    [series]: d.tickets_sold,
   }));
   return (
     <Stack gap="md">
@@ -47,7 +48,7 @@ function Panel({ eventId, stats }: { eventId: string; stats: EventSalesStats }) 
             h={200}
             data={data}
             dataKey="day"
-            series={[{ name: t`Entradas`, color: 'blue.6' }]}
+            series={[{ name: series, color: 'blue.6' }]}
             tickLine="none"
             gridAxis="y"
             withTooltip

@@ -1,21 +1,13 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import {
-  Card,
-  Group,
-  Pagination,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  UnstyledButton,
-} from '@mantine/core';
+import { Card, Group, Select, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconReceipt, IconSearch } from '@tabler/icons-react';
 import type { OrganizerOrderSummary } from '@taquilla/shared/schemas/checkout';
 import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { ExportButton } from '../../../components/export-button.tsx';
+import { ListPagination } from '../../../components/list-pagination.tsx';
+import { ListTable } from '../../../components/list-table.tsx';
 import { OrderStatusBadge } from '../../../components/order-status-badge.tsx';
 import { EmptyState, PageHeader } from '../../../components/page-header.tsx';
 import { PageError, PageLoader } from '../../../components/page-state.tsx';
@@ -119,69 +111,52 @@ export function OrdersPage() {
         />
       ) : (
         <>
-          <Card withBorder radius="md" p={0} visibleFrom="sm">
-            <Table verticalSpacing="sm" highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>
-                    <Trans>Pedido</Trans>
-                  </Table.Th>
-                  <Table.Th>
-                    <Trans>Comprador</Trans>
-                  </Table.Th>
-                  <Table.Th>
-                    <Trans>Fecha</Trans>
-                  </Table.Th>
-                  <Table.Th ta="right">
-                    <Trans>Entradas</Trans>
-                  </Table.Th>
-                  <Table.Th ta="right">
-                    <Trans>Total</Trans>
-                  </Table.Th>
-                  <Table.Th>
-                    <Trans>Estado</Trans>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((o) => (
-                  <Table.Tr key={o.id} onClick={() => open(o.id)} style={{ cursor: 'pointer' }}>
-                    <Table.Td>
-                      <UnstyledButton
-                        ff="monospace"
-                        fw={600}
-                        fz="sm"
-                        onClick={(e) => {
-                          e.stopPropagation();
-                          open(o.id);
-                        }}
-                      >
-                        {o.short_id}
-                      </UnstyledButton>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" fw={500}>
-                        {buyer(o)}
-                      </Text>
-                      {o.email && (
-                        <Text size="xs" c="dimmed">
-                          {o.email}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{formatDateTime(o.created_at, timezone)}</Text>
-                    </Table.Td>
-                    <Table.Td ta="right">{formatNumber(o.item_count)}</Table.Td>
-                    <Table.Td ta="right">{formatMoney(o.total_cents, o.currency)}</Table.Td>
-                    <Table.Td>
-                      <OrderStatusBadge order={o} size="sm" />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Card>
+          <ListTable
+            columns={[
+              { label: <Trans>Pedido</Trans> },
+              { label: <Trans>Comprador</Trans> },
+              { label: <Trans>Fecha</Trans> },
+              { label: <Trans>Entradas</Trans>, align: 'right' },
+              { label: <Trans>Total</Trans>, align: 'right' },
+              { label: <Trans>Estado</Trans> },
+            ]}
+          >
+            {rows.map((o) => (
+              <Table.Tr key={o.id} onClick={() => open(o.id)} style={{ cursor: 'pointer' }}>
+                <Table.Td>
+                  <UnstyledButton
+                    ff="monospace"
+                    fw={600}
+                    fz="sm"
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      open(o.id);
+                    }}
+                  >
+                    {o.short_id}
+                  </UnstyledButton>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" fw={500}>
+                    {buyer(o)}
+                  </Text>
+                  {o.email && (
+                    <Text size="xs" c="dimmed">
+                      {o.email}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm">{formatDateTime(o.created_at, timezone)}</Text>
+                </Table.Td>
+                <Table.Td ta="right">{formatNumber(o.item_count)}</Table.Td>
+                <Table.Td ta="right">{formatMoney(o.total_cents, o.currency)}</Table.Td>
+                <Table.Td>
+                  <OrderStatusBadge order={o} size="sm" />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </ListTable>
           <Stack gap="sm" hiddenFrom="sm">
             {rows.map((o) => (
               <Card
@@ -209,16 +184,7 @@ export function OrdersPage() {
               </Card>
             ))}
           </Stack>
-          {meta.last_page > 1 && (
-            <Group justify="space-between">
-              <Text size="sm" c="dimmed">
-                <Trans>
-                  {formatNumber(meta.total)} pedidos · página {meta.current_page} de {meta.last_page}
-                </Trans>
-              </Text>
-              <Pagination total={meta.last_page} value={page} onChange={setPage} size="sm" />
-            </Group>
-          )}
+          <ListPagination meta={meta} page={page} onChange={setPage} />
         </>
       )}
       {openId && (

@@ -18,6 +18,7 @@ import type { PromoCode } from '@taquilla/shared/schemas/promo-codes';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { EditDeleteActions } from '../../../components/edit-delete-actions.tsx';
+import { ListTable } from '../../../components/list-table.tsx';
 import { EmptyState, PageHeader } from '../../../components/page-header.tsx';
 import { PageError, PageLoader } from '../../../components/page-state.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
@@ -124,54 +125,37 @@ export function PromoCodesPage() {
         />
       ) : (
         <>
-          <Card withBorder radius="md" p={0} visibleFrom="sm">
-            <Table verticalSpacing="sm" highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>
-                    <Trans>Código</Trans>
-                  </Table.Th>
-                  <Table.Th>
-                    <Trans>Descuento</Trans>
-                  </Table.Th>
-                  <Table.Th>
-                    <Trans>Entradas</Trans>
-                  </Table.Th>
-                  <Table.Th ta="right">
-                    <Trans>Usos</Trans>
-                  </Table.Th>
-                  <Table.Th>
-                    <Trans>Caduca</Trans>
-                  </Table.Th>
-                  <Table.Th>
-                    <Trans>Estado</Trans>
-                  </Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {codes.data.map((c) => (
-                  <Table.Tr key={c.id}>
-                    <Table.Td ff="monospace" fw={600}>
-                      {c.code}
-                    </Table.Td>
-                    <Table.Td>{discount(c)}</Table.Td>
-                    <Table.Td maw={220}>
-                      <Text size="sm" truncate>
-                        {appliesTo(c)}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td ta="right">{uses(c)}</Table.Td>
-                    <Table.Td>{c.expiry_date ? formatDateTime(c.expiry_date, timezone) : t`Nunca`}</Table.Td>
-                    <Table.Td>
-                      <PromoStatusBadge status={c.status} />
-                    </Table.Td>
-                    <Table.Td>{actions(c)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Card>
+          <ListTable
+            columns={[
+              { label: <Trans>Código</Trans> },
+              { label: <Trans>Descuento</Trans> },
+              { label: <Trans>Entradas</Trans> },
+              { label: <Trans>Usos</Trans>, align: 'right' },
+              { label: <Trans>Caduca</Trans> },
+              { label: <Trans>Estado</Trans> },
+              {},
+            ]}
+          >
+            {codes.data.map((c) => (
+              <Table.Tr key={c.id}>
+                <Table.Td ff="monospace" fw={600}>
+                  {c.code}
+                </Table.Td>
+                <Table.Td>{discount(c)}</Table.Td>
+                <Table.Td maw={220}>
+                  <Text size="sm" truncate>
+                    {appliesTo(c)}
+                  </Text>
+                </Table.Td>
+                <Table.Td ta="right">{uses(c)}</Table.Td>
+                <Table.Td>{c.expiry_date ? formatDateTime(c.expiry_date, timezone) : t`Nunca`}</Table.Td>
+                <Table.Td>
+                  <PromoStatusBadge status={c.status} />
+                </Table.Td>
+                <Table.Td>{actions(c)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </ListTable>
           <Stack gap="sm" hiddenFrom="sm">
             {codes.data.map((c) => (
               <Card key={c.id} withBorder radius="md" padding="sm">
