@@ -38,10 +38,10 @@ CREATE TRIGGER orders_holds_until AFTER UPDATE OF status, reserved_until ON orde
 UPDATE order_items oi SET holds_until = order_holds_until(o.status, o.reserved_until) FROM orders o WHERE o.id = oi.order_id;
 --> statement-breakpoint
 -- What a reservation reads before taking any lock, in one call with a cached plan: the event, the order's
--- tickets with their live tiers and active taxes/fees, the promo code and affiliate when given, the units
--- held now over those tickets and the event's active capacity assignments. Called by `loadReservationContext`
--- (apps/server/src/modules/checkout/checkout.repository.ts) with { event_id, ticket_ids, promo_code,
--- affiliate_code } (codes already trimmed and lower-cased).
+-- tickets with their live tiers and active taxes/fees, the promo code and affiliate when given and, with
+-- `with_usage`, the units held now over those tickets and the event's active capacity assignments. Called
+-- by `loadReservationContext` (apps/server/src/modules/checkout/checkout.repository.ts) with { event_id,
+-- ticket_ids, promo_code, affiliate_code, with_usage } (codes already trimmed and lower-cased).
 CREATE OR REPLACE FUNCTION checkout_context(p jsonb) RETURNS jsonb
 LANGUAGE plpgsql STABLE AS $$
 DECLARE
@@ -70,31 +70,96 @@ BEGIN
     'affiliate_id', (
       SELECT a.id FROM affiliates a
       WHERE a.event_id = v_event_id AND lower(a.code) = p->>'affiliate_code' AND a.status = 'ACTIVE' LIMIT 1),
-    'held', (
-      SELECT coalesce(jsonb_agg(h), '[]') FROM (
-        SELECT oi.price_id, oi.ticket_id, sum(oi.quantity)::int AS units
-        FROM order_items oi
-        WHERE oi.ticket_id = ANY (v_ticket_ids) AND oi.holds_until > now()
-        GROUP BY oi.price_id, oi.ticket_id) h),
-    'capacities', (
-      SELECT coalesce(jsonb_agg(c), '[]') FROM (
-        SELECT ca.id, ca.name, ca.capacity, jsonb_agg(cat.ticket_id) AS ticket_ids
-        FROM capacity_assignments ca
-        JOIN capacity_assignment_tickets cat ON cat.capacity_assignment_id = ca.id
-        WHERE ca.event_id = v_event_id AND ca.status = 'ACTIVE'
-        GROUP BY ca.id) c));
+    'usage', CASE WHEN (p->>'with_usage')::boolean THEN jsonb_build_object(
+      'held', (
+        SELECT coalesce(jsonb_agg(h), '[]') FROM (
+          SELECT oi.price_id, oi.ticket_id, sum(oi.quantity)::int AS units
+          FROM order_items oi
+          WHERE oi.ticket_id = ANY (v_ticket_ids) AND oi.holds_until > now()
+          GROUP BY oi.price_id, oi.ticket_id) h),
+      'capacities', (
+        SELECT coalesce(jsonb_agg(c), '[]') FROM (
+          SELECT ca.id, ca.name, ca.capacity, jsonb_agg(cat.ticket_id) AS ticket_ids
+          FROM capacity_assignments ca
+          JOIN capacity_assignment_tickets cat ON cat.capacity_assignment_id = ca.id
+          WHERE ca.event_id = v_event_id AND ca.status = 'ACTIVE'
+          GROUP BY ca.id) c)) END);
 END
 $$;
 --> statement-breakpoint
--- The locked part of a reservation (DESIGN §5): `checkout_reserve` below, one call from
--- apps/server/src/modules/checkout/stock.ts (`reserveUnits`, which documents the argument and the answer),
--- so the whole of it is one round trip and no application code runs while the row locks are held.
--- VOLATILE on purpose: under READ COMMITTED each statement takes a fresh snapshot, so the counts made
--- after the locks see every order committed before the locks were granted.
+-- The locked part of reservations (DESIGN §5): `checkout_reserve` below, called by
+-- apps/server/src/modules/checkout/stock.ts (`reserveUnits`, which documents the argument and the answer)
+-- with a batch of orders for the same tickets, so the locks are taken once, no application code runs
+-- while they are held, and one commit serves the whole batch. VOLATILE on purpose: under READ COMMITTED
+-- each statement takes a fresh snapshot, so the counts made after the locks see every order committed
+-- before the locks were granted (and the orders written earlier in the same call).
 --
--- checkout_lock_and_check: takes the locks and re-checks every rule against the locked rows; answers the
--- first problem, or NULL when the order fits.
-CREATE OR REPLACE FUNCTION checkout_lock_and_check(p jsonb) RETURNS jsonb
+-- checkout_lock: the row locks for a batch, always tickets → active capacity assignments of those tickets
+-- → promo codes, each set ordered by id, so concurrent reservations queue instead of deadlocking.
+CREATE OR REPLACE FUNCTION checkout_lock(p_orders jsonb) RETURNS void
+LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+  v_ticket_ids uuid[] := ARRAY(
+    SELECT DISTINCT (l->>'ticket_id')::uuid
+    FROM jsonb_array_elements(p_orders) o, jsonb_array_elements(o->'lines') l ORDER BY 1);
+  v_promo_ids uuid[] := ARRAY(
+    SELECT DISTINCT (o->>'promo_code_id')::uuid FROM jsonb_array_elements(p_orders) o
+    WHERE o->>'promo_code_id' IS NOT NULL ORDER BY 1);
+BEGIN
+  PERFORM 1 FROM tickets WHERE id = ANY (v_ticket_ids) ORDER BY id FOR UPDATE;
+  PERFORM 1 FROM capacity_assignments ca
+    WHERE ca.status = 'ACTIVE' AND ca.id IN (
+      SELECT cat.capacity_assignment_id FROM capacity_assignment_tickets cat WHERE cat.ticket_id = ANY (v_ticket_ids))
+    ORDER BY ca.id FOR UPDATE;
+  PERFORM 1 FROM promo_codes WHERE id = ANY (v_promo_ids) ORDER BY id FOR UPDATE;
+END
+$$;
+--> statement-breakpoint
+-- checkout_held: the units held now ({ price or ticket id: units }) over the batch's tickets and the
+-- tickets that share an active capacity assignment with them, in one range scan of order_items_held_idx.
+CREATE OR REPLACE FUNCTION checkout_held(p_orders jsonb) RETURNS jsonb
+LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+  v_ticket_ids uuid[] := ARRAY(
+    SELECT DISTINCT (l->>'ticket_id')::uuid FROM jsonb_array_elements(p_orders) o, jsonb_array_elements(o->'lines') l);
+  v_related uuid[];
+  v_held jsonb;
+BEGIN
+  v_related := v_ticket_ids || ARRAY(
+    SELECT peer.ticket_id
+    FROM capacity_assignment_tickets mine
+    JOIN capacity_assignments ca ON ca.id = mine.capacity_assignment_id AND ca.status = 'ACTIVE'
+    JOIN capacity_assignment_tickets peer ON peer.capacity_assignment_id = ca.id
+    WHERE mine.ticket_id = ANY (v_ticket_ids));
+  WITH held AS (
+    SELECT oi.price_id, oi.ticket_id, sum(oi.quantity)::int AS units
+    FROM order_items oi
+    WHERE oi.ticket_id = ANY (v_related) AND oi.holds_until > now()
+    GROUP BY oi.price_id, oi.ticket_id
+  )
+  SELECT coalesce(jsonb_object_agg(k, units), '{}') INTO v_held FROM (
+    SELECT price_id::text AS k, sum(units) AS units FROM held GROUP BY price_id
+    UNION ALL
+    SELECT ticket_id::text, sum(units) FROM held GROUP BY ticket_id) x;
+  RETURN v_held;
+END
+$$;
+--> statement-breakpoint
+-- checkout_add_held: `p_held` plus the units of one order's lines.
+CREATE OR REPLACE FUNCTION checkout_add_held(p_held jsonb, p_lines jsonb) RETURNS jsonb
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT p_held || coalesce(jsonb_object_agg(k, coalesce((p_held->>k)::int, 0) + units), '{}')
+  FROM (
+    SELECT price_id AS k, sum(quantity) AS units
+    FROM jsonb_to_recordset(p_lines) AS x(price_id text, quantity int) GROUP BY price_id
+    UNION ALL
+    SELECT ticket_id, sum(quantity)
+    FROM jsonb_to_recordset(p_lines) AS x(ticket_id text, quantity int) GROUP BY ticket_id) y
+$$;
+--> statement-breakpoint
+-- checkout_check: one order against every rule, after checkout_lock, with `p_held` the units held now
+-- (checkout_held, plus the orders written before this one in the same call); the first problem, or NULL.
+CREATE OR REPLACE FUNCTION checkout_check(p jsonb, p_held jsonb) RETURNS jsonb
 LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
   v_event_id uuid := (p->>'event_id')::uuid;
@@ -104,18 +169,7 @@ DECLARE
   v_problem text;
   v_ticket uuid;
 BEGIN
-  -- 1. Locks, always tickets → capacity assignments → promo code, each set ordered by id, so concurrent
-  --    reservations queue instead of deadlocking.
-  PERFORM 1 FROM tickets WHERE id = ANY (v_ticket_ids) ORDER BY id FOR UPDATE;
-  PERFORM 1 FROM capacity_assignments ca
-    WHERE ca.status = 'ACTIVE' AND ca.id IN (
-      SELECT cat.capacity_assignment_id FROM capacity_assignment_tickets cat WHERE cat.ticket_id = ANY (v_ticket_ids))
-    ORDER BY ca.id FOR UPDATE;
-  IF v_promo_id IS NOT NULL THEN
-    PERFORM 1 FROM promo_codes WHERE id = v_promo_id FOR UPDATE;
-  END IF;
-
-  -- 2. The promo code: still valid and under its maximum uses.
+  -- The promo code: still valid and under its maximum uses.
   IF v_promo_id IS NOT NULL AND NOT EXISTS (
     SELECT 1 FROM promo_codes pc
     WHERE pc.id = v_promo_id AND pc.event_id = v_event_id
@@ -128,9 +182,8 @@ BEGIN
     RETURN jsonb_build_object('problem', 'PROMO_CODE_INVALID');
   END IF;
 
-  -- 3. Every rule of the lines, read from the locked rows: the ticket and tier exist and are on sale,
-  --    min/max per order, each tier's quantity and each active capacity assignment, counting the units
-  --    held now (sold, awaiting offline payment, or reserved and not expired).
+  -- Every rule of the lines, read from the locked rows: the ticket and tier exist and are on sale,
+  -- min/max per order, each tier's quantity and each active capacity assignment.
   WITH line AS (
     SELECT * FROM jsonb_to_recordset(p->'lines') AS x(ticket_id uuid, price_id uuid, quantity int)
   ),
@@ -144,13 +197,6 @@ BEGIN
     WHERE ca.status = 'ACTIVE' AND ca.id IN (
       SELECT c.capacity_assignment_id FROM capacity_assignment_tickets c WHERE c.ticket_id = ANY (v_ticket_ids))
     GROUP BY ca.id
-  ),
-  held AS (
-    SELECT oi.price_id, oi.ticket_id, sum(oi.quantity)::int AS units
-    FROM order_items oi
-    WHERE oi.ticket_id IN (SELECT unnest(v_ticket_ids) UNION SELECT unnest(c.ticket_ids) FROM capacity c)
-      AND oi.holds_until > now()
-    GROUP BY oi.price_id, oi.ticket_id
   ),
   problem AS (
     SELECT 1 AS rank, u.ticket_id,
@@ -169,9 +215,8 @@ BEGIN
         WHEN tp.id IS NULL OR tp.is_hidden THEN 'TICKET_UNAVAILABLE'
         WHEN tp.sale_start_date > now() THEN 'SALE_NOT_STARTED'
         WHEN tp.sale_end_date <= now() THEN 'SALE_ENDED'
-        WHEN tp.quantity IS NOT NULL AND l.quantity
-          + coalesce((SELECT sum(h.units) FROM held h WHERE h.price_id = l.price_id), 0) > tp.quantity
-          THEN 'SOLD_OUT'
+        WHEN tp.quantity IS NOT NULL
+          AND l.quantity + coalesce((p_held->>l.price_id::text)::int, 0) > tp.quantity THEN 'SOLD_OUT'
       END
     FROM line l
     LEFT JOIN ticket_prices tp ON tp.id = l.price_id AND tp.ticket_id = l.ticket_id AND tp.deleted_at IS NULL
@@ -180,7 +225,7 @@ BEGIN
       'SOLD_OUT'
     FROM capacity c
     WHERE (SELECT sum(u.units) FROM ticket_units u WHERE u.ticket_id = ANY (c.ticket_ids))
-      + coalesce((SELECT sum(h.units) FROM held h WHERE h.ticket_id = ANY (c.ticket_ids)), 0) > c.capacity
+      + (SELECT coalesce(sum((p_held->>t::text)::int), 0) FROM unnest(c.ticket_ids) t) > c.capacity
   )
   SELECT pr.code, pr.ticket_id INTO v_problem, v_ticket
   FROM problem pr WHERE pr.code IS NOT NULL ORDER BY pr.rank LIMIT 1;
@@ -191,23 +236,14 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
--- checkout_reserve: the locks and checks above, then the order and its lines. With `unsafe_no_locks`
--- (the test builds' race control, CHECKOUT_UNSAFE_NO_LOCKS) it writes at once, as a naive checkout that
--- counted before writing would.
-CREATE OR REPLACE FUNCTION checkout_reserve(p jsonb) RETURNS jsonb
+-- checkout_insert: one RESERVED order, then its lines (a statement of their own: their holds_until
+-- trigger reads the order); answers the ids and times written.
+CREATE OR REPLACE FUNCTION checkout_insert(p jsonb) RETURNS jsonb
 LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
   v_event_id uuid := (p->>'event_id')::uuid;
   v_result jsonb;
 BEGIN
-  IF NOT coalesce((p->>'unsafe_no_locks')::boolean, false) THEN
-    v_result := checkout_lock_and_check(p);
-    IF v_result IS NOT NULL THEN
-      RETURN v_result;
-    END IF;
-  END IF;
-
-  -- The order, then its lines (a statement of their own: their holds_until trigger reads the order).
   INSERT INTO orders (short_id, account_id, event_id, status, reserved_until, locale, currency, subtotal_cents,
     discount_cents, taxes_cents, fees_cents, total_cents, promo_code_id, promo_code, affiliate_id)
   VALUES (p->>'short_id', (p->>'account_id')::uuid, v_event_id, 'RESERVED',
@@ -232,5 +268,39 @@ BEGIN
   SELECT v_result || jsonb_build_object('items', jsonb_agg(jsonb_build_object('id', i.id, 'price_id', i.price_id)))
   INTO v_result FROM new_items i;
   RETURN v_result;
+END
+$$;
+--> statement-breakpoint
+-- checkout_reserve: { orders: [...], unsafe_no_locks } → one answer per order, in order: the written order
+-- or its problem. Each order is checked counting the ones written before it, in a block of its own so an
+-- unexpected error fails that order alone ({ error }; its units are then not added). With `unsafe_no_locks` (the test builds' race
+-- control, CHECKOUT_UNSAFE_NO_LOCKS) it writes at once, as a naive checkout that counted first would.
+CREATE OR REPLACE FUNCTION checkout_reserve(p jsonb) RETURNS jsonb
+LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+  v_unsafe boolean := coalesce((p->>'unsafe_no_locks')::boolean, false);
+  v_held jsonb;
+  v_order jsonb;
+  v_answer jsonb;
+  v_answers jsonb := '[]';
+BEGIN
+  IF NOT v_unsafe THEN
+    PERFORM checkout_lock(p->'orders');
+    -- Counted once, after the locks; each written order is added before the next is checked.
+    v_held := checkout_held(p->'orders');
+  END IF;
+  FOR v_order IN SELECT value FROM jsonb_array_elements(p->'orders') LOOP
+    BEGIN
+      v_answer := CASE WHEN v_unsafe THEN NULL ELSE checkout_check(v_order, v_held) END;
+      IF v_answer IS NULL THEN
+        v_answer := checkout_insert(v_order);
+        v_held := checkout_add_held(v_held, v_order->'lines');
+      END IF;
+    EXCEPTION WHEN OTHERS THEN
+      v_answer := jsonb_build_object('error', SQLERRM);
+    END;
+    v_answers := v_answers || jsonb_build_array(v_answer);
+  END LOOP;
+  RETURN v_answers;
 END
 $$;

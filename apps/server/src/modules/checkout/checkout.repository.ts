@@ -125,8 +125,8 @@ export interface ReservationContext {
   tickets: SellableTicket[];
   promo: PromoRow | null;
   affiliateId: string | null;
-  /** Units held now over the order's tickets, read without locks: a hint for refusing early. */
-  usage: EventUsage;
+  /** With `withUsage`: the units held now over the order's tickets, read without locks (a hint). */
+  usage: EventUsage | null;
 }
 
 const toDate = (v: string | null) => (v === null ? null : new Date(v));
@@ -134,41 +134,30 @@ const toDate = (v: string | null) => (v === null ? null : new Date(v));
 /**
  * Everything a reservation needs before taking locks, in ONE call of the `checkout_context` database
  * function (migration 0003; a function so its plan is cached): the event, the order's tickets with their
- * live tiers and active taxes/fees, the promo code and affiliate when given, and the units held now (plus
- * the event's active capacity assignments) for the early sold-out refusal. `promoCode`/`affiliateCode`
- * are already trimmed and lower-cased; the ticket ids were validated as uuids by the route schema.
+ * live tiers and active taxes/fees, the promo code and affiliate when given and, with `withUsage`, the
+ * units held now (plus the event's active capacity assignments) for an early sold-out refusal.
+ * `promoCode`/`affiliateCode` are already trimmed and lower-cased; the ticket ids were validated as
+ * uuids by the route schema.
  */
 export async function loadReservationContext(
   q: Queryable,
   eventId: string,
   ticketIds: string[],
-  promoCode: string | null,
-  affiliateCode: string | null,
+  codes: { promoCode: string | null; affiliateCode: string | null },
+  withUsage: boolean,
 ): Promise<ReservationContext> {
   const [{ context: raw }] = rowsOf<{ context: RawContext | string }>(
     await q.execute(
       sql`select checkout_context(${JSON.stringify({
         event_id: eventId,
         ticket_ids: ticketIds,
-        promo_code: promoCode,
-        affiliate_code: affiliateCode,
+        promo_code: codes.promoCode,
+        affiliate_code: codes.affiliateCode,
+        with_usage: withUsage,
       })}::jsonb) as context`,
     ),
   );
   const row: RawContext = typeof raw === 'string' ? JSON.parse(raw) : raw;
-  const byPrice = new Map<string, number>();
-  const byTicket = new Map<string, number>();
-  for (const h of row.held) {
-    byPrice.set(h.price_id, (byPrice.get(h.price_id) ?? 0) + h.units);
-    byTicket.set(h.ticket_id, (byTicket.get(h.ticket_id) ?? 0) + h.units);
-  }
-  const capacities = row.capacities.map((c) => ({
-    id: c.id,
-    name: c.name,
-    capacity: c.capacity,
-    ticketIds: c.ticket_ids,
-    used: c.ticket_ids.reduce((sum, id) => sum + (byTicket.get(id) ?? 0), 0),
-  }));
   return {
     event: row.event,
     tickets: row.tickets.map(ticketFromJson),
@@ -181,8 +170,25 @@ export async function loadReservationContext(
         }
       : null,
     affiliateId: row.affiliate_id,
-    usage: { byPrice, byTicket, capacities },
+    usage: row.usage ? usageFromJson(row.usage) : null,
   };
+}
+
+function usageFromJson(raw: NonNullable<RawContext['usage']>): EventUsage {
+  const byPrice = new Map<string, number>();
+  const byTicket = new Map<string, number>();
+  for (const h of raw.held) {
+    byPrice.set(h.price_id, (byPrice.get(h.price_id) ?? 0) + h.units);
+    byTicket.set(h.ticket_id, (byTicket.get(h.ticket_id) ?? 0) + h.units);
+  }
+  const capacities = raw.capacities.map((c) => ({
+    id: c.id,
+    name: c.name,
+    capacity: c.capacity,
+    ticketIds: c.ticket_ids,
+    used: c.ticket_ids.reduce((sum, id) => sum + (byTicket.get(id) ?? 0), 0),
+  }));
+  return { byPrice, byTicket, capacities };
 }
 
 interface RawContext {
@@ -190,8 +196,10 @@ interface RawContext {
   tickets: RawTicket[];
   promo: (Omit<PromoRow, 'expiry_date' | 'created_at' | 'updated_at'> & RawDates<'expiry_date'>) | null;
   affiliate_id: string | null;
-  held: { price_id: string; ticket_id: string; units: number }[];
-  capacities: { id: string; name: string; capacity: number; ticket_ids: string[] }[];
+  usage: {
+    held: { price_id: string; ticket_id: string; units: number }[];
+    capacities: { id: string; name: string; capacity: number; ticket_ids: string[] }[];
+  } | null;
 }
 
 type RawDates<K extends string> = {

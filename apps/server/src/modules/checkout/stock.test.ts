@@ -112,6 +112,36 @@ describe('checkout_reserve', () => {
     expect(problemOf(await reserve(s, [line(a, 2)]))).toBeNull();
   });
 
+  it('reservations sent together share one call and each counts the ones written before it', async () => {
+    const s = await createSellingEvent(t.app);
+    const ticket = await addTicket(t.app, s.event, { prices: [{ price_cents: 0, quantity: 3 }] });
+    const results = await Promise.all(Array.from({ length: 5 }, () => reserve(s, [line(ticket, 1)])));
+    expect(results.filter((r) => !('problem' in r))).toHaveLength(3);
+    expect(results.filter((r) => 'problem' in r)).toEqual([
+      { problem: 'SOLD_OUT', ticketId: ticket.id },
+      { problem: 'SOLD_OUT', ticketId: ticket.id },
+    ]);
+  });
+
+  it('an order that fails to write fails alone; the others of its call are written', async () => {
+    const s = await createSellingEvent(t.app);
+    const ticket = await addTicket(t.app, s.event);
+    const settled = await Promise.allSettled([
+      reserve(s, [line(ticket, 1)]),
+      reserve(s, [line(ticket, 1)]),
+      // No such affiliate: the foreign key refuses this order only.
+      reserve(s, [line(ticket, 1)], { affiliate_id: crypto.randomUUID() }),
+      reserve(s, [line(ticket, 1)]),
+    ]);
+    expect(settled.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    const [{ held }] = rowsOf<{ held: number }>(
+      await t.app.deps.db.execute(
+        sql`select sum(quantity)::int as held from order_items where ticket_id = ${ticket.id}`,
+      ),
+    );
+    expect(held).toBe(3);
+  });
+
   it('re-reads the ticket: gone, hidden, another event, sale windows, min and max per order', async () => {
     const s = await createSellingEvent(t.app);
     const other = await createSellingEvent(t.app);
