@@ -180,15 +180,21 @@ interface Waiting {
 const MAX_BATCH = 32;
 
 /**
- * Batches the locked part of reservations of the same tickets and promo code. While one call of
- * `checkout_reserve` is in flight for a key, the reservations that arrive wait and go together in the
+ * Calls in flight per key: the second waits for the row locks inside PostgreSQL and starts the moment
+ * the first commits, instead of after this process has handled the first answer.
+ */
+const MAX_IN_FLIGHT = 2;
+
+/**
+ * Batches the locked part of reservations of the same tickets and promo code. While calls of
+ * `checkout_reserve` are in flight for a key, the reservations that arrive wait and go together in the
  * next call: alone, a reservation goes at once; in a flash sale, one lock acquisition and one commit
  * serve many buyers instead of each queueing for the row lock and its own disk flush. Every order is
  * still checked on its own, under the locks, after the orders before it were written.
  */
 class ReserveBatcher {
   private waiting = new Map<string, Waiting[]>();
-  private inFlight = new Set<string>();
+  private inFlight = new Map<string, number>();
 
   constructor(
     private q: Queryable,
@@ -200,12 +206,12 @@ class ReserveBatcher {
       const queue = this.waiting.get(key) ?? [];
       queue.push({ payload, resolve, reject });
       this.waiting.set(key, queue);
-      if (!this.inFlight.has(key)) void this.drain(key);
+      if ((this.inFlight.get(key) ?? 0) < MAX_IN_FLIGHT) void this.drain(key);
     });
   }
 
   private async drain(key: string) {
-    this.inFlight.add(key);
+    this.inFlight.set(key, (this.inFlight.get(key) ?? 0) + 1);
     for (;;) {
       const queue = this.waiting.get(key) ?? [];
       const batch = queue.splice(0, MAX_BATCH);
@@ -217,8 +223,13 @@ class ReserveBatcher {
         for (const w of batch) w.reject(err);
       }
     }
-    this.waiting.delete(key);
-    this.inFlight.delete(key);
+    const left = (this.inFlight.get(key) ?? 1) - 1;
+    if (left > 0) {
+      this.inFlight.set(key, left);
+    } else {
+      this.inFlight.delete(key);
+      this.waiting.delete(key);
+    }
   }
 
   private async call(orders: Waiting['payload'][]): Promise<RawAnswer[]> {
