@@ -9,7 +9,9 @@ import * as orders from '../orders/orders.service.ts';
 import { checkoutMessages as m } from './checkout.messages.ts';
 import type { EventRow, PromoRow, QuestionRow, SellableTicket } from './checkout.repository.ts';
 import * as repo from './checkout.repository.ts';
-import { noteSoldOut, type ReserveProblem, reserveUnits, shortageIn, soldOutLately } from './stock.ts';
+import { loadReservationContext } from './reservation-context.ts';
+import { type ReserveProblem, reserveUnits } from './reserve-units.ts';
+import { noteSoldOut, shortageIn, soldOutLately } from './stock.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'jobs' | 'config'>;
 
@@ -169,7 +171,7 @@ export async function reserve(deps: Deps, eventId: string, input: CreateOrderInp
   const ticketIds = [...new Set(input.tickets.map((l) => l.ticket_id))];
   const code = input.promo_code?.trim().toLowerCase() || null;
   const affiliateCode = input.affiliate_code?.trim().toLowerCase() || null;
-  const context = await repo.loadReservationContext(
+  const context = await loadReservationContext(
     deps.db,
     eventId,
     ticketIds,

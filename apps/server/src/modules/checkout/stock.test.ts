@@ -5,7 +5,7 @@ import { orderItems, orders, ticketPrices, tickets } from '../../db/schema/index
 import { newShortId } from '../../lib/ids.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { addCapacity, addPromoCode, addTicket, createSellingEvent } from '../../test/factories/checkout.ts';
-import { type InsertedOrder, type NewOrder, type ReserveProblem, reserveUnits } from './stock.ts';
+import { type InsertedOrder, type NewOrder, type ReserveProblem, reserveUnits } from './reserve-units.ts';
 
 /**
  * The locked re-check (`checkout_reserve`), called directly so that nothing before it filters the
