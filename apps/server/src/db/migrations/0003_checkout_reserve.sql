@@ -40,7 +40,7 @@ UPDATE order_items oi SET holds_until = order_holds_until(o.status, o.reserved_u
 -- What a reservation reads before taking any lock, in one call with a cached plan: the event, the order's
 -- tickets with their live tiers and active taxes/fees, the promo code and affiliate when given and, with
 -- `with_usage`, the units held now over those tickets and the event's active capacity assignments. Called
--- by `loadReservationContext` (apps/server/src/modules/checkout/checkout.repository.ts) with { event_id,
+-- by `loadReservationContext` (apps/server/src/modules/checkout/reservation-context.ts) with { event_id,
 -- ticket_ids, promo_code, affiliate_code, with_usage } (codes already trimmed and lower-cased).
 CREATE OR REPLACE FUNCTION checkout_context(p jsonb) RETURNS jsonb
 LANGUAGE plpgsql STABLE AS $$
@@ -88,7 +88,7 @@ END
 $$;
 --> statement-breakpoint
 -- The locked part of reservations (DESIGN §5): `checkout_reserve` below, called by
--- apps/server/src/modules/checkout/stock.ts (`reserveUnits`, which documents the argument and the answer)
+-- apps/server/src/modules/checkout/reserve-units.ts (`reserveUnits`, which documents the argument and answer)
 -- with a batch of orders for the same tickets, so the locks are taken once, no application code runs
 -- while they are held, and one commit serves the whole batch. VOLATILE on purpose: under READ COMMITTED
 -- each statement takes a fresh snapshot, so the counts made after the locks see every order committed
