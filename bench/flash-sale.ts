@@ -1,9 +1,14 @@
 // Flash sale (issue 6 benchmark): real PostgreSQL, one event, one ticket with 1,000 units, 500 concurrent
 // buyers over HTTP against the real server process. Prints reservations per second, p50/p99 latency and
-// the sold count, which must be exactly 1,000.
+// the sold count, which must be exactly 1,000; then where the CPU went during the sale.
 //
 //   npx tsx bench/flash-sale.ts            (DATABASE_URL defaults to postgres://postgres@127.0.0.1:5432/test)
+//
+// The server runs with NODE_ENV=production and its default single process; WEB_CONCURRENCY=2 runs it as
+// cluster workers instead (slower on this 2-core machine, where PostgreSQL and autocannon share the cores:
+// see bench/README.md). BUYERS=1 measures one buyer at a time.
 
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../apps/server/src/db/client.ts';
@@ -13,6 +18,7 @@ import { BASE_DATABASE_URL, percentile, startTaquilla } from './lib.ts';
 
 const UNITS = 1000;
 const BUYERS = Number(process.env.BUYERS ?? 500);
+const WORKERS = Number(process.env.WEB_CONCURRENCY ?? 1);
 /** Each buyer keeps trying; 2.5 attempts per unit makes sure the sale runs out while all buyers push. */
 const REQUESTS = 2500;
 
@@ -22,7 +28,7 @@ const { event } = await createSellingEvent(seed.app);
 const ticket = await addTicket(seed.app, event, { prices: [{ price_cents: 3500, quantity: UNITS }] });
 const warm = await createSellingEvent(seed.app);
 const warmTicket = await addTicket(seed.app, warm.event, { prices: [{ price_cents: 100, quantity: null }] });
-const server = await startTaquilla(db.url);
+const server = await startTaquilla(db.url, { WEB_CONCURRENCY: String(WORKERS) });
 
 function run(url: string, body: string, amount: number, onResponse?: (status: number, ms: number) => void) {
   return new Promise<autocannon.Result>((resolve, reject) => {
@@ -47,10 +53,59 @@ function run(url: string, body: string, amount: number, onResponse?: (status: nu
 const line = (t: { id: string; prices: { id: string }[] }) =>
   JSON.stringify({ tickets: [{ ticket_id: t.id, price_id: t.prices[0].id, quantity: 1 }] });
 
+/** CPU seconds (user + system) of a process and its descendants, from Linux's /proc; 0 elsewhere. */
+function cpuOf(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    const own = (Number(fields[11]) + Number(fields[12])) / 100;
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
+    return own + (children ? children.split(' ').reduce((sum, c) => sum + cpuOf(Number(c)), 0) : 0);
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU of the server (this process's children), of the bench database's backends, of this process, and of the machine. */
+async function cpuNow() {
+  const backends = rowsOf<{ pid: number }>(
+    await seed.app.deps.db.execute(
+      sql`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+    ),
+  );
+  const children = (() => {
+    try {
+      return readFileSync(`/proc/${process.pid}/task/${process.pid}/children`, 'utf8').trim().split(' ');
+    } catch {
+      return [];
+    }
+  })();
+  const own = process.cpuUsage();
+  const machine = (() => {
+    try {
+      const ticks = readFileSync('/proc/stat', 'utf8')
+        .split('\n')[0]
+        .trim()
+        .split(/\s+/)
+        .slice(1)
+        .map(Number);
+      return { total: ticks.reduce((a, b) => a + b, 0) / 100, idle: (ticks[3] + ticks[4]) / 100 };
+    } catch {
+      return { total: 0, idle: 0 };
+    }
+  })();
+  return {
+    server: children.filter(Boolean).reduce((sum, c) => sum + cpuOf(Number(c)), 0),
+    postgres: new Map(backends.map((b) => [b.pid, cpuOf(b.pid)])),
+    bench: (own.user + own.system) / 1e6,
+    machine,
+  };
+}
+
 try {
-  // Warm-up on another event: JIT, connection pool, prepared plans.
+  // Warm-up on another event: JIT, connection pools, cached plans.
   await run(`${server.url}/api/public/events/${warm.event.id}/order`, line(warmTicket), 1000);
 
+  const before = await cpuNow();
   const started = performance.now();
   let lastCreated = started;
   const created: number[] = [];
@@ -64,6 +119,7 @@ try {
       lastCreated = performance.now();
     }
   });
+  const after = await cpuNow();
   const [{ sold }] = rowsOf<{ sold: number }>(
     await seed.app.deps.db.execute(sql`
       select coalesce(sum(oi.quantity), 0)::int as sold from order_items oi join orders o on o.id = oi.order_id
@@ -75,10 +131,11 @@ try {
   all.sort((a, b) => a - b);
   const ms = (v: number) => `${v.toFixed(1)} ms`;
   console.log(
-    'Flash sale: 1 event, 1 ticket × %d units, %d concurrent buyers, %d requests',
+    'Flash sale: 1 event, 1 ticket × %d units, %d concurrent buyers, %d requests, %d server process(es)',
     UNITS,
     BUYERS,
     REQUESTS,
+    WORKERS,
   );
   console.log('  sold out in           %s s', seconds.toFixed(2));
   console.log('  reservations/s        %s', (created.length / seconds).toFixed(0));
@@ -93,6 +150,20 @@ try {
     '  sold count            %d %s',
     sold,
     sold === UNITS ? '(exact)' : '(WRONG: oversold or undersold)',
+  );
+  const postgres = [...after.postgres].reduce(
+    (sum, [pid, t]) => sum + t - (before.postgres.get(pid) ?? 0),
+    0,
+  );
+  const total = after.machine.total - before.machine.total;
+  const busy = total - (after.machine.idle - before.machine.idle);
+  console.log(
+    '  cpu, all requests     server %s s, postgres %s s, bench (autocannon) %s s; machine busy %s of %s cpu-s',
+    (after.server - before.server).toFixed(2),
+    postgres.toFixed(2),
+    (after.bench - before.bench).toFixed(2),
+    busy.toFixed(1),
+    total.toFixed(1),
   );
   if (sold !== UNITS || created.length !== UNITS) process.exitCode = 1;
 } finally {

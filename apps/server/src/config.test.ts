@@ -34,4 +34,18 @@ describe('config', () => {
     const config = loadConfig({ ...env, AUTH_SECRET: 'a'.repeat(40) });
     expect(config.testPayments).toBe(false);
   });
+
+  it('WEB_CONCURRENCY: one process unless set, a whole number, and more than one only with DATABASE_URL', () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir }).webConcurrency).toBe(1);
+    const pg = { DATA_DIR: dir, DATABASE_URL: 'postgres://u@localhost/db' };
+    expect(loadConfig({ ...pg, WEB_CONCURRENCY: '2' }).webConcurrency).toBe(2);
+    expect(loadConfig({ DATA_DIR: dir, WEB_CONCURRENCY: '1' }).webConcurrency).toBe(1);
+    for (const bad of ['0', 'two', '1.5', '65']) {
+      expect(() => loadConfig({ ...pg, WEB_CONCURRENCY: bad })).toThrow(/WEB_CONCURRENCY/);
+    }
+    expect(() => loadConfig({ DATA_DIR: dir, WEB_CONCURRENCY: '2' })).toThrow(
+      /WEB_CONCURRENCY.*DATABASE_URL/,
+    );
+  });
 });

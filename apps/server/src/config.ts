@@ -18,6 +18,8 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** HTTP worker processes (node:cluster) sharing the port; each has its own pool of DATABASE_POOL_SIZE. */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   DATA_DIR: z.string().min(1).default('data'),
   APP_URL: z.string().url().optional(),
   SMTP_URL: z.string().url().optional(),
@@ -43,6 +45,7 @@ export type Config = {
   host: string;
   databaseUrl?: string;
   databasePoolSize: number;
+  webConcurrency: number;
   dataDir: string;
   appUrl: string;
   smtpUrl?: string;
@@ -73,6 +76,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const webDistDir = e.WEB_DIST_DIR
     ? path.resolve(REPO_ROOT, e.WEB_DIST_DIR)
     : path.join(REPO_ROOT, 'apps/web/dist');
+  if (e.WEB_CONCURRENCY > 1 && !e.DATABASE_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  WEB_CONCURRENCY: more than one process needs DATABASE_URL (the embedded database belongs to one process)',
+    );
+  }
   if (production && e.DATABASE_URL && !e.AUTH_SECRET) {
     throw new ConfigError(
       'Invalid configuration:\n  AUTH_SECRET: required in production (NODE_ENV=production with DATABASE_URL)',
@@ -84,6 +92,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    webConcurrency: e.WEB_CONCURRENCY,
     dataDir,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     smtpUrl: e.SMTP_URL,

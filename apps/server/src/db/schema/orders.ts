@@ -1,4 +1,15 @@
-import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
 import { id, timestamps, ts } from './columns.ts';
 import { events } from './events.ts';
@@ -89,10 +100,21 @@ export const orderItems = pgTable(
     total_cents: integer('total_cents').notNull(),
     /** The taxes and fees applied: [{ id, name, type, calculation, value, amount_cents }]. */
     taxes_and_fees: jsonb('taxes_and_fees').$type<Record<string, unknown>[]>().notNull().default([]),
+    /**
+     * Until when this line's units count against the limits, copied from its order by database triggers
+     * (migration 0003, `order_holds_until`): `infinity` while COMPLETED or AWAITING_OFFLINE_PAYMENT, the
+     * order's reserved_until while RESERVED, `-infinity` once CANCELLED or ABANDONED. Never written by
+     * the application; it lets "units held now" be one index range scan (`holds_until > now()`) instead
+     * of a join with orders. A string because JavaScript dates cannot hold ±infinity.
+     */
+    holds_until: timestamp('holds_until', { withTimezone: true, mode: 'string' })
+      .notNull()
+      .default(sql`'-infinity'`),
   },
   (t) => [
     index('order_items_order_idx').on(t.order_id),
-    index('order_items_ticket_idx').on(t.ticket_id),
+    // Covers the "units held now" count: ticket, then the range on holds_until, then what is summed.
+    index('order_items_held_idx').on(t.ticket_id, t.holds_until, t.price_id, t.quantity),
     index('order_items_price_idx').on(t.price_id),
   ],
 );

@@ -1,10 +1,9 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import {
-  affiliates,
   events,
   organizers,
-  promoCodes,
+  type promoCodes,
   questions,
   taxesAndFees,
   ticketPrices,
@@ -82,30 +81,7 @@ export async function loadTickets(
   }));
 }
 
-export async function findPromoCode(q: Queryable, eventId: string, code: string) {
-  const [row] = await q
-    .select()
-    .from(promoCodes)
-    .where(and(eq(promoCodes.event_id, eventId), eq(promoCodes.code_normalized, code.trim().toLowerCase())))
-    .limit(1);
-  return row;
-}
 export type PromoRow = typeof promoCodes.$inferSelect;
-
-export async function findActiveAffiliate(q: Queryable, eventId: string, code: string) {
-  const [row] = await q
-    .select({ id: affiliates.id })
-    .from(affiliates)
-    .where(
-      and(
-        eq(affiliates.event_id, eventId),
-        sql`lower(${affiliates.code}) = ${code.trim().toLowerCase()}`,
-        eq(affiliates.status, 'ACTIVE'),
-      ),
-    )
-    .limit(1);
-  return row;
-}
 
 export async function loadVisibleQuestions(q: Queryable, eventId: string) {
   return q

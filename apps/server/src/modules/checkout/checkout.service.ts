@@ -6,11 +6,12 @@ import { AppError, conflict, type FieldError, invalid, notFound } from '../../li
 import { newShortId } from '../../lib/ids.ts';
 import type { OrderRow, PendingAttendee } from '../orders/orders.service.ts';
 import * as orders from '../orders/orders.service.ts';
-import { promoCodeUses } from '../tickets/availability.ts';
 import { checkoutMessages as m } from './checkout.messages.ts';
 import type { EventRow, PromoRow, QuestionRow, SellableTicket } from './checkout.repository.ts';
 import * as repo from './checkout.repository.ts';
-import { findShortageUnlocked, insertIfUnitsFit, lockSellingRows } from './stock.ts';
+import { loadReservationContext } from './reservation-context.ts';
+import { type ReserveProblem, reserveUnits } from './reserve-units.ts';
+import { noteSoldOut, shortageIn, soldOutLately } from './stock.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'jobs' | 'config'>;
 
@@ -51,10 +52,10 @@ interface PlannedLine {
 
 /** Every per-line rule that needs no lock: the ticket exists, is visible, on sale, within min/max, priced right. */
 function planLines(
-  event: EventRow,
   input: CreateOrderInput,
   tickets: SellableTicket[],
   promo: PromoRow | null,
+  currency: string,
 ) {
   const fields: Record<string, FieldError | string> = {};
   const now = Date.now();
@@ -94,7 +95,7 @@ function planLines(
       if (unitPriceCents < price.price_cents) {
         fields[`${at}.amount_cents`] = {
           key: m['checkout.donation_minimum'],
-          params: { amount: formatMoney(price.price_cents, event.currency) },
+          params: { amount: formatMoney(price.price_cents, currency) },
         };
         return;
       }
@@ -124,23 +125,64 @@ function planLines(
   return lines;
 }
 
+/** The 422/409 a refusal of the locked re-check answers, on the same fields as the unlocked checks. */
+function refusal(problem: ReserveProblem, input: CreateOrderInput, tickets: SellableTicket[]): AppError {
+  if (problem.problem === 'PROMO_CODE_INVALID')
+    return invalid({ promo_code: m['checkout.promo_code_invalid'] });
+  const ticket = tickets.find((t) => t.id === problem.ticketId);
+  const at = `tickets.${Math.max(
+    0,
+    input.tickets.findIndex((l) => l.ticket_id === problem.ticketId),
+  )}`;
+  const name = ticket?.name ?? '';
+  switch (problem.problem) {
+    case 'SOLD_OUT':
+      return conflict(m['checkout.sold_out'], { ticket: name }, SOLD_OUT);
+    case 'SALE_NOT_STARTED':
+      return invalid({ [`${at}.ticket_id`]: m['checkout.sale_not_started'] });
+    case 'SALE_ENDED':
+      return invalid({ [`${at}.ticket_id`]: m['checkout.sale_ended'] });
+    case 'MIN_PER_ORDER':
+      return invalid({
+        [`${at}.quantity`]: {
+          key: m['checkout.min_per_order'],
+          params: { min: ticket?.min_per_order ?? 1, ticket: name },
+        },
+      });
+    case 'MAX_PER_ORDER':
+      return invalid({
+        [`${at}.quantity`]: {
+          key: m['checkout.max_per_order'],
+          params: { max: ticket?.max_per_order ?? 1, ticket: name },
+        },
+      });
+    default:
+      return invalid({ [`${at}.ticket_id`]: m['checkout.ticket_unavailable'] });
+  }
+}
+
 /**
- * Reserves the units: validations first (no lock held), then one transaction that locks ticket rows,
- * capacity assignments and the promo code in that order, re-checks every limit and writes the order.
+ * Reserves the units in two round trips: one query reads what validation and pricing need (no lock
+ * held; with the units held now when a ticket sold out lately, for a refusal without locks), then
+ * `reserveUnits` locks ticket rows, capacity assignments and the promo code in that order, re-checks
+ * every limit and writes the order, all inside PostgreSQL.
  */
 export async function reserve(deps: Deps, eventId: string, input: CreateOrderInput, locale: Locale) {
-  const event = await sellingEvent(deps, eventId);
   const ticketIds = [...new Set(input.tickets.map((l) => l.ticket_id))];
-  const code = input.promo_code?.trim();
-  const [tickets, promoRow, affiliate] = await Promise.all([
-    repo.loadTickets(deps.db, eventId, ticketIds),
-    code ? repo.findPromoCode(deps.db, eventId, code) : Promise.resolve(undefined),
-    input.affiliate_code?.trim()
-      ? repo.findActiveAffiliate(deps.db, eventId, input.affiliate_code)
-      : Promise.resolve(undefined),
-  ]);
-  const promo = code ? assertPromoUsable(promoRow) : null;
-  const lines = planLines(event, input, tickets, promo);
+  const code = input.promo_code?.trim().toLowerCase() || null;
+  const affiliateCode = input.affiliate_code?.trim().toLowerCase() || null;
+  const context = await loadReservationContext(
+    deps.db,
+    eventId,
+    ticketIds,
+    { promoCode: code, affiliateCode },
+    // The race control (test builds) always counts first: without locks, that count is all it checks.
+    deps.config.checkoutUnsafeNoLocks || ticketIds.some(soldOutLately),
+  );
+  const { event, tickets } = context;
+  if (event?.status !== 'LIVE') throw notFound(m['checkout.event_unavailable']);
+  const promo = code ? assertPromoUsable(context.promo ?? undefined) : null;
+  const lines = planLines(input, tickets, promo, event.currency);
   const priced = lines.map((l) => ({
     line: l,
     price: priceLine({
@@ -154,59 +196,51 @@ export async function reserve(deps: Deps, eventId: string, input: CreateOrderInp
   }));
   const totals = orderTotals(priced.map((p) => p.price));
 
-  const stockLines = lines.map((l) => ({
-    ticket_id: l.ticket.id,
-    price_id: l.price.id,
-    quantity: l.quantity,
-  }));
   // Fast refusal without locks when the units are already gone (a flash sale after selling out); the
-  // decision that counts is the locked one below.
-  const preview = await findShortageUnlocked(deps.db, eventId, tickets, stockLines);
+  // decision that counts is the locked one.
+  const preview =
+    context.usage &&
+    shortageIn(
+      context.usage,
+      tickets,
+      lines.map((l) => ({ ticket_id: l.ticket.id, price_id: l.price.id, quantity: l.quantity })),
+    );
   if (preview) throw conflict(m['checkout.sold_out'], { ticket: preview.name }, SOLD_OUT);
 
   const shortId = newShortId('o');
-  const inserted = await deps.db.transaction(async (tx) => {
-    const locked = await lockSellingRows(tx, ticketIds, promo?.id ?? null, {
-      unsafeNoLocks: deps.config.checkoutUnsafeNoLocks,
-    });
-    if (promo?.max_uses != null) {
-      const uses = (await promoCodeUses(tx, [promo.id])).get(promo.id) ?? 0;
-      if (uses >= promo.max_uses) throw invalid({ promo_code: m['checkout.promo_code_invalid'] });
-    }
-    const result = await insertIfUnitsFit(
-      tx,
-      {
-        short_id: shortId,
-        account_id: event.account_id,
-        event_id: eventId,
-        timeout_minutes: event.order_timeout_minutes,
-        locale,
-        currency: event.currency,
-        ...totals,
-        promo_code_id: promo?.id ?? null,
-        promo_code: promo?.code ?? null,
-        affiliate_id: affiliate?.id ?? null,
-      },
-      priced.map(({ line, price }) => ({
-        ticket_id: line.ticket.id,
-        price_id: line.price.id,
-        quantity: line.quantity,
-        limit: line.price.quantity,
-        ticket_name: line.ticket.name,
-        price_label: line.ticket.price_type === 'TIERED' ? line.price.label : null,
-        unit_price_cents: price.unit_price_cents,
-        unit_discount_cents: price.unit_discount_cents,
-        taxes_cents: price.taxes_cents,
-        fees_cents: price.fees_cents,
-        total_cents: price.total_cents,
-        taxes_and_fees: price.taxes_and_fees,
-      })),
-      locked,
-      { unsafeNoLocks: deps.config.checkoutUnsafeNoLocks },
-    );
-    if ('soldOut' in result) throw conflict(m['checkout.sold_out'], { ticket: result.soldOut }, SOLD_OUT);
-    return result;
-  });
+  const inserted = await reserveUnits(
+    deps.db,
+    {
+      short_id: shortId,
+      account_id: event.account_id,
+      event_id: eventId,
+      timeout_minutes: event.order_timeout_minutes,
+      locale,
+      currency: event.currency,
+      ...totals,
+      promo_code_id: promo?.id ?? null,
+      promo_code: promo?.code ?? null,
+      affiliate_id: context.affiliateId,
+    },
+    priced.map(({ line, price }) => ({
+      ticket_id: line.ticket.id,
+      price_id: line.price.id,
+      quantity: line.quantity,
+      ticket_name: line.ticket.name,
+      price_label: line.ticket.price_type === 'TIERED' ? line.price.label : null,
+      unit_price_cents: price.unit_price_cents,
+      unit_discount_cents: price.unit_discount_cents,
+      taxes_cents: price.taxes_cents,
+      fees_cents: price.fees_cents,
+      total_cents: price.total_cents,
+      taxes_and_fees: price.taxes_and_fees,
+    })),
+    { unsafeNoLocks: deps.config.checkoutUnsafeNoLocks },
+  );
+  if ('problem' in inserted) {
+    if (inserted.problem === 'SOLD_OUT') noteSoldOut(inserted.ticketId);
+    throw refusal(inserted, input, tickets);
+  }
   // Presented from what was just written: no extra round trips on the busiest endpoint.
   const order: PublicOrder = {
     short_id: shortId,

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,14 +9,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, REPO_ROOT } from '../../config.ts';
 import { rowsOf } from '../../db/client.ts';
 import { createPgDatabase, createTestApp, type TestApp } from '../../test/app.ts';
-import { addPromoCode, addTicket, createSellingEvent } from '../../test/factories/checkout.ts';
+import { addCapacity, addPromoCode, addTicket, createSellingEvent } from '../../test/factories/checkout.ts';
 
 /**
  * No overselling across processes (DESIGN §5), on real PostgreSQL only: two separate server processes
- * (apps/server/src/main.ts) share one database; 200 buyers race for 20 units, then for a promo code with
- * 20 uses. The control runs the same race against processes started with CHECKOUT_UNSAFE_NO_LOCKS=true
- * (honoured only with NODE_ENV=test: no row locks, count then write as a naive checkout would) and shows
- * that it oversells — so the locks are what makes the first runs pass.
+ * (apps/server/src/main.ts) share one database; 200 buyers race for 20 units, for a promo code with 20
+ * uses, and for a capacity assignment of 20 shared by two tickets; then the same 20 units through one
+ * server running two cluster workers (WEB_CONCURRENCY=2). The control runs the race against processes
+ * started with CHECKOUT_UNSAFE_NO_LOCKS=true (honoured only with NODE_ENV=test: the same reservation
+ * without its row locks) and shows that it oversells — so the locks are what makes the other runs pass.
  */
 const BUYERS = 200;
 const UNITS = 20;
@@ -72,11 +73,17 @@ async function startServer(databaseUrl: string, extraEnv: Record<string, string>
 }
 
 const stop = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', () => resolve());
+  new Promise<number | null>((resolve) => {
+    if (child.exitCode !== null) return resolve(child.exitCode);
+    child.once('exit', (code) => resolve(code));
     child.kill('SIGTERM');
   });
+
+/** Processes started by a server process (its cluster workers), from Linux's /proc. */
+function workerCount(child: ChildProcess): number {
+  const listed = readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8').trim();
+  return listed ? listed.split(/\s+/).length : 0;
+}
 
 describe('the lock switch', () => {
   it('is honoured only in test builds, never in production or development', () => {
@@ -109,12 +116,18 @@ if (process.env.DATABASE_URL) {
 
     async function race(
       extraEnv: Record<string, string> = {},
-      opts: { promo?: { code: string; maxUses: number } } = {},
+      opts: { promo?: { code: string; maxUses: number }; capacity?: boolean; cluster?: boolean } = {},
     ) {
       const { event } = await createSellingEvent(seed.app);
+      const limited = !opts.promo && !opts.capacity;
       const ticket = await addTicket(seed.app, event, {
-        prices: [{ price_cents: 4000, quantity: opts.promo ? null : UNITS }],
+        prices: [{ price_cents: 4000, quantity: limited ? UNITS : null }],
       });
+      // With `capacity`, a second ticket shares one capacity assignment of UNITS with the first.
+      const second = opts.capacity
+        ? await addTicket(seed.app, event, { name: 'Grada', prices: [{ price_cents: 3000, quantity: null }] })
+        : null;
+      if (second) await addCapacity(seed.app, event, UNITS, [ticket.id, second.id]);
       if (opts.promo) {
         await addPromoCode(seed.app, event, {
           code: opts.promo.code,
@@ -123,30 +136,41 @@ if (process.env.DATABASE_URL) {
           max_uses: opts.promo.maxUses,
         });
       }
-      const servers = await Promise.all([startServer(db.url, extraEnv), startServer(db.url, extraEnv)]);
+      // Two separate processes, or one process with WEB_CONCURRENCY=2 (a primary and two workers).
+      const servers = opts.cluster
+        ? [await startServer(db.url, { ...extraEnv, WEB_CONCURRENCY: '2' })]
+        : await Promise.all([startServer(db.url, extraEnv), startServer(db.url, extraEnv)]);
       children.push(...servers.map((s) => s.child));
-      const body = JSON.stringify({
-        tickets: [{ ticket_id: ticket.id, price_id: ticket.prices[0].id, quantity: 1 }],
-        ...(opts.promo ? { promo_code: opts.promo.code } : {}),
-      });
+      const workers = opts.cluster ? workerCount(servers[0].child) : servers.length;
+      const bodyFor = (i: number) => {
+        const t = second && i % 2 === 1 ? second : ticket;
+        return JSON.stringify({
+          tickets: [{ ticket_id: t.id, price_id: t.prices[0].id, quantity: 1 }],
+          ...(opts.promo ? { promo_code: opts.promo.code } : {}),
+        });
+      };
       const responses = await Promise.all(
         Array.from({ length: BUYERS }, async (_, i) => {
-          const res = await fetch(`${servers[i % 2].url}/api/public/events/${event.id}/order`, {
+          const res = await fetch(`${servers[i % servers.length].url}/api/public/events/${event.id}/order`, {
             method: 'POST',
             headers: { 'content-type': 'application/json' },
-            body,
+            body: bodyFor(i),
           });
           return { status: res.status, body: (await res.json()) as { error?: { code: string } } };
         }),
       );
-      await Promise.all(servers.map((s) => stop(s.child)));
+      const exitCodes = await Promise.all(servers.map((s) => stop(s.child)));
+      const ticketIds = second ? [ticket.id, second.id] : [ticket.id];
       const [{ held }] = rowsOf<{ held: number }>(
         await seed.app.deps.db.execute(sql`
           select coalesce(sum(oi.quantity), 0)::int as held from order_items oi
           join orders o on o.id = oi.order_id
-          where oi.ticket_id = ${ticket.id} and o.status = 'RESERVED' and o.reserved_until > now()`),
+          where oi.ticket_id in (${sql.join(
+            ticketIds.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )}) and o.status = 'RESERVED' and o.reserved_until > now()`),
       );
-      return { responses, held };
+      return { responses, held, workers, exitCodes };
     }
 
     it('200 buyers, 20 units: exactly 20 reservations succeed, the rest get 409 sold out', async () => {
@@ -164,6 +188,23 @@ if (process.env.DATABASE_URL) {
       expect(responses.filter((r) => r.status === 201)).toHaveLength(UNITS);
       const refused = responses.filter((r) => r.status !== 201);
       expect(refused.every((r) => r.status === 422 && r.body.error?.code === 'VALIDATION_FAILED')).toBe(true);
+    }, 180_000);
+
+    it('a capacity assignment shared by two tickets holds exactly its 20 places', async () => {
+      const { responses, held } = await race({}, { capacity: true });
+      expect(responses.filter((r) => r.status === 201)).toHaveLength(UNITS);
+      const refused = responses.filter((r) => r.status !== 201);
+      expect(refused.every((r) => r.status === 409 && r.body.error?.code === 'SOLD_OUT')).toBe(true);
+      expect(held).toBe(UNITS);
+    }, 180_000);
+
+    it('one server with WEB_CONCURRENCY=2 runs two workers, sells exactly 20 and stops cleanly', async () => {
+      const { responses, held, workers, exitCodes } = await race({}, { cluster: true });
+      expect(workers).toBe(2);
+      expect(responses.filter((r) => r.status === 201)).toHaveLength(UNITS);
+      expect(responses.filter((r) => r.status === 409)).toHaveLength(BUYERS - UNITS);
+      expect(held).toBe(UNITS);
+      expect(exitCodes).toEqual([0]);
     }, 180_000);
 
     it('control: with locking switched off the same race oversells', async () => {

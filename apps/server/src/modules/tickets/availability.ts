@@ -13,6 +13,12 @@ export const HOLDING_STATUSES = ['COMPLETED', 'AWAITING_OFFLINE_PAYMENT'] as con
 /** SQL predicate over the `orders` table (or an alias of it): this order's units count now. */
 export const orderHoldsUnits = sql`(${orders.status} in ('COMPLETED', 'AWAITING_OFFLINE_PAYMENT') or (${orders.status} = 'RESERVED' and ${orders.reserved_until} > now()))`;
 
+/**
+ * The same rule over `order_items oi`, without a join: database triggers copy the order's state into
+ * `order_items.holds_until` (see the schema), so the count is one range scan of `order_items_held_idx`.
+ */
+export const itemHoldsUnits = sql`oi.holds_until > now()`;
+
 export interface CapacityUsage {
   id: string;
   name: string;
@@ -45,8 +51,8 @@ export async function loadEventUsage(
   const held = rowsOf<{ price_id: string; ticket_id: string; units: number }>(
     await q.execute(sql`
       select oi.price_id, oi.ticket_id, sum(oi.quantity)::int as units
-      from order_items oi join orders on orders.id = oi.order_id
-      where oi.event_id = ${eventId} and ${orderHoldsUnits}${filterTickets}
+      from order_items oi
+      where oi.event_id = ${eventId} and ${itemHoldsUnits}${filterTickets}
       group by oi.price_id, oi.ticket_id`),
   );
   const byPrice = new Map<string, number>();

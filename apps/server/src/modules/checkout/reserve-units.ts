@@ -1,0 +1,187 @@
+import { sql } from 'drizzle-orm';
+import { type Queryable, rowsOf } from '../../db/client.ts';
+
+// The locked part of a reservation, batched (`reserveUnits` below). The rules it enforces (DESIGN §5) are
+// written in the `checkout_reserve` database function, migration 0003.
+
+/** One line of the order to write, priced. */
+export interface ReserveLine {
+  ticket_id: string;
+  price_id: string;
+  quantity: number;
+  ticket_name: string;
+  price_label: string | null;
+  unit_price_cents: number;
+  unit_discount_cents: number;
+  taxes_cents: number;
+  fees_cents: number;
+  total_cents: number;
+  taxes_and_fees: unknown[];
+}
+
+export interface NewOrder {
+  short_id: string;
+  account_id: string;
+  event_id: string;
+  timeout_minutes: number;
+  locale: string;
+  currency: string;
+  subtotal_cents: number;
+  discount_cents: number;
+  taxes_cents: number;
+  fees_cents: number;
+  total_cents: number;
+  promo_code_id: string | null;
+  promo_code: string | null;
+  affiliate_id: string | null;
+}
+
+export interface InsertedOrder {
+  orderId: string;
+  reservedUntil: Date;
+  createdAt: Date;
+  /** Order item id per price id. */
+  itemIds: Map<string, string>;
+}
+
+/** Why the locked re-check refused the order; `ticketId` names the line at fault. */
+export type ReserveProblem =
+  | { problem: 'PROMO_CODE_INVALID' }
+  | {
+      problem:
+        | 'SOLD_OUT'
+        | 'TICKET_UNAVAILABLE'
+        | 'SALE_NOT_STARTED'
+        | 'SALE_ENDED'
+        | 'MIN_PER_ORDER'
+        | 'MAX_PER_ORDER';
+      ticketId: string;
+    };
+
+type RawAnswer =
+  | { problem: ReserveProblem['problem']; ticket_id: string }
+  | { error: string }
+  | {
+      order_id: string;
+      reserved_until: string;
+      created_at: string;
+      items: { id: string; price_id: string }[];
+    };
+
+interface Waiting {
+  payload: NewOrder & { lines: ReserveLine[] };
+  resolve: (answer: RawAnswer) => void;
+  reject: (err: unknown) => void;
+}
+
+/**
+ * At most this many orders per call: each is a subtransaction, and PostgreSQL keeps up to 64 per
+ * transaction cheaply.
+ */
+const MAX_BATCH = 32;
+
+/**
+ * Calls in flight per key: the second waits for the row locks inside PostgreSQL and starts the moment
+ * the first commits, instead of after this process has handled the first answer.
+ */
+const MAX_IN_FLIGHT = 2;
+
+/**
+ * Batches the locked part of reservations of the same tickets and promo code. While calls of
+ * `checkout_reserve` are in flight for a key, the reservations that arrive wait and go together in the
+ * next call: alone, a reservation goes at once; in a flash sale, one lock acquisition and one commit
+ * serve many buyers instead of each queueing for the row lock and its own disk flush. Every order is
+ * still checked on its own, under the locks, after the orders before it were written.
+ */
+class ReserveBatcher {
+  private waiting = new Map<string, Waiting[]>();
+  private inFlight = new Map<string, number>();
+
+  constructor(
+    private q: Queryable,
+    private unsafeNoLocks: boolean,
+  ) {}
+
+  submit(key: string, payload: Waiting['payload']): Promise<RawAnswer> {
+    return new Promise((resolve, reject) => {
+      const queue = this.waiting.get(key) ?? [];
+      queue.push({ payload, resolve, reject });
+      this.waiting.set(key, queue);
+      if ((this.inFlight.get(key) ?? 0) < MAX_IN_FLIGHT) void this.drain(key);
+    });
+  }
+
+  private async drain(key: string) {
+    this.inFlight.set(key, (this.inFlight.get(key) ?? 0) + 1);
+    for (;;) {
+      const queue = this.waiting.get(key) ?? [];
+      const batch = queue.splice(0, MAX_BATCH);
+      if (batch.length === 0) break;
+      try {
+        const answers = await this.call(batch.map((w) => w.payload));
+        for (const [i, w] of batch.entries()) w.resolve(answers[i]);
+      } catch (err) {
+        for (const w of batch) w.reject(err);
+      }
+    }
+    const left = (this.inFlight.get(key) ?? 1) - 1;
+    if (left > 0) {
+      this.inFlight.set(key, left);
+    } else {
+      this.inFlight.delete(key);
+      this.waiting.delete(key);
+    }
+  }
+
+  private async call(orders: Waiting['payload'][]): Promise<RawAnswer[]> {
+    const arg = JSON.stringify({ orders, unsafe_no_locks: this.unsafeNoLocks });
+    const [{ answers }] = rowsOf<{ answers: RawAnswer[] | string }>(
+      await this.q.execute(sql`select checkout_reserve(${arg}::jsonb) as answers`),
+    );
+    return typeof answers === 'string' ? JSON.parse(answers) : answers;
+  }
+}
+
+const batchers = new WeakMap<Queryable, Map<boolean, ReserveBatcher>>();
+
+function batcherFor(q: Queryable, unsafeNoLocks: boolean): ReserveBatcher {
+  const byMode = batchers.get(q) ?? new Map<boolean, ReserveBatcher>();
+  batchers.set(q, byMode);
+  const found = byMode.get(unsafeNoLocks);
+  if (found) return found;
+  const created = new ReserveBatcher(q, unsafeNoLocks);
+  byMode.set(unsafeNoLocks, created);
+  return created;
+}
+
+/**
+ * The locked part of a reservation: the `checkout_reserve` database function (migration 0003) locks
+ * tickets → capacity assignments → promo code, re-checks every limit against the locked rows (tier
+ * quantity, capacity, promo max uses and expiry, sale windows, min/max per order) with the units held
+ * now, and writes the order and its lines — or answers the first problem. It runs as one statement in
+ * its own transaction, batched with concurrent reservations of the same tickets (`ReserveBatcher`), so
+ * the locks are held only while PostgreSQL works, never while this process waits for its event loop.
+ * `unsafeNoLocks` (test builds' race control) skips the locks and the re-check: the order is written on
+ * the strength of the unlocked count made before.
+ */
+export async function reserveUnits(
+  q: Queryable,
+  order: NewOrder,
+  lines: ReserveLine[],
+  opts: { unsafeNoLocks?: boolean } = {},
+): Promise<InsertedOrder | ReserveProblem> {
+  const key = `${[...new Set(lines.map((l) => l.ticket_id))].sort().join(',')}|${order.promo_code_id ?? ''}`;
+  const answer = await batcherFor(q, opts.unsafeNoLocks ?? false).submit(key, { ...order, lines });
+  if ('error' in answer) throw new Error(`checkout_reserve failed: ${answer.error}`);
+  if ('problem' in answer) {
+    return answer.problem === 'PROMO_CODE_INVALID'
+      ? { problem: answer.problem }
+      : { problem: answer.problem, ticketId: answer.ticket_id };
+  }
+  return {
+    orderId: answer.order_id,
+    reservedUntil: new Date(answer.reserved_until),
+    createdAt: new Date(answer.created_at),
+    itemIds: new Map(answer.items.map((i) => [i.price_id, i.id])),
+  };
+}
