@@ -1,0 +1,57 @@
+import { index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { accounts } from './accounts.ts';
+import { id, timestamps, ts } from './columns.ts';
+import { events } from './events.ts';
+import { attendees } from './orders.ts';
+
+/**
+ * A check-in list: door staff open `/check-in/{short_id}` without login and check attendees in. It covers
+ * the tickets in `ticket_ids` (empty = every ticket of the event) between `activates_at` and `expires_at`.
+ */
+export const checkInLists = pgTable(
+  'check_in_lists',
+  {
+    id: id(),
+    account_id: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    event_id: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    short_id: text('short_id').notNull(),
+    name: text('name').notNull(),
+    ticket_ids: jsonb('ticket_ids').$type<string[]>().notNull().default([]),
+    activates_at: ts('activates_at'),
+    expires_at: ts('expires_at'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('check_in_lists_short_id_unique').on(t.short_id),
+    index('check_in_lists_event_idx').on(t.event_id),
+  ],
+);
+
+/** One attendee let in through one list. The unique index makes a double check-in impossible, even racing. */
+export const checkIns = pgTable(
+  'check_ins',
+  {
+    id: id(),
+    account_id: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    event_id: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    check_in_list_id: uuid('check_in_list_id')
+      .notNull()
+      .references(() => checkInLists.id, { onDelete: 'cascade' }),
+    attendee_id: uuid('attendee_id')
+      .notNull()
+      .references(() => attendees.id, { onDelete: 'cascade' }),
+    created_at: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('check_ins_list_attendee_unique').on(t.check_in_list_id, t.attendee_id),
+    index('check_ins_event_idx').on(t.event_id),
+  ],
+);
