@@ -2,6 +2,7 @@ import type { App } from '../app.ts';
 import { accountsRoutes } from './accounts/accounts.routes.ts';
 import { attendeesRoutes } from './attendees/attendees.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
+import { checkInRoutes } from './check-in/check-in.routes.ts';
 import { checkoutRoutes } from './checkout/checkout.routes.ts';
 import { eventsBackOffice } from './events/index.ts';
 import { ordersRoutes } from './orders/orders.routes.ts';
@@ -17,6 +18,7 @@ export async function registerModules(app: App): Promise<void> {
   await app.register(usersRoutes, { prefix: '/api' });
   await app.register(accountsRoutes, { prefix: '/api' });
   await app.register(checkoutRoutes, { prefix: '/api' });
+  await app.register(checkInRoutes, { prefix: '/api' });
   await app.register(paymentsRoutes, { prefix: '/api' });
   await app.register(attendeesRoutes, { prefix: '/api' });
   await app.register(ordersRoutes, { prefix: '/api' });

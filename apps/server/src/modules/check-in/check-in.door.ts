@@ -1,0 +1,107 @@
+import type { Db, Queryable } from '../../db/client.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import { listMeta, parseListQuery } from '../../lib/pagination.ts';
+import { checkInMessages as m } from './check-in.messages.ts';
+import * as repo from './check-in.repository.ts';
+import type { DoorAttendee } from './check-in.schemas.ts';
+
+/**
+ * The door staff's side (no login): whoever holds the list's link may search its attendees and check
+ * them in while the list is active and its event LIVE. Anything else is one 404 that reveals nothing.
+ */
+async function activeList(q: Queryable, shortId: string) {
+  const found = await repo.findByShortId(q, shortId);
+  if (!found || !isOpen(found)) throw notFound(m['check_in.list_unavailable']);
+  return found;
+}
+
+function isOpen({ list, event }: NonNullable<Awaited<ReturnType<typeof repo.findByShortId>>>) {
+  const now = Date.now();
+  if (event.status !== 'LIVE' || event.deleted_at) return false;
+  if (list.activates_at && list.activates_at.getTime() > now) return false;
+  return !(list.expires_at && list.expires_at.getTime() <= now);
+}
+
+type DoorRow = Awaited<ReturnType<typeof repo.findByCode>>;
+
+function presentAttendee(row: NonNullable<DoorRow>): DoorAttendee {
+  return {
+    short_id: row.short_id,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    email: row.email,
+    ticket_name: row.ticket_name,
+    checked_in_at: row.checked_in_at?.toISOString() ?? null,
+  };
+}
+
+export async function doorList(db: Db, shortId: string) {
+  const { list, event } = await activeList(db, shortId);
+  const counts = (await repo.countsByList(db, [list.id])).get(list.id) ?? repo.NO_COUNTS;
+  return {
+    short_id: list.short_id,
+    name: list.name,
+    activates_at: list.activates_at?.toISOString() ?? null,
+    expires_at: list.expires_at?.toISOString() ?? null,
+    event: {
+      name: event.name,
+      start_date: event.start_date.toISOString(),
+      end_date: event.end_date?.toISOString() ?? null,
+      timezone: event.timezone,
+    },
+    ...counts,
+  };
+}
+
+export async function doorAttendees(db: Db, shortId: string, raw: Record<string, unknown>) {
+  const params = parseListQuery(raw, repo.doorListSpec);
+  const { list } = await activeList(db, shortId);
+  const { rows, total } = await repo.searchAttendees(db, list, params);
+  return { data: rows.map(presentAttendee), meta: listMeta(total, params) };
+}
+
+/** Day and time of a check-in as the door reads them: in the event's time zone, 24-hour clock. */
+function localTime(date: Date, timezone: string) {
+  const part = (options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat('es-ES', { timeZone: timezone, ...options }).format(date);
+  return {
+    date: part({ day: '2-digit', month: '2-digit' }),
+    time: part({ hour: '2-digit', minute: '2-digit' }),
+  };
+}
+
+/** Checks in by QR secret or attendee short id. Two doors scanning at once: the unique index lets one win. */
+export async function checkIn(db: Db, shortId: string, code: string) {
+  const { list, event } = await activeList(db, shortId);
+  const attendee = await repo.findByCode(db, list, code);
+  if (!attendee) throw notFound(m['check_in.attendee_not_found']);
+  if (attendee.status === 'CANCELLED') throw conflict(m['check_in.attendee_cancelled']);
+  if (attendee.status === 'AWAITING_PAYMENT') throw conflict(m['check_in.attendee_awaiting_payment']);
+  if (list.ticket_ids.length && !list.ticket_ids.includes(attendee.ticket_id)) {
+    throw conflict(m['check_in.ticket_not_covered'], { ticket: attendee.ticket_name });
+  }
+  const made = await repo.insertCheckIn(db, {
+    account_id: list.account_id,
+    event_id: list.event_id,
+    check_in_list_id: list.id,
+    attendee_id: attendee.id,
+  });
+  if (!made) {
+    const existing = await repo.findByCode(db, list, code);
+    const at = existing?.checked_in_at ?? new Date();
+    throw conflict(
+      m['check_in.already_checked_in'],
+      { name: `${attendee.first_name} ${attendee.last_name}`, ...localTime(at, event.timezone) },
+      'ALREADY_CHECKED_IN',
+    );
+  }
+  return presentAttendee({ ...attendee, checked_in_at: made.created_at });
+}
+
+export async function undoCheckIn(db: Db, shortId: string, attendeeShortId: string) {
+  const { list } = await activeList(db, shortId);
+  const attendee = await repo.findByCode(db, list, attendeeShortId);
+  if (!attendee || attendee.short_id !== attendeeShortId) throw notFound(m['check_in.attendee_not_found']);
+  if (!(await repo.deleteCheckIn(db, list.id, attendee.id))) throw notFound(m['check_in.not_checked_in']);
+  return presentAttendee({ ...attendee, checked_in_at: null });
+}

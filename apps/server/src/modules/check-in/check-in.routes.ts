@@ -1,0 +1,105 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { App } from '../../app.ts';
+import { requireAuth } from '../../lib/auth.ts';
+import { AppError } from '../../lib/errors.ts';
+import * as door from './check-in.door.ts';
+import { checkInMessages as m } from './check-in.messages.ts';
+import { checkInInput, checkInListInput } from './check-in.schemas.ts';
+import * as service from './check-in.service.ts';
+
+const eventParams = z.object({ id: z.uuid() });
+const itemParams = z.object({ id: z.uuid(), listId: z.uuid() });
+const doorParams = z.object({ shortId: z.string().min(1).max(64) });
+const undoParams = z.object({
+  shortId: z.string().min(1).max(64),
+  attendeeShortId: z.string().min(1).max(64),
+});
+
+/** Scans per minute one device may send to one list: far above a busy door, far below guessing codes. */
+const SCANS_PER_MINUTE = 120;
+
+/** Back office: events/{id}/check-in-lists (CRUD) and events/{id}/check_in_stats. */
+const backOfficeRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = (app as unknown as App).deps.db;
+  app.get('/events/:id/check-in-lists', { schema: { params: eventParams } }, async (request) =>
+    service.listLists(db, requireAuth(request), request.params.id, request.query as Record<string, unknown>),
+  );
+  app.post(
+    '/events/:id/check-in-lists',
+    { schema: { params: eventParams, body: checkInListInput } },
+    async (request, reply) => {
+      const data = await service.createList(db, requireAuth(request), request.params.id, request.body);
+      return reply.status(201).send({ data });
+    },
+  );
+  app.get('/events/:id/check-in-lists/:listId', { schema: { params: itemParams } }, async (request) => ({
+    data: await service.getList(db, requireAuth(request), request.params.id, request.params.listId),
+  }));
+  app.put(
+    '/events/:id/check-in-lists/:listId',
+    { schema: { params: itemParams, body: checkInListInput } },
+    async (request) => ({
+      data: await service.updateList(
+        db,
+        requireAuth(request),
+        request.params.id,
+        request.params.listId,
+        request.body,
+      ),
+    }),
+  );
+  app.delete(
+    '/events/:id/check-in-lists/:listId',
+    { schema: { params: itemParams } },
+    async (request, reply) => {
+      await service.deleteList(db, requireAuth(request), request.params.id, request.params.listId);
+      return reply.status(204).send();
+    },
+  );
+  app.get('/events/:id/check_in_stats', { schema: { params: eventParams } }, async (request) => ({
+    data: await service.checkInStats(db, requireAuth(request), request.params.id),
+  }));
+};
+
+/** Door staff, no login: /api/public/check-in-lists/{shortId}… */
+const doorRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = (app as unknown as App).deps.db;
+  const limiter = app.createRateLimit({
+    max: SCANS_PER_MINUTE,
+    timeWindow: 60_000,
+    keyGenerator: (req) => `check-in:${req.ip}:${(req.params as { shortId?: string }).shortId}`,
+  });
+  const scanLimit = async (request: Parameters<typeof limiter>[0]) => {
+    const result = await limiter(request);
+    if (!result.isAllowed && result.isExceeded)
+      throw new AppError(429, 'RATE_LIMITED', m['check_in.rate_limited']);
+  };
+
+  app.get('/public/check-in-lists/:shortId', { schema: { params: doorParams } }, async (request) => ({
+    data: await door.doorList(db, request.params.shortId),
+  }));
+  app.get('/public/check-in-lists/:shortId/attendees', { schema: { params: doorParams } }, async (request) =>
+    door.doorAttendees(db, request.params.shortId, request.query as Record<string, unknown>),
+  );
+  app.post(
+    '/public/check-in-lists/:shortId/check-ins',
+    { schema: { params: doorParams, body: checkInInput }, preHandler: scanLimit },
+    async (request, reply) => {
+      const data = await door.checkIn(db, request.params.shortId, request.body.code);
+      return reply.status(201).send({ data });
+    },
+  );
+  app.delete(
+    '/public/check-in-lists/:shortId/check-ins/:attendeeShortId',
+    { schema: { params: undoParams }, preHandler: scanLimit },
+    async (request) => ({
+      data: await door.undoCheckIn(db, request.params.shortId, request.params.attendeeShortId),
+    }),
+  );
+};
+
+export const checkInRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(backOfficeRoutes);
+  await app.register(doorRoutes);
+};

@@ -1,0 +1,122 @@
+import type { Db, Queryable } from '../../db/client.ts';
+import { type AuthContext, assertCan } from '../../lib/auth.ts';
+import { invalid, notFound } from '../../lib/errors.ts';
+import { newShortId } from '../../lib/ids.ts';
+import { listMeta, parseListQuery } from '../../lib/pagination.ts';
+import { loadOwnedEvent } from '../tickets/event-access.ts';
+import { unknownTicketIds } from '../tickets/tickets.service.ts';
+import { checkInMessages as m } from './check-in.messages.ts';
+import * as repo from './check-in.repository.ts';
+import type { CheckInList, CheckInListInput } from './check-in.schemas.ts';
+
+export function presentList(row: repo.CheckInListRow, counts: repo.Counts = repo.NO_COUNTS): CheckInList {
+  return {
+    id: row.id,
+    event_id: row.event_id,
+    short_id: row.short_id,
+    name: row.name,
+    ticket_ids: row.ticket_ids,
+    activates_at: row.activates_at?.toISOString() ?? null,
+    expires_at: row.expires_at?.toISOString() ?? null,
+    ...counts,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+export async function listLists(db: Db, auth: AuthContext, eventId: string, raw: Record<string, unknown>) {
+  assertCan(auth, 'events:manage');
+  const params = parseListQuery(raw, repo.checkInListSpec);
+  await loadOwnedEvent(db, auth.accountId, eventId);
+  const { rows, total } = await repo.listLists(db, auth.accountId, eventId, params);
+  const counts = await repo.countsByList(
+    db,
+    rows.map((r) => r.id),
+  );
+  return { data: rows.map((r) => presentList(r, counts.get(r.id))), meta: listMeta(total, params) };
+}
+
+async function ownedList(q: Queryable, auth: AuthContext, eventId: string, id: string) {
+  assertCan(auth, 'events:manage');
+  await loadOwnedEvent(q, auth.accountId, eventId);
+  const row = await repo.findList(q, auth.accountId, eventId, id);
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function getList(q: Queryable, auth: AuthContext, eventId: string, id: string) {
+  const row = await ownedList(q, auth, eventId, id);
+  return presentList(row, (await repo.countsByList(q, [row.id])).get(row.id));
+}
+
+async function values(q: Queryable, eventId: string, input: CheckInListInput) {
+  const ticketIds = [...new Set(input.ticket_ids ?? [])];
+  if ((await unknownTicketIds(q, eventId, ticketIds)).length) {
+    throw invalid({ ticket_ids: m['check_in.unknown_ticket'] });
+  }
+  const activatesAt = input.activates_at ? new Date(input.activates_at) : null;
+  const expiresAt = input.expires_at ? new Date(input.expires_at) : null;
+  if (activatesAt && expiresAt && expiresAt <= activatesAt) {
+    throw invalid({ expires_at: m['check_in.window_order'] });
+  }
+  return { name: input.name, ticket_ids: ticketIds, activates_at: activatesAt, expires_at: expiresAt };
+}
+
+export async function createList(db: Db, auth: AuthContext, eventId: string, input: CheckInListInput) {
+  assertCan(auth, 'events:manage');
+  const row = await db.transaction(async (tx) => {
+    await loadOwnedEvent(tx, auth.accountId, eventId);
+    return repo.insertList(tx, {
+      ...(await values(tx, eventId, input)),
+      account_id: auth.accountId,
+      event_id: eventId,
+      short_id: newShortId('c'),
+    });
+  });
+  return presentList(row);
+}
+
+export async function updateList(
+  db: Db,
+  auth: AuthContext,
+  eventId: string,
+  id: string,
+  input: CheckInListInput,
+) {
+  await db.transaction(async (tx) => {
+    await ownedList(tx, auth, eventId, id);
+    await repo.updateList(tx, id, await values(tx, eventId, input));
+  });
+  return getList(db, auth, eventId, id);
+}
+
+/** Deleting a list deletes its check-ins (the door link stops working at once). */
+export async function deleteList(db: Db, auth: AuthContext, eventId: string, id: string) {
+  await db.transaction(async (tx) => {
+    await ownedList(tx, auth, eventId, id);
+    await repo.deleteList(tx, id);
+  });
+}
+
+/** spec: events/{id}/check_in_stats — per list and for the whole event. */
+export async function checkInStats(db: Db, auth: AuthContext, eventId: string) {
+  assertCan(auth, 'events:manage');
+  await loadOwnedEvent(db, auth.accountId, eventId);
+  const lists = await repo.allLists(db, auth.accountId, eventId);
+  const [counts, total] = await Promise.all([
+    repo.countsByList(
+      db,
+      lists.map((l) => l.id),
+    ),
+    repo.eventCounts(db, eventId),
+  ]);
+  return {
+    total,
+    lists: lists.map((l) => ({
+      id: l.id,
+      name: l.name,
+      short_id: l.short_id,
+      ...(counts.get(l.id) ?? repo.NO_COUNTS),
+    })),
+  };
+}
