@@ -192,4 +192,20 @@ describe('check-in door (public)', () => {
     const rows = await t.app.deps.db.select().from(checkIns).where(eq(checkIns.attendee_id, d.lucia.id));
     expect(rows).toHaveLength(1);
   });
+
+  it('slows down a device that sends codes too fast to one list', async () => {
+    const d = await doorSetup();
+    const statuses: number[] = [];
+    for (let i = 0; i < 121; i++)
+      statuses.push((await checkIn(d.list.short_id, `a_adivina${i}`, 'en')).statusCode);
+    expect(statuses.slice(0, 120).every((s) => s === 404)).toBe(true);
+    expect(statuses[120]).toBe(429);
+    const limited = await checkIn(d.list.short_id, d.lucia.short_id, 'en');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.message).toBe('Too many attempts in a row. Wait a moment and try again.');
+    // Searching is not limited, and another list has its own budget.
+    expect((await t.app.inject({ url: door(d.list.short_id, '/attendees') })).statusCode).toBe(200);
+    const other = await doorSetup();
+    expect((await checkIn(other.list.short_id, other.lucia.short_id)).statusCode).toBe(201);
+  });
 });
