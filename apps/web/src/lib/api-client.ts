@@ -100,6 +100,9 @@ async function request<T>(path: string, opts: RequestOptions, authenticated: boo
   if (opts.body !== undefined && !isForm) headers['content-type'] = 'application/json';
   const token = authenticated ? getToken() : null;
   if (token) headers.authorization = `Bearer ${token}`;
+  // Public calls send no cookie: the page's language (kept on <html lang>) picks the server's messages.
+  const lang = typeof document === 'undefined' ? '' : document.documentElement.lang;
+  if (!authenticated && lang) headers['accept-language'] = lang;
 
   const controller = new AbortController();
   let timedOut = false;

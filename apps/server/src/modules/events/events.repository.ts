@@ -5,6 +5,7 @@ import {
   accounts,
   capacityAssignments,
   capacityAssignmentTickets,
+  checkInLists,
   events,
   orders,
   organizers,
@@ -14,6 +15,7 @@ import {
   tickets,
   ticketTaxes,
 } from '../../db/schema/index.ts';
+import { newShortId } from '../../lib/ids.ts';
 import { type ListParams, type ListSpec, likePattern } from '../../lib/pagination.ts';
 
 export type EventRow = typeof events.$inferSelect;
@@ -238,6 +240,27 @@ export async function copyPromoCodes(
     return ticket_ids ? [{ ...cloneRow(row, toId), ticket_ids }] : [];
   });
   if (copies.length) await tx.insert(promoCodes).values(copies);
+}
+
+/**
+ * Check-in lists with their tickets remapped, each under a new door link; their time windows are left
+ * out (they belonged to the old dates) and, like every copy, no check-ins come along.
+ */
+export async function copyCheckInLists(
+  tx: Queryable,
+  fromId: string,
+  toId: string,
+  ticketMap: Map<string, string>,
+) {
+  const rows = await tx.select().from(checkInLists).where(eq(checkInLists.event_id, fromId));
+  const copies = rows.flatMap((row) => {
+    const ticket_ids = remapTicketIds(row.ticket_ids, ticketMap);
+    if (!ticket_ids) return [];
+    return [
+      { ...cloneRow(row, toId), ticket_ids, short_id: newShortId('c'), activates_at: null, expires_at: null },
+    ];
+  });
+  if (copies.length) await tx.insert(checkInLists).values(copies);
 }
 
 export async function copyCapacityAssignments(

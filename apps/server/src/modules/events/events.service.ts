@@ -283,6 +283,7 @@ export async function duplicateEvent(
     if (copy.questions) await repo.copyQuestions(tx, source.id, row.id, ticketMap);
     if (copy.promo_codes) await repo.copyPromoCodes(tx, source.id, row.id, ticketMap);
     if (copy.capacity_assignments) await repo.copyCapacityAssignments(tx, source.id, row.id, ticketMap);
+    if (copy.check_in_lists) await repo.copyCheckInLists(tx, source.id, row.id, ticketMap);
     if (cover) await cover.insert(tx, row.id);
     return row.id;
   });

@@ -1,6 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { events, promoCodes, questions, ticketPrices, tickets, ticketTaxes } from '../../db/schema/index.ts';
+import {
+  checkInLists,
+  events,
+  promoCodes,
+  questions,
+  ticketPrices,
+  tickets,
+  ticketTaxes,
+} from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createAccountWithUser } from '../../test/factories/accounts.ts';
 import {
@@ -446,9 +454,23 @@ describe('POST /api/events/:id/duplicate', () => {
       unitCents: 2500,
       quantity: 2,
     });
+    const door = (
+      await inject('POST', `/api/events/${source.id}/check-in-lists`, acc.headers, {
+        name: 'Puerta principal',
+        ticket_ids: [ticket.id],
+        expires_at: inDays(31),
+      })
+    ).json().data;
 
     const full = await inject('POST', `/api/events/${source.id}/duplicate`, acc.headers, {
-      copy: { tickets: true, questions: true, settings: true, promo_codes: true, capacity_assignments: true },
+      copy: {
+        tickets: true,
+        questions: true,
+        settings: true,
+        promo_codes: true,
+        capacity_assignments: true,
+        check_in_lists: true,
+      },
     });
     expect(full.statusCode).toBe(201);
     const copy = full.json().data;
@@ -466,6 +488,10 @@ describe('POST /api/events/:id/duplicate', () => {
     expect(newQuestions.find((q) => q.title === 'Dieta')?.ticket_ids).toEqual([newTicket.id]);
     const [newCode] = await db.select().from(promoCodes).where(eq(promoCodes.event_id, copy.id));
     expect(newCode.ticket_ids).toEqual([newTicket.id]);
+    // The check-in list gets a door link of its own and leaves the old dates behind.
+    const [newDoor] = await db.select().from(checkInLists).where(eq(checkInLists.event_id, copy.id));
+    expect(newDoor).toMatchObject({ name: 'Puerta principal', ticket_ids: [newTicket.id], expires_at: null });
+    expect(newDoor.short_id).not.toBe(door.short_id);
 
     const bare = await inject('POST', `/api/events/${source.id}/duplicate`, acc.headers, {
       name: 'Festival 2027',

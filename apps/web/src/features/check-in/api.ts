@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { ListResponse } from '@taquilla/shared';
 import type { ManageEventDetail } from '@taquilla/shared/schemas/events';
 import type { Ticket } from '@taquilla/shared/schemas/tickets';
-import { api } from '../../lib/api-client.ts';
+import { api, publicApi } from '../../lib/api-client.ts';
 import type { CheckInList, CheckInListInput, CheckInStats, DoorAttendee, DoorList } from './types.ts';
 
 const keys = {
@@ -55,19 +55,13 @@ export const useDeleteCheckInList = (eventId: string) =>
     api(`events/${eventId}/check-in-lists/${id}`, { method: 'DELETE' }),
   );
 
-/*
- * The door (public, no login). These calls go through `api`, not `publicApi`: `publicApi` omits
- * credentials, so the `locale` cookie of the page's ES/EN switch would not reach the server and its
- * messages ("already checked in at…") would come in the browser's language instead. The door routes
- * never answer 401/403, so `api` never sends anyone to login from here.
- */
-const doorApi = <T>(path: string, opts?: Parameters<typeof api>[1]) => api<T>(`public/${path}`, opts);
+/** The door (public, no login): /api/public calls without credentials, in the page's language. */
 const doorPath = (shortId: string) => `check-in-lists/${encodeURIComponent(shortId)}`;
 
 export const useDoorList = (shortId: string) =>
   useQuery({
     queryKey: [...keys.door(shortId), 'list'],
-    queryFn: () => doorApi<{ data: DoorList }>(doorPath(shortId)).then((r) => r.data),
+    queryFn: () => publicApi<{ data: DoorList }>(doorPath(shortId)).then((r) => r.data),
     refetchInterval: 30_000,
     retry: false,
   });
@@ -76,7 +70,7 @@ export const useDoorAttendees = (shortId: string, query: string, enabled: boolea
   useQuery({
     queryKey: [...keys.door(shortId), 'attendees', query],
     queryFn: () =>
-      doorApi<ListResponse<DoorAttendee>>(`${doorPath(shortId)}/attendees`, {
+      publicApi<ListResponse<DoorAttendee>>(`${doorPath(shortId)}/attendees`, {
         query: { query, per_page: 30 },
       }),
     enabled,
@@ -93,14 +87,17 @@ function useDoorMutation<V>(shortId: string, fn: (v: V) => Promise<{ data: DoorA
 
 export const useCheckIn = (shortId: string) =>
   useDoorMutation(shortId, (code: string) =>
-    doorApi<{ data: DoorAttendee }>(`${doorPath(shortId)}/check-ins`, { method: 'POST', body: { code } }),
+    publicApi<{ data: DoorAttendee }>(`${doorPath(shortId)}/check-ins`, { method: 'POST', body: { code } }),
   );
 
 export const useUndoCheckIn = (shortId: string) =>
   useDoorMutation(shortId, (attendeeShortId: string) =>
-    doorApi<{ data: DoorAttendee }>(`${doorPath(shortId)}/check-ins/${encodeURIComponent(attendeeShortId)}`, {
-      method: 'DELETE',
-    }),
+    publicApi<{ data: DoorAttendee }>(
+      `${doorPath(shortId)}/check-ins/${encodeURIComponent(attendeeShortId)}`,
+      {
+        method: 'DELETE',
+      },
+    ),
   );
 
 export const useCheckInStats = (eventId: string) =>
