@@ -51,7 +51,10 @@ const measure = async (url: string) => {
 
 try {
   const eventUrl = `${taquilla.url}/api/public/events/${event.id}`;
-  const body = (await (await fetch(eventUrl)).json()) as { data: { tickets: unknown[] } };
+  const first = await fetch(eventUrl);
+  const text = await first.text();
+  const headerBytes = [...first.headers].reduce((n, [k, v]) => n + k.length + v.length + 4, 0);
+  const body = JSON.parse(text) as { data: { tickets: unknown[] } };
   if (body.data.tickets.length !== 4) throw new Error('the public event does not show its 4 tickets');
   await measure(eventUrl); // warm-up
   // Interleaved so a change in machine load affects both sides alike.
@@ -74,6 +77,7 @@ try {
     e2.latency.p50,
     e2.latency.p99,
   );
+  console.log('  answer size                 %d bytes of JSON, %d bytes of headers', text.length, headerBytes);
   console.log(
     '  ratio                       %s × hello-world (target ≥ 0.5)',
     (eventRps / helloRps).toFixed(2),

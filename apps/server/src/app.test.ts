@@ -151,11 +151,18 @@ describe('HTTP shell', () => {
     expect(Object.keys(doc.paths)).toContain('/api/test/echo');
   });
 
-  it('sends security headers', async () => {
-    const res = await t.app.inject('/api/health');
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
-    expect(res.headers['strict-transport-security']).toBeDefined();
+  it('sends security headers: the strictest policy on JSON, the app policy on pages and the API docs', async () => {
+    const api = await t.app.inject('/api/health');
+    expect(api.headers['x-content-type-options']).toBe('nosniff');
+    expect(api.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+    expect(api.headers['strict-transport-security']).toBeDefined();
+    expect(api.headers['x-powered-by']).toBeUndefined();
+    for (const url of ['/manage/events', '/api/docs/']) {
+      const page = await t.app.inject(url);
+      expect(page.headers['content-security-policy'], url).toContain("default-src 'self'");
+      expect(page.headers['content-security-policy'], url).toContain('https://js.stripe.com');
+      expect(page.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+    }
   });
 
   it('serves index.html for client routes and hashed assets with long cache, compressed', async () => {

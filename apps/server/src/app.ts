@@ -1,7 +1,6 @@
 import path from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -14,6 +13,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import helmet from 'helmet';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { authHook } from './lib/auth.ts';
@@ -78,7 +78,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   app.decorateRequest('auth', null);
 
   await app.register(cookie);
-  await app.register(helmet, {
+  // helmet's middlewares are built once here: per request they only set precomputed headers.
+  // (@fastify/helmet rebuilt them, CSP parsing included, on every request: a third of the public API's CPU.)
+  const pageHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -94,6 +96,20 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       },
     },
     crossOriginEmbedderPolicy: false,
+  });
+  // JSON answers are never rendered: the strictest policy, and fewer bytes on the busiest endpoints.
+  const apiHeaders = helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    const json = request.url.startsWith('/api/') && !request.url.startsWith('/api/docs');
+    (json ? apiHeaders : pageHeaders)(request.raw, reply.raw, (err?: unknown) =>
+      done(err as Error | undefined),
+    );
   });
   await app.register(compress, { threshold: 1024 });
   await app.register(rateLimit, {

@@ -113,9 +113,13 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 /** Prefixes under /api that need no token. Everything else under /api requires one (secure by default). */
 export const PUBLIC_API_PREFIXES = ['/api/public/', '/api/auth/', '/api/health', '/api/docs'];
 
+const PUBLIC_API_PATH = new RegExp(
+  `^(?:${PUBLIC_API_PREFIXES.map((p) => p.replace(/\/$/, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?:[/?]|$)`,
+);
+
+/** Called on every /api request without a token: one precompiled test. */
 export function isPublicApiPath(url: string): boolean {
-  const path = url.split('?')[0];
-  return PUBLIC_API_PREFIXES.some((p) => path === p.replace(/\/$/, '') || path.startsWith(p));
+  return PUBLIC_API_PATH.test(url);
 }
 
 /** The caller of an authenticated route; throws 401 when there is none (should not happen behind the hook). */
