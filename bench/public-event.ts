@@ -77,7 +77,11 @@ try {
     e2.latency.p50,
     e2.latency.p99,
   );
-  console.log('  answer size                 %d bytes of JSON, %d bytes of headers', text.length, headerBytes);
+  console.log(
+    '  answer size                 %d bytes of JSON, %d bytes of headers',
+    text.length,
+    headerBytes,
+  );
   console.log(
     '  ratio                       %s × hello-world (target ≥ 0.5)',
     (eventRps / helloRps).toFixed(2),
