@@ -1,9 +1,9 @@
+import type { DoorAttendee } from '@taquilla/shared/schemas/check-in';
 import type { Db, Queryable } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { listMeta, parseListQuery } from '../../lib/pagination.ts';
 import { checkInMessages as m } from './check-in.messages.ts';
 import * as repo from './check-in.repository.ts';
-import type { DoorAttendee } from './check-in.schemas.ts';
 
 /**
  * The door staff's side (no login): whoever holds the list's link may search its attendees and check

@@ -1,3 +1,4 @@
+import { checkInInput, checkInListInput } from '@taquilla/shared/schemas/check-in';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { App } from '../../app.ts';
@@ -5,7 +6,6 @@ import { requireAuth } from '../../lib/auth.ts';
 import { AppError } from '../../lib/errors.ts';
 import * as door from './check-in.door.ts';
 import { checkInMessages as m } from './check-in.messages.ts';
-import { checkInInput, checkInListInput } from './check-in.schemas.ts';
 import * as service from './check-in.service.ts';
 
 const eventParams = z.object({ id: z.uuid() });

@@ -1,3 +1,4 @@
+import type { CheckInList, CheckInListInput } from '@taquilla/shared/schemas/check-in';
 import type { Db, Queryable } from '../../db/client.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
@@ -7,7 +8,6 @@ import { loadOwnedEvent } from '../tickets/event-access.ts';
 import { unknownTicketIds } from '../tickets/tickets.service.ts';
 import { checkInMessages as m } from './check-in.messages.ts';
 import * as repo from './check-in.repository.ts';
-import type { CheckInList, CheckInListInput } from './check-in.schemas.ts';
 
 export function presentList(row: repo.CheckInListRow, counts: repo.Counts = repo.NO_COUNTS): CheckInList {
   return {

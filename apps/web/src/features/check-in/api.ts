@@ -1,9 +1,15 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListResponse } from '@taquilla/shared';
+import type {
+  CheckInList,
+  CheckInListInput,
+  CheckInStats,
+  DoorAttendee,
+  DoorList,
+} from '@taquilla/shared/schemas/check-in';
 import type { ManageEventDetail } from '@taquilla/shared/schemas/events';
 import type { Ticket } from '@taquilla/shared/schemas/tickets';
 import { api, publicApi } from '../../lib/api-client.ts';
-import type { CheckInList, CheckInListInput, CheckInStats, DoorAttendee, DoorList } from './types.ts';
 
 const keys = {
   lists: (eventId: string) => ['check-in', eventId] as const,

@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Anchor, Card, CopyButton, Group, Progress, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconExternalLink, IconLink } from '@tabler/icons-react';
+import type { CheckInList } from '@taquilla/shared/schemas/check-in';
 import type { Ticket } from '@taquilla/shared/schemas/tickets';
 import { EditDeleteActions } from '../../../components/edit-delete-actions.tsx';
 import { formatDateTime, formatNumber } from '../../../lib/format.ts';
-import type { CheckInList } from '../types.ts';
 
 export const doorLink = (list: CheckInList) => `${window.location.origin}/check-in/${list.short_id}`;
 

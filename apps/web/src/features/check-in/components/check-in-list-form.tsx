@@ -6,12 +6,12 @@ import 'dayjs/locale/es';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
+import type { CheckInList } from '@taquilla/shared/schemas/check-in';
 import type { Ticket } from '@taquilla/shared/schemas/tickets';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { useSaveCheckInList } from '../api.ts';
 import { eventTimeToIso, isoToEventTime } from '../lib/wall-time.ts';
-import type { CheckInList } from '../types.ts';
 
 /** Create or edit a check-in list: its name, which tickets it admits, and when its link works. */
 export function CheckInListForm(props: {

@@ -1,8 +1,8 @@
 import { Trans } from '@lingui/react/macro';
 import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconArrowBackUp, IconLogin2 } from '@tabler/icons-react';
+import type { DoorAttendee } from '@taquilla/shared/schemas/check-in';
 import { i18n } from '../../../lib/i18n.ts';
-import type { DoorAttendee } from '../types.ts';
 
 export const clockTime = (iso: string, tz: string) =>
   new Intl.DateTimeFormat(i18n.locale, { timeZone: tz, hour: '2-digit', minute: '2-digit' }).format(

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Card, Group, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconClipboardCheck, IconPlus } from '@tabler/icons-react';
+import type { CheckInList } from '@taquilla/shared/schemas/check-in';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { EmptyState, PageHeader } from '../../../components/page-header.tsx';
@@ -17,7 +18,6 @@ import {
 } from '../api.ts';
 import { CheckInListCard } from '../components/check-in-list-card.tsx';
 import { CheckInListForm } from '../components/check-in-list-form.tsx';
-import type { CheckInList } from '../types.ts';
 
 /** /manage/event/:eventId/check-in — the lists door staff use, each with its own link, and who is in. */
 export function CheckInListsPage() {

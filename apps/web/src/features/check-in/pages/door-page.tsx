@@ -16,6 +16,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertTriangle, IconCircleCheck, IconSearch } from '@tabler/icons-react';
+import type { DoorAttendee } from '@taquilla/shared/schemas/check-in';
 import { type FormEvent, useState } from 'react';
 import { useParams } from 'react-router';
 import { LanguageSwitch } from '../../../components/language-switch.tsx';
@@ -24,7 +25,6 @@ import { formatDateTime, formatNumber } from '../../../lib/format.ts';
 import { useCheckIn, useDoorAttendees, useDoorList, useUndoCheckIn } from '../api.ts';
 import { DoorAttendeeCard } from '../components/door-attendee.tsx';
 import { QrScanner } from '../components/qr-scanner.tsx';
-import type { DoorAttendee } from '../types.ts';
 
 type Feedback = { ok: boolean; text: string } | null;
 

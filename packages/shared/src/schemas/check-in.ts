@@ -1,3 +1,4 @@
+/** Check-in lists and the door (public, no login): what the back office sends and what both ends read. */
 import { z } from 'zod';
 
 const dateTime = z.iso.datetime({ offset: true, error: 'validation.datetime' });
@@ -39,4 +40,21 @@ export interface DoorAttendee {
   email: string;
   ticket_name: string;
   checked_in_at: string | null;
+}
+
+/** GET events/{id}/check_in_stats. */
+export interface CheckInStats {
+  total: { attendees_count: number; checked_in_count: number };
+  lists: { id: string; name: string; short_id: string; attendees_count: number; checked_in_count: number }[];
+}
+
+/** What the door sees of its list. */
+export interface DoorList {
+  short_id: string;
+  name: string;
+  activates_at: string | null;
+  expires_at: string | null;
+  event: { name: string; start_date: string; end_date: string | null; timezone: string };
+  attendees_count: number;
+  checked_in_count: number;
 }
