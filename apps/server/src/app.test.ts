@@ -184,17 +184,24 @@ describe('HTTP shell', () => {
   });
 
   it('finishes in-flight requests when closing', async () => {
+    // Close only once the request is inside its handler (a fixed wait failed under load: the request
+    // had not arrived yet, and a closing server rightly answers 503 to new requests).
+    let started!: () => void;
+    const inHandler = new Promise<void>((resolve) => {
+      started = resolve;
+    });
     const other = await createTestApp({
       listen: true,
       configure: (app) => {
         app.get('/api/public/test-slow', async () => {
+          started();
           await new Promise((r) => setTimeout(r, 400));
           return { data: 'done' };
         });
       },
     });
     const pending = fetch(`${other.url}/api/public/test-slow`).then((r) => r.json());
-    await new Promise((r) => setTimeout(r, 100));
+    await inHandler;
     await other.close();
     await expect(pending).resolves.toEqual({ data: 'done' });
   });

@@ -3,7 +3,7 @@ import { MicroCache } from './micro-cache.ts';
 
 describe('MicroCache', () => {
   it('shares one load between concurrent misses and serves hits until the TTL passes', async () => {
-    const cache = new MicroCache<number>(50);
+    const cache = new MicroCache<number>(400);
     let loads = 0;
     const load = async () => {
       loads++;
@@ -13,7 +13,7 @@ describe('MicroCache', () => {
     const [a, b] = await Promise.all([cache.get('k', load), cache.get('k', load)]);
     expect([a, b, loads]).toEqual([1, 1, 1]);
     expect(await cache.get('k', load)).toBe(1);
-    await new Promise((r) => setTimeout(r, 60));
+    await new Promise((r) => setTimeout(r, 450));
     expect(await cache.get('k', load)).toBe(2);
   });
 
