@@ -33,3 +33,11 @@ export const invalid = (
   fields: Record<string, FieldError | string>,
   key: string = coreMessages['error.validation_failed'],
 ) => new AppError(422, ErrorCode.VALIDATION_FAILED, key, { fields });
+
+/** A PostgreSQL unique-index violation (23505), however deep the driver wrapped it: a race lost to a duplicate. */
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e = err as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '23505') return true;
+  }
+  return false;
+}

@@ -4,11 +4,9 @@ import type {
   PromoterDetailStats,
   PromoterStats,
 } from '@taquilla/shared/schemas/affiliates';
-import { eq } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.ts';
-import { events } from '../../db/schema/index.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
-import { conflict, invalid, notFound } from '../../lib/errors.ts';
+import { conflict, invalid, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { listMeta, parseListQuery } from '../../lib/pagination.ts';
 import { loadOwnedEvent } from '../tickets/event-access.ts';
 import { affiliateMessages as m } from './affiliates.messages.ts';
@@ -64,11 +62,6 @@ async function values(q: Queryable, eventId: string, input: AffiliateInput, exce
 }
 
 /** Two requests racing on the same code: the unique index decides, the loser gets the same 422. */
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
-
 async function codeSafe<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
@@ -118,21 +111,11 @@ export async function deleteAffiliate(db: Db, auth: AuthContext, eventId: string
   });
 }
 
-async function eventMeta(q: Queryable, eventId: string) {
-  const [row] = await q
-    .select({ currency: events.currency, timezone: events.timezone })
-    .from(events)
-    .where(eq(events.id, eventId))
-    .limit(1);
-  return row;
-}
-
 /** The event's affiliate figures: how much of its sales came through affiliates, and the top ten. */
 export async function promoterStats(db: Db, auth: AuthContext, eventId: string): Promise<PromoterStats> {
   assertCan(auth, 'events:manage');
-  await loadOwnedEvent(db, auth.accountId, eventId);
-  const [meta, sales, totals, all] = await Promise.all([
-    eventMeta(db, eventId),
+  const meta = await loadOwnedEvent(db, auth.accountId, eventId);
+  const [sales, totals, all] = await Promise.all([
     repo.salesByAffiliate(db, eventId),
     repo.eventSales(db, eventId),
     repo.allAffiliates(db, auth.accountId, eventId),
@@ -159,8 +142,7 @@ export async function promoterDetailStats(
   eventId: string,
   affiliateId: string,
 ): Promise<PromoterDetailStats> {
-  const { row } = await ownedAffiliate(db, auth, eventId, affiliateId);
-  const meta = await eventMeta(db, eventId);
+  const { row, event: meta } = await ownedAffiliate(db, auth, eventId, affiliateId);
   const [sales, daily] = await Promise.all([
     repo.salesByAffiliate(db, eventId),
     repo.dailySales(db, eventId, affiliateId, meta.timezone),

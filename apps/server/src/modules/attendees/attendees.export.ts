@@ -4,7 +4,7 @@ import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { csvDate, EXPORT_LIMIT, toCsv } from '../../lib/csv.ts';
 import { defineMessages, t } from '../../lib/i18n.ts';
 import { parseListQuery } from '../../lib/pagination.ts';
-import { exportEvent } from '../orders/orders.export.ts';
+import { loadOwnedEvent } from '../tickets/event-access.ts';
 import * as repo from './attendees.manage.repository.ts';
 
 const m = defineMessages({
@@ -24,7 +24,7 @@ export async function exportAttendees(
   locale: Locale,
 ) {
   assertCan(auth, 'events:manage');
-  const event = await exportEvent(deps, auth.accountId, eventId);
+  const event = await loadOwnedEvent(deps.db, auth.accountId, eventId);
   const { page: _p, per_page: _pp, ...query } = raw;
   const params = parseListQuery(query, repo.attendeeListSpec);
   const { rows } = await repo.listAttendees(deps.db, auth.accountId, eventId, {

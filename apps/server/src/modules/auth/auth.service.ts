@@ -2,7 +2,7 @@ import type { AccountChoice, LoginInput, RegisterInput } from '@taquilla/shared/
 import type { AppDeps } from '../../app.ts';
 import type { Queryable } from '../../db/client.ts';
 import { type AuthContext, createSession } from '../../lib/auth.ts';
-import { AppError, invalid } from '../../lib/errors.ts';
+import { AppError, invalid, isUniqueViolation } from '../../lib/errors.ts';
 import { hashToken, newSecretToken } from '../../lib/ids.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { getCurrentUser } from '../users/users.service.ts';
@@ -39,13 +39,6 @@ export async function issueLinkToken(
 
 export const consumeLinkToken = (db: Queryable, kind: repo.TokenKind, token: string) =>
   repo.consumeToken(db, kind, hashToken(token));
-
-export function isUniqueViolation(err: unknown): boolean {
-  for (let e = err as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23505') return true;
-  }
-  return false;
-}
 
 const emailTaken = () => invalid({ email: m['auth.email_taken'] });
 

@@ -1,12 +1,10 @@
 import { currencyDigits, type Locale } from '@taquilla/shared';
-import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../app.ts';
-import { events } from '../../db/schema/index.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { csvDate, EXPORT_LIMIT, toCsv } from '../../lib/csv.ts';
-import { notFound } from '../../lib/errors.ts';
 import { defineMessages, t } from '../../lib/i18n.ts';
 import { parseListQuery } from '../../lib/pagination.ts';
+import { loadOwnedEvent } from '../tickets/event-access.ts';
 import * as repo from './orders.repository.ts';
 import { ordersListSpec } from './orders.service.ts';
 
@@ -20,22 +18,6 @@ const m = defineMessages({
       'Order|Status|Payment status|First name|Last name|Email|Tickets|Subtotal|Discount|Taxes|Fees|Total|Currency|Promo code|Payment method|Created|Completed',
   },
 });
-
-/** The event row an export is named after; 404 outside the caller's account. */
-export async function exportEvent(deps: Pick<AppDeps, 'db'>, accountId: string, eventId: string) {
-  const [event] = await deps.db
-    .select({
-      name: events.name,
-      slug: events.slug,
-      timezone: events.timezone,
-      account_id: events.account_id,
-    })
-    .from(events)
-    .where(eq(events.id, eventId))
-    .limit(1);
-  if (!event || event.account_id !== accountId) throw notFound();
-  return event;
-}
 
 /** Amount in major units with a dot ("25.00"): what spreadsheets and accounting tools import. */
 export const csvMoney = (cents: number, currency: string) => {
@@ -52,7 +34,7 @@ export async function exportOrders(
   locale: Locale,
 ) {
   assertCan(auth, 'events:manage');
-  const event = await exportEvent(deps, auth.accountId, eventId);
+  const event = await loadOwnedEvent(deps.db, auth.accountId, eventId);
   const { page: _p, per_page: _pp, ...query } = raw;
   const params = parseListQuery(query, ordersListSpec);
   const { rows } = await repo.listOrders(deps.db, auth.accountId, eventId, {

@@ -1,7 +1,7 @@
 import type { PromoCode, PromoCodeInput, PromoCodeStatus } from '@taquilla/shared/schemas/promo-codes';
 import type { Db, Queryable } from '../../db/client.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
-import { invalid, notFound } from '../../lib/errors.ts';
+import { invalid, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { listMeta, parseListQuery } from '../../lib/pagination.ts';
 import { promoCodeUses } from '../tickets/availability.ts';
 import { loadOwnedEvent } from '../tickets/event-access.ts';
@@ -96,12 +96,6 @@ async function values(q: Queryable, eventId: string, input: PromoCodeInput, exce
     expiry_date: input.expiry_date ? new Date(input.expiry_date) : null,
     max_uses: input.max_uses ?? null,
   };
-}
-
-/** Two requests racing on the same code: the unique index decides, the loser gets the same 422. */
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
 export async function createPromoCode(db: Db, auth: AuthContext, eventId: string, input: PromoCodeInput) {

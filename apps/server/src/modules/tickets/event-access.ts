@@ -13,6 +13,8 @@ export async function loadOwnedEvent(q: Queryable, accountId: string, eventId: s
       id: events.id,
       account_id: events.account_id,
       currency: events.currency,
+      timezone: events.timezone,
+      slug: events.slug,
       status: events.status,
     })
     .from(events)

@@ -7,13 +7,13 @@ import type {
 import type { AppDeps } from '../../app.ts';
 import type { Queryable } from '../../db/client.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
-import { AppError, conflict, invalid, notFound } from '../../lib/errors.ts';
+import { AppError, conflict, invalid, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { listMeta, parseListQuery } from '../../lib/pagination.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { sendAuthEmail } from '../auth/auth.emails.ts';
 import { authMessages as am } from '../auth/auth.messages.ts';
 import * as authRepo from '../auth/auth.repository.ts';
-import { consumeLinkToken, HOUR, issueLinkToken, isUniqueViolation } from '../auth/auth.service.ts';
+import { consumeLinkToken, HOUR, issueLinkToken } from '../auth/auth.service.ts';
 import { usersMessages as m } from './users.messages.ts';
 import * as repo from './users.repository.ts';
 

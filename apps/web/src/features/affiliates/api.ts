@@ -6,7 +6,6 @@ import type {
   PromoterDetailStats,
   PromoterStats,
 } from '@taquilla/shared/schemas/affiliates';
-import type { ManageEventDetail } from '@taquilla/shared/schemas/events';
 import { api } from '../../lib/api-client.ts';
 
 const keys = {
@@ -15,13 +14,6 @@ const keys = {
   stats: (eventId: string) => ['affiliates', eventId, 'stats'] as const,
   detail: (eventId: string, id: string) => ['affiliates', eventId, 'detail', id] as const,
 };
-
-/** The event (slug for the links, currency, time zone). */
-export const useAffiliateEvent = (eventId: string) =>
-  useQuery({
-    queryKey: ['events', 'detail', eventId],
-    queryFn: () => api<{ data: ManageEventDetail }>(`events/${eventId}`).then((r) => r.data),
-  });
 
 export const useAffiliates = (eventId: string, query: string) =>
   useQuery({

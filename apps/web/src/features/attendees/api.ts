@@ -1,25 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListResponse } from '@taquilla/shared';
 import type { AttendeeUpdateInput, ManageAttendee } from '@taquilla/shared/schemas/attendees';
-import type { ManageEventDetail } from '@taquilla/shared/schemas/events';
-import type { Ticket } from '@taquilla/shared/schemas/tickets';
 import { api } from '../../lib/api-client.ts';
-
-export const useAttendeesEvent = (eventId: string) =>
-  useQuery({
-    queryKey: ['events', 'detail', eventId],
-    queryFn: () => api<{ data: ManageEventDetail }>(`events/${eventId}`).then((r) => r.data),
-  });
-
-/** The event's tickets, for the filter. */
-export const useTicketOptions = (eventId: string) =>
-  useQuery({
-    queryKey: ['attendees', eventId, 'tickets'],
-    queryFn: () =>
-      api<ListResponse<Ticket>>(`events/${eventId}/tickets`, { query: { per_page: 100 } }).then(
-        (r) => r.data,
-      ),
-  });
 
 export const useAttendees = (eventId: string, opts: { query: string; ticketId: string; page: number }) =>
   useQuery({

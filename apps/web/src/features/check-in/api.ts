@@ -7,30 +7,12 @@ import type {
   DoorAttendee,
   DoorList,
 } from '@taquilla/shared/schemas/check-in';
-import type { ManageEventDetail } from '@taquilla/shared/schemas/events';
-import type { Ticket } from '@taquilla/shared/schemas/tickets';
 import { api, publicApi } from '../../lib/api-client.ts';
 
 const keys = {
   lists: (eventId: string) => ['check-in', eventId] as const,
   door: (shortId: string) => ['check-in-door', shortId] as const,
 };
-
-/** The event (time zone for the window dates). */
-export const useCheckInEvent = (eventId: string) =>
-  useQuery({
-    queryKey: ['events', 'detail', eventId],
-    queryFn: () => api<{ data: ManageEventDetail }>(`events/${eventId}`).then((r) => r.data),
-  });
-
-export const useEventTickets = (eventId: string) =>
-  useQuery({
-    queryKey: ['check-in', eventId, 'tickets'],
-    queryFn: () =>
-      api<ListResponse<Ticket>>(`events/${eventId}/tickets`, { query: { per_page: 100 } }).then(
-        (r) => r.data,
-      ),
-  });
 
 export const useCheckInLists = (eventId: string) =>
   useQuery({

@@ -1,7 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListResponse } from '@taquilla/shared';
 import type { OrganizerOrder, OrganizerOrderSummary } from '@taquilla/shared/schemas/checkout';
-import type { ManageEventDetail } from '@taquilla/shared/schemas/events';
 import { api } from '../../lib/api-client.ts';
 
 const PER_PAGE = 20;
@@ -14,12 +13,6 @@ export type StatusFilter =
   | 'CANCELLED'
   | 'RESERVED'
   | 'ABANDONED';
-
-export const useOrdersEvent = (eventId: string) =>
-  useQuery({
-    queryKey: ['events', 'detail', eventId],
-    queryFn: () => api<{ data: ManageEventDetail }>(`events/${eventId}`).then((r) => r.data),
-  });
 
 export const useOrders = (eventId: string, opts: { query: string; status: StatusFilter; page: number }) =>
   useQuery({

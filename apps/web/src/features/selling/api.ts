@@ -1,40 +1,29 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListResponse } from '@taquilla/shared';
 import type { CapacityAssignment, CapacityAssignmentInput } from '@taquilla/shared/schemas/capacity';
-import type { ManageEventDetail } from '@taquilla/shared/schemas/events';
 import type { PromoCode, PromoCodeInput } from '@taquilla/shared/schemas/promo-codes';
 import type { Question, QuestionInput } from '@taquilla/shared/schemas/questions';
 import type { TaxOrFee } from '@taquilla/shared/schemas/taxes';
-import type { Ticket, TicketInput } from '@taquilla/shared/schemas/tickets';
+import type { TicketInput } from '@taquilla/shared/schemas/tickets';
 import { api } from '../../lib/api-client.ts';
+import { eventTicketsKey } from '../../lib/event-queries.ts';
+
+export { useEventTickets as useTickets, useManageEvent as useSellingEvent } from '../../lib/event-queries.ts';
 
 /** Fetchers and mutations of the selling setup: tickets, capacity assignments, promo codes, questions. */
 const ALL = { per_page: 100 };
 
 export const sellingKeys = {
-  tickets: (eventId: string) => ['selling', eventId, 'tickets'] as const,
+  tickets: eventTicketsKey,
   capacity: (eventId: string) => ['selling', eventId, 'capacity'] as const,
   promoCodes: (eventId: string, query: string) => ['selling', eventId, 'promo-codes', query] as const,
   questions: (eventId: string) => ['selling', eventId, 'questions'] as const,
 };
 
-/** The event (currency, time zone, slug) shown around every section. */
-export const useSellingEvent = (eventId: string) =>
-  useQuery({
-    queryKey: ['events', 'detail', eventId],
-    queryFn: () => api<{ data: ManageEventDetail }>(`events/${eventId}`).then((r) => r.data),
-  });
-
 export const useAccountTaxes = () =>
   useQuery({
     queryKey: ['taxes'],
     queryFn: () => api<{ data: TaxOrFee[] }>('accounts/me/taxes-and-fees').then((r) => r.data),
-  });
-
-export const useTickets = (eventId: string) =>
-  useQuery({
-    queryKey: sellingKeys.tickets(eventId),
-    queryFn: () => api<ListResponse<Ticket>>(`events/${eventId}/tickets`, { query: ALL }).then((r) => r.data),
   });
 
 export const useCapacityAssignments = (eventId: string) =>

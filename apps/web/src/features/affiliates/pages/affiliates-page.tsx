@@ -24,8 +24,9 @@ import { ListTable } from '../../../components/list-table.tsx';
 import { EmptyState, PageHeader } from '../../../components/page-header.tsx';
 import { PageError, PageLoader } from '../../../components/page-state.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
+import { useManageEvent } from '../../../lib/event-queries.ts';
 import { formatMoney, formatNumber } from '../../../lib/format.ts';
-import { useAffiliateEvent, useAffiliates, useDeleteAffiliate, usePromoterStats } from '../api.ts';
+import { useAffiliates, useDeleteAffiliate, usePromoterStats } from '../api.ts';
 import { AffiliateForm } from '../components/affiliate-form.tsx';
 import { AffiliateSalesModal, Figure } from '../components/affiliate-sales.tsx';
 
@@ -35,7 +36,7 @@ export function AffiliatesPage() {
   const eventId = useParams().eventId!;
   const [search, setSearch] = useState('');
   const [query] = useDebouncedValue(search.trim(), 300);
-  const event = useAffiliateEvent(eventId);
+  const event = useManageEvent(eventId);
   const list = useAffiliates(eventId, query);
   const stats = usePromoterStats(eventId);
   const remove = useDeleteAffiliate(eventId);

@@ -27,7 +27,8 @@ import { ListTable } from '../../../components/list-table.tsx';
 import { EmptyState, PageHeader } from '../../../components/page-header.tsx';
 import { PageError, PageLoader } from '../../../components/page-state.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { useAttendees, useResendTicket, useTicketOptions } from '../api.ts';
+import { useEventTickets } from '../../../lib/event-queries.ts';
+import { useAttendees, useResendTicket } from '../api.ts';
 import { AttendeeForm } from '../components/attendee-form.tsx';
 
 const STATUS: Record<AttendeeStatus, { label: MessageDescriptor; color: string }> = {
@@ -46,7 +47,7 @@ export function AttendeesPage() {
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<ManageAttendee | null>(null);
   const list = useAttendees(eventId, { query, ticketId, page });
-  const tickets = useTicketOptions(eventId);
+  const tickets = useEventTickets(eventId);
   const resend = useResendTicket(eventId);
 
   const error = list.error ?? tickets.error;

@@ -8,14 +8,9 @@ import { useParams } from 'react-router';
 import { EmptyState, PageHeader } from '../../../components/page-header.tsx';
 import { PageError, PageLoader } from '../../../components/page-state.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
+import { useEventTickets, useManageEvent } from '../../../lib/event-queries.ts';
 import { formatNumber } from '../../../lib/format.ts';
-import {
-  useCheckInEvent,
-  useCheckInLists,
-  useCheckInStats,
-  useDeleteCheckInList,
-  useEventTickets,
-} from '../api.ts';
+import { useCheckInLists, useCheckInStats, useDeleteCheckInList } from '../api.ts';
 import { CheckInListCard } from '../components/check-in-list-card.tsx';
 import { CheckInListForm } from '../components/check-in-list-form.tsx';
 
@@ -23,7 +18,7 @@ import { CheckInListForm } from '../components/check-in-list-form.tsx';
 export function CheckInListsPage() {
   const { t } = useLingui();
   const eventId = useParams().eventId!;
-  const event = useCheckInEvent(eventId);
+  const event = useManageEvent(eventId);
   const lists = useCheckInLists(eventId);
   const tickets = useEventTickets(eventId);
   const stats = useCheckInStats(eventId);

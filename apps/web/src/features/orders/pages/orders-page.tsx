@@ -11,8 +11,9 @@ import { ListTable } from '../../../components/list-table.tsx';
 import { OrderStatusBadge } from '../../../components/order-status-badge.tsx';
 import { EmptyState, PageHeader } from '../../../components/page-header.tsx';
 import { PageError, PageLoader } from '../../../components/page-state.tsx';
+import { useManageEvent } from '../../../lib/event-queries.ts';
 import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format.ts';
-import { type StatusFilter, useOrders, useOrdersEvent } from '../api.ts';
+import { type StatusFilter, useOrders } from '../api.ts';
 import { OrderDrawer } from '../components/order-drawer.tsx';
 
 /** /manage/event/:eventId/orders — every order of the event; `?order=<id>` opens one. */
@@ -24,7 +25,7 @@ export function OrdersPage() {
   const [query] = useDebouncedValue(search.trim(), 300);
   const [status, setStatus] = useState<StatusFilter>('');
   const [page, setPage] = useState(1);
-  const event = useOrdersEvent(eventId);
+  const event = useManageEvent(eventId);
   const list = useOrders(eventId, { query, status, page });
   const openId = params.get('order');
 
