@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
-import type { Queryable } from '../../db/client.ts';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { type Queryable, rowsOf } from '../../db/client.ts';
 import {
   events,
   organizers,
@@ -91,3 +91,21 @@ export async function loadVisibleQuestions(q: Queryable, eventId: string) {
     .orderBy(asc(questions.sort_order), asc(questions.id));
 }
 export type QuestionRow = typeof questions.$inferSelect;
+
+/** One call of the `checkout_context` database function (migrations 0003, 0005): see reservation-context.ts. */
+export async function selectCheckoutContext(q: Queryable, arg: Record<string, unknown>): Promise<unknown> {
+  const [row] = rowsOf<{ context: unknown }>(
+    await q.execute(sql`select checkout_context(${JSON.stringify(arg)}::jsonb) as context`),
+  );
+  return typeof row?.context === 'string' ? JSON.parse(row.context) : row?.context;
+}
+
+/** One call of the `checkout_reserve` database function (migrations 0003, 0005): see reserve-units.ts. */
+export async function callCheckoutReserve(q: Queryable, arg: Record<string, unknown>): Promise<unknown[]> {
+  const [row] = rowsOf<{ answers: unknown }>(
+    await q.execute(sql`select checkout_reserve(${JSON.stringify(arg)}::jsonb) as answers`),
+  );
+  const answers = typeof row?.answers === 'string' ? JSON.parse(row.answers) : row?.answers;
+  if (!Array.isArray(answers)) throw new Error('checkout_reserve gave no answers');
+  return answers;
+}

@@ -2,6 +2,7 @@ import { formatMoney, type Locale, type PublicOrder } from '@taquilla/shared';
 import { orderTotals, priceLine, promoAppliesTo } from '@taquilla/shared/pricing';
 import type { CreateOrderInput, OrderDetailsInput } from '@taquilla/shared/schemas/checkout';
 import type { AppDeps } from '../../app.ts';
+import type { Queryable } from '../../db/client.ts';
 import { AppError, conflict, type FieldError, invalid, notFound } from '../../lib/errors.ts';
 import { newShortId } from '../../lib/ids.ts';
 import type { OrderRow, PendingAttendee } from '../orders/orders.service.ts';
@@ -10,8 +11,17 @@ import { checkoutMessages as m } from './checkout.messages.ts';
 import type { EventRow, PromoRow, QuestionRow, SellableTicket } from './checkout.repository.ts';
 import * as repo from './checkout.repository.ts';
 import { loadReservationContext } from './reservation-context.ts';
-import { type ReserveProblem, reserveUnits } from './reserve-units.ts';
-import { noteSoldOut, shortageIn, soldOutLately } from './stock.ts';
+import {
+  type HoldStatus,
+  type InsertedOrder,
+  type NewOrder,
+  type ReserveLine,
+  type ReserveProblem,
+  reserveUnits,
+} from './reserve-units.ts';
+import { noteSoldOut, soldOutLately } from './sold-out-hint.ts';
+
+export type { HoldStatus, InsertedOrder, NewOrder, ReserveLine, ReserveProblem };
 
 type Deps = Pick<AppDeps, 'db' | 'jobs' | 'config'>;
 
@@ -25,22 +35,73 @@ export async function sellingEvent(deps: Deps, eventId: string): Promise<EventRo
   return event;
 }
 
-/** A valid promo code of the event, or a 422 on `promo_code`. */
-function assertPromoUsable(promo: PromoRow | undefined): PromoRow {
-  if (!promo || (promo.expiry_date && promo.expiry_date.getTime() <= Date.now())) {
-    throw invalid({ promo_code: m['checkout.promo_code_invalid'] });
-  }
-  return promo;
-}
+/**
+ * A hold on units: a new order, or an existing one held again. Its rules are the database's
+ * (`checkout_reserve`, `stock_levels`), applied under the locks; see `holdUnits`.
+ */
+export type HoldRequest =
+  | {
+      order: NewOrder;
+      lines: ReserveLine[];
+      status: HoldStatus;
+      /** RESERVED only: how long the units stay held, in minutes. */
+      holdMinutes?: number;
+      /**
+       * A manual order: the order is flagged `is_manual`, and the buyer's rules (hidden tickets and
+       * tiers, sale windows, min/max per order) do not apply. Stock limits always do.
+       */
+      byOrganizer?: boolean;
+    }
+  | {
+      /** An existing order of the event, held again (its lines, promo code and tickets as stored). */
+      orderId: string;
+      status: HoldStatus;
+      holdMinutes?: number;
+    };
 
-function saleProblem(
-  now: number,
-  start: Date | null,
-  end: Date | null,
-): 'checkout.sale_not_started' | 'checkout.sale_ended' | null {
-  if (start && start.getTime() > now) return 'checkout.sale_not_started';
-  if (end && end.getTime() <= now) return 'checkout.sale_ended';
-  return null;
+/**
+ * THE entry point for every hold on units (DESIGN §5: "new holds go through the same function"). It
+ * calls the `checkout_reserve` database function, which locks tickets → capacity assignments → promo
+ * code, re-checks every limit with `stock_levels`/`promo_code_levels` (the functions the display reads)
+ * counting the units held now, and writes — or answers the first problem (`ReserveProblem`, nothing
+ * written). Calls for the same tickets and promo code made together share one locked call.
+ *
+ * - Checkout (`reserve` below): `{ order, lines, status: 'RESERVED', holdMinutes:
+ *   event.order_timeout_minutes }` on `deps.db`.
+ * - Late payment (confirmation.ts): `{ orderId, status: 'COMPLETED' }` inside the payment's transaction
+ *   (`q` = that transaction, the order row already locked), then `completeOrder` in the same transaction.
+ *   An order whose units still count is simply given the status; an expired one is re-checked like a new
+ *   order — promo code max uses and expiry included.
+ * - Manual order (organizer): price the lines like checkout (`priceLine`/`orderTotals` of
+ *   `@taquilla/shared/pricing`, promo none), then inside one transaction `holdUnits(deps, { order, lines,
+ *   status: 'COMPLETED' | 'AWAITING_OFFLINE_PAYMENT', byOrganizer: true }, tx)` followed by the attendees
+ *   and e-mails (`completeOrder` / `holdForOfflinePayment`); a problem → roll back and answer 409/422.
+ * - Waitlist offer: `{ order, lines, status: 'RESERVED', holdMinutes: offer timeout }` on `deps.db` — a
+ *   RESERVED order held until the offer expires, which the buyer completes through the normal checkout
+ *   (details, payment) with its short id; units held for an offer count like any reservation. When the
+ *   offer lapses the reservation simply expires (or set it ABANDONED to free the units at once).
+ *
+ * `q`: `deps.db` (its own transaction, batched) or the caller's transaction (the locks are then held
+ * until it commits: keep it short).
+ */
+export async function holdUnits(
+  deps: Pick<Deps, 'db' | 'config'>,
+  request: HoldRequest,
+  q: Queryable = deps.db,
+): Promise<InsertedOrder | ReserveProblem> {
+  const holdMinutes = request.holdMinutes ?? 0;
+  const payload =
+    'orderId' in request
+      ? { order_id: request.orderId, status: request.status, hold_minutes: holdMinutes }
+      : {
+          ...request.order,
+          lines: request.lines,
+          status: request.status,
+          hold_minutes: holdMinutes,
+          is_manual: request.byOrganizer ?? false,
+          organizer: request.byOrganizer ?? false,
+        };
+  return reserveUnits(q, payload, { unsafeNoLocks: deps.config.checkoutUnsafeNoLocks });
 }
 
 interface PlannedLine {
@@ -50,7 +111,10 @@ interface PlannedLine {
   unitPriceCents: number;
 }
 
-/** Every per-line rule that needs no lock: the ticket exists, is visible, on sale, within min/max, priced right. */
+/**
+ * Every per-line rule that needs no lock and no stock: the ticket exists, is visible to this buyer, the
+ * line is priced right and within min/max. Sale windows and stock are the locked check's (`holdUnits`).
+ */
 function planLines(
   input: CreateOrderInput,
   tickets: SellableTicket[],
@@ -58,7 +122,6 @@ function planLines(
   currency: string,
 ) {
   const fields: Record<string, FieldError | string> = {};
-  const now = Date.now();
   const byId = new Map(tickets.map((t) => [t.id, t]));
   const seen = new Set<string>();
   const lines: PlannedLine[] = [];
@@ -80,13 +143,6 @@ function planLines(
     const unlocked = promo !== null && promoAppliesTo(promo, ticket.id);
     if (ticket.is_hidden || (ticket.hidden_unless_promo_code && !unlocked)) {
       fields[`${at}.ticket_id`] = m['checkout.ticket_unavailable'];
-      return;
-    }
-    const sale =
-      saleProblem(now, ticket.sale_start_date, ticket.sale_end_date) ??
-      saleProblem(now, price.sale_start_date, price.sale_end_date);
-    if (sale) {
-      fields[`${at}.ticket_id`] = m[sale];
       return;
     }
     let unitPriceCents = ticket.price_type === 'FREE' ? 0 : price.price_cents;
@@ -181,7 +237,9 @@ export async function reserve(deps: Deps, eventId: string, input: CreateOrderInp
   );
   const { event, tickets } = context;
   if (event?.status !== 'LIVE') throw notFound(m['checkout.event_unavailable']);
-  const promo = code ? assertPromoUsable(context.promo ?? undefined) : null;
+  // Whether the code can still be used (expiry, max uses) is the locked check's.
+  if (code && !context.promo) throw invalid({ promo_code: m['checkout.promo_code_invalid'] });
+  const promo = context.promo;
   const lines = planLines(input, tickets, promo, event.currency);
   const priced = lines.map((l) => ({
     line: l,
@@ -198,31 +256,32 @@ export async function reserve(deps: Deps, eventId: string, input: CreateOrderInp
 
   // Fast refusal without locks when the units are already gone (a flash sale after selling out); the
   // decision that counts is the locked one.
-  const preview =
-    context.usage &&
-    shortageIn(
-      context.usage,
-      tickets,
-      lines.map((l) => ({ ticket_id: l.ticket.id, price_id: l.price.id, quantity: l.quantity })),
-    );
-  if (preview) throw conflict(m['checkout.sold_out'], { ticket: preview.name }, SOLD_OUT);
+  const { remaining } = context;
+  const gone =
+    remaining &&
+    lines.find((l) => {
+      const left = remaining.get(l.price.id);
+      return left !== undefined && left !== null && l.quantity > left;
+    });
+  if (gone) throw conflict(m['checkout.sold_out'], { ticket: gone.ticket.name }, SOLD_OUT);
 
   const shortId = newShortId('o');
-  const inserted = await reserveUnits(
-    deps.db,
-    {
-      short_id: shortId,
-      account_id: event.account_id,
-      event_id: eventId,
-      timeout_minutes: event.order_timeout_minutes,
-      locale,
-      currency: event.currency,
-      ...totals,
-      promo_code_id: promo?.id ?? null,
-      promo_code: promo?.code ?? null,
-      affiliate_id: context.affiliateId,
-    },
-    priced.map(({ line, price }) => ({
+  const order = {
+    short_id: shortId,
+    account_id: event.account_id,
+    event_id: eventId,
+    locale,
+    currency: event.currency,
+    ...totals,
+    promo_code_id: promo?.id ?? null,
+    promo_code: promo?.code ?? null,
+    affiliate_id: context.affiliateId,
+  };
+  const inserted = await holdUnits(deps, {
+    order,
+    status: 'RESERVED',
+    holdMinutes: event.order_timeout_minutes,
+    lines: priced.map(({ line, price }) => ({
       ticket_id: line.ticket.id,
       price_id: line.price.id,
       quantity: line.quantity,
@@ -235,14 +294,13 @@ export async function reserve(deps: Deps, eventId: string, input: CreateOrderInp
       total_cents: price.total_cents,
       taxes_and_fees: price.taxes_and_fees,
     })),
-    { unsafeNoLocks: deps.config.checkoutUnsafeNoLocks },
-  );
+  });
   if ('problem' in inserted) {
     if (inserted.problem === 'SOLD_OUT') noteSoldOut(inserted.ticketId);
     throw refusal(inserted, input, tickets);
   }
   // Presented from what was just written: no extra round trips on the busiest endpoint.
-  const order: PublicOrder = {
+  const written: PublicOrder = {
     short_id: shortId,
     event_id: eventId,
     status: 'RESERVED',
@@ -273,7 +331,7 @@ export async function reserve(deps: Deps, eventId: string, input: CreateOrderInp
     created_at: inserted.createdAt.toISOString(),
     completed_at: null,
   };
-  return { order, settings: event.settings };
+  return { order: written, settings: event.settings };
 }
 
 /** The order of a public link: gone (abandoned or unknown) is 404 "order no longer exists". */

@@ -5,10 +5,10 @@ import { orderItems, orders, ticketPrices, tickets } from '../../db/schema/index
 import { newShortId } from '../../lib/ids.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { addCapacity, addPromoCode, addTicket, createSellingEvent } from '../../test/factories/checkout.ts';
-import { type InsertedOrder, type NewOrder, type ReserveProblem, reserveUnits } from './reserve-units.ts';
+import { holdUnits, type InsertedOrder, type NewOrder, type ReserveProblem } from './checkout.service.ts';
 
 /**
- * The locked re-check (`checkout_reserve`), called directly so that nothing before it filters the
+ * The locked re-check (`checkout_reserve` through `holdUnits`), called directly so that nothing before it filters the
  * request: whatever a concurrent edit changed after the unlocked checks, every limit is enforced again
  * against the locked rows.
  */
@@ -26,7 +26,6 @@ function orderOf(s: Selling, extra: Partial<NewOrder> = {}): NewOrder {
     short_id: newShortId('o'),
     account_id: s.event.account_id,
     event_id: s.event.id,
-    timeout_minutes: 15,
     locale: 'es',
     currency: 'EUR',
     subtotal_cents: 0,
@@ -43,7 +42,7 @@ function orderOf(s: Selling, extra: Partial<NewOrder> = {}): NewOrder {
 
 const line = (ticket: Ticket, quantity: number, tier = 0) => ({
   ticket_id: ticket.id,
-  price_id: ticket.prices[tier].id,
+  price_id: ticket.prices[tier]?.id ?? '',
   quantity,
   ticket_name: ticket.name,
   price_label: null,
@@ -56,7 +55,7 @@ const line = (ticket: Ticket, quantity: number, tier = 0) => ({
 });
 
 const reserve = (s: Selling, lines: ReturnType<typeof line>[], extra: Partial<NewOrder> = {}) =>
-  reserveUnits(t.app.deps.db, orderOf(s, extra), lines);
+  holdUnits(t.app.deps, { order: orderOf(s, extra), lines, status: 'RESERVED', holdMinutes: 15 });
 
 function problemOf(result: InsertedOrder | ReserveProblem) {
   return 'problem' in result ? result : null;
