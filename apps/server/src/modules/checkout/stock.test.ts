@@ -196,6 +196,84 @@ describe('checkout_reserve', () => {
   });
 });
 
+describe('holdUnits: every kind of hold on one path', () => {
+  it('an existing order held again: re-checked when expired (promo uses included), only flipped while it still holds', async () => {
+    const s = await createSellingEvent(t.app);
+    const ticket = await addTicket(t.app, s.event, { prices: [{ price_cents: 0, quantity: 2 }] });
+    const promo = await addPromoCode(t.app, s.event, { code: 'UNA', max_uses: 1 });
+    const withPromo = { promo_code_id: promo.id, promo_code: promo.code };
+    const a = await reserve(s, [line(ticket, 2)], withPromo);
+    if ('problem' in a) throw new Error(a.problem);
+    const expire = (orderId: string) =>
+      t.app.deps.db
+        .update(orders)
+        .set({ reserved_until: new Date(Date.now() - 1000) })
+        .where(eq(orders.id, orderId));
+    const again = (orderId: string) => holdUnits(t.app.deps, { orderId, status: 'COMPLETED' });
+
+    // Still holding: its own units are not counted twice.
+    expect(problemOf(await again(a.orderId))).toBeNull();
+    const statusOf = async (id: string) =>
+      (await t.app.deps.db.select().from(orders).where(eq(orders.id, id)))[0]?.status;
+    expect(await statusOf(a.orderId)).toBe('COMPLETED');
+
+    const b = await reserve(s, [line(ticket, 1)]);
+    expect(b).toEqual({ problem: 'SOLD_OUT', ticketId: ticket.id });
+    await t.app.deps.db.update(orders).set({ status: 'RESERVED' }).where(eq(orders.id, a.orderId));
+    await expire(a.orderId);
+    // Expired, and someone else took the code's only use: refused, nothing changed.
+    const c = await reserve(s, [line(ticket, 1)], withPromo);
+    if ('problem' in c) throw new Error(c.problem);
+    expect(await again(a.orderId)).toEqual({ problem: 'PROMO_CODE_INVALID' });
+    expect(await statusOf(a.orderId)).toBe('RESERVED');
+    // The other order lets the code go; the tier still has 1 unit for A's 2: sold out.
+    await expire(c.orderId);
+    await reserve(s, [line(ticket, 1)]);
+    expect(await again(a.orderId)).toEqual({ problem: 'SOLD_OUT', ticketId: ticket.id });
+  });
+
+  it('a manual order holds for good, skips the buyer rules but never a stock limit', async () => {
+    const s = await createSellingEvent(t.app);
+    const ticket = await addTicket(t.app, s.event, {
+      is_hidden: true,
+      sale_end_date: new Date(Date.now() - 1000),
+      max_per_order: 1,
+      prices: [{ price_cents: 0, quantity: 3 }],
+    });
+    const manual = (quantity: number) =>
+      holdUnits(t.app.deps, {
+        order: orderOf(s),
+        lines: [line(ticket, quantity)],
+        status: 'COMPLETED',
+        byOrganizer: true,
+      });
+    const first = await manual(3);
+    if ('problem' in first) throw new Error(first.problem);
+    const [row] = await t.app.deps.db.select().from(orders).where(eq(orders.id, first.orderId));
+    expect(row).toMatchObject({ status: 'COMPLETED', is_manual: true });
+    expect(await manual(1)).toEqual({ problem: 'SOLD_OUT', ticketId: ticket.id });
+    // The buyer's path still refuses the hidden, ended ticket.
+    expect(await reserve(s, [line(ticket, 1)])).toEqual({
+      problem: 'TICKET_UNAVAILABLE',
+      ticketId: ticket.id,
+    });
+  });
+
+  it('a waitlist offer is a reservation held until the offer expires', async () => {
+    const s = await createSellingEvent(t.app);
+    const ticket = await addTicket(t.app, s.event, { prices: [{ price_cents: 0, quantity: 1 }] });
+    const offer = await holdUnits(t.app.deps, {
+      order: orderOf(s),
+      lines: [line(ticket, 1)],
+      status: 'RESERVED',
+      holdMinutes: 24 * 60,
+    });
+    if ('problem' in offer) throw new Error(offer.problem);
+    expect(offer.reservedUntil.getTime()).toBeGreaterThan(Date.now() + 23 * 3600_000);
+    expect(await reserve(s, [line(ticket, 1)])).toEqual({ problem: 'SOLD_OUT', ticketId: ticket.id });
+  });
+});
+
 describe('order_items.holds_until', () => {
   it('follows its order through every status, so the item count equals the order rule', async () => {
     const s = await createSellingEvent(t.app);
