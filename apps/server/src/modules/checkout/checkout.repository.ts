@@ -1,14 +1,12 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { type Queryable, rowsOf } from '../../db/client.ts';
 import {
   events,
   organizers,
   type promoCodes,
   questions,
-  taxesAndFees,
-  ticketPrices,
-  tickets,
-  ticketTaxes,
+  type ticketPrices,
+  type tickets,
 } from '../../db/schema/index.ts';
 
 /** Reads of what the public order flow sells: the event, its tickets, codes and questions. */
@@ -36,50 +34,6 @@ export type SellableTicket = TicketRow & {
     value: number;
   }[];
 };
-
-/** The event's live tickets among `ticketIds`, each with its live price tiers and active taxes/fees. */
-export async function loadTickets(
-  q: Queryable,
-  eventId: string,
-  ticketIds: string[],
-): Promise<SellableTicket[]> {
-  if (ticketIds.length === 0) return [];
-  const [ticketRows, priceRows, taxRows] = await Promise.all([
-    q
-      .select()
-      .from(tickets)
-      .where(and(eq(tickets.event_id, eventId), inArray(tickets.id, ticketIds), isNull(tickets.deleted_at))),
-    q
-      .select()
-      .from(ticketPrices)
-      .where(and(inArray(ticketPrices.ticket_id, ticketIds), isNull(ticketPrices.deleted_at)))
-      .orderBy(asc(ticketPrices.sort_order), asc(ticketPrices.id)),
-    q
-      .select({
-        ticketId: ticketTaxes.ticket_id,
-        id: taxesAndFees.id,
-        name: taxesAndFees.name,
-        type: taxesAndFees.type,
-        calculation: taxesAndFees.calculation,
-        value: taxesAndFees.value,
-      })
-      .from(ticketTaxes)
-      .innerJoin(taxesAndFees, eq(taxesAndFees.id, ticketTaxes.tax_id))
-      .where(
-        and(
-          inArray(ticketTaxes.ticket_id, ticketIds),
-          eq(taxesAndFees.is_active, true),
-          isNull(taxesAndFees.deleted_at),
-        ),
-      )
-      .orderBy(asc(taxesAndFees.type), asc(taxesAndFees.name)),
-  ]);
-  return ticketRows.map((t) => ({
-    ...t,
-    prices: priceRows.filter((p) => p.ticket_id === t.id),
-    taxes: taxRows.filter((x) => x.ticketId === t.id).map(({ ticketId: _, ...tax }) => tax),
-  }));
-}
 
 export type PromoRow = typeof promoCodes.$inferSelect;
 

@@ -25,10 +25,6 @@ export interface PaymentOutcome {
   currency: string;
 }
 
-const isLive = (order: OrderRow) =>
-  order.status === 'AWAITING_OFFLINE_PAYMENT' ||
-  (order.status === 'RESERVED' && order.reserved_until.getTime() > Date.now());
-
 async function lockPayment(tx: Tx, p: PaymentOutcome): Promise<PaymentRow> {
   const found = await payments.findPayment(tx, p.provider, p.ref, true);
   if (found) return found;
@@ -43,9 +39,10 @@ async function lockPayment(tx: Tx, p: PaymentOutcome): Promise<PaymentRow> {
 }
 
 /**
- * Holds an expired (or abandoned) order's units again through the one locked path, as COMPLETED: every
- * limit is re-checked as for a new order — tiers, capacity, sale windows, the promo code's max uses and
- * expiry. False when they are gone (nothing written).
+ * Holds the order's units for good through the one locked path (`holdUnits`), as COMPLETED. An order
+ * whose units still count (a live reservation, one awaiting offline payment) just takes the status; an
+ * expired or abandoned one is re-checked like a new order — tiers, capacity, sale windows, the promo
+ * code's max uses and expiry. False when the units are gone (nothing written).
  */
 async function revive(deps: Deps, tx: Tx, order: OrderRow): Promise<boolean> {
   const held = await holdUnits(deps, { orderId: order.id, status: 'COMPLETED' }, tx);
@@ -71,12 +68,7 @@ export async function confirmPayment(deps: Deps, p: PaymentOutcome): Promise<Ord
       return order;
     }
     const underpaid = p.amountCents < order.total_cents;
-    if (!underpaid && isLive(order)) {
-      await orders.updateOrder(tx, order.id, { payment_provider: p.provider });
-      return orders.completeOrder(deps, tx, withProvider, 'PAYMENT_RECEIVED');
-    }
-    const revivable = order.status === 'RESERVED' || order.status === 'ABANDONED';
-    if (!underpaid && revivable && (await revive(deps, tx, order))) {
+    if (!underpaid && order.status !== 'CANCELLED' && (await revive(deps, tx, order))) {
       await orders.updateOrder(tx, order.id, { payment_provider: p.provider });
       return orders.completeOrder(deps, tx, withProvider, 'PAYMENT_RECEIVED');
     }
