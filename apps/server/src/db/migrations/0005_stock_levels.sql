@@ -7,25 +7,27 @@
 -- stock_held: units held now over `p_ticket_ids` and every ticket sharing a capacity assignment with
 -- them, as { price id: units, ticket id: units }; one range scan of order_items_held_idx.
 CREATE OR REPLACE FUNCTION stock_held(p_ticket_ids uuid[]) RETURNS jsonb
-LANGUAGE sql STABLE AS $$
-  WITH related AS (
-    SELECT unnest(p_ticket_ids) AS ticket_id
-    UNION
+LANGUAGE plpgsql STABLE AS $$
+DECLARE
+  v_related uuid[] := p_ticket_ids || ARRAY(
     SELECT peer.ticket_id
     FROM capacity_assignment_tickets mine
     JOIN capacity_assignment_tickets peer ON peer.capacity_assignment_id = mine.capacity_assignment_id
-    WHERE mine.ticket_id = ANY (p_ticket_ids)
-  ),
-  held AS (
+    WHERE mine.ticket_id = ANY (p_ticket_ids));
+  v_held jsonb;
+BEGIN
+  WITH held AS (
     SELECT oi.price_id, oi.ticket_id, sum(oi.quantity)::int AS units
     FROM order_items oi
-    WHERE oi.ticket_id IN (SELECT ticket_id FROM related) AND oi.holds_until > now()
+    WHERE oi.ticket_id = ANY (v_related) AND oi.holds_until > now()
     GROUP BY oi.price_id, oi.ticket_id
   )
-  SELECT coalesce(jsonb_object_agg(k, units), '{}') FROM (
+  SELECT coalesce(jsonb_object_agg(k, units), '{}') INTO v_held FROM (
     SELECT price_id::text AS k, sum(units)::int AS units FROM held GROUP BY price_id
     UNION ALL
-    SELECT ticket_id::text, sum(units)::int FROM held GROUP BY ticket_id) x
+    SELECT ticket_id::text, sum(units)::int FROM held GROUP BY ticket_id) x;
+  RETURN v_held;
+END
 $$;
 --> statement-breakpoint
 -- stock_levels: the stock of an event's live tickets (all of them, or `p_ticket_ids`), one row per
@@ -38,11 +40,14 @@ $$;
 --   CAPACITY every assignment touching those tickets (any status; only ACTIVE ones limit): quantity =
 --            capacity, held = units held over its tickets, remaining = capacity − held (≥ 0), state = status.
 -- `p_held` (the stock_held shape) replaces the count: the locked path counts once per call and adds the
--- orders it writes.
-CREATE OR REPLACE FUNCTION stock_levels(p_event_id uuid, p_ticket_ids uuid[] DEFAULT NULL, p_held jsonb DEFAULT NULL)
+-- orders it writes. Without `p_ticket_rows` the TICKET rows (display only) are left out.
+CREATE OR REPLACE FUNCTION stock_levels(p_event_id uuid, p_ticket_ids uuid[] DEFAULT NULL, p_held jsonb DEFAULT NULL,
+  p_ticket_rows boolean DEFAULT true)
 RETURNS TABLE (scope text, id uuid, ticket_id uuid, quantity int, held int, remaining int, remaining_visible int, state text)
-LANGUAGE sql STABLE AS $$
-  WITH tk AS (
+LANGUAGE plpgsql STABLE AS $$
+#variable_conflict use_column
+BEGIN
+  RETURN QUERY WITH tk AS (
     SELECT t.* FROM tickets t
     WHERE t.event_id = p_event_id AND t.deleted_at IS NULL AND (p_ticket_ids IS NULL OR t.id = ANY (p_ticket_ids))
   ),
@@ -105,9 +110,11 @@ LANGUAGE sql STABLE AS $$
      WHERE s.ticket_id = tk.id
        AND (NOT s.is_hidden OR NOT EXISTS (SELECT 1 FROM tier_state v WHERE v.ticket_id = tk.id AND NOT v.is_hidden)))
   FROM tk CROSS JOIN h JOIN room r ON r.ticket_id = tk.id
+  WHERE p_ticket_rows
   UNION ALL
-  SELECT 'CAPACITY', c.id, NULL, c.capacity, c.used, greatest(0, c.capacity - c.used), greatest(0, c.capacity - c.used), c.status
-  FROM cap_used c
+  SELECT 'CAPACITY', c.id, NULL::uuid, c.capacity, c.used, greatest(0, c.capacity - c.used), greatest(0, c.capacity - c.used), c.status
+  FROM cap_used c;
+END
 $$;
 --> statement-breakpoint
 -- promo_code_levels: uses (orders holding units with the code, `order_holds_until`), what is left of
@@ -115,8 +122,10 @@ $$;
 -- else ACTIVE — the one definition of a usable code, for the back office, the public page and checkout.
 CREATE OR REPLACE FUNCTION promo_code_levels(p_promo_ids uuid[])
 RETURNS TABLE (id uuid, max_uses int, uses int, remaining int, state text)
-LANGUAGE sql STABLE AS $$
-  SELECT pc.id, pc.max_uses, u.uses, greatest(0, pc.max_uses - u.uses),
+LANGUAGE plpgsql STABLE AS $$
+#variable_conflict use_column
+BEGIN
+  RETURN QUERY SELECT pc.id, pc.max_uses, u.uses, greatest(0, pc.max_uses - u.uses),
     CASE
       WHEN pc.expiry_date IS NOT NULL AND pc.expiry_date <= now() THEN 'EXPIRED'
       WHEN pc.max_uses IS NOT NULL AND u.uses >= pc.max_uses THEN 'USED_UP'
@@ -126,14 +135,17 @@ LANGUAGE sql STABLE AS $$
   CROSS JOIN LATERAL (
     SELECT count(*)::int AS uses FROM orders o
     WHERE o.promo_code_id = pc.id AND order_holds_until(o.status, o.reserved_until) > now()) u
-  WHERE pc.id = ANY (p_promo_ids)
+  WHERE pc.id = ANY (p_promo_ids);
+END
 $$;
 --> statement-breakpoint
 -- checkout_held: the units held now over a batch's tickets (stock_held).
 CREATE OR REPLACE FUNCTION checkout_held(p_orders jsonb) RETURNS jsonb
-LANGUAGE sql STABLE AS $$
-  SELECT stock_held(ARRAY(
-    SELECT DISTINCT (l->>'ticket_id')::uuid FROM jsonb_array_elements(p_orders) o, jsonb_array_elements(o->'lines') l))
+LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  RETURN stock_held(ARRAY(
+    SELECT DISTINCT (l->>'ticket_id')::uuid FROM jsonb_array_elements(p_orders) o, jsonb_array_elements(o->'lines') l));
+END
 $$;
 --> statement-breakpoint
 -- checkout_check: one order against every rule, after checkout_lock, with `p_held` the units held now
@@ -165,7 +177,7 @@ BEGIN
     SELECT ticket_id, sum(quantity)::int AS units FROM line GROUP BY ticket_id
   ),
   level AS (
-    SELECT * FROM stock_levels(v_event_id, v_ticket_ids, p_held)
+    SELECT * FROM stock_levels(v_event_id, v_ticket_ids, p_held, false)
   ),
   problem AS (
     SELECT 1 AS rank, u.ticket_id,
@@ -248,8 +260,9 @@ $$;
 -- reviving an expired reservation) gets its event, promo code and lines from the stored order, so it is
 -- locked and checked exactly like a new one; `holds_now` says its units already count (nothing to check).
 CREATE OR REPLACE FUNCTION checkout_expand(p_orders jsonb) RETURNS jsonb
-LANGUAGE sql STABLE AS $$
-  SELECT coalesce(jsonb_agg(
+LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  RETURN (SELECT coalesce(jsonb_agg(
     CASE WHEN o ? 'order_id' THEN o || (
       SELECT jsonb_build_object('event_id', x.event_id, 'promo_code_id', x.promo_code_id,
         'holds_now', order_holds_until(x.status, x.reserved_until) > now(),
@@ -257,7 +270,8 @@ LANGUAGE sql STABLE AS $$
           'quantity', oi.quantity)), '[]') FROM order_items oi WHERE oi.order_id = x.id))
       FROM orders x WHERE x.id = (o->>'order_id')::uuid)
     ELSE o END ORDER BY n), '[]')
-  FROM jsonb_array_elements(p_orders) WITH ORDINALITY AS e(o, n)
+  FROM jsonb_array_elements(p_orders) WITH ORDINALITY AS e(o, n));
+END
 $$;
 --> statement-breakpoint
 -- checkout_revive: the existing order takes `status` (RESERVED for `hold_minutes`, or a holding status).
@@ -364,6 +378,6 @@ BEGIN
       WHERE a.event_id = v_event_id AND lower(a.code) = p->>'affiliate_code' AND a.status = 'ACTIVE' LIMIT 1),
     'remaining', CASE WHEN (p->>'with_usage')::boolean THEN (
       SELECT coalesce(jsonb_object_agg(s.id, s.remaining), '{}')
-      FROM stock_levels(v_event_id, v_ticket_ids) s WHERE s.scope = 'PRICE') END);
+      FROM stock_levels(v_event_id, v_ticket_ids, NULL, false) s WHERE s.scope = 'PRICE') END);
 END
 $$;
