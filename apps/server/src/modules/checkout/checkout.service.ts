@@ -10,7 +10,7 @@ import * as orders from '../orders/orders.service.ts';
 import { checkoutMessages as m } from './checkout.messages.ts';
 import type { EventRow, PromoRow, QuestionRow, SellableTicket } from './checkout.repository.ts';
 import * as repo from './checkout.repository.ts';
-import { loadReservationContext } from './reservation-context.ts';
+import { loadReservationContext, type ReservationContext } from './reservation-context.ts';
 import {
   type HoldStatus,
   type InsertedOrder,
@@ -72,14 +72,18 @@ export type HoldRequest =
  *   (`q` = that transaction, the order row already locked), then `completeOrder` in the same transaction.
  *   An order whose units still count is simply given the status; an expired one is re-checked like a new
  *   order — promo code max uses and expiry included.
- * - Manual order (organizer): price the lines like checkout (`priceLine`/`orderTotals` of
- *   `@taquilla/shared/pricing`, promo none), then inside one transaction `holdUnits(deps, { order, lines,
- *   status: 'COMPLETED' | 'AWAITING_OFFLINE_PAYMENT', byOrganizer: true }, tx)` followed by the attendees
- *   and e-mails (`completeOrder` / `holdForOfflinePayment`); a problem → roll back and answer 409/422.
- * - Waitlist offer: `{ order, lines, status: 'RESERVED', holdMinutes: offer timeout }` on `deps.db` — a
+ * - Manual order (organizer; the caller first checks the event is the account's): `const p = await
+ *   priceOrder(deps, eventId, { tickets }, { byOrganizer: true })`, then inside one transaction
+ *   `holdUnits(deps, { order: { ...p.order, short_id: newShortId('o'), locale }, lines: p.lines,
+ *   status: 'COMPLETED' | 'AWAITING_OFFLINE_PAYMENT', byOrganizer: true }, tx)` followed by the
+ *   attendees and e-mails (`completeOrder` / `holdForOfflinePayment`) in the same `tx`; a problem →
+ *   roll back and answer with it (409 sold out, 422 otherwise).
+ * - Waitlist offer: `priceOrder(deps, eventId, { tickets })` (the buyer's rules), then `holdUnits(deps,
+ *   { order, lines, status: 'RESERVED', holdMinutes: offer timeout in minutes })` on `deps.db` — a
  *   RESERVED order held until the offer expires, which the buyer completes through the normal checkout
- *   (details, payment) with its short id; units held for an offer count like any reservation. When the
- *   offer lapses the reservation simply expires (or set it ABANDONED to free the units at once).
+ *   (details, payment) with its short id; units held for an offer count like any reservation, so nobody
+ *   else can take them. When the offer lapses the reservation simply expires (or set it ABANDONED to
+ *   free the units at once).
  *
  * `q`: `deps.db` (its own transaction, batched) or the caller's transaction (the locks are then held
  * until it commits: keep it short).
@@ -112,14 +116,16 @@ interface PlannedLine {
 }
 
 /**
- * Every per-line rule that needs no lock and no stock: the ticket exists, is visible to this buyer, the
- * line is priced right and within min/max. Sale windows and stock are the locked check's (`holdUnits`).
+ * Every per-line rule that needs no lock and no stock: the ticket exists, is visible to this buyer (any
+ * ticket of the event for the organizer), and the line is priced right. Sale windows, min/max per order
+ * and stock are the locked check's (`holdUnits`).
  */
 function planLines(
-  input: CreateOrderInput,
+  input: Pick<CreateOrderInput, 'tickets'>,
   tickets: SellableTicket[],
   promo: PromoRow | null,
   currency: string,
+  byOrganizer: boolean,
 ) {
   const fields: Record<string, FieldError | string> = {};
   const byId = new Map(tickets.map((t) => [t.id, t]));
@@ -134,14 +140,14 @@ function planLines(
       return;
     }
     seen.add(line.price_id);
-    if (!ticket || !price || price.is_hidden) {
+    if (!ticket || !price || (price.is_hidden && !byOrganizer)) {
       fields[`${at}.ticket_id`] = m['checkout.ticket_unavailable'];
       return;
     }
     // As on the public page: hidden tickets never sell; "hidden unless promo code" ones only with a code
     // that applies to them.
     const unlocked = promo !== null && promoAppliesTo(promo, ticket.id);
-    if (ticket.is_hidden || (ticket.hidden_unless_promo_code && !unlocked)) {
+    if (!byOrganizer && (ticket.is_hidden || (ticket.hidden_unless_promo_code && !unlocked))) {
       fields[`${at}.ticket_id`] = m['checkout.ticket_unavailable'];
       return;
     }
@@ -161,28 +167,19 @@ function planLines(
     }
     lines.push({ ticket, price, quantity: line.quantity, unitPriceCents });
   });
-  for (const ticket of tickets) {
-    const units = lines.filter((l) => l.ticket.id === ticket.id).reduce((n, l) => n + l.quantity, 0);
-    if (units === 0) continue;
-    const at = `tickets.${input.tickets.findIndex((l) => l.ticket_id === ticket.id)}.quantity`;
-    if (units < ticket.min_per_order) {
-      fields[at] = {
-        key: m['checkout.min_per_order'],
-        params: { min: ticket.min_per_order, ticket: ticket.name },
-      };
-    } else if (units > ticket.max_per_order) {
-      fields[at] = {
-        key: m['checkout.max_per_order'],
-        params: { max: ticket.max_per_order, ticket: ticket.name },
-      };
-    }
-  }
   if (Object.keys(fields).length > 0) throw invalid(fields);
   return lines;
 }
 
-/** The 422/409 a refusal of the locked re-check answers, on the same fields as the unlocked checks. */
-function refusal(problem: ReserveProblem, input: CreateOrderInput, tickets: SellableTicket[]): AppError {
+/**
+ * The 422/409 a refusal of `holdUnits` answers, on the fields of the order's `tickets` lines (checkout,
+ * manual orders).
+ */
+export function holdRefusal(
+  problem: ReserveProblem,
+  input: Pick<CreateOrderInput, 'tickets'>,
+  tickets: SellableTicket[],
+): AppError {
   if (problem.problem === 'PROMO_CODE_INVALID')
     return invalid({ promo_code: m['checkout.promo_code_invalid'] });
   const ticket = tickets.find((t) => t.id === problem.ticketId);
@@ -217,13 +214,31 @@ function refusal(problem: ReserveProblem, input: CreateOrderInput, tickets: Sell
   }
 }
 
+/** An order priced and ready for `holdUnits`: the event, its tickets, the order's totals and lines. */
+export interface PricedOrder {
+  event: NonNullable<ReservationContext['event']>;
+  tickets: SellableTicket[];
+  /** The order to write, less its short id and locale. */
+  order: Omit<NewOrder, 'short_id' | 'locale'>;
+  lines: ReserveLine[];
+  /** With `withRemaining`: units left per tier, read without locks (a hint). */
+  remaining: Map<string, number | null> | null;
+}
+
 /**
- * Reserves the units in two round trips: one query reads what validation and pricing need (no lock
- * held; with the units held now when a ticket sold out lately, for a refusal without locks), then
- * `reserveUnits` locks ticket rows, capacity assignments and the promo code in that order, re-checks
- * every limit and writes the order, all inside PostgreSQL.
+ * Reads and prices an order of the event in one round trip (`checkout_context`): the lines' tickets and
+ * tiers exist (visible to buyers, or any for `byOrganizer`), donation amounts, promo discount, taxes and
+ * fees (`@taquilla/shared/pricing`). 422 on a bad line or an unknown promo code; whether the code is
+ * still usable, sale windows, min/max and stock are decided by `holdUnits` under the locks. For buyers
+ * the event must be LIVE (404 otherwise); the organizer's caller checks the event is theirs first.
  */
-export async function reserve(deps: Deps, eventId: string, input: CreateOrderInput, locale: Locale) {
+export async function priceOrder(
+  deps: Pick<Deps, 'db'>,
+  eventId: string,
+  input: Pick<CreateOrderInput, 'tickets' | 'promo_code' | 'affiliate_code'>,
+  opts: { byOrganizer?: boolean; withRemaining?: boolean } = {},
+): Promise<PricedOrder> {
+  const byOrganizer = opts.byOrganizer ?? false;
   const ticketIds = [...new Set(input.tickets.map((l) => l.ticket_id))];
   const code = input.promo_code?.trim().toLowerCase() || null;
   const affiliateCode = input.affiliate_code?.trim().toLowerCase() || null;
@@ -232,16 +247,13 @@ export async function reserve(deps: Deps, eventId: string, input: CreateOrderInp
     eventId,
     ticketIds,
     { promoCode: code, affiliateCode },
-    // The race control (test builds) always counts first: without locks, that count is all it checks.
-    deps.config.checkoutUnsafeNoLocks || ticketIds.some(soldOutLately),
+    opts.withRemaining ?? false,
   );
   const { event, tickets } = context;
-  if (event?.status !== 'LIVE') throw notFound(m['checkout.event_unavailable']);
-  // Whether the code can still be used (expiry, max uses) is the locked check's.
+  if (!event || (!byOrganizer && event.status !== 'LIVE')) throw notFound(m['checkout.event_unavailable']);
   if (code && !context.promo) throw invalid({ promo_code: m['checkout.promo_code_invalid'] });
   const promo = context.promo;
-  const lines = planLines(input, tickets, promo, event.currency);
-  const priced = lines.map((l) => ({
+  const priced = planLines(input, tickets, promo, event.currency, byOrganizer).map((l) => ({
     line: l,
     price: priceLine({
       ticketId: l.ticket.id,
@@ -252,35 +264,18 @@ export async function reserve(deps: Deps, eventId: string, input: CreateOrderInp
       taxesAndFees: l.ticket.taxes,
     }),
   }));
-  const totals = orderTotals(priced.map((p) => p.price));
-
-  // Fast refusal without locks when the units are already gone (a flash sale after selling out); the
-  // decision that counts is the locked one.
-  const { remaining } = context;
-  const gone =
-    remaining &&
-    lines.find((l) => {
-      const left = remaining.get(l.price.id);
-      return left !== undefined && left !== null && l.quantity > left;
-    });
-  if (gone) throw conflict(m['checkout.sold_out'], { ticket: gone.ticket.name }, SOLD_OUT);
-
-  const shortId = newShortId('o');
-  const order = {
-    short_id: shortId,
-    account_id: event.account_id,
-    event_id: eventId,
-    locale,
-    currency: event.currency,
-    ...totals,
-    promo_code_id: promo?.id ?? null,
-    promo_code: promo?.code ?? null,
-    affiliate_id: context.affiliateId,
-  };
-  const inserted = await holdUnits(deps, {
-    order,
-    status: 'RESERVED',
-    holdMinutes: event.order_timeout_minutes,
+  return {
+    event,
+    tickets,
+    order: {
+      account_id: event.account_id,
+      event_id: eventId,
+      currency: event.currency,
+      ...orderTotals(priced.map((p) => p.price)),
+      promo_code_id: promo?.id ?? null,
+      promo_code: promo?.code ?? null,
+      affiliate_id: context.affiliateId,
+    },
     lines: priced.map(({ line, price }) => ({
       ticket_id: line.ticket.id,
       price_id: line.price.id,
@@ -294,10 +289,42 @@ export async function reserve(deps: Deps, eventId: string, input: CreateOrderInp
       total_cents: price.total_cents,
       taxes_and_fees: price.taxes_and_fees,
     })),
+    remaining: context.remaining,
+  };
+}
+
+/**
+ * Reserves the units in two round trips: `priceOrder` reads what validation and pricing need (no lock
+ * held; with the units left when a ticket sold out lately, for a refusal without locks), then
+ * `holdUnits` locks, re-checks every limit and writes the order, all inside PostgreSQL.
+ */
+export async function reserve(deps: Deps, eventId: string, input: CreateOrderInput, locale: Locale) {
+  const ticketIds = [...new Set(input.tickets.map((l) => l.ticket_id))];
+  const { event, tickets, order, lines, remaining } = await priceOrder(deps, eventId, input, {
+    // The race control (test builds) always counts first: without locks, that count is all it checks.
+    withRemaining: deps.config.checkoutUnsafeNoLocks || ticketIds.some(soldOutLately),
+  });
+
+  // Fast refusal without locks when the units are already gone (a flash sale after selling out); the
+  // decision that counts is the locked one.
+  const gone =
+    remaining &&
+    lines.find((l) => {
+      const left = remaining.get(l.price_id);
+      return left !== undefined && left !== null && l.quantity > left;
+    });
+  if (gone) throw conflict(m['checkout.sold_out'], { ticket: gone.ticket_name }, SOLD_OUT);
+
+  const shortId = newShortId('o');
+  const inserted = await holdUnits(deps, {
+    order: { ...order, short_id: shortId, locale },
+    status: 'RESERVED',
+    holdMinutes: event.order_timeout_minutes,
+    lines,
   });
   if ('problem' in inserted) {
     if (inserted.problem === 'SOLD_OUT') noteSoldOut(inserted.ticketId);
-    throw refusal(inserted, input, tickets);
+    throw holdRefusal(inserted, input, tickets);
   }
   // Presented from what was just written: no extra round trips on the busiest endpoint.
   const written: PublicOrder = {
@@ -311,21 +338,16 @@ export async function reserve(deps: Deps, eventId: string, input: CreateOrderInp
     first_name: null,
     last_name: null,
     email: null,
-    currency: event.currency,
-    ...totals,
-    promo_code: promo?.code ?? null,
-    items: priced.map(({ line, price }) => ({
-      id: inserted.itemIds.get(line.price.id) ?? '',
-      ticket_id: line.ticket.id,
-      price_id: line.price.id,
-      ticket_name: line.ticket.name,
-      price_label: line.ticket.price_type === 'TIERED' ? line.price.label : null,
-      quantity: line.quantity,
-      unit_price_cents: price.unit_price_cents,
-      unit_discount_cents: price.unit_discount_cents,
-      taxes_cents: price.taxes_cents,
-      fees_cents: price.fees_cents,
-      total_cents: price.total_cents,
+    currency: order.currency,
+    subtotal_cents: order.subtotal_cents,
+    discount_cents: order.discount_cents,
+    taxes_cents: order.taxes_cents,
+    fees_cents: order.fees_cents,
+    total_cents: order.total_cents,
+    promo_code: order.promo_code,
+    items: lines.map(({ taxes_and_fees: _, ...line }) => ({
+      id: inserted.itemIds.get(line.price_id) ?? '',
+      ...line,
     })),
     attendees: [],
     created_at: inserted.createdAt.toISOString(),

@@ -5,7 +5,13 @@ import { orderItems, orders, ticketPrices, tickets } from '../../db/schema/index
 import { newShortId } from '../../lib/ids.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { addCapacity, addPromoCode, addTicket, createSellingEvent } from '../../test/factories/checkout.ts';
-import { holdUnits, type InsertedOrder, type NewOrder, type ReserveProblem } from './checkout.service.ts';
+import {
+  holdUnits,
+  type InsertedOrder,
+  type NewOrder,
+  priceOrder,
+  type ReserveProblem,
+} from './checkout.service.ts';
 
 /**
  * The locked re-check (`checkout_reserve` through `holdUnits`), called directly so that nothing before it filters the
@@ -240,13 +246,20 @@ describe('holdUnits: every kind of hold on one path', () => {
       max_per_order: 1,
       prices: [{ price_cents: 0, quantity: 3 }],
     });
-    const manual = (quantity: number) =>
-      holdUnits(t.app.deps, {
-        order: orderOf(s),
-        lines: [line(ticket, quantity)],
+    const manual = async (quantity: number) => {
+      const priced = await priceOrder(
+        t.app.deps,
+        s.event.id,
+        { tickets: [{ ticket_id: ticket.id, price_id: ticket.prices[0]?.id ?? '', quantity }] },
+        { byOrganizer: true },
+      );
+      return holdUnits(t.app.deps, {
+        order: { ...priced.order, short_id: newShortId('o'), locale: 'es' },
+        lines: priced.lines,
         status: 'COMPLETED',
         byOrganizer: true,
       });
+    };
     const first = await manual(3);
     if ('problem' in first) throw new Error(first.problem);
     const [row] = await t.app.deps.db.select().from(orders).where(eq(orders.id, first.orderId));
