@@ -5,14 +5,9 @@ import { notFound } from '../../lib/errors.ts';
 import { t } from '../../lib/i18n.ts';
 import { coreMessages } from '../../lib/messages.ts';
 import { applyCheck } from '../checkout/payment.ts';
-import {
-  findPayment,
-  intentCheck,
-  recordWebhookEvent,
-  stripeClient,
-  webhookEventSeen,
-} from './payments.service.ts';
+import { findPayment, recordWebhookEvent, webhookEventSeen } from './payments.repository.ts';
 import type { PaymentIntent, StripeEvent } from './stripe.ts';
+import { intentCheck, stripeClient } from './stripe.ts';
 
 const INTENT_EVENTS = new Set([
   'payment_intent.succeeded',
