@@ -262,6 +262,9 @@ $$;
 CREATE OR REPLACE FUNCTION checkout_expand(p_orders jsonb) RETURNS jsonb
 LANGUAGE plpgsql STABLE AS $$
 BEGIN
+  IF NOT EXISTS (SELECT 1 FROM jsonb_array_elements(p_orders) o WHERE o ? 'order_id') THEN
+    RETURN p_orders;
+  END IF;
   RETURN (SELECT coalesce(jsonb_agg(
     CASE WHEN o ? 'order_id' THEN o || (
       SELECT jsonb_build_object('event_id', x.event_id, 'promo_code_id', x.promo_code_id,
