@@ -1,8 +1,8 @@
 import { affiliateInput } from '@taquilla/shared/schemas/affiliates';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { App } from '../../app.ts';
 import { requireAuth } from '../../lib/auth.ts';
+import { listQuerystring } from '../../lib/pagination.ts';
 import * as service from './affiliates.service.ts';
 
 const eventParams = z.object({ id: z.uuid() });
@@ -14,14 +14,11 @@ const promoterParams = z.object({ id: z.uuid(), promoterId: z.uuid() });
  * events/{id}/promoter/{promoterId}/stats, where a promoter is an affiliate.
  */
 export const affiliateRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = (app as unknown as App).deps.db;
-  app.get('/events/:id/affiliates', { schema: { params: eventParams } }, async (request) =>
-    service.listAffiliates(
-      db,
-      requireAuth(request),
-      request.params.id,
-      request.query as Record<string, unknown>,
-    ),
+  const db = app.deps.db;
+  app.get(
+    '/events/:id/affiliates',
+    { schema: { params: eventParams, querystring: listQuerystring } },
+    async (request) => service.listAffiliates(db, requireAuth(request), request.params.id, request.query),
   );
   app.post(
     '/events/:id/affiliates',

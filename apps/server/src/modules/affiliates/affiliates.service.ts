@@ -8,7 +8,7 @@ import type { Db, Queryable } from '../../db/client.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { conflict, invalid, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { listMeta, parseListQuery } from '../../lib/pagination.ts';
-import { loadOwnedEvent } from '../tickets/event-access.ts';
+import { loadOwnedEvent } from '../events/owned-event.ts';
 import { affiliateMessages as m } from './affiliates.messages.ts';
 import * as repo from './affiliates.repository.ts';
 

@@ -2,6 +2,7 @@ import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { attendees, orderItems, orders } from '../../db/schema/index.ts';
 import { type ListParams, type ListSpec, likePattern } from '../../lib/pagination.ts';
+import { one } from '../../lib/rows.ts';
 
 /** The organizer's list: every attendee of the event's orders that hold tickets. */
 export const attendeeListSpec: ListSpec = {
@@ -51,7 +52,7 @@ export async function listAttendees(q: Queryable, accountId: string, eventId: st
     );
   }
   const where = and(...conditions);
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, totals] = await Promise.all([
     q
       .select(columns)
       .from(attendees)
@@ -67,6 +68,7 @@ export async function listAttendees(q: Queryable, accountId: string, eventId: st
       .innerJoin(orders, eq(orders.id, attendees.order_id))
       .where(where),
   ]);
+  const { total } = one(totals);
   return { rows: rows as ManageAttendeeRow[], total };
 }
 

@@ -1,8 +1,8 @@
 import { capacityAssignmentInput } from '@taquilla/shared/schemas/capacity';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { App } from '../../app.ts';
 import { requireAuth } from '../../lib/auth.ts';
+import { listQuerystring } from '../../lib/pagination.ts';
 import * as service from './capacity.service.ts';
 
 const eventParams = z.object({ eventId: z.uuid() });
@@ -10,14 +10,9 @@ const itemParams = z.object({ eventId: z.uuid(), capacityId: z.uuid() });
 const base = '/events/:eventId/capacity-assignments';
 
 export const capacityRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = (app as unknown as App).deps.db;
-  app.get(base, { schema: { params: eventParams } }, async (request) =>
-    service.listCapacities(
-      db,
-      requireAuth(request),
-      request.params.eventId,
-      request.query as Record<string, unknown>,
-    ),
+  const db = app.deps.db;
+  app.get(base, { schema: { params: eventParams, querystring: listQuerystring } }, async (request) =>
+    service.listCapacities(db, requireAuth(request), request.params.eventId, request.query),
   );
   app.post(
     base,

@@ -1,9 +1,9 @@
 import { checkInInput, checkInListInput } from '@taquilla/shared/schemas/check-in';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { App } from '../../app.ts';
 import { requireAuth } from '../../lib/auth.ts';
 import { AppError } from '../../lib/errors.ts';
+import { listQuerystring } from '../../lib/pagination.ts';
 import * as door from './check-in.door.ts';
 import { checkInMessages as m } from './check-in.messages.ts';
 import * as service from './check-in.service.ts';
@@ -21,9 +21,11 @@ const SCANS_PER_MINUTE = 120;
 
 /** Back office: events/{id}/check-in-lists (CRUD) and events/{id}/check_in_stats. */
 const backOfficeRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = (app as unknown as App).deps.db;
-  app.get('/events/:id/check-in-lists', { schema: { params: eventParams } }, async (request) =>
-    service.listLists(db, requireAuth(request), request.params.id, request.query as Record<string, unknown>),
+  const db = app.deps.db;
+  app.get(
+    '/events/:id/check-in-lists',
+    { schema: { params: eventParams, querystring: listQuerystring } },
+    async (request) => service.listLists(db, requireAuth(request), request.params.id, request.query),
   );
   app.post(
     '/events/:id/check-in-lists',
@@ -64,7 +66,7 @@ const backOfficeRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** Door staff, no login: /api/public/check-in-lists/{shortId}… */
 const doorRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = (app as unknown as App).deps.db;
+  const db = app.deps.db;
   const limiter = app.createRateLimit({
     max: SCANS_PER_MINUTE,
     timeWindow: 60_000,
@@ -79,8 +81,10 @@ const doorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/public/check-in-lists/:shortId', { schema: { params: doorParams } }, async (request) => ({
     data: await door.doorList(db, request.params.shortId),
   }));
-  app.get('/public/check-in-lists/:shortId/attendees', { schema: { params: doorParams } }, async (request) =>
-    door.doorAttendees(db, request.params.shortId, request.query as Record<string, unknown>),
+  app.get(
+    '/public/check-in-lists/:shortId/attendees',
+    { schema: { params: doorParams, querystring: listQuerystring } },
+    async (request) => door.doorAttendees(db, request.params.shortId, request.query),
   );
   app.post(
     '/public/check-in-lists/:shortId/check-ins',

@@ -4,7 +4,7 @@ import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import { newShortId } from '../../lib/ids.ts';
 import { listMeta, parseListQuery } from '../../lib/pagination.ts';
-import { loadOwnedEvent } from '../tickets/event-access.ts';
+import { loadOwnedEvent } from '../events/owned-event.ts';
 import { unknownTicketIds } from '../tickets/tickets.service.ts';
 import { checkInMessages as m } from './check-in.messages.ts';
 import * as repo from './check-in.repository.ts';

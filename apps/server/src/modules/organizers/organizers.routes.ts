@@ -1,20 +1,18 @@
 import { createOrganizerSchema, updateOrganizerSchema } from '@taquilla/shared/schemas/organizers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { App } from '../../app.ts';
 import { requireAuth } from '../../lib/auth.ts';
-import { parseListQuery } from '../../lib/pagination.ts';
+import { listQuerystring, parseListQuery } from '../../lib/pagination.ts';
 import { organizerListSpec } from './organizers.repository.ts';
 import * as service from './organizers.service.ts';
 
 const idParams = z.object({ id: z.uuid() });
 
 export const organizerRoutes: FastifyPluginAsyncZod = async (fastify) => {
-  const app = fastify as unknown as App;
-  const db = () => app.deps.db;
+  const db = () => fastify.deps.db;
 
-  fastify.get('/organizers', async (request) => {
-    const params = parseListQuery(request.query as Record<string, unknown>, organizerListSpec);
+  fastify.get('/organizers', { schema: { querystring: listQuerystring } }, async (request) => {
+    const params = parseListQuery(request.query, organizerListSpec);
     return service.listOrganizers(db(), requireAuth(request), params);
   });
 

@@ -59,12 +59,14 @@ export async function updateOrganizer(db: Db, auth: AuthContext, id: string, inp
     ...(input.website !== undefined ? { website: input.website ?? null } : {}),
     ...(input.description !== undefined ? { description: input.description || null } : {}),
   });
+  if (!row) throw notFound();
   return { ...row, events_count: current.events_count };
 }
 
 export async function setOrganizerLogo(db: Db, auth: AuthContext, id: string, logoPath: string | null) {
   const current = await getOrganizer(db, auth, id);
   const row = await repo.updateOrganizer(db, auth.accountId, id, { logo_path: logoPath });
+  if (!row) throw notFound();
   return { previous: current.logo_path, organizer: { ...row, events_count: current.events_count } };
 }
 

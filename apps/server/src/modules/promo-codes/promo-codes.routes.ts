@@ -1,8 +1,8 @@
 import { promoCodeInput } from '@taquilla/shared/schemas/promo-codes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { App } from '../../app.ts';
 import { requireAuth } from '../../lib/auth.ts';
+import { listQuerystring } from '../../lib/pagination.ts';
 import * as service from './promo-codes.service.ts';
 
 const eventParams = z.object({ id: z.uuid() });
@@ -10,14 +10,11 @@ const itemParams = z.object({ id: z.uuid(), codeId: z.uuid() });
 
 /** Paths exactly as spec §7: events/{id}/promo-codes and events/{id}/promo-codes/{codeId}. */
 export const promoCodeRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = (app as unknown as App).deps.db;
-  app.get('/events/:id/promo-codes', { schema: { params: eventParams } }, async (request) =>
-    service.listPromoCodes(
-      db,
-      requireAuth(request),
-      request.params.id,
-      request.query as Record<string, unknown>,
-    ),
+  const db = app.deps.db;
+  app.get(
+    '/events/:id/promo-codes',
+    { schema: { params: eventParams, querystring: listQuerystring } },
+    async (request) => service.listPromoCodes(db, requireAuth(request), request.params.id, request.query),
   );
   app.post(
     '/events/:id/promo-codes',

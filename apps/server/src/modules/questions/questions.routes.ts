@@ -1,8 +1,8 @@
 import { questionInput, questionSortInput } from '@taquilla/shared/schemas/questions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { App } from '../../app.ts';
 import { requireAuth } from '../../lib/auth.ts';
+import { listQuerystring } from '../../lib/pagination.ts';
 import * as service from './questions.service.ts';
 
 const eventParams = z.object({ eventId: z.uuid() });
@@ -11,15 +11,9 @@ const itemParams = z.object({ eventId: z.uuid(), questionId: z.string().min(1).m
 const base = '/events/:eventId/questions';
 
 export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = (app as unknown as App).deps.db;
-  app.get(base, { schema: { params: eventParams } }, async (request) =>
-    service.listQuestions(
-      db,
-      requireAuth(request),
-      request.params.eventId,
-      request.query as Record<string, unknown>,
-      request.locale,
-    ),
+  const db = app.deps.db;
+  app.get(base, { schema: { params: eventParams, querystring: listQuerystring } }, async (request) =>
+    service.listQuestions(db, requireAuth(request), request.params.eventId, request.query, request.locale),
   );
   app.post(base, { schema: { params: eventParams, body: questionInput } }, async (request, reply) => {
     const data = await service.createQuestion(db, requireAuth(request), request.params.eventId, request.body);

@@ -5,7 +5,7 @@ import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { t } from '../../lib/i18n.ts';
 import { listMeta, parseListQuery } from '../../lib/pagination.ts';
-import { loadOwnedEvent } from '../tickets/event-access.ts';
+import { loadOwnedEvent } from '../events/owned-event.ts';
 import { unknownTicketIds } from '../tickets/tickets.service.ts';
 import { questionMessages as m } from './questions.messages.ts';
 import * as repo from './questions.repository.ts';

@@ -1,7 +1,6 @@
 import { createTaxSchema, updateTaxSchema } from '@taquilla/shared/schemas/taxes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { App } from '../../app.ts';
 import { requireAuth } from '../../lib/auth.ts';
 import * as service from './taxes-and-fees.service.ts';
 
@@ -9,7 +8,7 @@ const idParams = z.object({ id: z.uuid() });
 const BASE = '/accounts/me/taxes-and-fees';
 
 export const taxRoutes: FastifyPluginAsyncZod = async (fastify) => {
-  const db = () => (fastify as unknown as App).deps.db;
+  const db = () => fastify.deps.db;
 
   fastify.get(BASE, async (request) => ({ data: await service.listTaxes(db(), requireAuth(request)) }));
 

@@ -61,7 +61,9 @@ export async function updateTax(db: Db, auth: AuthContext, id: string, input: Up
   const current = await repo.findTax(db, auth.accountId, id);
   if (!current) throw notFound();
   assertValue(input.calculation ?? current.calculation, input.value ?? current.value);
-  return presentTax(await repo.updateTax(db, auth.accountId, id, input));
+  const row = await repo.updateTax(db, auth.accountId, id, input);
+  if (!row) throw notFound();
+  return presentTax(row);
 }
 
 /** Soft delete: orders keep the taxes they were charged. */

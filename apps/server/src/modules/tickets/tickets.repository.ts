@@ -2,6 +2,7 @@ import { and, asc, count, eq, ilike, inArray, isNull, max, type SQL } from 'driz
 import type { Queryable } from '../../db/client.ts';
 import { taxesAndFees, ticketPrices, tickets, ticketTaxes } from '../../db/schema/index.ts';
 import { type ListParams, likePattern } from '../../lib/pagination.ts';
+import { one } from '../../lib/rows.ts';
 
 export type TicketRow = typeof tickets.$inferSelect;
 export type PriceRow = typeof ticketPrices.$inferSelect;
@@ -18,7 +19,7 @@ export async function listTicketRows(q: Queryable, accountId: string, eventId: s
   const conditions: (SQL | undefined)[] = [live(accountId, eventId), params.where];
   if (params.query) conditions.push(ilike(tickets.name, likePattern(params.query)));
   const where = and(...conditions);
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, totals] = await Promise.all([
     q
       .select()
       .from(tickets)
@@ -28,6 +29,7 @@ export async function listTicketRows(q: Queryable, accountId: string, eventId: s
       .offset(params.offset),
     q.select({ total: count() }).from(tickets).where(where),
   ]);
+  const { total } = one(totals);
   return { rows, total };
 }
 
@@ -92,8 +94,7 @@ export async function nextTicketSortOrder(q: Queryable, eventId: string) {
 }
 
 export async function insertTicket(q: Queryable, values: typeof tickets.$inferInsert) {
-  const [row] = await q.insert(tickets).values(values).returning();
-  return row;
+  return one(await q.insert(tickets).values(values).returning());
 }
 
 export async function updateTicket(q: Queryable, id: string, values: Partial<typeof tickets.$inferInsert>) {

@@ -1,25 +1,19 @@
 import { ticketInput, ticketSortInput } from '@taquilla/shared/schemas/tickets';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { App } from '../../app.ts';
 import { requireAuth } from '../../lib/auth.ts';
+import { listQuerystring } from '../../lib/pagination.ts';
 import * as service from './tickets.service.ts';
 
 const eventParams = z.object({ eventId: z.uuid() });
 const ticketParams = z.object({ eventId: z.uuid(), ticketId: z.uuid() });
 
 export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = (app as unknown as App).deps.db;
+  const db = app.deps.db;
   app.get(
     '/events/:eventId/tickets',
-    { schema: { params: eventParams, tags: ['tickets'] } },
-    async (request) =>
-      service.listTickets(
-        db,
-        requireAuth(request),
-        request.params.eventId,
-        request.query as Record<string, unknown>,
-      ),
+    { schema: { params: eventParams, querystring: listQuerystring, tags: ['tickets'] } },
+    async (request) => service.listTickets(db, requireAuth(request), request.params.eventId, request.query),
   );
   app.post(
     '/events/:eventId/tickets',

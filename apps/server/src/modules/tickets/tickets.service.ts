@@ -7,6 +7,8 @@ import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { sanitizeRichText } from '../../lib/html.ts';
 import { type ListParams, listMeta, parseListQuery } from '../../lib/pagination.ts';
+import { at, one } from '../../lib/rows.ts';
+import { loadOwnedEvent } from '../events/owned-event.ts';
 import {
   type EventUsage,
   loadEventUsage,
@@ -14,7 +16,6 @@ import {
   type PriceSales,
   remainingFor,
 } from './availability.ts';
-import { loadOwnedEvent } from './event-access.ts';
 import { priceSaleState, ticketSaleState } from './sale-state.ts';
 import { ticketMessages as m } from './tickets.messages.ts';
 import * as repo from './tickets.repository.ts';
@@ -152,7 +153,7 @@ function present(
     const s = sales.get(p.id) ?? { sold: 0, reserved: 0 };
     sold += s.sold;
     reserved += s.reserved;
-    const sp = sellable.prices[i];
+    const sp = at(sellable.prices, i);
     return {
       id: p.id,
       label: p.label,
@@ -308,7 +309,7 @@ export async function updateTicket(
     await loadOwnedEvent(tx, auth.accountId, eventId);
     const row = await repo.lockTicketRow(tx, auth.accountId, eventId, ticketId);
     if (!row) throw notFound();
-    const [current] = await repo.withPricesAndTaxes(tx, [row]);
+    const current = one(await repo.withPricesAndTaxes(tx, [row]));
     const usage = await loadEventUsage(tx, eventId, [ticketId]);
     const heldOf = (priceId: string) => usage.byPrice.get(priceId) ?? 0;
     const ticketHeld = usage.byTicket.get(ticketId) ?? 0;
@@ -318,8 +319,16 @@ export async function updateTicket(
     const existing = new Map(current.prices.map((p) => [p.id, p]));
     const prices = input.prices.map((p) => ({ ...p }));
     // A single-price ticket edited without the tier id keeps its tier (and its sales).
-    if (type !== 'TIERED' && prices.length === 1 && !prices[0].id && current.prices.length === 1) {
-      prices[0].id = current.prices[0].id;
+    const [onlyPrice] = prices;
+    const [currentPrice] = current.prices;
+    if (
+      type !== 'TIERED' &&
+      prices.length === 1 &&
+      onlyPrice &&
+      !onlyPrice.id &&
+      current.prices.length === 1
+    ) {
+      onlyPrice.id = currentPrice?.id;
     }
     const fields: Record<string, string> = {};
     prices.forEach((p, i) => {
