@@ -16,3 +16,6 @@ export interface AppDeps {
   mailer: Mailer;
   spa: SpaShell;
 }
+
+/** What a service that only reads and writes the database takes as its first parameter. */
+export type DbDeps = Pick<AppDeps, 'db'>;

@@ -80,17 +80,18 @@ export async function insertAffiliate(q: Queryable, values: typeof affiliates.$i
 
 export async function updateAffiliate(
   q: Queryable,
+  accountId: string,
   id: string,
   values: Partial<typeof affiliates.$inferInsert>,
 ) {
   await q
     .update(affiliates)
     .set({ ...values, updated_at: sql`now()` as unknown as Date })
-    .where(eq(affiliates.id, id));
+    .where(and(eq(affiliates.account_id, accountId), eq(affiliates.id, id)));
 }
 
-export async function deleteAffiliate(q: Queryable, id: string) {
-  await q.delete(affiliates).where(eq(affiliates.id, id));
+export async function deleteAffiliate(q: Queryable, accountId: string, id: string) {
+  await q.delete(affiliates).where(and(eq(affiliates.account_id, accountId), eq(affiliates.id, id)));
 }
 
 type SalesRow = { key: string; orders_count: number; tickets: string | number; revenue: string | number };

@@ -96,7 +96,7 @@ export async function updateAffiliate(
   await codeSafe(() =>
     db.transaction(async (tx) => {
       await ownedAffiliate(tx, auth, eventId, id);
-      await repo.updateAffiliate(tx, id, await values(tx, eventId, input, id));
+      await repo.updateAffiliate(tx, auth.accountId, id, await values(tx, eventId, input, id));
     }),
   );
   return getAffiliate(db, auth, eventId, id);
@@ -107,7 +107,7 @@ export async function deleteAffiliate(db: Db, auth: AuthContext, eventId: string
   await db.transaction(async (tx) => {
     await ownedAffiliate(tx, auth, eventId, id);
     if ((await repo.countSellingOrders(tx, id)) > 0) throw conflict(m['affiliates.has_sales']);
-    await repo.deleteAffiliate(tx, id);
+    await repo.deleteAffiliate(tx, auth.accountId, id);
   });
 }
 

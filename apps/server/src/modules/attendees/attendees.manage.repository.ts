@@ -85,11 +85,12 @@ export async function findAttendee(q: Queryable, accountId: string, eventId: str
 
 export async function updateAttendee(
   q: Queryable,
+  accountId: string,
   id: string,
   values: { first_name: string; last_name: string; email: string },
 ) {
   await q
     .update(attendees)
     .set({ ...values, updated_at: sql`now()` as unknown as Date })
-    .where(eq(attendees.id, id));
+    .where(and(eq(attendees.account_id, accountId), eq(attendees.id, id)));
 }

@@ -74,7 +74,7 @@ export async function updateAttendee(
   input: AttendeeUpdateInput,
 ) {
   await owned(deps, auth, eventId, id);
-  await repo.updateAttendee(deps.db, id, input);
+  await repo.updateAttendee(deps.db, auth.accountId, id, input);
   return getAttendee(deps, auth, eventId, id);
 }
 

@@ -76,14 +76,20 @@ export async function insertCapacity(q: Queryable, values: typeof capacityAssign
 
 export async function updateCapacity(
   q: Queryable,
+  accountId: string,
   id: string,
   values: Partial<typeof capacityAssignments.$inferInsert>,
 ) {
-  await q.update(capacityAssignments).set(values).where(eq(capacityAssignments.id, id));
+  await q
+    .update(capacityAssignments)
+    .set(values)
+    .where(and(eq(capacityAssignments.account_id, accountId), eq(capacityAssignments.id, id)));
 }
 
-export async function deleteCapacity(q: Queryable, id: string) {
-  await q.delete(capacityAssignments).where(eq(capacityAssignments.id, id));
+export async function deleteCapacity(q: Queryable, accountId: string, id: string) {
+  await q
+    .delete(capacityAssignments)
+    .where(and(eq(capacityAssignments.account_id, accountId), eq(capacityAssignments.id, id)));
 }
 
 export async function replaceCapacityTickets(q: Queryable, id: string, ticketIds: string[]) {

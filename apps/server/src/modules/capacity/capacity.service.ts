@@ -101,7 +101,7 @@ export async function updateCapacity(
       const used = ticketIds.reduce((sum, t) => sum + (usage.byTicket.get(t) ?? 0), 0);
       if (input.capacity < used) throw conflict(m['capacity.below_used'], { used });
     }
-    await repo.updateCapacity(tx, id, { name: input.name, capacity: input.capacity, status });
+    await repo.updateCapacity(tx, auth.accountId, id, { name: input.name, capacity: input.capacity, status });
     await repo.replaceCapacityTickets(tx, id, ticketIds);
   });
   return getCapacity(db, auth, eventId, id);
@@ -113,6 +113,6 @@ export async function deleteCapacity(db: Db, auth: AuthContext, eventId: string,
     await loadOwnedEvent(tx, auth.accountId, eventId);
     const row = await repo.findCapacity(tx, auth.accountId, eventId, id, true);
     if (!row) throw notFound();
-    await repo.deleteCapacity(tx, id);
+    await repo.deleteCapacity(tx, auth.accountId, id);
   });
 }

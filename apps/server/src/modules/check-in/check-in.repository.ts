@@ -64,17 +64,18 @@ export async function insertList(q: Queryable, values: typeof checkInLists.$infe
 
 export async function updateList(
   q: Queryable,
+  accountId: string,
   id: string,
   values: Partial<typeof checkInLists.$inferInsert>,
 ) {
   await q
     .update(checkInLists)
     .set({ ...values, updated_at: sql`now()` as unknown as Date })
-    .where(eq(checkInLists.id, id));
+    .where(and(eq(checkInLists.account_id, accountId), eq(checkInLists.id, id)));
 }
 
-export async function deleteList(q: Queryable, id: string) {
-  await q.delete(checkInLists).where(eq(checkInLists.id, id));
+export async function deleteList(q: Queryable, accountId: string, id: string) {
+  await q.delete(checkInLists).where(and(eq(checkInLists.account_id, accountId), eq(checkInLists.id, id)));
 }
 
 /** Per list: the attendees it covers and how many of them are checked in on it. One query for all lists. */

@@ -85,7 +85,7 @@ export async function updateList(
 ) {
   await db.transaction(async (tx) => {
     await ownedList(tx, auth, eventId, id);
-    await repo.updateList(tx, id, await values(tx, eventId, input));
+    await repo.updateList(tx, auth.accountId, id, await values(tx, eventId, input));
   });
   return getList(db, auth, eventId, id);
 }
@@ -94,7 +94,7 @@ export async function updateList(
 export async function deleteList(db: Db, auth: AuthContext, eventId: string, id: string) {
   await db.transaction(async (tx) => {
     await ownedList(tx, auth, eventId, id);
-    await repo.deleteList(tx, id);
+    await repo.deleteList(tx, auth.accountId, id);
   });
 }
 

@@ -70,12 +70,16 @@ export async function insertPromoCode(q: Queryable, values: typeof promoCodes.$i
 
 export async function updatePromoCode(
   q: Queryable,
+  accountId: string,
   id: string,
   values: Partial<typeof promoCodes.$inferInsert>,
 ) {
-  await q.update(promoCodes).set(values).where(eq(promoCodes.id, id));
+  await q
+    .update(promoCodes)
+    .set(values)
+    .where(and(eq(promoCodes.account_id, accountId), eq(promoCodes.id, id)));
 }
 
-export async function deletePromoCode(q: Queryable, id: string) {
-  await q.delete(promoCodes).where(eq(promoCodes.id, id));
+export async function deletePromoCode(q: Queryable, accountId: string, id: string) {
+  await q.delete(promoCodes).where(and(eq(promoCodes.account_id, accountId), eq(promoCodes.id, id)));
 }

@@ -130,7 +130,7 @@ export async function updatePromoCode(
       await loadOwnedEvent(tx, auth.accountId, eventId);
       const row = await repo.findPromoCode(tx, auth.accountId, eventId, id);
       if (!row) throw notFound();
-      await repo.updatePromoCode(tx, id, await values(tx, eventId, input, id));
+      await repo.updatePromoCode(tx, auth.accountId, id, await values(tx, eventId, input, id));
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw invalid({ code: m['promo_codes.code_taken'] });
@@ -146,6 +146,6 @@ export async function deletePromoCode(db: Db, auth: AuthContext, eventId: string
     await loadOwnedEvent(tx, auth.accountId, eventId);
     const row = await repo.findPromoCode(tx, auth.accountId, eventId, id);
     if (!row) throw notFound();
-    await repo.deletePromoCode(tx, id);
+    await repo.deletePromoCode(tx, auth.accountId, id);
   });
 }

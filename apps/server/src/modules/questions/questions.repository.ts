@@ -68,14 +68,18 @@ export async function insertQuestion(q: Queryable, values: typeof questions.$inf
 
 export async function updateQuestion(
   q: Queryable,
+  accountId: string,
   id: string,
   values: Partial<typeof questions.$inferInsert>,
 ) {
-  await q.update(questions).set(values).where(eq(questions.id, id));
+  await q
+    .update(questions)
+    .set(values)
+    .where(and(eq(questions.account_id, accountId), eq(questions.id, id)));
 }
 
-export async function deleteQuestion(q: Queryable, id: string) {
-  await q.delete(questions).where(eq(questions.id, id));
+export async function deleteQuestion(q: Queryable, accountId: string, id: string) {
+  await q.delete(questions).where(and(eq(questions.account_id, accountId), eq(questions.id, id)));
 }
 
 export async function setSortOrders(q: Queryable, eventId: string, ids: string[]) {

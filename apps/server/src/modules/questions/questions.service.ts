@@ -136,7 +136,7 @@ export async function updateQuestion(
   return db.transaction(async (tx) => {
     const row = await loadOwn(tx, auth, eventId, id);
     if (!row) throw conflict(m['questions.default_not_editable']);
-    await repo.updateQuestion(tx, id, await values(tx, eventId, input));
+    await repo.updateQuestion(tx, auth.accountId, id, await values(tx, eventId, input));
     return presentQuestion((await repo.findQuestion(tx, auth.accountId, eventId, id))!);
   });
 }
@@ -146,7 +146,7 @@ export async function deleteQuestion(db: Db, auth: AuthContext, eventId: string,
   await db.transaction(async (tx) => {
     const row = await loadOwn(tx, auth, eventId, id);
     if (!row) throw conflict(m['questions.default_not_editable']);
-    await repo.deleteQuestion(tx, id);
+    await repo.deleteQuestion(tx, auth.accountId, id);
   });
 }
 

@@ -97,12 +97,23 @@ export async function insertTicket(q: Queryable, values: typeof tickets.$inferIn
   return one(await q.insert(tickets).values(values).returning());
 }
 
-export async function updateTicket(q: Queryable, id: string, values: Partial<typeof tickets.$inferInsert>) {
-  await q.update(tickets).set(values).where(eq(tickets.id, id));
+export async function updateTicket(
+  q: Queryable,
+  accountId: string,
+  id: string,
+  values: Partial<typeof tickets.$inferInsert>,
+) {
+  await q
+    .update(tickets)
+    .set(values)
+    .where(and(eq(tickets.account_id, accountId), eq(tickets.id, id)));
 }
 
-export async function softDeleteTicket(q: Queryable, id: string) {
-  await q.update(tickets).set({ deleted_at: new Date() }).where(eq(tickets.id, id));
+export async function softDeleteTicket(q: Queryable, accountId: string, id: string) {
+  await q
+    .update(tickets)
+    .set({ deleted_at: new Date() })
+    .where(and(eq(tickets.account_id, accountId), eq(tickets.id, id)));
 }
 
 export async function insertPrices(q: Queryable, values: (typeof ticketPrices.$inferInsert)[]) {
@@ -111,15 +122,22 @@ export async function insertPrices(q: Queryable, values: (typeof ticketPrices.$i
 
 export async function updatePrice(
   q: Queryable,
+  eventId: string,
   id: string,
   values: Partial<typeof ticketPrices.$inferInsert>,
 ) {
-  await q.update(ticketPrices).set(values).where(eq(ticketPrices.id, id));
+  await q
+    .update(ticketPrices)
+    .set(values)
+    .where(and(eq(ticketPrices.event_id, eventId), eq(ticketPrices.id, id)));
 }
 
-export async function softDeletePrices(q: Queryable, ids: string[]) {
+export async function softDeletePrices(q: Queryable, eventId: string, ids: string[]) {
   if (ids.length) {
-    await q.update(ticketPrices).set({ deleted_at: new Date() }).where(inArray(ticketPrices.id, ids));
+    await q
+      .update(ticketPrices)
+      .set({ deleted_at: new Date() })
+      .where(and(eq(ticketPrices.event_id, eventId), inArray(ticketPrices.id, ids)));
   }
 }
 

@@ -349,15 +349,16 @@ export async function updateTicket(
     }
     const taxIds = await resolveTaxIds(tx, auth.accountId, input.tax_ids ?? current.taxes.map((t) => t.id));
 
-    await repo.updateTicket(tx, ticketId, ticketValues(input));
+    await repo.updateTicket(tx, auth.accountId, ticketId, ticketValues(input));
     await repo.softDeletePrices(
       tx,
+      eventId,
       removed.map((p) => p.id),
     );
     const normalized = { ...input, prices };
     for (const [i, p] of prices.entries()) {
       const values = priceValues(normalized, p, i);
-      if (p.id) await repo.updatePrice(tx, p.id, values);
+      if (p.id) await repo.updatePrice(tx, eventId, p.id, values);
       else await repo.insertPrices(tx, [{ ...values, ticket_id: ticketId, event_id: eventId }]);
     }
     await repo.replaceTicketTaxes(tx, ticketId, taxIds);
@@ -373,7 +374,7 @@ export async function deleteTicket(db: Db, auth: AuthContext, eventId: string, t
     if (!row) throw notFound();
     const usage = await loadEventUsage(tx, eventId, [ticketId]);
     if ((usage.byTicket.get(ticketId) ?? 0) > 0) throw conflict(m['tickets.has_sales']);
-    await repo.softDeleteTicket(tx, ticketId);
+    await repo.softDeleteTicket(tx, auth.accountId, ticketId);
   });
 }
 
