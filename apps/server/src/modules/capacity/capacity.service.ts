@@ -1,5 +1,6 @@
 import type { CapacityAssignment, CapacityAssignmentInput } from '@taquilla/shared/schemas/capacity';
-import type { Db, Queryable } from '../../db/client.ts';
+import type { Queryable } from '../../db/client.ts';
+import type { DbDeps } from '../../deps.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { listMeta, parseListQuery } from '../../lib/pagination.ts';
@@ -27,7 +28,7 @@ function present(row: repo.CapacityRow, usage: EventUsage): CapacityAssignment {
 }
 
 export async function listCapacities(
-  db: Db,
+  { db }: DbDeps,
   auth: AuthContext,
   eventId: string,
   raw: Record<string, unknown>,
@@ -59,7 +60,7 @@ async function checkTickets(q: Queryable, eventId: string, ids: string[]) {
 }
 
 export async function createCapacity(
-  db: Db,
+  { db }: DbDeps,
   auth: AuthContext,
   eventId: string,
   input: CapacityAssignmentInput,
@@ -83,7 +84,7 @@ export async function createCapacity(
 
 /** An active assignment cannot be set below what its tickets already hold (it would oversell). */
 export async function updateCapacity(
-  db: Db,
+  { db }: DbDeps,
   auth: AuthContext,
   eventId: string,
   id: string,
@@ -107,7 +108,7 @@ export async function updateCapacity(
   return getCapacity(db, auth, eventId, id);
 }
 
-export async function deleteCapacity(db: Db, auth: AuthContext, eventId: string, id: string) {
+export async function deleteCapacity({ db }: DbDeps, auth: AuthContext, eventId: string, id: string) {
   assertCan(auth, 'events:manage');
   await db.transaction(async (tx) => {
     await loadOwnedEvent(tx, auth.accountId, eventId);

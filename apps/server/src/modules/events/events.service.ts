@@ -124,7 +124,7 @@ function assertDates(start: Date, end: Date | null | undefined) {
 }
 
 async function assertOrganizer(deps: Deps, auth: AuthContext, organizerId: string) {
-  if (!(await organizerExists(deps.db, auth.accountId, organizerId))) {
+  if (!(await organizerExists(deps, auth.accountId, organizerId))) {
     throw invalid({ organizer_id: eventMessages['events.organizer_not_found'] });
   }
 }

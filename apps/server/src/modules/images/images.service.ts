@@ -120,18 +120,16 @@ export async function uploadOrganizerLogo(
   if (!buffer?.length) throw invalid({ image: imageMessages['images.file_required'] });
   const stored = await storeImage(deps.config.dataDir, auth.accountId, buffer, 'ORGANIZER_LOGO');
   const logo = stored.variants.at(-1)!.path;
-  const { previous, organizer } = await setOrganizerLogo(deps.db, auth, organizerId, logo).catch(
-    async (err) => {
-      await removeVariants(deps.config.dataDir, stored.variants);
-      throw err;
-    },
-  );
+  const { previous, organizer } = await setOrganizerLogo(deps, auth, organizerId, logo).catch(async (err) => {
+    await removeVariants(deps.config.dataDir, stored.variants);
+    throw err;
+  });
   await removeLogo(deps, previous);
   return presentOrganizer(organizer);
 }
 
 export async function deleteOrganizerLogo(deps: Deps, auth: AuthContext, organizerId: string) {
-  const { previous, organizer } = await setOrganizerLogo(deps.db, auth, organizerId, null);
+  const { previous, organizer } = await setOrganizerLogo(deps, auth, organizerId, null);
   await removeLogo(deps, previous);
   return presentOrganizer(organizer);
 }

@@ -21,7 +21,8 @@ const query = z.object({ promo_code: z.string().max(100).optional() }).passthrou
  * the page of a sale that just started costs one database read and one render per second.
  */
 export const publicPagesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { config, db } = app.deps;
+  const { deps } = app;
+  const { config } = deps;
   const shell = new SpaShell(config.webDistDir, 'event.html');
   const renderer = new EventPageRenderer(config.webSsrDir, config.env !== 'production');
   const pages = new MicroCache<{ status: number; html: string }>(config.publicCacheTtlMs, 200);
@@ -36,7 +37,7 @@ export const publicPagesRoutes: FastifyPluginAsyncZod = async (app) => {
     locale: string,
     log: FastifyBaseLogger,
   ): Promise<{ status: number; html: string }> {
-    const event = await loadPublicEvent(db, eventId, promoCode?.trim() || undefined);
+    const event = await loadPublicEvent(deps, eventId, promoCode?.trim() || undefined);
     const head = event ? eventHead(event, { appUrl: config.appUrl, locale }) : unavailableHead(locale);
     // Only the promo code changes what the page shows; the browser reads the rest of its address itself.
     const search = promoCode === undefined ? '' : `?${new URLSearchParams({ promo_code: promoCode })}`;

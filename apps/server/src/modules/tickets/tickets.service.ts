@@ -1,8 +1,9 @@
 import type { SaleState } from '@taquilla/shared';
 import type { PricingTaxOrFee } from '@taquilla/shared/pricing';
 import type { Ticket, TicketInput, TicketPrice, TicketStatus } from '@taquilla/shared/schemas/tickets';
-import type { Db, Queryable } from '../../db/client.ts';
+import type { Queryable } from '../../db/client.ts';
 import { tickets } from '../../db/schema/index.ts';
+import type { DbDeps } from '../../deps.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { sanitizeRichText } from '../../lib/html.ts';
@@ -209,7 +210,7 @@ async function presentMany(q: Queryable, eventId: string, rows: repo.TicketRow[]
 }
 
 export async function listTickets(
-  db: Db,
+  { db }: DbDeps,
   auth: AuthContext,
   eventId: string,
   rawQuery: Record<string, unknown>,
@@ -271,7 +272,7 @@ async function resolveTaxIds(q: Queryable, accountId: string, ids: string[] | un
   return unique;
 }
 
-export async function createTicket(db: Db, auth: AuthContext, eventId: string, input: TicketInput) {
+export async function createTicket({ db }: DbDeps, auth: AuthContext, eventId: string, input: TicketInput) {
   assertCan(auth, 'events:manage');
   const id = await db.transaction(async (tx) => {
     await loadOwnedEvent(tx, auth.accountId, eventId);
@@ -298,7 +299,7 @@ export async function createTicket(db: Db, auth: AuthContext, eventId: string, i
  * quantity can drop below its sold + reserved units.
  */
 export async function updateTicket(
-  db: Db,
+  { db }: DbDeps,
   auth: AuthContext,
   eventId: string,
   ticketId: string,
@@ -366,7 +367,7 @@ export async function updateTicket(
   return getTicket(db, auth, eventId, ticketId);
 }
 
-export async function deleteTicket(db: Db, auth: AuthContext, eventId: string, ticketId: string) {
+export async function deleteTicket({ db }: DbDeps, auth: AuthContext, eventId: string, ticketId: string) {
   assertCan(auth, 'events:manage');
   await db.transaction(async (tx) => {
     await loadOwnedEvent(tx, auth.accountId, eventId);
@@ -379,7 +380,7 @@ export async function deleteTicket(db: Db, auth: AuthContext, eventId: string, t
 }
 
 /** Sets the display order: `ids` first, in that order (other tickets keep their relative order after). */
-export async function sortTickets(db: Db, auth: AuthContext, eventId: string, ids: string[]) {
+export async function sortTickets({ db }: DbDeps, auth: AuthContext, eventId: string, ids: string[]) {
   assertCan(auth, 'events:manage');
   await db.transaction(async (tx) => {
     await loadOwnedEvent(tx, auth.accountId, eventId);
