@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/client.ts';
+import { at } from '../../lib/rows.ts';
 import { callCheckoutReserve } from './checkout.repository.ts';
 
 // The locked part of every hold on units, batched (`reserveUnits` below). The rules it enforces (DESIGN §5)
@@ -133,11 +134,7 @@ class ReserveBatcher {
       if (batch.length === 0) break;
       try {
         const answers = await this.call(batch.map((w) => w.payload));
-        for (const [i, w] of batch.entries()) {
-          const answer = answers[i];
-          if (answer) w.resolve(answer);
-          else w.reject(new Error('checkout_reserve gave no answer'));
-        }
+        for (const [i, w] of batch.entries()) w.resolve(at(answers, i));
       } catch (err) {
         for (const w of batch) w.reject(err);
       }

@@ -1,14 +1,16 @@
 import type { SaleState } from '@taquilla/shared';
 import type { PricingTaxOrFee } from '@taquilla/shared/pricing';
 import type { Ticket, TicketInput, TicketPrice, TicketStatus } from '@taquilla/shared/schemas/tickets';
-import type { Db, Queryable } from '../../db/client.ts';
+import type { Queryable } from '../../db/client.ts';
 import { tickets } from '../../db/schema/index.ts';
+import type { DbDeps } from '../../deps.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { sanitizeRichText } from '../../lib/html.ts';
 import { type ListParams, listMeta, parseListQuery } from '../../lib/pagination.ts';
+import { at, one } from '../../lib/rows.ts';
+import { loadOwnedEvent } from '../events/owned-event.ts';
 import { loadSalesByPrice, loadStockLevels, type PriceSales, type StockLevels } from './availability.ts';
-import { loadOwnedEvent } from './event-access.ts';
 import { ticketMessages as m } from './tickets.messages.ts';
 import * as repo from './tickets.repository.ts';
 
@@ -134,7 +136,7 @@ function present(t: repo.TicketWithPrices, levels: StockLevels, sales: Map<strin
     const s = sales.get(p.id) ?? { sold: 0, reserved: 0 };
     sold += s.sold;
     reserved += s.reserved;
-    const sp = sellable.prices[i] ?? { remaining: 0, sale_state: 'ENDED' as const };
+    const sp = at(sellable.prices, i);
     return {
       id: p.id,
       label: p.label,
@@ -189,7 +191,7 @@ async function presentMany(q: Queryable, eventId: string, rows: repo.TicketRow[]
 }
 
 export async function listTickets(
-  db: Db,
+  { db }: DbDeps,
   auth: AuthContext,
   eventId: string,
   rawQuery: Record<string, unknown>,
@@ -251,7 +253,7 @@ async function resolveTaxIds(q: Queryable, accountId: string, ids: string[] | un
   return unique;
 }
 
-export async function createTicket(db: Db, auth: AuthContext, eventId: string, input: TicketInput) {
+export async function createTicket({ db }: DbDeps, auth: AuthContext, eventId: string, input: TicketInput) {
   assertCan(auth, 'events:manage');
   const id = await db.transaction(async (tx) => {
     await loadOwnedEvent(tx, auth.accountId, eventId);
@@ -278,7 +280,7 @@ export async function createTicket(db: Db, auth: AuthContext, eventId: string, i
  * quantity can drop below its sold + reserved units.
  */
 export async function updateTicket(
-  db: Db,
+  { db }: DbDeps,
   auth: AuthContext,
   eventId: string,
   ticketId: string,
@@ -289,7 +291,7 @@ export async function updateTicket(
     await loadOwnedEvent(tx, auth.accountId, eventId);
     const row = await repo.lockTicketRow(tx, auth.accountId, eventId, ticketId);
     if (!row) throw notFound();
-    const [current] = await repo.withPricesAndTaxes(tx, [row]);
+    const current = one(await repo.withPricesAndTaxes(tx, [row]));
     const levels = await loadStockLevels(tx, eventId, [ticketId]);
     const heldOf = (priceId: string) => levels.prices.get(priceId)?.held ?? 0;
     const ticketHeld = levels.tickets.get(ticketId)?.held ?? 0;
@@ -299,8 +301,16 @@ export async function updateTicket(
     const existing = new Map(current.prices.map((p) => [p.id, p]));
     const prices = input.prices.map((p) => ({ ...p }));
     // A single-price ticket edited without the tier id keeps its tier (and its sales).
-    if (type !== 'TIERED' && prices.length === 1 && !prices[0].id && current.prices.length === 1) {
-      prices[0].id = current.prices[0].id;
+    const [onlyPrice] = prices;
+    const [currentPrice] = current.prices;
+    if (
+      type !== 'TIERED' &&
+      prices.length === 1 &&
+      onlyPrice &&
+      !onlyPrice.id &&
+      current.prices.length === 1
+    ) {
+      onlyPrice.id = currentPrice?.id;
     }
     const fields: Record<string, string> = {};
     prices.forEach((p, i) => {
@@ -321,15 +331,16 @@ export async function updateTicket(
     }
     const taxIds = await resolveTaxIds(tx, auth.accountId, input.tax_ids ?? current.taxes.map((t) => t.id));
 
-    await repo.updateTicket(tx, ticketId, ticketValues(input));
+    await repo.updateTicket(tx, auth.accountId, ticketId, ticketValues(input));
     await repo.softDeletePrices(
       tx,
+      eventId,
       removed.map((p) => p.id),
     );
     const normalized = { ...input, prices };
     for (const [i, p] of prices.entries()) {
       const values = priceValues(normalized, p, i);
-      if (p.id) await repo.updatePrice(tx, p.id, values);
+      if (p.id) await repo.updatePrice(tx, eventId, p.id, values);
       else await repo.insertPrices(tx, [{ ...values, ticket_id: ticketId, event_id: eventId }]);
     }
     await repo.replaceTicketTaxes(tx, ticketId, taxIds);
@@ -337,7 +348,7 @@ export async function updateTicket(
   return getTicket(db, auth, eventId, ticketId);
 }
 
-export async function deleteTicket(db: Db, auth: AuthContext, eventId: string, ticketId: string) {
+export async function deleteTicket({ db }: DbDeps, auth: AuthContext, eventId: string, ticketId: string) {
   assertCan(auth, 'events:manage');
   await db.transaction(async (tx) => {
     await loadOwnedEvent(tx, auth.accountId, eventId);
@@ -345,12 +356,12 @@ export async function deleteTicket(db: Db, auth: AuthContext, eventId: string, t
     if (!row) throw notFound();
     const levels = await loadStockLevels(tx, eventId, [ticketId]);
     if ((levels.tickets.get(ticketId)?.held ?? 0) > 0) throw conflict(m['tickets.has_sales']);
-    await repo.softDeleteTicket(tx, ticketId);
+    await repo.softDeleteTicket(tx, auth.accountId, ticketId);
   });
 }
 
 /** Sets the display order: `ids` first, in that order (other tickets keep their relative order after). */
-export async function sortTickets(db: Db, auth: AuthContext, eventId: string, ids: string[]) {
+export async function sortTickets({ db }: DbDeps, auth: AuthContext, eventId: string, ids: string[]) {
   assertCan(auth, 'events:manage');
   await db.transaction(async (tx) => {
     await loadOwnedEvent(tx, auth.accountId, eventId);
