@@ -18,6 +18,7 @@ import { questionRoutes } from './questions/questions.routes.ts';
 import { taxRoutes } from './taxes-and-fees/taxes-and-fees.routes.ts';
 import { ticketRoutes } from './tickets/tickets.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
+import { waitlistRoutes } from './waitlist/waitlist.routes.ts';
 
 /** Every feature module's route plugin, registered once. Add a line per plugin. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -40,6 +41,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(checkInRoutes, api);
   await app.register(attendeesRoutes, api);
   await app.register(ordersRoutes, api);
+  await app.register(waitlistRoutes, api);
   // Outside /api: the upload files and the server-rendered event pages.
   await app.register(uploadFileRoutes);
   await app.register(publicPagesRoutes);

@@ -46,6 +46,8 @@ export interface PublicTicket {
   sale_start_date: string | null;
   sale_end_date: string | null;
   show_quantity_remaining: boolean;
+  /** Sold out → the page offers to join the waiting list instead of the stepper. */
+  waitlist_enabled: boolean;
   /** Units left for the ticket (min over tiers, ticket-level and capacity limits), null when unlimited. */
   quantity_remaining: number | null;
   prices: PublicPrice[];

@@ -35,6 +35,8 @@ const ticketFields = {
   hide_after_sale_end: z.boolean().optional(),
   hide_when_sold_out: z.boolean().optional(),
   show_quantity_remaining: z.boolean().optional(),
+  /** Sold out → buyers can join the waiting list. */
+  waitlist_enabled: z.boolean().optional(),
   /** Taxes and fees that apply; omitted on create = the account's defaults. */
   tax_ids: z.array(z.uuid()).max(20).optional(),
 };
@@ -121,6 +123,7 @@ export interface Ticket {
   hide_after_sale_end: boolean;
   hide_when_sold_out: boolean;
   show_quantity_remaining: boolean;
+  waitlist_enabled: boolean;
   sort_order: number;
   tax_ids: string[];
   prices: TicketPrice[];

@@ -4,3 +4,4 @@ export * from './events.ts';
 export * from './jobs.ts';
 export * from './orders.ts';
 export * from './selling.ts';
+export * from './waitlist.ts';

@@ -39,6 +39,8 @@ export const tickets = pgTable(
     hide_after_sale_end: boolean('hide_after_sale_end').notNull().default(false),
     hide_when_sold_out: boolean('hide_when_sold_out').notNull().default(false),
     show_quantity_remaining: boolean('show_quantity_remaining').notNull().default(false),
+    /** Sold out → buyers can join the waiting list (modules/waitlist). */
+    waitlist_enabled: boolean('waitlist_enabled').notNull().default(false),
     sort_order: integer('sort_order').notNull().default(0),
     deleted_at: ts('deleted_at'),
     ...timestamps,

@@ -59,6 +59,7 @@ function visibleTicket(t: SellableTicket, promo: Promo | null): PublicTicket | n
     sale_start_date: iso(t.sale_start_date),
     sale_end_date: iso(t.sale_end_date),
     show_quantity_remaining: t.show_quantity_remaining,
+    waitlist_enabled: t.waitlist_enabled,
     quantity_remaining: shown(t.remaining_visible),
     prices: prices.map((p) => ({
       id: p.id,

@@ -3,13 +3,14 @@ import type { PricingTaxOrFee } from '@taquilla/shared/pricing';
 import type { Ticket, TicketInput, TicketPrice, TicketStatus } from '@taquilla/shared/schemas/tickets';
 import type { Queryable } from '../../db/client.ts';
 import { tickets } from '../../db/schema/index.ts';
-import type { DbDeps } from '../../deps.ts';
+import type { AppDeps, DbDeps } from '../../deps.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { sanitizeRichText } from '../../lib/html.ts';
 import { type ListParams, listMeta, parseListQuery } from '../../lib/pagination.ts';
 import { at, one } from '../../lib/rows.ts';
 import { loadOwnedEvent } from '../events/owned-event.ts';
+import { waitlistUnitsFreed } from '../waitlist/units-freed.ts';
 import { loadSalesByPrice, loadStockLevels, type PriceSales, type StockLevels } from './availability.ts';
 import { ticketMessages as m } from './tickets.messages.ts';
 import * as repo from './tickets.repository.ts';
@@ -56,6 +57,7 @@ export interface SellableTicket {
   hide_after_sale_end: boolean;
   hide_when_sold_out: boolean;
   show_quantity_remaining: boolean;
+  waitlist_enabled: boolean;
   /** Active taxes and fees that apply, ready for `priceLine` from `@taquilla/shared/pricing`. */
   taxes_and_fees: PricingTaxOrFee[];
   prices: SellablePrice[];
@@ -110,6 +112,7 @@ function toSellable(t: repo.TicketWithPrices, levels: StockLevels): SellableTick
     hide_after_sale_end: t.hide_after_sale_end,
     hide_when_sold_out: t.hide_when_sold_out,
     show_quantity_remaining: t.show_quantity_remaining,
+    waitlist_enabled: t.waitlist_enabled,
     taxes_and_fees: t.taxes
       .filter((x) => x.is_active)
       .map(({ id, name, type, calculation, value }) => ({ id, name, type, calculation, value })),
@@ -169,6 +172,7 @@ function present(t: repo.TicketWithPrices, levels: StockLevels, sales: Map<strin
     hide_after_sale_end: t.hide_after_sale_end,
     hide_when_sold_out: t.hide_when_sold_out,
     show_quantity_remaining: t.show_quantity_remaining,
+    waitlist_enabled: t.waitlist_enabled,
     sort_order: t.sort_order,
     tax_ids: t.taxes.map((x) => x.id),
     prices,
@@ -229,6 +233,7 @@ function ticketValues(input: TicketInput) {
     hide_after_sale_end: input.hide_after_sale_end ?? false,
     hide_when_sold_out: input.hide_when_sold_out ?? false,
     show_quantity_remaining: input.show_quantity_remaining ?? false,
+    waitlist_enabled: input.waitlist_enabled ?? false,
   };
 }
 
@@ -280,7 +285,7 @@ export async function createTicket({ db }: DbDeps, auth: AuthContext, eventId: s
  * quantity can drop below its sold + reserved units.
  */
 export async function updateTicket(
-  { db }: DbDeps,
+  { db, jobs }: Pick<AppDeps, 'db' | 'jobs'>,
   auth: AuthContext,
   eventId: string,
   ticketId: string,
@@ -344,6 +349,8 @@ export async function updateTicket(
       else await repo.insertPrices(tx, [{ ...values, ticket_id: ticketId, event_id: eventId }]);
     }
     await repo.replaceTicketTaxes(tx, ticketId, taxIds);
+    // More quantity (or the waiting list switched on) may leave units for people waiting.
+    await waitlistUnitsFreed(jobs, [ticketId], tx);
   });
   return getTicket(db, auth, eventId, ticketId);
 }

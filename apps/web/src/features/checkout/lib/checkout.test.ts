@@ -24,6 +24,7 @@ const ticket = (over: Partial<PublicTicket> = {}): PublicTicket => ({
   sale_start_date: null,
   sale_end_date: null,
   show_quantity_remaining: false,
+  waitlist_enabled: false,
   quantity_remaining: null,
   prices: [],
   taxes_and_fees: [],

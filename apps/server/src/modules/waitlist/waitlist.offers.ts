@@ -1,0 +1,119 @@
+import type { AppDeps } from '../../deps.ts';
+import { AppError, conflict } from '../../lib/errors.ts';
+import { newShortId } from '../../lib/ids.ts';
+import { holdUnits, priceOrder } from '../checkout/checkout.service.ts';
+import { WAITLIST_OFFER_JOB } from './units-freed.ts';
+import { queueOfferEmail } from './waitlist.emails.ts';
+import { waitlistMessages as m } from './waitlist.messages.ts';
+import * as repo from './waitlist.repository.ts';
+
+export const WAITLIST_SWEEP_JOB = 'waitlist.sweep';
+const SWEEP_EVERY_MS = 60_000;
+export const DEFAULT_OFFER_MINUTES = 24 * 60;
+
+type Deps = Pick<AppDeps, 'db' | 'config' | 'jobs'>;
+
+/**
+ * Offers a ticket's free units to its waiting entries in sign-up order. Each offer is a RESERVED order
+ * made by `holdUnits` (the one locked stock check), held for the event's offer time: units held for an
+ * offer count like any reservation, so they can neither be sold to someone else nor offered twice. The
+ * offers of a ticket are serialized by an advisory lock and each entry is re-read under it, so two jobs
+ * for the same ticket (two processes, a retry) never offer to the same entry. Stops at the first entry
+ * the free units cannot serve (strict order: nobody overtakes an earlier sign-up).
+ *
+ * `entryId`: the organizer's offer by hand to that entry (also when automatic offers are off).
+ * Answers how many offers were made.
+ */
+export async function offerFreedUnits(deps: Deps, ticketId: string, entryId?: string): Promise<number> {
+  const ticket = await repo.ticketEvent(deps.db, ticketId);
+  if (!ticket) return 0;
+  const settings = await repo.findSettings(deps.db, ticket.event_id);
+  if (!entryId && settings?.auto_offer === false) return 0;
+  const offerMinutes = settings?.offer_minutes ?? DEFAULT_OFFER_MINUTES;
+  const candidates = (await repo.waitingEntries(deps.db, ticketId)).filter(
+    (e) => !entryId || e.id === entryId,
+  );
+  let made = 0;
+  for (const entry of candidates) {
+    let priced: Awaited<ReturnType<typeof priceOrder>>;
+    try {
+      priced = await priceOrder(deps, ticket.event_id, {
+        tickets: [{ ticket_id: ticketId, price_id: entry.price_id, quantity: entry.quantity }],
+      });
+    } catch (err) {
+      // The event is no longer on sale or the tier is gone: nothing can be offered now.
+      if (err instanceof AppError && !entryId) return made;
+      throw err;
+    }
+    const outcome = await deps.db.transaction(async (tx) => {
+      await repo.lockTicketOffers(tx, ticketId);
+      const still = (await repo.waitingEntries(tx, ticketId)).find((e) => e.id === entry.id);
+      if (!still) return 'SKIP' as const;
+      const held = await holdUnits(
+        deps,
+        {
+          order: { ...priced.order, short_id: newShortId('o'), locale: entry.locale },
+          lines: priced.lines,
+          status: 'RESERVED',
+          holdMinutes: offerMinutes,
+        },
+        tx,
+      );
+      if ('problem' in held) return held.problem === 'SOLD_OUT' ? ('STOP' as const) : ('SKIP' as const);
+      const shortId = await repo.orderShortId(tx, held.orderId);
+      await repo.setEntry(tx, entry.id, {
+        state: 'OFFERED',
+        order_id: held.orderId,
+        offered_at: new Date(),
+        offer_expires_at: held.reservedUntil,
+      });
+      await queueOfferEmail(
+        {
+          jobs: deps.jobs,
+          appUrl: deps.config.appUrl,
+          tx,
+          eventId: ticket.event_id,
+          eventName: ticket.event_name,
+          ticketName: ticket.ticket_name,
+          timezone: ticket.timezone,
+        },
+        entry,
+        shortId,
+        held.reservedUntil,
+      );
+      return 'OFFERED' as const;
+    });
+    if (outcome === 'OFFERED') made++;
+    if (outcome === 'STOP') break;
+  }
+  if (entryId && made === 0) throw conflict(m['waitlist.no_units']);
+  return made;
+}
+
+/**
+ * Every minute: settles offers (paid → PURCHASED, lapsed → EXPIRED, their units back) and offers the
+ * free units of every ticket someone waits for — units come back without any write when a reservation
+ * expires, so this is how expiries reach the list.
+ */
+export async function sweep(deps: Deps): Promise<void> {
+  await repo.settleOffers(deps.db);
+  for (const ticketId of await repo.ticketsWithAutoOffers(deps.db)) await offerFreedUnits(deps, ticketId);
+}
+
+/** Registers the jobs and keeps one sweep queued (it queues the next one when it runs). */
+export async function registerWaitlistJobs(deps: Deps): Promise<void> {
+  deps.jobs.register(WAITLIST_OFFER_JOB, async (payload) => {
+    await repo.settleOffers(deps.db);
+    await offerFreedUnits(deps, String(payload.ticketId));
+  });
+  deps.jobs.register(WAITLIST_SWEEP_JOB, async () => {
+    try {
+      await sweep(deps);
+    } finally {
+      await deps.jobs.enqueue(WAITLIST_SWEEP_JOB, {}, { runAt: new Date(Date.now() + SWEEP_EVERY_MS) });
+    }
+  });
+  if (!(await repo.hasPendingJob(deps.db, WAITLIST_SWEEP_JOB))) {
+    await deps.jobs.enqueue(WAITLIST_SWEEP_JOB, {}, { runAt: new Date(Date.now() + SWEEP_EVERY_MS) });
+  }
+}

@@ -1,0 +1,93 @@
+import {
+  joinWaitlistInput,
+  leaveWaitlistInput,
+  waitlistSettingsInput,
+} from '@taquilla/shared/schemas/waitlist';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAuth } from '../../lib/auth.ts';
+import { sendCsv } from '../../lib/csv.ts';
+import { AppError } from '../../lib/errors.ts';
+import { listQuerystring } from '../../lib/pagination.ts';
+import { waitlistMessages as m } from './waitlist.messages.ts';
+import { registerWaitlistJobs } from './waitlist.offers.ts';
+import * as service from './waitlist.service.ts';
+
+const eventParams = z.object({ id: z.uuid() });
+const entryParams = z.object({ id: z.uuid(), entryId: z.uuid() });
+/** Sign-ups per address and event per 10 minutes (a family signs up for several tickets). */
+const SIGN_UPS_PER_WINDOW = 10;
+
+/** The waiting list: the buyer's sign-up and leave link (public), the organizer's list and settings. */
+export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+  const tags = ['waitlist'];
+  await registerWaitlistJobs(deps);
+
+  const limiter = app.createRateLimit({
+    max: SIGN_UPS_PER_WINDOW,
+    timeWindow: 10 * 60_000,
+    keyGenerator: (req) => `waitlist:${req.ip}:${(req.params as { id?: string }).id}`,
+  });
+  const signUpLimit = async (request: Parameters<typeof limiter>[0]) => {
+    const result = await limiter(request);
+    if (!result.isAllowed && result.isExceeded)
+      throw new AppError(429, 'RATE_LIMITED', m['waitlist.rate_limited']);
+  };
+
+  app.post(
+    '/public/events/:id/waitlist',
+    { schema: { tags, params: eventParams, body: joinWaitlistInput }, preHandler: signUpLimit },
+    async (request, reply) => {
+      const data = await service.joinWaitlist(deps, request.params.id, request.body, request.locale);
+      return reply.status(201).send({ data });
+    },
+  );
+  app.post('/public/waitlist/leave', { schema: { tags, body: leaveWaitlistInput } }, async (request) => ({
+    data: await service.leaveWaitlist(deps, request.body.token),
+  }));
+
+  app.get(
+    '/events/:id/waitlist',
+    { schema: { tags, params: eventParams, querystring: listQuerystring } },
+    async (request) => service.listEntries(deps, requireAuth(request), request.params.id, request.query),
+  );
+  app.get(
+    '/events/:id/waitlist/export',
+    { schema: { tags, params: eventParams } },
+    async (request, reply) => {
+      const { filename, csv } = await service.exportEntries(
+        deps,
+        requireAuth(request),
+        request.params.id,
+        request.locale,
+      );
+      return sendCsv(reply, filename, csv);
+    },
+  );
+  app.get('/events/:id/waitlist/settings', { schema: { tags, params: eventParams } }, async (request) => ({
+    data: await service.getSettings(deps, requireAuth(request), request.params.id),
+  }));
+  app.put(
+    '/events/:id/waitlist/settings',
+    { schema: { tags, params: eventParams, body: waitlistSettingsInput } },
+    async (request) => ({
+      data: await service.updateSettings(deps, requireAuth(request), request.params.id, request.body),
+    }),
+  );
+  app.post(
+    '/events/:id/waitlist/:entryId/offer',
+    { schema: { tags, params: entryParams } },
+    async (request) => ({
+      data: await service.offerEntry(deps, requireAuth(request), request.params.id, request.params.entryId),
+    }),
+  );
+  app.delete(
+    '/events/:id/waitlist/:entryId',
+    { schema: { tags, params: entryParams } },
+    async (request, reply) => {
+      await service.removeEntry(deps, requireAuth(request), request.params.id, request.params.entryId);
+      return reply.status(204).send();
+    },
+  );
+};

@@ -1,0 +1,234 @@
+import type { Locale } from '@taquilla/shared';
+import type {
+  JoinWaitlistInput,
+  WaitlistEntry,
+  WaitlistSettings,
+  WaitlistState,
+} from '@taquilla/shared/schemas/waitlist';
+import type { AppDeps, DbDeps } from '../../deps.ts';
+import { type AuthContext, assertCan } from '../../lib/auth.ts';
+import { csvDate, EXPORT_LIMIT, toCsv } from '../../lib/csv.ts';
+import { conflict, invalid, notFound } from '../../lib/errors.ts';
+import { t } from '../../lib/i18n.ts';
+import { hashToken, newSecretToken } from '../../lib/ids.ts';
+import { listMeta, parseListQuery } from '../../lib/pagination.ts';
+import { loadOwnedEvent } from '../events/owned-event.ts';
+import { getPublicEvent } from '../public-events/public-events.service.ts';
+import { waitlistUnitsFreed } from './units-freed.ts';
+import { queueJoinedEmail } from './waitlist.emails.ts';
+import { waitlistMessages as m } from './waitlist.messages.ts';
+import { DEFAULT_OFFER_MINUTES, offerFreedUnits } from './waitlist.offers.ts';
+import * as repo from './waitlist.repository.ts';
+
+type Deps = Pick<AppDeps, 'db' | 'config' | 'jobs'>;
+
+function present({
+  entry,
+  ticket_name,
+  price_label,
+  order_short_id,
+  position,
+}: repo.ListedEntry): WaitlistEntry {
+  return {
+    id: entry.id,
+    ticket_id: entry.ticket_id,
+    ticket_name,
+    price_id: entry.price_id,
+    price_label,
+    first_name: entry.first_name,
+    last_name: entry.last_name,
+    email: entry.email,
+    quantity: entry.quantity,
+    locale: entry.locale,
+    state: entry.state as WaitlistState,
+    position: position === null ? null : Number(position),
+    order_short_id,
+    offered_at: entry.offered_at?.toISOString() ?? null,
+    offer_expires_at: entry.offer_expires_at?.toISOString() ?? null,
+    created_at: entry.created_at.toISOString(),
+  };
+}
+
+/**
+ * A buyer joins the waiting list of a sold-out ticket (tier) of a live event. The same e-mail for the
+ * same tier is one entry (answered again; one who left or whose offer lapsed joins again at the end).
+ */
+export async function joinWaitlist(deps: Deps, eventId: string, input: JoinWaitlistInput, locale: Locale) {
+  const event = await getPublicEvent(deps.db, eventId);
+  const ticket = event.tickets.find((x) => x.id === input.ticket_id);
+  if (!ticket?.waitlist_enabled) throw invalid({ ticket_id: m['waitlist.not_available'] });
+  const price = input.price_id ? ticket.prices.find((p) => p.id === input.price_id) : ticket.prices[0];
+  if (!price) throw invalid({ price_id: m['waitlist.not_available'] });
+  if (price.quantity_remaining !== 0 && ticket.quantity_remaining !== 0)
+    throw conflict(m['waitlist.not_sold_out']);
+  if (input.quantity < ticket.min_per_order || input.quantity > ticket.max_per_order) {
+    throw invalid({
+      quantity: {
+        key: m['waitlist.quantity_range'],
+        params: { min: ticket.min_per_order, max: ticket.max_per_order },
+      },
+    });
+  }
+  const owner = await repo.ticketEvent(deps.db, ticket.id);
+  if (!owner) throw notFound();
+  const email = input.email.trim().toLowerCase();
+  const entryLocale = input.locale ?? locale;
+  return deps.db.transaction(async (tx) => {
+    const leave = newSecretToken();
+    const { entry, created } = await repo.insertEntry(tx, {
+      account_id: owner.account_id,
+      event_id: eventId,
+      ticket_id: ticket.id,
+      price_id: price.id,
+      first_name: input.first_name,
+      last_name: input.last_name ?? '',
+      email,
+      quantity: input.quantity,
+      locale: entryLocale,
+      leave_token_hash: leave.hash,
+    });
+    const rejoin = !created && (entry.state === 'LEFT' || entry.state === 'EXPIRED');
+    if (rejoin) {
+      await repo.setEntry(tx, entry.id, {
+        state: 'WAITING',
+        first_name: input.first_name,
+        last_name: input.last_name ?? '',
+        quantity: input.quantity,
+        locale: entryLocale,
+        leave_token_hash: leave.hash,
+        order_id: null,
+        offered_at: null,
+        offer_expires_at: null,
+        left_at: null,
+        created_at: new Date(),
+      });
+    }
+    if (created || rejoin) {
+      await queueJoinedEmail(
+        { jobs: deps.jobs, appUrl: deps.config.appUrl, tx, eventName: event.name, ticketName: ticket.name },
+        { email, first_name: input.first_name, quantity: input.quantity, locale: entryLocale },
+        leave.token,
+      );
+      // Units may be free already (a reservation expired just now): the job decides.
+      await waitlistUnitsFreed(deps.jobs, [ticket.id], tx);
+    }
+    return { id: entry.id, state: created || rejoin ? 'WAITING' : entry.state };
+  });
+}
+
+/** The "leave the list" link: the entry stops waiting; units held for its offer go to the next one. */
+export async function leaveWaitlist(deps: Deps, token: string) {
+  const entry = await repo.findByLeaveToken(deps.db, hashToken(token));
+  if (!entry) throw notFound(m['waitlist.link_invalid']);
+  if (entry.state === 'WAITING' || entry.state === 'OFFERED') {
+    await deps.db.transaction(async (tx) => {
+      await repo.setEntry(tx, entry.id, { state: 'LEFT', left_at: new Date() });
+      if (entry.state === 'OFFERED' && entry.order_id) {
+        await repo.abandonReservation(tx, entry.order_id);
+        await waitlistUnitsFreed(deps.jobs, [entry.ticket_id], tx);
+      }
+    });
+    return { state: 'LEFT' as const };
+  }
+  return { state: entry.state };
+}
+
+export async function listEntries(
+  deps: DbDeps,
+  auth: AuthContext,
+  eventId: string,
+  raw: Record<string, unknown>,
+) {
+  assertCan(auth, 'events:manage');
+  const params = parseListQuery(raw, repo.entryListSpec);
+  await loadOwnedEvent(deps.db, auth.accountId, eventId);
+  await repo.settleOffers(deps.db);
+  const { rows, total } = await repo.listEntries(deps.db, auth.accountId, eventId, params);
+  return { data: rows.map(present), meta: listMeta(total, params) };
+}
+
+async function findEntry(deps: DbDeps, auth: AuthContext, eventId: string, entryId: string) {
+  assertCan(auth, 'events:manage');
+  await loadOwnedEvent(deps.db, auth.accountId, eventId);
+  await repo.settleOffers(deps.db);
+  const row = await repo.findListedEntry(deps.db, auth.accountId, eventId, entryId);
+  if (!row) throw notFound();
+  return row;
+}
+
+/** The organizer offers free units to one waiting entry now (automatic offers on or off). */
+export async function offerEntry(deps: Deps, auth: AuthContext, eventId: string, entryId: string) {
+  const row = await findEntry(deps, auth, eventId, entryId);
+  if (row.entry.state !== 'WAITING') throw conflict(m['waitlist.not_waiting']);
+  await offerFreedUnits(deps, row.entry.ticket_id, entryId);
+  return present(await findEntry(deps, auth, eventId, entryId));
+}
+
+/** Removes an entry; units held for its offer are freed and offered to the next one. */
+export async function removeEntry(deps: Deps, auth: AuthContext, eventId: string, entryId: string) {
+  const { entry } = await findEntry(deps, auth, eventId, entryId);
+  await deps.db.transaction(async (tx) => {
+    if (entry.state === 'OFFERED' && entry.order_id) {
+      await repo.abandonReservation(tx, entry.order_id);
+      await waitlistUnitsFreed(deps.jobs, [entry.ticket_id], tx);
+    }
+    await repo.deleteEntry(tx, auth.accountId, entry.id);
+  });
+}
+
+export async function exportEntries(deps: DbDeps, auth: AuthContext, eventId: string, locale: Locale) {
+  assertCan(auth, 'events:manage');
+  const event = await loadOwnedEvent(deps.db, auth.accountId, eventId);
+  await repo.settleOffers(deps.db);
+  const rows = await repo.allEntries(deps.db, auth.accountId, eventId, EXPORT_LIMIT);
+  const tz = event.timezone;
+  const csv = toCsv(
+    t(locale, m['waitlist.csv_header']).split(','),
+    rows.map((row) => {
+      const e = present(row);
+      return [
+        e.position,
+        e.state,
+        e.first_name,
+        e.last_name,
+        e.email,
+        e.ticket_name,
+        e.price_label,
+        e.quantity,
+        e.locale,
+        csvDate(row.entry.created_at, tz),
+        csvDate(row.entry.offered_at, tz),
+        csvDate(row.entry.offer_expires_at, tz),
+        e.order_short_id,
+      ];
+    }),
+  );
+  return { filename: `waitlist-${event.id}.csv`, csv };
+}
+
+export async function getSettings(
+  deps: DbDeps,
+  auth: AuthContext,
+  eventId: string,
+): Promise<WaitlistSettings> {
+  assertCan(auth, 'events:manage');
+  await loadOwnedEvent(deps.db, auth.accountId, eventId);
+  const row = await repo.findSettings(deps.db, eventId);
+  return { offer_minutes: row?.offer_minutes ?? DEFAULT_OFFER_MINUTES, auto_offer: row?.auto_offer ?? true };
+}
+
+export async function updateSettings(
+  deps: Deps,
+  auth: AuthContext,
+  eventId: string,
+  input: WaitlistSettings,
+) {
+  assertCan(auth, 'events:manage');
+  await loadOwnedEvent(deps.db, auth.accountId, eventId);
+  await deps.db.transaction(async (tx) => {
+    await repo.saveSettings(tx, eventId, input.offer_minutes, input.auto_offer);
+    // Turning automatic offers on: whatever is free now goes to the list.
+    if (input.auto_offer) await waitlistUnitsFreed(deps.jobs, await repo.waitingTicketIds(tx, eventId), tx);
+  });
+  return getSettings(deps, auth, eventId);
+}
