@@ -6,6 +6,7 @@ import type { OrderLineInput } from '../api.ts';
 import { usePageFormat } from '../lib/page-format.ts';
 import { extraLabel, lineTotal, type Selection, unitDiscount } from '../lib/pricing.ts';
 import { QuantityStepper } from './quantity-stepper.tsx';
+import { WaitlistJoin } from './waitlist-join.tsx';
 
 type Selections = Record<string, Selection>;
 
@@ -171,6 +172,14 @@ export function TicketSelector(props: {
                       />
                     )}
                   </Group>
+                  {state === 'SOLD_OUT' && ticket.waitlist_enabled && (
+                    <WaitlistJoin
+                      eventId={event.id}
+                      ticket={ticket}
+                      priceId={price.id}
+                      accent={props.accent}
+                    />
+                  )}
                   {ticket.price_type === 'DONATION' && onSale && quantity > 0 && (
                     <TextInput
                       label={t`Tu aportación por entrada`}

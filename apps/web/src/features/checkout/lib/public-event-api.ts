@@ -42,3 +42,20 @@ export const createOrder = (
   );
 
 export const errorCode = (error: unknown) => (error instanceof ApiError ? error.code : undefined);
+
+export const joinWaitlist = (
+  eventId: string,
+  body: {
+    ticket_id: string;
+    price_id: string;
+    first_name: string;
+    email: string;
+    quantity: number;
+    locale: 'es' | 'en';
+    consent: boolean;
+  },
+) =>
+  publicApi<{ data: { id: string; state: string } }>(`${eventPath(eventId)}/waitlist`, {
+    method: 'POST',
+    body,
+  }).then((r) => r.data);

@@ -93,6 +93,7 @@ export function TicketForm(props: {
       hide_after_sale_end: ticket?.hide_after_sale_end ?? false,
       hide_when_sold_out: ticket?.hide_when_sold_out ?? false,
       show_quantity_remaining: ticket?.show_quantity_remaining ?? false,
+      waitlist_enabled: ticket?.waitlist_enabled ?? false,
     },
     validate: {
       name: (v) => (v.trim() ? null : t`Pon un nombre a la entrada.`),
@@ -133,6 +134,7 @@ export function TicketForm(props: {
       hide_after_sale_end: values.hide_after_sale_end,
       hide_when_sold_out: values.hide_when_sold_out,
       show_quantity_remaining: values.show_quantity_remaining,
+      waitlist_enabled: values.waitlist_enabled,
     };
     try {
       await save.mutateAsync(body);
@@ -387,6 +389,11 @@ export function TicketForm(props: {
             <Switch
               label={t`Mostrar las entradas restantes`}
               {...form.getInputProps('show_quantity_remaining', { type: 'checkbox' })}
+            />
+            <Switch
+              label={t`Lista de espera cuando se agote`}
+              description={t`Los compradores pueden apuntarse y reciben las entradas que queden libres, por orden.`}
+              {...form.getInputProps('waitlist_enabled', { type: 'checkbox' })}
             />
           </Stack>
 
