@@ -75,6 +75,11 @@ export function TicketSelector(props: {
     }
   }
 
+  // Everything sold out or not on sale: no total bar (it would cover the waiting list's form).
+  const anyOnSale = event.tickets.some((ticket) =>
+    ticket.prices.some((p) => (p.sale_state === 'ON_SALE' ? ticket.sale_state : p.sale_state) === 'ON_SALE'),
+  );
+
   const submit = () => {
     setTried(true);
     if (invalid || count === 0) return;
@@ -220,32 +225,34 @@ export function TicketSelector(props: {
         </Paper>
       ))}
 
-      <Paper withBorder p="md" radius="md" style={{ position: 'sticky', bottom: 8, zIndex: 2 }} shadow="sm">
-        <Group justify="space-between" wrap="nowrap">
-          <Stack gap={0}>
-            <Text size="sm" c="dimmed">
-              {count === 1 ? <Trans>1 entrada</Trans> : <Trans>{count} entradas</Trans>}
+      {anyOnSale && (
+        <Paper withBorder p="md" radius="md" style={{ position: 'sticky', bottom: 8, zIndex: 2 }} shadow="sm">
+          <Group justify="space-between" wrap="nowrap">
+            <Stack gap={0}>
+              <Text size="sm" c="dimmed">
+                {count === 1 ? <Trans>1 entrada</Trans> : <Trans>{count} entradas</Trans>}
+              </Text>
+              <Text fw={700} size="xl" data-testid="selector-total">
+                {fmt(total)}
+              </Text>
+            </Stack>
+            <Button
+              size="md"
+              onClick={submit}
+              loading={props.submitting}
+              disabled={count === 0}
+              color={props.accent}
+            >
+              <Trans>Continuar</Trans>
+            </Button>
+          </Group>
+          {count > 0 && total > 0 && (
+            <Text size="xs" c="dimmed" mt={4}>
+              <Trans>Incluye impuestos y gastos. El importe final se confirma en el siguiente paso.</Trans>
             </Text>
-            <Text fw={700} size="xl" data-testid="selector-total">
-              {fmt(total)}
-            </Text>
-          </Stack>
-          <Button
-            size="md"
-            onClick={submit}
-            loading={props.submitting}
-            disabled={count === 0}
-            color={props.accent}
-          >
-            <Trans>Continuar</Trans>
-          </Button>
-        </Group>
-        {count > 0 && total > 0 && (
-          <Text size="xs" c="dimmed" mt={4}>
-            <Trans>Incluye impuestos y gastos. El importe final se confirma en el siguiente paso.</Trans>
-          </Text>
-        )}
-      </Paper>
+          )}
+        </Paper>
+      )}
     </Stack>
   );
 }

@@ -123,6 +123,11 @@ export function WaitlistJoin(props: {
             </Trans>
           </span>
         </label>
+        {fields.consent && (
+          <Text size="xs" c="red.8">
+            {fields.consent}
+          </Text>
+        )}
         {error && (
           <Text size="sm" c="red.8" role="alert">
             {error}
