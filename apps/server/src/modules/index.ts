@@ -5,6 +5,7 @@ import { authRoutes } from './auth/auth.routes.ts';
 import { checkInRoutes } from './check-in/check-in.routes.ts';
 import { checkoutRoutes } from './checkout/checkout.routes.ts';
 import { eventsBackOffice } from './events/index.ts';
+import { messagesRoutes } from './messages/messages.routes.ts';
 import { ordersRoutes } from './orders/orders.routes.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
 import { publicPagesRoutes } from './public-pages/public-pages.routes.ts';
@@ -22,6 +23,7 @@ export async function registerModules(app: App): Promise<void> {
   await app.register(paymentsRoutes, { prefix: '/api' });
   await app.register(attendeesRoutes, { prefix: '/api' });
   await app.register(ordersRoutes, { prefix: '/api' });
+  await app.register(messagesRoutes, { prefix: '/api' });
   await app.register(sellingRoutes);
   await app.register(publicPagesRoutes);
 }
