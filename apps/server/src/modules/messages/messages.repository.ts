@@ -275,6 +275,26 @@ export async function claimDeliveries(q: Queryable, messageId: string, limit: nu
   ).sort((a, b) => a.id - b.id);
 }
 
+/**
+ * Just before sending: true while the claim is still this worker's (same attempt) and not expired, and
+ * renews it. A worker that stalled past its claim finds it taken over and must not send.
+ */
+export async function holdClaim(q: Queryable, d: Pick<DeliveryRow, 'id' | 'attempts'>): Promise<boolean> {
+  const rows = await q
+    .update(messageDeliveries)
+    .set({ locked_until: sql`now() + make_interval(mins => ${CLAIM_MINUTES})` })
+    .where(
+      and(
+        eq(messageDeliveries.id, d.id),
+        eq(messageDeliveries.status, 'SENDING'),
+        eq(messageDeliveries.attempts, d.attempts),
+        sql`${messageDeliveries.locked_until} > now()`,
+      ),
+    )
+    .returning({ id: messageDeliveries.id });
+  return rows.length > 0;
+}
+
 /** Marks a claimed delivery sent; a claim taken over by another worker (same attempt) is left alone. */
 export async function markDeliverySent(q: Queryable, d: Pick<DeliveryRow, 'id' | 'attempts'>) {
   await q

@@ -8,7 +8,9 @@ import * as repo from './messages.repository.ts';
  * per recipient and queues `messages.batch`. Each batch claims deliveries, sends them one by one (marking
  * each SENT as soon as the mail server accepted it) and queues the next batch while any is left. A worker
  * that dies leaves its claims to expire; the next batch takes them over, and what is marked is never sent
- * again. The window between acceptance and marking is one e-mail, with a stable Message-ID.
+ * again. Each e-mail re-checks its claim just before leaving (fenced by the attempt number), so a worker
+ * that stalled and wakes up late sends nothing already taken over. What remains is the instant between
+ * the server's acceptance and the mark: one e-mail at most, sent with a stable Message-ID.
  */
 export const START_JOB = 'messages.start';
 export const BATCH_JOB = 'messages.batch';
@@ -59,6 +61,7 @@ async function sendBatch(jobs: JobQueue, deps: Deps, p: Payload) {
   const worker = async () => {
     for (let d = claimed[next++]; d; d = claimed[next++]) {
       const delivery = d;
+      if (!(await repo.holdClaim(deps.db, delivery))) continue;
       try {
         const mail = messageEmail(message, event, delivery, {
           messageId: `<m-${message.id}-${delivery.id}@taquilla>`,
