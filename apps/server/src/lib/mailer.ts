@@ -74,7 +74,7 @@ export class Mailer {
   }
 
   private pooled(smtpUrl: string): Transporter {
-    this.bulkTransport ??= nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: 5 });
+    this.bulkTransport ??= nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: 10 });
     return this.bulkTransport;
   }
 

@@ -29,7 +29,8 @@ export function replyTo(event: MessageEvent): string | undefined {
  * recipient's order, naming the event and the organizer. `messageId` is stable per delivery.
  */
 export function messageEmail(
-  message: { subject: string; body: string },
+  /** `plain`: the body as text, when already computed (a batch computes it once for all its e-mails). */
+  message: { subject: string; body: string; plain?: string },
   event: MessageEvent,
   to: Recipient,
   opts: { messageId?: string; test?: boolean } = {},
@@ -44,7 +45,7 @@ export function messageEmail(
       t(locale, m['messages.email_intro'], vars),
     ],
     richHtml: message.body,
-    richTextPlain: htmlToText(message.body),
+    richTextPlain: message.plain ?? htmlToText(message.body),
     footer: t(locale, m['messages.email_footer'], vars),
   });
   return {

@@ -1,4 +1,5 @@
 import type { AppDeps } from '../../app.ts';
+import { htmlToText } from '../../lib/html.ts';
 import type { JobQueue } from '../../lib/jobs.ts';
 import { messageEmail } from './messages.email.ts';
 import * as repo from './messages.repository.ts';
@@ -15,8 +16,9 @@ import * as repo from './messages.repository.ts';
 export const START_JOB = 'messages.start';
 export const BATCH_JOB = 'messages.batch';
 
-export const BATCH_SIZE = 50;
-const PARALLEL = 5;
+export const BATCH_SIZE = 200;
+/** E-mails in flight per batch (the mailer's pool keeps as many SMTP connections open). */
+const PARALLEL = 10;
 const MAX_ATTEMPTS = 5;
 const retryDelaySeconds = (attempts: number) => 30 * 2 ** (attempts - 1);
 
@@ -57,13 +59,14 @@ async function sendBatch(jobs: JobQueue, deps: Deps, p: Payload) {
   const event = await repo.findMessageEvent(deps.db, p.account_id, message.event_id);
   if (!event) return;
   const claimed = await repo.claimDeliveries(deps.db, message.id, BATCH_SIZE);
+  const content = { subject: message.subject, body: message.body, plain: htmlToText(message.body) };
   let next = 0;
   const worker = async () => {
     for (let d = claimed[next++]; d; d = claimed[next++]) {
       const delivery = d;
       if (!(await repo.holdClaim(deps.db, delivery))) continue;
       try {
-        const mail = messageEmail(message, event, delivery, {
+        const mail = messageEmail(content, event, delivery, {
           messageId: `<m-${message.id}-${delivery.id}@taquilla>`,
         });
         await deps.mailer.send(mail, { bulk: true });

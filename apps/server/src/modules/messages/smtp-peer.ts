@@ -18,7 +18,7 @@ export class SmtpPeer {
   holdAfter: number | null = null;
   private held: ((err?: Error) => void)[] = [];
   private server: SMTPServer;
-  private onAccepted?: () => void;
+  private waiters: { count: number; resolve: () => void }[] = [];
   port = 0;
 
   constructor(opts: { keepRaw?: boolean } = {}) {
@@ -47,7 +47,7 @@ export class SmtpPeer {
           const raw = keepRaw ? Buffer.concat(chunks).toString('utf8').replace(/\r\n/g, '\n') : '';
           for (const r of session.envelope.rcptTo) this.inbox.push({ to: r.address, raw });
           callback();
-          this.onAccepted?.();
+          this.wake();
         });
       },
     });
@@ -72,15 +72,15 @@ export class SmtpPeer {
   /** Resolves once `count` e-mails in all were accepted. */
   waitFor(count: number): Promise<void> {
     return new Promise((resolve) => {
-      const check = () => {
-        if (this.inbox.length >= count) {
-          this.onAccepted = undefined;
-          resolve();
-        }
-      };
-      this.onAccepted = check;
-      check();
+      this.waiters.push({ count, resolve });
+      this.wake();
     });
+  }
+
+  private wake() {
+    const ready = this.waiters.filter((w) => this.inbox.length >= w.count);
+    this.waiters = this.waiters.filter((w) => this.inbox.length < w.count);
+    for (const w of ready) w.resolve();
   }
 
   close(): Promise<void> {
