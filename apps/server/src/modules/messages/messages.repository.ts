@@ -14,6 +14,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { type ListParams, type ListSpec, likePattern } from '../../lib/pagination.ts';
+import { one } from '../../lib/rows.ts';
 
 export type MessageRow = typeof messages.$inferSelect;
 export type DeliveryRow = typeof messageDeliveries.$inferSelect;
@@ -135,9 +136,7 @@ export async function countEventTickets(q: Queryable, accountId: string, eventId
 // ------------------------------------------------------------------ messages
 
 export async function insertMessage(q: Queryable, values: typeof messages.$inferInsert) {
-  const [row] = await q.insert(messages).values(values).returning();
-  if (!row) throw new Error('message insert returned nothing');
-  return row;
+  return one(await q.insert(messages).values(values).returning());
 }
 
 export async function findMessage(q: Queryable, accountId: string, eventId: string, id: string) {

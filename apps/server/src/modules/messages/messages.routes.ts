@@ -1,8 +1,8 @@
 import { messageAudience, messageInput } from '@taquilla/shared/schemas/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { App } from '../../app.ts';
 import { requireAuth } from '../../lib/auth.ts';
+import { listQuerystring } from '../../lib/pagination.ts';
 import { registerMessageJobs } from './messages.sender.ts';
 import * as service from './messages.service.ts';
 
@@ -14,7 +14,7 @@ const itemParams = z.object({ id: z.uuid(), messageId: z.uuid() });
  * counts, cancel a scheduled one, and the audience's size before sending. Registers the sending jobs.
  */
 export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = (app as unknown as App).deps;
+  const { deps } = app;
   registerMessageJobs(deps.jobs, deps);
 
   app.post(
@@ -38,13 +38,10 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status('is_test' in data ? 202 : 201).send({ data });
     },
   );
-  app.get('/events/:id/messages', { schema: { params: eventParams } }, async (request) =>
-    service.listMessages(
-      deps,
-      requireAuth(request),
-      request.params.id,
-      request.query as Record<string, unknown>,
-    ),
+  app.get(
+    '/events/:id/messages',
+    { schema: { params: eventParams, querystring: listQuerystring } },
+    async (request) => service.listMessages(deps, requireAuth(request), request.params.id, request.query),
   );
   app.get('/events/:id/messages/:messageId', { schema: { params: itemParams } }, async (request) => ({
     data: await service.getMessage(deps, requireAuth(request), request.params.id, request.params.messageId),

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { htmlToText } from '../../lib/html.ts';
 import type { JobQueue } from '../../lib/jobs.ts';
 import { messageEmail } from './messages.email.ts';
@@ -18,7 +18,7 @@ export const BATCH_JOB = 'messages.batch';
 
 export const BATCH_SIZE = 200;
 /** E-mails in flight per batch (the mailer's pool keeps as many SMTP connections open). */
-const PARALLEL = 10;
+export const PARALLEL = 10;
 const MAX_ATTEMPTS = 5;
 const retryDelaySeconds = (attempts: number) => 30 * 2 ** (attempts - 1);
 

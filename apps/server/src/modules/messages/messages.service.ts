@@ -6,12 +6,13 @@ import type {
   MessageInput,
   MessageTestResult,
 } from '@taquilla/shared/schemas/messages';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { sanitizeRichText } from '../../lib/html.ts';
 import { enqueueEmail } from '../../lib/mailer.ts';
 import { listMeta, parseListQuery } from '../../lib/pagination.ts';
+import { one } from '../../lib/rows.ts';
 import { messageEmail } from './messages.email.ts';
 import { messagesMessages as m } from './messages.messages.ts';
 import * as repo from './messages.repository.ts';
@@ -127,9 +128,7 @@ export async function createMessage(
     );
     return message;
   });
-  const [presented] = await presentAll(deps, [row]);
-  if (!presented) throw notFound();
-  return presented;
+  return one(await presentAll(deps, [row]));
 }
 
 export async function listMessages(
@@ -148,9 +147,7 @@ export async function getMessage(deps: Deps, auth: AuthContext, eventId: string,
   await ownedEvent(deps, auth, eventId);
   const row = await repo.findMessage(deps.db, auth.accountId, eventId, id);
   if (!row) throw notFound();
-  const [presented] = await presentAll(deps, [row]);
-  if (!presented) throw notFound();
-  return presented;
+  return one(await presentAll(deps, [row]));
 }
 
 /** A scheduled message that has not started sending; its start job then finds it cancelled. */

@@ -5,7 +5,7 @@ import { JobQueue } from '../../lib/jobs.ts';
 import { Mailer } from '../../lib/mailer.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { addTicket, createSellingEvent } from '../../test/factories/checkout.ts';
-import { registerMessageJobs } from './messages.sender.ts';
+import { PARALLEL, registerMessageJobs } from './messages.sender.ts';
 import { buyOrder, insertCrowd } from './messages.test-fixtures.ts';
 import { mimeParts, SmtpPeer } from './smtp-peer.ts';
 
@@ -77,12 +77,13 @@ describe('a send that dies half-way', () => {
     peer.inbox.length = 0;
     const id = await sendToAll(o);
 
-    // Worker A: the app's own queue. The mail server stops answering after 70 e-mails, which freezes it
-    // mid-batch with claimed deliveries, as a killed process would leave them.
+    // Worker A: the app's own queue. The mail server stops answering after 70 e-mails; once every one of
+    // A's sending lanes waits on it, A is frozen mid-batch with claimed deliveries, as a killed process
+    // would leave them.
     peer.holdAfter = 70;
     const workerA = t.app.deps.jobs.drain();
     await peer.waitFor(70);
-    while (peer.heldCount() === 0) await new Promise((r) => setTimeout(r, 20));
+    while (peer.heldCount() < PARALLEL) await new Promise((r) => setTimeout(r, 20));
     expect(peer.inbox).toHaveLength(70);
     const [claimed] = await t.app.deps.db
       .select({ n: sql<number>`count(*)::int` })
