@@ -67,7 +67,7 @@ export function MessageHistory({
     }
   };
   const badge = (m: Message) => (
-    <Badge color={STATUS_COLOR[m.status]} variant="light" size="sm">
+    <Badge color={STATUS_COLOR[m.status]} variant="light" size="sm" style={{ minWidth: 'max-content' }}>
       {labels.status[m.status]}
     </Badge>
   );
