@@ -92,6 +92,10 @@ describe('messages journey', () => {
     await screenshot(page, 'messages-acknowledgement-error');
 
     await page.getByLabel('Confirmo que este mensaje no es promocional', { exact: false }).check();
+    // A test copy to the organizer first: nothing is recorded.
+    await page.getByRole('button', { name: 'Enviarme una prueba' }).click();
+    await page.getByText(/^Prueba enviada a org-msg-/).waitFor();
+    await page.getByText('Aún no se ha enviado ningún mensaje').waitFor();
     await page.getByRole('button', { name: 'Enviar mensaje' }).click();
     await page.getByText('Mensaje enviado').waitFor();
 
