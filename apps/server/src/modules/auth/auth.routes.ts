@@ -116,7 +116,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
     '/auth/invitations/:token',
     { schema: { tags, params: tokenParamsSchema, body: acceptInvitationSchema } },
     async (request, reply) => {
-      const data = await service.acceptInvitation(deps, request.params.token, request.body);
+      const data = await service.acceptInvitation(deps, request.params.token, request.body, request.auth);
       reply.header('x-auth-token', data.token);
       return { data };
     },

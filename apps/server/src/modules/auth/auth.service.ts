@@ -214,12 +214,29 @@ export async function getInvitation(deps: Deps, token: string) {
 export async function acceptInvitation(
   deps: Deps,
   token: string,
-  input: { first_name?: string; last_name?: string; password?: string; timezone?: string },
+  input: {
+    first_name?: string;
+    last_name?: string;
+    password?: string;
+    timezone?: string;
+    current_password?: string;
+  },
+  caller: AuthContext | null,
 ) {
   const { user } = await liveInvitation(deps.db, token);
   const needsPassword = !user.password_hash;
   if (needsPassword && !input.password) {
     throw invalid({ password: m['auth.invitation_password_required'] });
+  }
+  // Whoever holds the link of an existing user must also be that user: signed in as them, or their password.
+  if (user.password_hash && caller?.userId !== user.id) {
+    if (caller) throw new AppError(403, 'FORBIDDEN', m['auth.invitation_other_user']);
+    if (!input.current_password) {
+      throw invalid({ current_password: m['auth.invitation_sign_in_required'] });
+    }
+    if (!(await verifyPassword(user.password_hash, input.current_password))) {
+      throw invalid({ current_password: m['auth.invitation_password_wrong'] });
+    }
   }
   const passwordHash = needsPassword && input.password ? await hashPassword(input.password) : undefined;
   const accountId = await deps.db.transaction(async (tx) => {
