@@ -23,6 +23,7 @@ import { JobQueue } from './lib/jobs.ts';
 import { Mailer, type MailMessage, SEND_EMAIL_JOB } from './lib/mailer.ts';
 import { coreMessages } from './lib/messages.ts';
 import { SpaShell } from './lib/spa.ts';
+import { rejectUnstorableText } from './lib/text-input.ts';
 import { registerModules } from './modules/index.ts';
 
 /** What routes and services need, built once per app. */
@@ -128,6 +129,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   });
   app.addHook('onRequest', authHook({ db: database.db, secret: config.authSecret }));
   app.setErrorHandler(errorHandler);
+  app.addHook('preValidation', rejectUnstorableText);
 
   app.get('/api/health', { schema: { hide: true } }, async (request, reply) => {
     try {
