@@ -13,6 +13,7 @@ import { requireAuth } from '../../lib/auth.ts';
 import { t } from '../../lib/i18n.ts';
 import { authMessages as m } from './auth.messages.ts';
 import * as service from './auth.service.ts';
+import { PASSWORD_RESET_JOB } from './auth.service.ts';
 import { ipAndEmailLimiter } from './rate-limit.ts';
 
 const MINUTE = 60_000;
@@ -22,6 +23,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const app = fastify as unknown as App;
   const deps = app.deps;
   const tags = ['auth'];
+  deps.jobs.register(PASSWORD_RESET_JOB, (payload) => service.sendPasswordReset(deps, String(payload.email)));
 
   const loginLimit = ipAndEmailLimiter(
     fastify,

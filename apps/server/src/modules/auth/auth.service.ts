@@ -138,11 +138,21 @@ export async function switchAccount(deps: Deps, auth: AuthContext, accountId: st
 export const logout = (deps: Deps, auth: AuthContext | null) =>
   auth ? repo.revokeSession(deps.db, auth.sessionId) : Promise.resolve();
 
+export const PASSWORD_RESET_JOB = 'auth.password_reset';
+
 /**
- * Sends a reset link when the e-mail belongs to a user; answers the same either way. At most 3 links
- * per address per hour, silently, so the endpoint cannot be used to flood someone's inbox.
+ * Answers the same, in the same time, for known and unknown e-mails: the request only queues a job
+ * (one insert either way); the job looks the address up and sends the link.
  */
 export async function forgotPassword(deps: Deps, email: string) {
+  await deps.jobs.enqueue(PASSWORD_RESET_JOB, { email });
+}
+
+/**
+ * The job: a reset link when the e-mail belongs to a user. At most 3 links per address per hour,
+ * silently, so the endpoint cannot be used to flood someone's inbox.
+ */
+export async function sendPasswordReset(deps: Deps, email: string) {
   const user = await repo.findUserByEmail(deps.db, email);
   if (!user) return;
   const recent = await repo.countTokensSince(deps.db, user.id, 'PASSWORD_RESET', new Date(Date.now() - HOUR));
