@@ -24,7 +24,10 @@ import { Mailer, type MailMessage, SEND_EMAIL_JOB } from './lib/mailer.ts';
 import { coreMessages } from './lib/messages.ts';
 import { SpaShell } from './lib/spa.ts';
 import { rejectUnstorableText } from './lib/text-input.ts';
+import { addRequestTimeout, withTimeout } from './lib/unavailable.ts';
 import { registerModules } from './modules/index.ts';
+
+const HEALTH_TIMEOUT_MS = 3_000;
 
 /** What routes and services need, built once per app. */
 export interface AppDeps {
@@ -130,10 +133,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   app.addHook('onRequest', authHook({ db: database.db, secret: config.authSecret }));
   app.setErrorHandler(errorHandler);
   app.addHook('preValidation', rejectUnstorableText);
+  addRequestTimeout(app, config.requestTimeoutMs);
 
   app.get('/api/health', { schema: { hide: true } }, async (request, reply) => {
     try {
-      await database.ping();
+      // A hung database must not hang the health check: load balancers need an answer.
+      await withTimeout(database.ping(), HEALTH_TIMEOUT_MS);
       return { data: { status: 'ok', database: database.kind } };
     } catch (err) {
       request.log.error({ err }, 'health check failed');

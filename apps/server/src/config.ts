@@ -18,6 +18,12 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** A statement running longer is cancelled (PostgreSQL statement_timeout; the driver gives up 2 s later). */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /** Opening a connection, or waiting for a free one in the pool, fails after this long. */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
+  /** A request still unanswered after this long gets a 503. */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   /** HTTP worker processes (node:cluster) sharing the port; each has its own pool of DATABASE_POOL_SIZE. */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   DATA_DIR: z.string().min(1).default('data'),
@@ -45,6 +51,9 @@ export type Config = {
   host: string;
   databaseUrl?: string;
   databasePoolSize: number;
+  databaseStatementTimeoutMs: number;
+  databaseConnectTimeoutMs: number;
+  requestTimeoutMs: number;
   webConcurrency: number;
   dataDir: string;
   appUrl: string;
@@ -92,6 +101,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+    databaseConnectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     webConcurrency: e.WEB_CONCURRENCY,
     dataDir,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),

@@ -54,6 +54,8 @@ export async function createTestApp(
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     poolSize: 20,
+    statementTimeoutMs: config.databaseStatementTimeoutMs,
+    connectTimeoutMs: config.databaseConnectTimeoutMs,
     pgliteTemplate: config.databaseUrl ? undefined : await migratedPgliteTemplate(),
   });
   await database.migrate();
