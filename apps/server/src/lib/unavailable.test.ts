@@ -1,7 +1,7 @@
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgDatabase, createTestApp, type TestApp } from '../test/app.ts';
 import { createAccountWithUser } from '../test/factories/accounts.ts';
+import { TcpProxy } from '../test/tcp-proxy.ts';
 
 /**
  * A database that hangs (accepts, never answers) or goes away must not hang the API: the server answers
@@ -12,44 +12,7 @@ import { createAccountWithUser } from '../test/factories/accounts.ts';
 const BASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const UNAVAILABLE = 'El servicio no está disponible en este momento.';
 
-class Proxy {
-  frozen = false;
-  private server: net.Server | null = null;
-  private sockets = new Set<net.Socket>();
-  port = 0;
-  constructor(private target: { host: string; port: number }) {}
-
-  async listen(port = 0) {
-    this.server = net.createServer((client) => {
-      this.sockets.add(client);
-      const upstream = net.connect(this.target);
-      this.sockets.add(upstream);
-      // While frozen nothing is forwarded either way: a hung server, not a dead one.
-      client.on('data', (d) => this.frozen || upstream.write(d));
-      upstream.on('data', (d) => this.frozen || client.write(d));
-      for (const [a, b] of [
-        [client, upstream],
-        [upstream, client],
-      ] as const) {
-        a.on('close', () => {
-          this.sockets.delete(a);
-          b.destroy();
-        });
-        a.on('error', () => b.destroy());
-      }
-    });
-    await new Promise<void>((resolve) => this.server?.listen(port, '127.0.0.1', resolve));
-    this.port = (this.server?.address() as net.AddressInfo).port;
-  }
-
-  /** The database is down: every connection cut, new ones refused. */
-  async cut() {
-    for (const s of this.sockets) s.destroy();
-    await new Promise<void>((resolve) => this.server?.close(() => resolve()));
-  }
-}
-
-let proxy: Proxy;
+let proxy: TcpProxy;
 let t: TestApp;
 let drop: () => Promise<void>;
 let headers: Record<string, string>;
@@ -58,7 +21,7 @@ beforeAll(async () => {
   const created = await createPgDatabase(BASE_URL);
   drop = created.drop;
   const target = new URL(created.url);
-  proxy = new Proxy({ host: target.hostname, port: Number(target.port || 5432) });
+  proxy = new TcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
   await proxy.listen();
   const viaProxy = new URL(created.url);
   viaProxy.host = `127.0.0.1:${proxy.port}`;
