@@ -22,6 +22,7 @@ import { negotiateLocale, t } from './lib/i18n.ts';
 import { JobQueue } from './lib/jobs.ts';
 import { Mailer, type MailMessage, SEND_EMAIL_JOB } from './lib/mailer.ts';
 import { coreMessages } from './lib/messages.ts';
+import { rateLimitStorage } from './lib/rate-limit-store.ts';
 import { SpaShell } from './lib/spa.ts';
 import { rejectUnstorableText } from './lib/text-input.ts';
 import { addRequestTimeout, withTimeout } from './lib/unavailable.ts';
@@ -116,7 +117,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     );
   });
   await app.register(compress, { threshold: 1024 });
+  const rateLimits = rateLimitStorage(database.db, config.redisUrl);
   await app.register(rateLimit, {
+    ...rateLimits.options,
     global: false,
     errorResponseBuilder: (_req, ctx) =>
       Object.assign(new Error('rate limited'), { statusCode: ctx.statusCode }),
@@ -191,6 +194,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   });
   app.addHook('onClose', async () => {
     await jobs.stop();
+    await rateLimits.close();
     await database.close();
   });
   if (opts.startJobs) app.addHook('onReady', async () => jobs.start());

@@ -41,6 +41,10 @@ const envSchema = z.object({
   PUBLIC_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /** Set when behind a reverse proxy so client IPs (rate limits) come from X-Forwarded-For. */
   TRUST_PROXY: bool,
+  /** Rate-limit counters in Redis instead of PostgreSQL (both are shared by every process and host). */
+  REDIS_URL: z.string().url().optional(),
+  /** Reservations one address may make per minute, per event. */
+  RESERVATIONS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
 });
@@ -65,6 +69,8 @@ export type Config = {
   checkoutUnsafeNoLocks: boolean;
   logLevel: string;
   trustProxy: boolean;
+  redisUrl?: string;
+  reservationsPerMinute: number;
   publicCacheTtlMs: number;
   webDistDir: string;
   /** The server build of the public event page (`vite build --ssr`): ssr/dist beside the web app's dist. */
@@ -121,6 +127,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     checkoutUnsafeNoLocks: e.NODE_ENV === 'test' && (e.CHECKOUT_UNSAFE_NO_LOCKS ?? false),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY ?? false,
+    redisUrl: e.REDIS_URL,
+    reservationsPerMinute: e.RESERVATIONS_PER_MINUTE,
     publicCacheTtlMs: e.PUBLIC_CACHE_TTL_MS,
     webDistDir,
     webSsrDir: path.join(path.dirname(webDistDir), 'ssr', 'dist'),

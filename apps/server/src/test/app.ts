@@ -48,6 +48,8 @@ export async function createTestApp(
     TEST_PAYMENTS: 'true',
     // Tests read their own writes at once; the public micro-cache has its own test.
     PUBLIC_CACHE_TTL_MS: '0',
+    // Suites reserve many times from one address; the throttle has its own test (lib/rate-limit-store.test.ts).
+    RESERVATIONS_PER_MINUTE: '100000',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...opts.env,
   });

@@ -7,9 +7,11 @@ import {
 } from '@taquilla/shared/schemas/checkout';
 import { z } from 'zod';
 import type { App } from '../../app.ts';
+import { throttle } from '../../lib/throttle.ts';
 import { presentPublicOrder } from '../orders/order-presenter.ts';
 import type { OrderRow } from '../orders/orders.service.ts';
 import { eventPaymentProviders } from '../payments/payments.service.ts';
+import { checkoutMessages as m } from './checkout.messages.ts';
 import { findEvent } from './checkout.repository.ts';
 import * as service from './checkout.service.ts';
 import { refreshPayment, startPayment } from './payment.ts';
@@ -37,9 +39,28 @@ export async function checkoutRoutes(app: App) {
     };
   }
 
+  // One address cannot hold an event's stock by reserving again and again (shared by all processes).
+  const perMinute = deps.config.reservationsPerMinute;
+  const reservationLimit = throttle(
+    app,
+    [
+      {
+        name: 'reserve-event',
+        max: perMinute,
+        windowMs: 60_000,
+        key: (request) => `${request.ip}:${(request.params as { id?: string }).id}`,
+      },
+      { name: 'reserve', max: perMinute * 3, windowMs: 60_000, key: (request) => request.ip },
+    ],
+    m['checkout.rate_limited'],
+  );
+
   app.post(
     '/public/events/:id/order',
-    { schema: { tags: ['checkout'], params: eventParams, body: createOrderSchema } },
+    {
+      schema: { tags: ['checkout'], params: eventParams, body: createOrderSchema },
+      preHandler: reservationLimit,
+    },
     async (request, reply) => {
       const { id } = request.params as z.infer<typeof eventParams>;
       const { order, settings } = await service.reserve(
