@@ -23,6 +23,7 @@ import { JobQueue } from './lib/jobs.ts';
 import { Mailer, type MailMessage, SEND_EMAIL_JOB } from './lib/mailer.ts';
 import { coreMessages } from './lib/messages.ts';
 import { rateLimitStorage } from './lib/rate-limit-store.ts';
+import { collectRoutes, type RouteEntry } from './lib/route-table.ts';
 import { SpaShell } from './lib/spa.ts';
 import { rejectUnstorableText } from './lib/text-input.ts';
 import { addRequestTimeout, withTimeout } from './lib/unavailable.ts';
@@ -38,6 +39,8 @@ export interface AppDeps {
   jobs: JobQueue;
   mailer: Mailer;
   spa: SpaShell;
+  /** Every registered route with its access class (the permission matrix and fuzz tests walk it). */
+  routes: RouteEntry[];
 }
 
 export type App = FastifyInstance & { deps: AppDeps };
@@ -78,7 +81,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   );
   jobs.register(SEND_EMAIL_JOB, (payload) => mailer.send(payload as unknown as MailMessage));
   const spa = new SpaShell(config.webDistDir);
-  app.decorate('deps', { config, database, db: database.db, jobs, mailer, spa });
+  const routes = collectRoutes(app);
+  app.decorate('deps', { config, database, db: database.db, jobs, mailer, spa, routes });
   app.decorateRequest('locale', 'es');
   app.decorateRequest('auth', null);
 

@@ -4,7 +4,7 @@ import type { Queryable } from '../../db/client.ts';
 import type { AuthContext } from '../../lib/auth.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import { getEventRow } from '../events/events.service.ts';
-import { presentOrganizer, setOrganizerLogo } from '../organizers/organizers.service.ts';
+import { getOrganizer, presentOrganizer, setOrganizerLogo } from '../organizers/organizers.service.ts';
 import { imageMessages } from './images.messages.ts';
 import * as repo from './images.repository.ts';
 import { copyVariants, type ImageKind, removeVariants, storeImage, uploadUrl } from './images.storage.ts';
@@ -114,6 +114,8 @@ export async function uploadOrganizerLogo(
   organizerId: string,
   buffer: Buffer | undefined,
 ) {
+  // Another account's organizer is not found before any image work is done.
+  await getOrganizer(deps.db, auth, organizerId);
   if (!buffer?.length) throw invalid({ image: imageMessages['images.file_required'] });
   const stored = await storeImage(deps.config.dataDir, auth.accountId, buffer, 'ORGANIZER_LOGO');
   const logo = stored.variants.at(-1)!.path;
