@@ -38,7 +38,7 @@ export async function accountWithEverything(app: App) {
     .insert(checkInLists)
     .values({ account_id: account.id, event_id: event.id, short_id: newShortId('c'), name: 'Puerta' })
     .returning();
-  await buyWithTestCard(app, event, ticket);
+  const orderShortId = await buyWithTestCard(app, event, ticket);
   const [order] = await app.deps.db.select().from(orders).limit(1);
   const [attendee] = await app.deps.db.select().from(attendees).limit(1);
   const organizerUser = await addUser(app, account.id, { role: 'ORGANIZER' });
@@ -58,6 +58,13 @@ export async function accountWithEverything(app: App) {
     attendeeId: attendee?.id,
     imageId: '0b7c1a2e-3f4d-4e5f-8a9b-0c1d2e3f4a5b',
     token: 'abcdefghijklmnopqrstuvwx',
+    orderShortId,
+    attendeeShortId: attendee?.short_id,
+    shortId: list?.short_id,
+    code: 'MATRIZ',
+    eventSlug: event.slug,
+    account: account.id,
+    file: 'logo.webp',
   };
   // `:id` is the id of whatever the segment before it names.
   const idOf: Record<string, string | undefined> = {

@@ -194,3 +194,36 @@ export function arbitraryOf(s: JsonSchema | undefined, depth = 0): fc.Arbitrary<
   }
   return fc.oneof({ weight: 3, arbitrary: shaped }, { weight: 1, arbitrary: hostileValue });
 }
+
+/** Paths of every leaf of a JSON value. */
+function leafPaths(value: unknown, path: (string | number)[] = []): (string | number)[][] {
+  if (Array.isArray(value)) return value.flatMap((v, i) => leafPaths(v, [...path, i]));
+  if (value && typeof value === 'object') {
+    return Object.entries(value).flatMap(([k, v]) => leafPaths(v, [...path, k]));
+  }
+  return [path];
+}
+
+function replaceAt(value: unknown, path: (string | number)[], next: unknown): unknown {
+  if (path.length === 0) return next;
+  const [head, ...rest] = path;
+  const copy = (Array.isArray(value) ? [...value] : { ...(value as object) }) as Record<
+    string | number,
+    unknown
+  >;
+  copy[head as string] = replaceAt(copy[head as string], rest, next);
+  return copy;
+}
+
+/**
+ * A valid sample with exactly one leaf made hostile: the input that gets past validation to the
+ * service and the database, where unstorable text used to become a 500.
+ */
+export function oneHostileField(s: JsonSchema | undefined): fc.Arbitrary<unknown> {
+  const sample = sampleOf(s);
+  const paths = leafPaths(sample);
+  if (paths.length === 0) return hostileValue;
+  return fc
+    .tuple(fc.nat({ max: paths.length - 1 }), fc.oneof(fc.constantFrom(...HOSTILE_STRINGS), hostileValue))
+    .map(([i, bad]) => replaceAt(sample, paths[i] ?? [], bad));
+}

@@ -53,12 +53,15 @@ export async function createOrganizer(db: Db, auth: AuthContext, input: CreateOr
 
 export async function updateOrganizer(db: Db, auth: AuthContext, id: string, input: UpdateOrganizerInput) {
   const current = await getOrganizer(db, auth, id);
-  const row = await repo.updateOrganizer(db, auth.accountId, id, {
+  const changes = {
     ...(input.name !== undefined ? { name: input.name } : {}),
     ...(input.email !== undefined ? { email: input.email ?? null } : {}),
     ...(input.website !== undefined ? { website: input.website ?? null } : {}),
     ...(input.description !== undefined ? { description: input.description || null } : {}),
-  });
+  };
+  // An empty change (`{}`) changes nothing: there is nothing to send to the database.
+  if (Object.keys(changes).length === 0) return current;
+  const row = await repo.updateOrganizer(db, auth.accountId, id, changes);
   return { ...row, events_count: current.events_count };
 }
 
