@@ -125,7 +125,7 @@ describe('kill -9 during writes (embedded PGlite)', () => {
     await server.start();
     const listed = await server.api('GET', 'organizers?per_page=100', undefined, sale.token);
     expect(listed.status).toBe(200);
-    const ids = (listed.json as { data: { id: string }[] }).data.map((o) => o.id);
+    const ids = (listed.json as unknown as { data: { id: string }[] }).data.map((o) => o.id);
     for (const id of committed) expect(ids).toContain(id);
   }, 180_000);
 });
