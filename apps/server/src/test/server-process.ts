@@ -20,7 +20,7 @@ export class ServerProcess {
   child: ChildProcess | null = null;
   url = '';
   private secret = randomBytes(32).toString('hex');
-  constructor(private env: Record<string, string>) {}
+  constructor(public env: Record<string, string>) {}
 
   async start(timeoutMs = 60_000): Promise<this> {
     const port = await freePort();
