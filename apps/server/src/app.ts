@@ -74,7 +74,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const jobs = new JobQueue(database.db, app.log);
+  const jobs = new JobQueue(database.db, app.log, 1000, config.jobLockSeconds);
   const mailer = new Mailer(
     { smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom },
     app.log,

@@ -32,6 +32,8 @@ const envSchema = z.object({
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   /** Opening a connection, or waiting for a free one in the pool, fails after this long. */
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
+  /** A job (e-mail) claimed by a process that died is taken up again after this long. */
+  JOB_LOCK_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
   /** A request still unanswered after this long gets a 503. */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   /** HTTP worker processes (node:cluster) sharing the port; each has its own pool of DATABASE_POOL_SIZE. */
@@ -68,6 +70,7 @@ export type Config = {
   databaseStatementTimeoutMs: number;
   databaseConnectTimeoutMs: number;
   requestTimeoutMs: number;
+  jobLockSeconds: number;
   webConcurrency: number;
   dataDir: string;
   appUrl: string;
@@ -121,6 +124,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
     databaseConnectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    jobLockSeconds: e.JOB_LOCK_SECONDS,
     webConcurrency: e.WEB_CONCURRENCY,
     dataDir,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
