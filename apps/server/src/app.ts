@@ -7,12 +7,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { ErrorCode, type Locale } from '@taquilla/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -22,6 +17,7 @@ import { negotiateLocale, t } from './lib/i18n.ts';
 import { JobQueue } from './lib/jobs.ts';
 import { Mailer, type MailMessage, SEND_EMAIL_JOB } from './lib/mailer.ts';
 import { coreMessages } from './lib/messages.ts';
+import { openapiDocument, openapiTransform } from './lib/openapi.ts';
 import { rateLimitStorage } from './lib/rate-limit-store.ts';
 import { collectRoutes, type RouteEntry } from './lib/route-table.ts';
 import { SpaShell } from './lib/spa.ts';
@@ -128,10 +124,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     errorResponseBuilder: (_req, ctx) =>
       Object.assign(new Error('rate limited'), { statusCode: ctx.statusCode }),
   });
-  await app.register(swagger, {
-    openapi: { info: { title: 'Taquilla API', version: '1.0.0' } },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, { ...openapiDocument, transform: openapiTransform });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   app.addHook('onRequest', async (request) => {

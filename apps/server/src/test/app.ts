@@ -7,6 +7,7 @@ import pg from 'pg';
 import { type App, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
+import { validateDocumentedResponses } from './documented-responses.ts';
 
 /**
  * Boots the real app on a fresh database: an in-memory PGlite, or — when DATABASE_URL is set — a new
@@ -62,6 +63,7 @@ export async function createTestApp(
   });
   await database.migrate();
   const app = await buildApp({ config, database });
+  const documented = validateDocumentedResponses(app);
   await opts.configure?.(app);
   let url = '';
   if (opts.listen) {
@@ -79,6 +81,7 @@ export async function createTestApp(
     close: async () => {
       await app.close();
       await dropDatabase?.();
+      documented.assertNone();
     },
   };
 }
