@@ -23,5 +23,5 @@ export const listMetaSchema = z.object({
 
 /** Any successful JSON answer: one resource `{ data }` or a list `{ data, meta }`. */
 export const dataEnvelopeSchema = z
-  .object({ data: z.unknown(), meta: listMetaSchema.optional() })
+  .looseObject({ data: z.unknown(), meta: listMetaSchema.optional() })
   .meta({ description: 'Success: `{ data }`, or `{ data, meta }` for lists' });
