@@ -5,7 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { ErrorCode, type Locale } from '@taquilla/shared';
+import { ErrorCode } from '@taquilla/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
@@ -19,7 +19,7 @@ import { Mailer, type MailMessage, SEND_EMAIL_JOB } from './lib/mailer.ts';
 import { coreMessages } from './lib/messages.ts';
 import { openapiDocument, openapiTransform } from './lib/openapi.ts';
 import { rateLimitStorage } from './lib/rate-limit-store.ts';
-import { collectRoutes, type RouteEntry } from './lib/route-table.ts';
+import { collectRoutes } from './lib/route-table.ts';
 import { SpaShell } from './lib/spa.ts';
 import { rejectUnstorableText } from './lib/text-input.ts';
 import { addRequestTimeout, withTimeout } from './lib/unavailable.ts';
@@ -27,28 +27,8 @@ import { registerModules } from './modules/index.ts';
 
 const HEALTH_TIMEOUT_MS = 3_000;
 
-/** What routes and services need, built once per app. */
-export interface AppDeps {
-  config: Config;
-  database: Database;
-  db: Database['db'];
-  jobs: JobQueue;
-  mailer: Mailer;
-  spa: SpaShell;
-  /** Every registered route with its access class (the permission matrix and fuzz tests walk it). */
-  routes: RouteEntry[];
-}
-
-export type App = FastifyInstance & { deps: AppDeps };
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    deps: AppDeps;
-  }
-  interface FastifyRequest {
-    locale: Locale;
-  }
-}
+/** The built server; its `deps` and request decorations are typed in fastify-augmentation.ts. */
+export type App = FastifyInstance;
 
 export interface BuildAppOptions {
   config: Config;
@@ -160,7 +140,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     },
   );
 
-  await registerModules(app as unknown as App);
+  await registerModules(app);
 
   if (spa.available) {
     // `/` is a screen of the web app (spec §2); the static plugin would answer the bare folder with 403.
@@ -205,5 +185,5 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   });
   if (opts.startJobs) app.addHook('onReady', async () => jobs.start());
 
-  return app as unknown as App;
+  return app;
 }

@@ -3,12 +3,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.ts';
 import { orderItems, orders, ticketPrices, tickets } from '../../db/schema/index.ts';
 import { newShortId } from '../../lib/ids.ts';
+import { at, one } from '../../lib/rows.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { addCapacity, addPromoCode, addTicket, createSellingEvent } from '../../test/factories/checkout.ts';
-import { type InsertedOrder, type NewOrder, type ReserveProblem, reserveUnits } from './reserve-units.ts';
+import {
+  holdUnits,
+  type InsertedOrder,
+  type NewOrder,
+  priceOrder,
+  type ReserveProblem,
+} from './checkout.service.ts';
 
 /**
- * The locked re-check (`checkout_reserve`), called directly so that nothing before it filters the
+ * The locked re-check (`checkout_reserve` through `holdUnits`), called directly so that nothing before it filters the
  * request: whatever a concurrent edit changed after the unlocked checks, every limit is enforced again
  * against the locked rows.
  */
@@ -26,7 +33,6 @@ function orderOf(s: Selling, extra: Partial<NewOrder> = {}): NewOrder {
     short_id: newShortId('o'),
     account_id: s.event.account_id,
     event_id: s.event.id,
-    timeout_minutes: 15,
     locale: 'es',
     currency: 'EUR',
     subtotal_cents: 0,
@@ -43,7 +49,7 @@ function orderOf(s: Selling, extra: Partial<NewOrder> = {}): NewOrder {
 
 const line = (ticket: Ticket, quantity: number, tier = 0) => ({
   ticket_id: ticket.id,
-  price_id: ticket.prices[tier].id,
+  price_id: at(ticket.prices, tier).id,
   quantity,
   ticket_name: ticket.name,
   price_label: null,
@@ -56,7 +62,7 @@ const line = (ticket: Ticket, quantity: number, tier = 0) => ({
 });
 
 const reserve = (s: Selling, lines: ReturnType<typeof line>[], extra: Partial<NewOrder> = {}) =>
-  reserveUnits(t.app.deps.db, orderOf(s, extra), lines);
+  holdUnits(t.app.deps, { order: orderOf(s, extra), lines, status: 'RESERVED', holdMinutes: 15 });
 
 function problemOf(result: InsertedOrder | ReserveProblem) {
   return 'problem' in result ? result : null;
@@ -75,15 +81,15 @@ describe('checkout_reserve', () => {
     const before = Date.now();
     const result = await reserve(s, [line(ticket, 2, 0), line(ticket, 1, 1)]);
     if ('problem' in result) throw new Error(result.problem);
-    const [order] = await t.app.deps.db.select().from(orders).where(eq(orders.id, result.orderId));
+    const order = one(await t.app.deps.db.select().from(orders).where(eq(orders.id, result.orderId)));
     expect(order.status).toBe('RESERVED');
     expect(order.reserved_until.getTime()).toBe(result.reservedUntil.getTime());
     expect(result.reservedUntil.getTime()).toBeGreaterThan(before + 14 * 60_000);
     const items = await t.app.deps.db.select().from(orderItems).where(eq(orderItems.order_id, order.id));
     expect(items.map((i) => [i.price_id, i.quantity]).sort()).toEqual(
       [
-        [ticket.prices[0].id, 2],
-        [ticket.prices[1].id, 1],
+        [at(ticket.prices, 0).id, 2],
+        [at(ticket.prices, 1).id, 1],
       ].sort(),
     );
     for (const item of items) expect(result.itemIds.get(item.price_id)).toBe(item.id);
@@ -134,9 +140,11 @@ describe('checkout_reserve', () => {
       reserve(s, [line(ticket, 1)]),
     ]);
     expect(settled.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
-    const [{ held }] = rowsOf<{ held: number }>(
-      await t.app.deps.db.execute(
-        sql`select sum(quantity)::int as held from order_items where ticket_id = ${ticket.id}`,
+    const { held } = one(
+      rowsOf<{ held: number }>(
+        await t.app.deps.db.execute(
+          sql`select sum(quantity)::int as held from order_items where ticket_id = ${ticket.id}`,
+        ),
       ),
     );
     expect(held).toBe(3);
@@ -157,7 +165,10 @@ describe('checkout_reserve', () => {
     const setTicket = (values: Partial<typeof tickets.$inferInsert>) =>
       t.app.deps.db.update(tickets).set(values).where(eq(tickets.id, ticket.id));
     const setPrice = (values: Partial<typeof ticketPrices.$inferInsert>) =>
-      t.app.deps.db.update(ticketPrices).set(values).where(eq(ticketPrices.id, ticket.prices[0].id));
+      t.app.deps.db
+        .update(ticketPrices)
+        .set(values)
+        .where(eq(ticketPrices.id, at(ticket.prices, 0).id));
 
     await setTicket({ sale_end_date: new Date(Date.now() - 1000) });
     await expectProblem([line(ticket, 2)], 'SALE_ENDED');
@@ -197,6 +208,91 @@ describe('checkout_reserve', () => {
   });
 });
 
+describe('holdUnits: every kind of hold on one path', () => {
+  it('an existing order held again: re-checked when expired (promo uses included), only flipped while it still holds', async () => {
+    const s = await createSellingEvent(t.app);
+    const ticket = await addTicket(t.app, s.event, { prices: [{ price_cents: 0, quantity: 2 }] });
+    const promo = await addPromoCode(t.app, s.event, { code: 'UNA', max_uses: 1 });
+    const withPromo = { promo_code_id: promo.id, promo_code: promo.code };
+    const a = await reserve(s, [line(ticket, 2)], withPromo);
+    if ('problem' in a) throw new Error(a.problem);
+    const expire = (orderId: string) =>
+      t.app.deps.db
+        .update(orders)
+        .set({ reserved_until: new Date(Date.now() - 1000) })
+        .where(eq(orders.id, orderId));
+    const again = (orderId: string) => holdUnits(t.app.deps, { orderId, status: 'COMPLETED' });
+
+    // Still holding: its own units are not counted twice.
+    expect(problemOf(await again(a.orderId))).toBeNull();
+    const statusOf = async (id: string) =>
+      (await t.app.deps.db.select().from(orders).where(eq(orders.id, id)))[0]?.status;
+    expect(await statusOf(a.orderId)).toBe('COMPLETED');
+
+    const b = await reserve(s, [line(ticket, 1)]);
+    expect(b).toEqual({ problem: 'SOLD_OUT', ticketId: ticket.id });
+    await t.app.deps.db.update(orders).set({ status: 'RESERVED' }).where(eq(orders.id, a.orderId));
+    await expire(a.orderId);
+    // Expired, and someone else took the code's only use: refused, nothing changed.
+    const c = await reserve(s, [line(ticket, 1)], withPromo);
+    if ('problem' in c) throw new Error(c.problem);
+    expect(await again(a.orderId)).toEqual({ problem: 'PROMO_CODE_INVALID' });
+    expect(await statusOf(a.orderId)).toBe('RESERVED');
+    // The other order lets the code go; the tier still has 1 unit for A's 2: sold out.
+    await expire(c.orderId);
+    await reserve(s, [line(ticket, 1)]);
+    expect(await again(a.orderId)).toEqual({ problem: 'SOLD_OUT', ticketId: ticket.id });
+  });
+
+  it('a manual order holds for good, skips the buyer rules but never a stock limit', async () => {
+    const s = await createSellingEvent(t.app);
+    const ticket = await addTicket(t.app, s.event, {
+      is_hidden: true,
+      sale_end_date: new Date(Date.now() - 1000),
+      max_per_order: 1,
+      prices: [{ price_cents: 0, quantity: 3 }],
+    });
+    const manual = async (quantity: number) => {
+      const priced = await priceOrder(
+        t.app.deps,
+        s.event.id,
+        { tickets: [{ ticket_id: ticket.id, price_id: ticket.prices[0]?.id ?? '', quantity }] },
+        { byOrganizer: true },
+      );
+      return holdUnits(t.app.deps, {
+        order: { ...priced.order, short_id: newShortId('o'), locale: 'es' },
+        lines: priced.lines,
+        status: 'COMPLETED',
+        byOrganizer: true,
+      });
+    };
+    const first = await manual(3);
+    if ('problem' in first) throw new Error(first.problem);
+    const [row] = await t.app.deps.db.select().from(orders).where(eq(orders.id, first.orderId));
+    expect(row).toMatchObject({ status: 'COMPLETED', is_manual: true });
+    expect(await manual(1)).toEqual({ problem: 'SOLD_OUT', ticketId: ticket.id });
+    // The buyer's path still refuses the hidden, ended ticket.
+    expect(await reserve(s, [line(ticket, 1)])).toEqual({
+      problem: 'TICKET_UNAVAILABLE',
+      ticketId: ticket.id,
+    });
+  });
+
+  it('a waitlist offer is a reservation held until the offer expires', async () => {
+    const s = await createSellingEvent(t.app);
+    const ticket = await addTicket(t.app, s.event, { prices: [{ price_cents: 0, quantity: 1 }] });
+    const offer = await holdUnits(t.app.deps, {
+      order: orderOf(s),
+      lines: [line(ticket, 1)],
+      status: 'RESERVED',
+      holdMinutes: 24 * 60,
+    });
+    if ('problem' in offer) throw new Error(offer.problem);
+    expect(offer.reservedUntil.getTime()).toBeGreaterThan(Date.now() + 23 * 3600_000);
+    expect(await reserve(s, [line(ticket, 1)])).toEqual({ problem: 'SOLD_OUT', ticketId: ticket.id });
+  });
+});
+
 describe('order_items.holds_until', () => {
   it('follows its order through every status, so the item count equals the order rule', async () => {
     const s = await createSellingEvent(t.app);
@@ -208,7 +304,10 @@ describe('order_items.holds_until', () => {
       ids.push(r.orderId);
     }
     const set = (i: number, values: Partial<typeof orders.$inferInsert>) =>
-      t.app.deps.db.update(orders).set(values).where(eq(orders.id, ids[i]));
+      t.app.deps.db
+        .update(orders)
+        .set(values)
+        .where(eq(orders.id, at(ids, i)));
     await set(0, { status: 'COMPLETED' });
     await set(1, { status: 'AWAITING_OFFLINE_PAYMENT' });
     await set(2, { status: 'ABANDONED' });

@@ -1,12 +1,12 @@
 import { ErrorCode } from '@taquilla/shared';
-import type { FastifyInstance } from 'fastify';
-import type { App } from '../../app.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/errors.ts';
 import { t } from '../../lib/i18n.ts';
 import { coreMessages } from '../../lib/messages.ts';
-import { applyIntent } from '../checkout/payment.ts';
-import { recordWebhookEvent, stripeClient, webhookEventSeen } from './payments.service.ts';
+import { applyCheck } from '../checkout/payment.ts';
+import { findPayment, recordWebhookEvent, webhookEventSeen } from './payments.repository.ts';
 import type { PaymentIntent, StripeEvent } from './stripe.ts';
+import { intentCheck, stripeClient } from './stripe.ts';
 
 const INTENT_EVENTS = new Set([
   'payment_intent.succeeded',
@@ -20,9 +20,9 @@ const INTENT_EVENTS = new Set([
  * same idempotent confirmation as the return page, so redelivered or out-of-order events change an
  * order once.
  */
-export async function paymentsRoutes(app: App) {
+export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
-  await app.register(async (scope: FastifyInstance) => {
+  await app.register(async (scope) => {
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) =>
       done(null, body),
@@ -32,13 +32,11 @@ export async function paymentsRoutes(app: App) {
       const secret = deps.config.stripe.webhookSecret;
       const signature = request.headers['stripe-signature'];
       if (!secret || !deps.config.stripe.secretKey) throw notFound();
+      // This scope's JSON parser hands over the raw bytes; an empty body arrives as undefined.
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       let event: StripeEvent;
       try {
-        event = stripeClient(deps.config).webhooks.constructEvent(
-          request.body as Buffer,
-          String(signature ?? ''),
-          secret,
-        );
+        event = stripeClient(deps.config).webhooks.constructEvent(raw, String(signature ?? ''), secret);
       } catch {
         return reply.status(400).send({
           error: {
@@ -48,11 +46,14 @@ export async function paymentsRoutes(app: App) {
         });
       }
       if (await webhookEventSeen(deps.db, 'stripe', event.id)) return { received: true, duplicate: true };
-      if (INTENT_EVENTS.has(event.type))
-        await applyIntent({ ...deps, log: request.log }, event.data.object as PaymentIntent);
+      if (INTENT_EVENTS.has(event.type)) {
+        const intent = event.data.object as PaymentIntent;
+        const payment = await findPayment(deps.db, 'stripe', intent.id);
+        if (payment) await applyCheck({ ...deps, log: request.log }, payment, intentCheck(intent));
+      }
       // Recorded after applying: a delivery that failed half-way is processed again on Stripe's retry.
       await recordWebhookEvent(deps.db, 'stripe', event.id, event.type);
       return { received: true };
     });
   });
-}
+};

@@ -1,21 +1,16 @@
 import type { SaleState } from '@taquilla/shared';
 import type { PricingTaxOrFee } from '@taquilla/shared/pricing';
 import type { Ticket, TicketInput, TicketPrice, TicketStatus } from '@taquilla/shared/schemas/tickets';
-import type { Db, Queryable } from '../../db/client.ts';
+import type { Queryable } from '../../db/client.ts';
 import { tickets } from '../../db/schema/index.ts';
+import type { DbDeps } from '../../deps.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { sanitizeRichText } from '../../lib/html.ts';
 import { type ListParams, listMeta, parseListQuery } from '../../lib/pagination.ts';
-import {
-  type EventUsage,
-  loadEventUsage,
-  loadSalesByPrice,
-  type PriceSales,
-  remainingFor,
-} from './availability.ts';
-import { loadOwnedEvent } from './event-access.ts';
-import { priceSaleState, ticketSaleState } from './sale-state.ts';
+import { at, one } from '../../lib/rows.ts';
+import { loadOwnedEvent } from '../events/owned-event.ts';
+import { loadSalesByPrice, loadStockLevels, type PriceSales, type StockLevels } from './availability.ts';
 import { ticketMessages as m } from './tickets.messages.ts';
 import * as repo from './tickets.repository.ts';
 
@@ -69,29 +64,25 @@ export interface SellableTicket {
   /** The same over the tiers buyers can see (what the public page offers). */
   remaining_visible: number | null;
   sale_state: SaleState;
-  /** Capacity assignments (active) this ticket belongs to. */
-  capacity_assignment_ids: string[];
 }
 
 /**
- * Every live (not deleted) ticket of an event with its live tiers, taxes, exact availability and sale
- * state, in display order. Hidden tickets and tiers are included (flags say so): callers decide what
- * to show. Five queries whatever the number of tickets. Checkout: call it inside the transaction after
- * taking its locks so `remaining` is the locked truth.
+ * Every live (not deleted) ticket of an event with its live tiers, taxes, availability and sale state,
+ * in display order. Hidden tickets and tiers are included (flags say so): callers decide what to show.
+ * Availability and sale state are the `stock_levels` database function's, the rule the locked
+ * reservation applies. A constant number of queries whatever the number of tickets.
  */
-export async function loadSellableTickets(
-  q: Queryable,
-  eventId: string,
-  now: Date = new Date(),
-): Promise<SellableTicket[]> {
-  const [rows, usage] = await Promise.all([repo.loadEventTickets(q, eventId), loadEventUsage(q, eventId)]);
-  return rows.map((t) => toSellable(t, usage, now));
+export async function loadSellableTickets(q: Queryable, eventId: string): Promise<SellableTicket[]> {
+  const [rows, levels] = await Promise.all([repo.loadEventTickets(q, eventId), loadStockLevels(q, eventId)]);
+  return rows.map((t) => toSellable(t, levels));
 }
 
-function toSellable(t: repo.TicketWithPrices, usage: EventUsage, now: Date): SellableTicket {
-  const left = remainingFor(t, usage);
+const NO_STOCK = { held: 0, remaining: 0, remaining_visible: 0, sale_state: 'ENDED' as const };
+
+function toSellable(t: repo.TicketWithPrices, levels: StockLevels): SellableTicket {
+  const ticket = levels.tickets.get(t.id) ?? NO_STOCK;
   const prices = t.prices.map((p) => {
-    const remaining = left.byPrice.get(p.id) ?? null;
+    const level = levels.prices.get(p.id) ?? NO_STOCK;
     return {
       id: p.id,
       label: p.label,
@@ -100,11 +91,10 @@ function toSellable(t: repo.TicketWithPrices, usage: EventUsage, now: Date): Sel
       sale_start_date: p.sale_start_date,
       sale_end_date: p.sale_end_date,
       is_hidden: p.is_hidden,
-      remaining,
-      sale_state: priceSaleState(now, t, p, remaining),
+      remaining: level.remaining,
+      sale_state: level.sale_state,
     };
   });
-  const visible = prices.filter((p) => !p.is_hidden);
   return {
     id: t.id,
     name: t.name,
@@ -124,10 +114,9 @@ function toSellable(t: repo.TicketWithPrices, usage: EventUsage, now: Date): Sel
       .filter((x) => x.is_active)
       .map(({ id, name, type, calculation, value }) => ({ id, name, type, calculation, value })),
     prices,
-    remaining: left.ticket,
-    remaining_visible: remainingFor({ id: t.id, prices: t.prices.filter((p) => !p.is_hidden) }, usage).ticket,
-    sale_state: ticketSaleState((visible.length ? visible : prices).map((p) => p.sale_state)),
-    capacity_assignment_ids: usage.capacities.filter((c) => c.ticketIds.includes(t.id)).map((c) => c.id),
+    remaining: ticket.remaining,
+    remaining_visible: ticket.remaining_visible,
+    sale_state: ticket.sale_state,
   };
 }
 
@@ -139,20 +128,15 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const statusOf = (hidden: boolean, s: SaleState): TicketStatus =>
   hidden ? 'HIDDEN' : s === 'NOT_STARTED' ? 'SCHEDULED' : s;
 
-function present(
-  t: repo.TicketWithPrices,
-  usage: EventUsage,
-  sales: Map<string, PriceSales>,
-  now: Date,
-): Ticket {
-  const sellable = toSellable(t, usage, now);
+function present(t: repo.TicketWithPrices, levels: StockLevels, sales: Map<string, PriceSales>): Ticket {
+  const sellable = toSellable(t, levels);
   let sold = 0;
   let reserved = 0;
   const prices: TicketPrice[] = t.prices.map((p, i) => {
     const s = sales.get(p.id) ?? { sold: 0, reserved: 0 };
     sold += s.sold;
     reserved += s.reserved;
-    const sp = sellable.prices[i];
+    const sp = at(sellable.prices, i);
     return {
       id: p.id,
       label: p.label,
@@ -198,17 +182,16 @@ function present(
 }
 
 async function presentMany(q: Queryable, eventId: string, rows: repo.TicketRow[]) {
-  const [full, usage, sales] = await Promise.all([
+  const [full, levels, sales] = await Promise.all([
     repo.withPricesAndTaxes(q, rows),
-    loadEventUsage(q, eventId),
+    loadStockLevels(q, eventId),
     loadSalesByPrice(q, eventId),
   ]);
-  const now = new Date();
-  return full.map((t) => present(t, usage, sales, now));
+  return full.map((t) => present(t, levels, sales));
 }
 
 export async function listTickets(
-  db: Db,
+  { db }: DbDeps,
   auth: AuthContext,
   eventId: string,
   rawQuery: Record<string, unknown>,
@@ -270,7 +253,7 @@ async function resolveTaxIds(q: Queryable, accountId: string, ids: string[] | un
   return unique;
 }
 
-export async function createTicket(db: Db, auth: AuthContext, eventId: string, input: TicketInput) {
+export async function createTicket({ db }: DbDeps, auth: AuthContext, eventId: string, input: TicketInput) {
   assertCan(auth, 'events:manage');
   const id = await db.transaction(async (tx) => {
     await loadOwnedEvent(tx, auth.accountId, eventId);
@@ -297,7 +280,7 @@ export async function createTicket(db: Db, auth: AuthContext, eventId: string, i
  * quantity can drop below its sold + reserved units.
  */
 export async function updateTicket(
-  db: Db,
+  { db }: DbDeps,
   auth: AuthContext,
   eventId: string,
   ticketId: string,
@@ -308,18 +291,26 @@ export async function updateTicket(
     await loadOwnedEvent(tx, auth.accountId, eventId);
     const row = await repo.lockTicketRow(tx, auth.accountId, eventId, ticketId);
     if (!row) throw notFound();
-    const [current] = await repo.withPricesAndTaxes(tx, [row]);
-    const usage = await loadEventUsage(tx, eventId, [ticketId]);
-    const heldOf = (priceId: string) => usage.byPrice.get(priceId) ?? 0;
-    const ticketHeld = usage.byTicket.get(ticketId) ?? 0;
+    const current = one(await repo.withPricesAndTaxes(tx, [row]));
+    const levels = await loadStockLevels(tx, eventId, [ticketId]);
+    const heldOf = (priceId: string) => levels.prices.get(priceId)?.held ?? 0;
+    const ticketHeld = levels.tickets.get(ticketId)?.held ?? 0;
     const type = ticketType(input);
     if (type !== row.price_type && ticketHeld > 0) throw conflict(m['tickets.type_locked']);
 
     const existing = new Map(current.prices.map((p) => [p.id, p]));
     const prices = input.prices.map((p) => ({ ...p }));
     // A single-price ticket edited without the tier id keeps its tier (and its sales).
-    if (type !== 'TIERED' && prices.length === 1 && !prices[0].id && current.prices.length === 1) {
-      prices[0].id = current.prices[0].id;
+    const [onlyPrice] = prices;
+    const [currentPrice] = current.prices;
+    if (
+      type !== 'TIERED' &&
+      prices.length === 1 &&
+      onlyPrice &&
+      !onlyPrice.id &&
+      current.prices.length === 1
+    ) {
+      onlyPrice.id = currentPrice?.id;
     }
     const fields: Record<string, string> = {};
     prices.forEach((p, i) => {
@@ -340,15 +331,16 @@ export async function updateTicket(
     }
     const taxIds = await resolveTaxIds(tx, auth.accountId, input.tax_ids ?? current.taxes.map((t) => t.id));
 
-    await repo.updateTicket(tx, ticketId, ticketValues(input));
+    await repo.updateTicket(tx, auth.accountId, ticketId, ticketValues(input));
     await repo.softDeletePrices(
       tx,
+      eventId,
       removed.map((p) => p.id),
     );
     const normalized = { ...input, prices };
     for (const [i, p] of prices.entries()) {
       const values = priceValues(normalized, p, i);
-      if (p.id) await repo.updatePrice(tx, p.id, values);
+      if (p.id) await repo.updatePrice(tx, eventId, p.id, values);
       else await repo.insertPrices(tx, [{ ...values, ticket_id: ticketId, event_id: eventId }]);
     }
     await repo.replaceTicketTaxes(tx, ticketId, taxIds);
@@ -356,20 +348,20 @@ export async function updateTicket(
   return getTicket(db, auth, eventId, ticketId);
 }
 
-export async function deleteTicket(db: Db, auth: AuthContext, eventId: string, ticketId: string) {
+export async function deleteTicket({ db }: DbDeps, auth: AuthContext, eventId: string, ticketId: string) {
   assertCan(auth, 'events:manage');
   await db.transaction(async (tx) => {
     await loadOwnedEvent(tx, auth.accountId, eventId);
     const row = await repo.lockTicketRow(tx, auth.accountId, eventId, ticketId);
     if (!row) throw notFound();
-    const usage = await loadEventUsage(tx, eventId, [ticketId]);
-    if ((usage.byTicket.get(ticketId) ?? 0) > 0) throw conflict(m['tickets.has_sales']);
-    await repo.softDeleteTicket(tx, ticketId);
+    const levels = await loadStockLevels(tx, eventId, [ticketId]);
+    if ((levels.tickets.get(ticketId)?.held ?? 0) > 0) throw conflict(m['tickets.has_sales']);
+    await repo.softDeleteTicket(tx, auth.accountId, ticketId);
   });
 }
 
 /** Sets the display order: `ids` first, in that order (other tickets keep their relative order after). */
-export async function sortTickets(db: Db, auth: AuthContext, eventId: string, ids: string[]) {
+export async function sortTickets({ db }: DbDeps, auth: AuthContext, eventId: string, ids: string[]) {
   assertCan(auth, 'events:manage');
   await db.transaction(async (tx) => {
     await loadOwnedEvent(tx, auth.accountId, eventId);
