@@ -123,9 +123,14 @@ describe('kill -9 during writes (embedded PGlite)', () => {
     expect(committed.length).toBeGreaterThan(3);
 
     await server.start();
-    const listed = await server.api('GET', 'organizers?per_page=100', undefined, sale.token);
-    expect(listed.status).toBe(200);
-    const ids = (listed.json as unknown as { data: { id: string }[] }).data.map((o) => o.id);
+    const ids: string[] = [];
+    for (let page = 1; ; page++) {
+      const listed = await server.api('GET', `organizers?per_page=100&page=${page}`, undefined, sale.token);
+      expect(listed.status).toBe(200);
+      const rows = (listed.json as unknown as { data: { id: string }[] }).data;
+      ids.push(...rows.map((o) => o.id));
+      if (rows.length < 100) break;
+    }
     for (const id of committed) expect(ids).toContain(id);
   }, 180_000);
 });
