@@ -7,8 +7,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../lib/auth.ts';
 import { sendCsv } from '../../lib/csv.ts';
-import { AppError } from '../../lib/errors.ts';
 import { listQuerystring } from '../../lib/pagination.ts';
+import { throttle } from '../../lib/throttle.ts';
 import { waitlistMessages as m } from './waitlist.messages.ts';
 import { registerWaitlistJobs } from './waitlist.offers.ts';
 import * as service from './waitlist.service.ts';
@@ -24,16 +24,18 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['waitlist'];
   await registerWaitlistJobs(deps);
 
-  const limiter = app.createRateLimit({
-    max: SIGN_UPS_PER_WINDOW,
-    timeWindow: 10 * 60_000,
-    keyGenerator: (req) => `waitlist:${req.ip}:${(req.params as { id?: string }).id}`,
-  });
-  const signUpLimit = async (request: Parameters<typeof limiter>[0]) => {
-    const result = await limiter(request);
-    if (!result.isAllowed && result.isExceeded)
-      throw new AppError(429, 'RATE_LIMITED', m['waitlist.rate_limited']);
-  };
+  const signUpLimit = throttle(
+    app,
+    [
+      {
+        name: 'waitlist',
+        max: SIGN_UPS_PER_WINDOW,
+        windowMs: 10 * 60_000,
+        key: (req) => `${req.ip}:${(req.params as { id?: string }).id}`,
+      },
+    ],
+    m['waitlist.rate_limited'],
+  );
 
   app.post(
     '/public/events/:id/waitlist',
