@@ -91,8 +91,8 @@ export function unitTaxesAndFees(amountCents: number, items: PricingTaxOrFee[]) 
 
 /**
  * Prices one order line. `unitPriceCents` is the tier price (or, for DONATION, the amount the buyer
- * chose, which checkout must have checked is at least the minimum). Taxes and fees apply to FREE tickets
- * too when configured (a FIXED fee on a free ticket is the organizer's choice).
+ * chose, which checkout must have checked is at least the minimum). A FREE ticket never carries taxes or
+ * fees, even when a default fee is selected for it: "free" is what the buyer was promised.
  */
 export function priceLine(input: {
   ticketId: string;
@@ -107,7 +107,7 @@ export function priceLine(input: {
   const promo = input.promo && promoAppliesTo(input.promo, input.ticketId) ? input.promo : null;
   const discount = unitDiscountCents(input.priceType, price, promo);
   const discounted = price - discount;
-  const tf = unitTaxesAndFees(discounted, input.taxesAndFees ?? []);
+  const tf = unitTaxesAndFees(discounted, input.priceType === 'FREE' ? [] : (input.taxesAndFees ?? []));
   const unitTotal = discounted + tf.taxes_cents + tf.fees_cents;
   return {
     quantity,

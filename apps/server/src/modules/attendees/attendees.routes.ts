@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { App } from '../../app.ts';
 import { requireAuth } from '../../lib/auth.ts';
 import { sendCsv } from '../../lib/csv.ts';
+import { cancelAttendee, reactivateAttendee } from '../orders/attendee-status.ts';
 import { exportAttendees } from './attendees.export.ts';
 import * as manage from './attendees.manage.ts';
 import { publicTicket, ticketCalendar } from './attendees.service.ts';
@@ -59,6 +60,26 @@ export async function attendeesRoutes(app: App) {
       const { id, attendeeId } = request.params as ItemParams;
       await manage.resendTicket(app.deps, requireAuth(request), id, attendeeId);
       return reply.status(202).send({ data: { queued: true } });
+    },
+  );
+  app.post(
+    '/events/:id/attendees/:attendeeId/cancel',
+    { schema: { tags, params: itemParams } },
+    async (request) => {
+      const { id, attendeeId } = request.params as ItemParams;
+      const auth = requireAuth(request);
+      await cancelAttendee(app.deps, auth, id, attendeeId);
+      return { data: await manage.getAttendee(app.deps, auth, id, attendeeId) };
+    },
+  );
+  app.post(
+    '/events/:id/attendees/:attendeeId/reactivate',
+    { schema: { tags, params: itemParams } },
+    async (request) => {
+      const { id, attendeeId } = request.params as ItemParams;
+      const auth = requireAuth(request);
+      await reactivateAttendee(app.deps, auth, id, attendeeId);
+      return { data: await manage.getAttendee(app.deps, auth, id, attendeeId) };
     },
   );
   app.get(

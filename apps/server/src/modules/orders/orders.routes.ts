@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { App } from '../../app.ts';
 import { requireAuth } from '../../lib/auth.ts';
 import { sendCsv } from '../../lib/csv.ts';
+import { afterSaleRoutes } from './after-sale.routes.ts';
 import { exportOrders } from './orders.export.ts';
 import * as service from './orders.service.ts';
 
@@ -10,6 +11,7 @@ const orderParams = z.object({ id: z.uuid(), orderId: z.uuid() });
 
 /** Organizer orders: list (list-query helper), CSV export, detail, and marking an offline order as paid. */
 export async function ordersRoutes(app: App) {
+  await app.register(afterSaleRoutes);
   app.get(
     '/events/:id/orders/export',
     { schema: { tags: ['orders'], params: eventParams } },

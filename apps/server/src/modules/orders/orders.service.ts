@@ -5,6 +5,7 @@ import type {
   OrganizerOrderSummary,
   OrganizerPayment,
 } from '@taquilla/shared/schemas/checkout';
+import type { OrderRefund, OrderUpdateInput } from '@taquilla/shared/schemas/orders';
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app.ts';
 import type { Tx } from '../../db/client.ts';
@@ -13,6 +14,9 @@ import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { newShortId, randomBase62 } from '../../lib/ids.ts';
 import { type ListSpec, listMeta, parseListQuery } from '../../lib/pagination.ts';
+import { loadEventQuestions } from '../questions/questions.service.ts';
+import { logActivity, orderActivity } from './activity.ts';
+import * as afterSale from './after-sale.repository.ts';
 import { queueCompletedOrderEmails, queueOfflinePaymentEmail } from './order-emails.ts';
 import { presentItem } from './order-presenter.ts';
 import { ordersMessages } from './orders.messages.ts';
@@ -77,14 +81,16 @@ async function createAttendees(tx: Tx, order: OrderRow, status: 'ACTIVE' | 'AWAI
 
 /**
  * Completes an order inside the caller's transaction (the order row must be locked): status COMPLETED,
- * one ACTIVE attendee per unit, and the confirmation and ticket e-mails queued in the same transaction.
- * Promo code uses and affiliate sales count from completed orders, so they need no separate write.
+ * one ACTIVE attendee per unit, and (unless `sendEmails` is false) the confirmation and ticket e-mails
+ * queued in the same transaction. Promo code uses and affiliate sales count from completed orders, so they
+ * need no separate write.
  */
 export async function completeOrder(
   deps: Deps,
   tx: Tx,
   order: OrderRow,
   paymentStatus: 'NO_PAYMENT_REQUIRED' | 'PAYMENT_RECEIVED',
+  opts: { sendEmails?: boolean; userId?: string } = {},
 ): Promise<OrderRow> {
   const updated = await repo.updateOrder(tx, order.id, {
     status: 'COMPLETED',
@@ -92,6 +98,13 @@ export async function completeOrder(
     completed_at: sql`now()` as unknown as Date,
   });
   const attendees = await createAttendees(tx, updated, 'ACTIVE');
+  if (paymentStatus === 'PAYMENT_RECEIVED') {
+    await logActivity(tx, updated, 'PAID', {
+      userId: opts.userId,
+      details: { provider: updated.payment_provider },
+    });
+  }
+  if (opts.sendEmails === false) return updated;
   const [items, event] = await Promise.all([
     repo.loadItems(tx, [order.id]),
     repo.findEmailEvent(tx, order.event_id),
@@ -101,6 +114,7 @@ export async function completeOrder(
     items,
     attendees,
   );
+  if (updated.email) await logActivity(tx, updated, 'EMAIL_SENT', { details: { to: updated.email } });
   return updated;
 }
 
@@ -114,6 +128,7 @@ export async function holdForOfflinePayment(deps: Deps, tx: Tx, order: OrderRow)
   await createAttendees(tx, updated, 'AWAITING_PAYMENT');
   const event = await repo.findEmailEvent(tx, order.event_id);
   await queueOfflinePaymentEmail({ jobs: deps.jobs, appUrl: deps.config.appUrl, tx, event, order: updated });
+  if (updated.email) await logActivity(tx, updated, 'EMAIL_SENT', { details: { to: updated.email } });
   return updated;
 }
 
@@ -187,12 +202,17 @@ export async function listOrders(
   return { data: rows.map((r) => presentSummary(r.order, r.item_count)), meta: listMeta(total, params) };
 }
 
-async function presentDetail(deps: Deps, order: OrderRow): Promise<OrganizerOrder> {
-  const [items, attendees, paymentRows] = await Promise.all([
+export async function presentDetail(deps: Deps, order: OrderRow): Promise<OrganizerOrder> {
+  const [items, attendees, paymentRows, refunds, activity, questions] = await Promise.all([
     repo.loadItems(deps.db, [order.id]),
     repo.loadAttendees(deps.db, order.id),
     repo.loadPayments(deps.db, order.id),
+    afterSale.listRefunds(deps.db, order.account_id, order.id),
+    orderActivity(deps.db, order),
+    loadEventQuestions(deps.db, order.event_id),
   ]);
+  const paid = paymentRows.filter((p) => p.status === 'SUCCEEDED').reduce((n, p) => n + p.amount_cents, 0);
+  const refunded = refunds.filter((r) => r.status !== 'FAILED').reduce((n, r) => n + r.amount_cents, 0);
   const itemById = new Map(items.map((i) => [i.id, i]));
   return {
     ...presentSummary(
@@ -220,6 +240,7 @@ async function presentDetail(deps: Deps, order: OrderRow): Promise<OrganizerOrde
         ticket_name: itemById.get(a.order_item_id)?.ticket_name ?? '',
         price_label: itemById.get(a.order_item_id)?.price_label ?? null,
         status: a.status,
+        answers: a.answers,
       }),
     ),
     payments: paymentRows.map(
@@ -234,6 +255,23 @@ async function presentDetail(deps: Deps, order: OrderRow): Promise<OrganizerOrde
         created_at: p.created_at.toISOString(),
       }),
     ),
+    refunds: refunds.map(
+      (r): OrderRefund => ({
+        id: r.id,
+        provider: r.provider,
+        provider_ref: r.provider_ref,
+        status: r.status,
+        amount_cents: r.amount_cents,
+        currency: r.currency,
+        reason: r.reason,
+        failure_reason: r.failure_reason,
+        created_by: r.created_by,
+        created_at: r.created_at.toISOString(),
+      }),
+    ),
+    refundable_cents: order.is_manual ? 0 : Math.max(0, paid - refunded),
+    activity,
+    questions: questions.map((q) => ({ id: q.id, title: q.title, belongs_to: q.belongs_to, type: q.type })),
   };
 }
 
@@ -261,7 +299,63 @@ export async function markPaid(deps: Deps, auth: AuthContext, eventId: string, o
       amount_cents: locked.total_cents,
       currency: locked.currency,
     });
-    return completeOrder(deps, tx, locked, 'PAYMENT_RECEIVED');
+    return completeOrder(deps, tx, locked, 'PAYMENT_RECEIVED', { userId: auth.userId });
+  });
+  return presentDetail(deps, order);
+}
+
+/** POST .../resend: the confirmation (and tickets) e-mails again, as at checkout. */
+export async function resendConfirmation(deps: Deps, auth: AuthContext, eventId: string, orderId: string) {
+  assertCan(auth, 'events:manage');
+  await deps.db.transaction(async (tx) => {
+    const order = await repo.findAccountOrder(tx, auth.accountId, eventId, orderId, true);
+    if (!order) throw notFound();
+    if (order.status !== 'COMPLETED' || !order.email) throw conflict(ordersMessages['orders.not_resendable']);
+    const [items, attendees, event] = await Promise.all([
+      repo.loadItems(tx, [order.id]),
+      repo.loadAttendees(tx, order.id),
+      repo.findEmailEvent(tx, order.event_id),
+    ]);
+    await queueCompletedOrderEmails(
+      { jobs: deps.jobs, appUrl: deps.config.appUrl, tx, event, order },
+      items,
+      attendees.filter((a) => a.status === 'ACTIVE'),
+    );
+    await logActivity(tx, order, 'EMAIL_SENT', {
+      userId: auth.userId,
+      details: { to: order.email, about: 'RESENT' },
+    });
+  });
+}
+
+/** PUT .../orders/{orderId}: the buyer's name, e-mail and the order's answers. */
+export async function editOrder(
+  deps: Deps,
+  auth: AuthContext,
+  eventId: string,
+  orderId: string,
+  input: OrderUpdateInput,
+) {
+  assertCan(auth, 'events:manage');
+  const order = await deps.db.transaction(async (tx) => {
+    const order = await repo.findAccountOrder(tx, auth.accountId, eventId, orderId, true);
+    if (!order) throw notFound();
+    if (order.status === 'RESERVED' || order.status === 'ABANDONED') {
+      throw conflict(ordersMessages['orders.not_editable']);
+    }
+    const next = {
+      first_name: input.first_name,
+      last_name: input.last_name,
+      email: input.email.trim().toLowerCase(),
+      answers: input.answers ?? order.answers,
+    };
+    const fields = (Object.keys(next) as (keyof typeof next)[]).filter(
+      (k) => JSON.stringify(next[k]) !== JSON.stringify(order[k]),
+    );
+    if (fields.length === 0) return order;
+    const updated = await repo.updateOrder(tx, order.id, next);
+    await logActivity(tx, order, 'EDITED', { userId: auth.userId, details: { fields } });
+    return updated;
   });
   return presentDetail(deps, order);
 }
