@@ -29,5 +29,7 @@ export interface ManageAttendee {
   order_id: string;
   order_short_id: string;
   answers: Record<string, unknown>;
+  /** The latest check-in on any list, or null. */
+  checked_in_at: string | null;
   created_at: string;
 }

@@ -23,6 +23,10 @@ const columns = {
   ticket_name: orderItems.ticket_name,
   price_label: orderItems.price_label,
   order_short_id: orders.short_id,
+  checked_in_at:
+    sql<Date | null>`(select max(ci.created_at) from check_ins ci where ci.attendee_id = ${attendees.id})`.mapWith(
+      (v: string | Date | null) => (v === null ? null : new Date(v)),
+    ),
 };
 
 export type ManageAttendeeRow = {
@@ -30,12 +34,19 @@ export type ManageAttendeeRow = {
   ticket_name: string;
   price_label: string | null;
   order_short_id: string;
+  checked_in_at: Date | null;
 };
 
 const scope = (accountId: string, eventId: string) =>
   and(eq(attendees.account_id, accountId), eq(attendees.event_id, eventId));
 
-export async function listAttendees(q: Queryable, accountId: string, eventId: string, params: ListParams) {
+export async function listAttendees(
+  q: Queryable,
+  accountId: string,
+  eventId: string,
+  params: ListParams,
+  opts: { withoutTotal?: boolean } = {},
+) {
   const conditions: (SQL | undefined)[] = [scope(accountId, eventId), params.where];
   if (params.query) {
     const p = likePattern(params.query);
@@ -61,11 +72,13 @@ export async function listAttendees(q: Queryable, accountId: string, eventId: st
       .orderBy(params.orderBy, asc(attendees.id))
       .limit(params.perPage)
       .offset(params.offset),
-    q
-      .select({ total: count() })
-      .from(attendees)
-      .innerJoin(orders, eq(orders.id, attendees.order_id))
-      .where(where),
+    opts.withoutTotal
+      ? [{ total: 0 }]
+      : q
+          .select({ total: count() })
+          .from(attendees)
+          .innerJoin(orders, eq(orders.id, attendees.order_id))
+          .where(where),
   ]);
   return { rows: rows as ManageAttendeeRow[], total };
 }

@@ -38,6 +38,7 @@ function present(row: repo.ManageAttendeeRow): ManageAttendee {
     order_id: a.order_id,
     order_short_id: row.order_short_id,
     answers: a.answers,
+    checked_in_at: row.checked_in_at?.toISOString() ?? null,
     created_at: a.created_at.toISOString(),
   };
 }

@@ -2,7 +2,7 @@ import { attendeeUpdateInput } from '@taquilla/shared/schemas/attendees';
 import { z } from 'zod';
 import type { App } from '../../app.ts';
 import { requireAuth } from '../../lib/auth.ts';
-import { sendCsv } from '../../lib/csv.ts';
+import { sendExport } from '../../lib/spreadsheet.ts';
 import { cancelAttendee, reactivateAttendee } from '../orders/attendee-status.ts';
 import { exportAttendees } from './attendees.export.ts';
 import * as manage from './attendees.manage.ts';
@@ -30,14 +30,14 @@ export async function attendeesRoutes(app: App) {
     async (request, reply) => {
       const { id } = request.params as { id: string };
       const query = request.query as Record<string, unknown>;
-      const { filename, csv } = await exportAttendees(
+      const { format, sheet } = await exportAttendees(
         app.deps,
         requireAuth(request),
         id,
         query,
         request.locale,
       );
-      return sendCsv(reply, filename, csv);
+      return sendExport(reply, format, sheet);
     },
   );
   app.get('/events/:id/attendees/:attendeeId', { schema: { tags, params: itemParams } }, async (request) => {

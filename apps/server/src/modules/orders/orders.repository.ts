@@ -112,6 +112,8 @@ export async function listOrders(
     limit: number;
     offset: number;
     defaultStatuses: boolean;
+    /** Exports read in batches and need no count. */
+    withoutTotal?: boolean;
   },
 ) {
   const conditions: (SQL | undefined)[] = [
@@ -145,7 +147,7 @@ export async function listOrders(
       .orderBy(opts.orderBy, asc(orders.id))
       .limit(opts.limit)
       .offset(opts.offset),
-    q.select({ total: count() }).from(orders).where(where),
+    opts.withoutTotal ? [{ total: 0 }] : q.select({ total: count() }).from(orders).where(where),
   ]);
   return { rows, total };
 }

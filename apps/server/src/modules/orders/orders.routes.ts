@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { App } from '../../app.ts';
 import { requireAuth } from '../../lib/auth.ts';
-import { sendCsv } from '../../lib/csv.ts';
+import { sendExport } from '../../lib/spreadsheet.ts';
 import { afterSaleRoutes } from './after-sale.routes.ts';
 import { exportOrders } from './orders.export.ts';
 import * as service from './orders.service.ts';
@@ -18,8 +18,8 @@ export async function ordersRoutes(app: App) {
     async (request, reply) => {
       const { id } = request.params as z.infer<typeof eventParams>;
       const query = request.query as Record<string, unknown>;
-      const { filename, csv } = await exportOrders(app.deps, requireAuth(request), id, query, request.locale);
-      return sendCsv(reply, filename, csv);
+      const { format, sheet } = await exportOrders(app.deps, requireAuth(request), id, query, request.locale);
+      return sendExport(reply, format, sheet);
     },
   );
   app.get('/events/:id/orders', { schema: { tags: ['orders'], params: eventParams } }, async (request) =>

@@ -132,7 +132,7 @@ export function AttendeesPage() {
               sort_direction: 'asc',
               filters: ticketId ? { ticket_id: { eq: ticketId } } : undefined,
             }}
-            filename={t`asistentes.csv`}
+            filename={t`asistentes`}
           />
         }
       />
