@@ -131,8 +131,9 @@ describe('exports', () => {
     const { rows } = await readXlsx(xlsx.rawPayload);
     expect(rows).toHaveLength(2);
     expect(rows[1]?.getCell(2).value).toBe('Ada');
-    expect((rows[0]?.values as unknown[]).at(-1)).toBe('Dieta');
-    expect(rows[1]?.getCell((rows[0]?.values as unknown[]).length - 1).value).toBe('Vegana, Sin gluten');
+    const head = (rows[0]?.values ?? []) as unknown[];
+    expect(head.at(-1)).toBe('Dieta');
+    expect(rows[1]?.getCell(head.length - 1).value).toBe('Vegana, Sin gluten');
 
     const bad = await t.app.inject({
       url: `/api/events/${s.event.id}/attendees/export?format=pdf`,
