@@ -50,6 +50,7 @@ function start(args: string[], env: Record<string, string>, readyPath: string) {
     await waitFor(`${url}${readyPath}`, child, () => stderr);
     return {
       url,
+      pid: child.pid ?? 0,
       stop: () =>
         new Promise<void>((resolve) => {
           if (child.exitCode !== null) return resolve();

@@ -142,11 +142,22 @@ export function sendExport(reply: FastifyReply, format: ExportFormat, sheet: Exp
     .send(out);
 }
 
-/** Reads a query in batches (offset pages of `size`), one batch in memory at a time. */
-export async function* inBatches<T>(read: (offset: number, limit: number) => Promise<T[]>, size = 1000) {
-  for (let offset = 0; ; offset += size) {
-    const batch = await read(offset, size);
-    yield* batch;
-    if (batch.length < size) return;
+/**
+ * Rows in the order of `ids` (the list's sort, read once as ids alone), fetched `size` at a time: one
+ * sort for the whole export, and only one batch of full rows in memory at a time.
+ */
+export async function* inIdOrder<T>(
+  ids: string[],
+  read: (ids: string[]) => Promise<T[]>,
+  idOf: (row: T) => string,
+  size = 1000,
+) {
+  for (let i = 0; i < ids.length; i += size) {
+    const slice = ids.slice(i, i + size);
+    const byId = new Map((await read(slice)).map((row) => [idOf(row), row]));
+    for (const id of slice) {
+      const row = byId.get(id);
+      if (row) yield row;
+    }
   }
 }

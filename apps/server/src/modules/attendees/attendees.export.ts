@@ -7,7 +7,7 @@ import {
   type ExportCell,
   type ExportFormat,
   type ExportSheet,
-  inBatches,
+  inIdOrder,
   wallClock,
 } from '../../lib/spreadsheet.ts';
 import { answerCell, exportLabel } from '../orders/export-labels.ts';
@@ -46,21 +46,11 @@ export async function exportAttendees(
   const params = parseListQuery(query, repo.attendeeListSpec);
   const event = await loadOwnedEvent(deps.db, auth.accountId, eventId);
   const questions = (await loadEventQuestions(deps.db, eventId)).filter((q) => q.belongs_to === 'ATTENDEE');
-  const read = (offset: number, limit: number) =>
-    repo
-      .listAttendees(
-        deps.db,
-        auth.accountId,
-        eventId,
-        { ...params, perPage: limit, offset },
-        { withoutTotal: true },
-      )
-      .then((r) => r.rows);
+  const ids = await repo.listAttendeeIds(deps.db, auth.accountId, eventId, params);
+  const read = (batch: string[]) => repo.findAttendeesByIds(deps.db, auth.accountId, eventId, batch);
   async function* rows() {
-    for await (const { attendee: a, ticket_name, price_label, order_short_id, checked_in_at } of inBatches(
-      read,
-      2000,
-    )) {
+    for await (const row of inIdOrder(ids, read, (r) => r.attendee.id)) {
+      const { attendee: a, ticket_name, price_label, order_short_id, checked_in_at } = row;
       yield [
         a.short_id,
         a.first_name,

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { attendees, orderItems, orders } from '../../db/schema/index.ts';
 import { type ListParams, type ListSpec, likePattern } from '../../lib/pagination.ts';
@@ -40,13 +40,7 @@ export type ManageAttendeeRow = {
 const scope = (accountId: string, eventId: string) =>
   and(eq(attendees.account_id, accountId), eq(attendees.event_id, eventId));
 
-export async function listAttendees(
-  q: Queryable,
-  accountId: string,
-  eventId: string,
-  params: ListParams,
-  opts: { withoutTotal?: boolean } = {},
-) {
+function listWhere(accountId: string, eventId: string, params: Pick<ListParams, 'where' | 'query'>) {
   const conditions: (SQL | undefined)[] = [scope(accountId, eventId), params.where];
   if (params.query) {
     const p = likePattern(params.query);
@@ -61,7 +55,34 @@ export async function listAttendees(
       ),
     );
   }
-  const where = and(...conditions);
+  return and(...conditions);
+}
+
+/** Every attendee id the list would show, in its order (an export then reads the rows in batches). */
+export async function listAttendeeIds(q: Queryable, accountId: string, eventId: string, params: ListParams) {
+  const rows = await q
+    .select({ id: attendees.id })
+    .from(attendees)
+    .innerJoin(orders, eq(orders.id, attendees.order_id))
+    .where(listWhere(accountId, eventId, params))
+    .orderBy(params.orderBy, asc(attendees.id));
+  return rows.map((r) => r.id);
+}
+
+/** These attendees of the event (one export batch), in no particular order. */
+export async function findAttendeesByIds(q: Queryable, accountId: string, eventId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  const rows = await q
+    .select(columns)
+    .from(attendees)
+    .innerJoin(orders, eq(orders.id, attendees.order_id))
+    .innerJoin(orderItems, eq(orderItems.id, attendees.order_item_id))
+    .where(and(scope(accountId, eventId), inArray(attendees.id, ids)));
+  return rows as ManageAttendeeRow[];
+}
+
+export async function listAttendees(q: Queryable, accountId: string, eventId: string, params: ListParams) {
+  const where = listWhere(accountId, eventId, params);
   const [rows, [{ total }]] = await Promise.all([
     q
       .select(columns)
@@ -72,13 +93,11 @@ export async function listAttendees(
       .orderBy(params.orderBy, asc(attendees.id))
       .limit(params.perPage)
       .offset(params.offset),
-    opts.withoutTotal
-      ? [{ total: 0 }]
-      : q
-          .select({ total: count() })
-          .from(attendees)
-          .innerJoin(orders, eq(orders.id, attendees.order_id))
-          .where(where),
+    q
+      .select({ total: count() })
+      .from(attendees)
+      .innerJoin(orders, eq(orders.id, attendees.order_id))
+      .where(where),
   ]);
   return { rows: rows as ManageAttendeeRow[], total };
 }

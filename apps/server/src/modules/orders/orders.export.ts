@@ -9,7 +9,7 @@ import {
   type ExportCell,
   type ExportFormat,
   type ExportSheet,
-  inBatches,
+  inIdOrder,
   wallClock,
 } from '../../lib/spreadsheet.ts';
 import { loadEventQuestions } from '../questions/questions.service.ts';
@@ -63,20 +63,18 @@ export async function exportOrders(
   const questions = (await loadEventQuestions(deps.db, eventId)).filter((q) => q.belongs_to === 'ORDER');
   const digits = currencyDigits(event.currency);
   const money = (cents: number, currency: string): ExportCell => ({ money: cents, currency, digits });
-  const read = (offset: number, limit: number) =>
-    repo
-      .listOrders(deps.db, auth.accountId, eventId, {
-        where: params.where,
-        query: params.query,
-        orderBy: params.orderBy,
-        limit,
-        offset,
-        defaultStatuses: !params.filters.some((f) => f.field === 'status'),
-        withoutTotal: true,
-      })
-      .then((r) => r.rows);
+  const { ids } = await repo.listOrders(deps.db, auth.accountId, eventId, {
+    where: params.where,
+    query: params.query,
+    orderBy: params.orderBy,
+    limit: 0,
+    offset: 0,
+    defaultStatuses: !params.filters.some((f) => f.field === 'status'),
+    idsOnly: true,
+  });
+  const read = (batch: string[]) => repo.findOrdersByIds(deps.db, auth.accountId, eventId, batch);
   async function* rows() {
-    for await (const { order: o, item_count } of inBatches(read)) {
+    for await (const { order: o, item_count } of inIdOrder(ids, read, (r) => r.order.id)) {
       yield [
         o.short_id,
         exportLabel(locale, o.status),

@@ -100,6 +100,8 @@ export async function loadPayments(q: Queryable, orderId: string) {
   return q.select().from(payments).where(eq(payments.order_id, orderId)).orderBy(asc(payments.created_at));
 }
 
+const itemCount = sql<number>`(select coalesce(sum(quantity), 0)::int from order_items oi where oi.order_id = "orders"."id")`;
+
 /** Orders of an event for the organizer's list: filters and sort come from the list-query helper. */
 export async function listOrders(
   q: Queryable,
@@ -112,8 +114,8 @@ export async function listOrders(
     limit: number;
     offset: number;
     defaultStatuses: boolean;
-    /** Exports read in batches and need no count. */
-    withoutTotal?: boolean;
+    /** Only the ids, in order, every page (an export reads the rows in batches with `findOrdersByIds`). */
+    idsOnly?: boolean;
   },
 ) {
   const conditions: (SQL | undefined)[] = [
@@ -136,20 +138,37 @@ export async function listOrders(
     );
   }
   const where = and(...conditions);
+  if (opts.idsOnly) {
+    const ids = await q
+      .select({ id: orders.id })
+      .from(orders)
+      .where(where)
+      .orderBy(opts.orderBy, asc(orders.id));
+    return { rows: [], total: ids.length, ids: ids.map((r) => r.id) };
+  }
   const [rows, [{ total }]] = await Promise.all([
     q
       .select({
         order: orders,
-        item_count: sql<number>`(select coalesce(sum(quantity), 0)::int from order_items oi where oi.order_id = "orders"."id")`,
+        item_count: itemCount,
       })
       .from(orders)
       .where(where)
       .orderBy(opts.orderBy, asc(orders.id))
       .limit(opts.limit)
       .offset(opts.offset),
-    opts.withoutTotal ? [{ total: 0 }] : q.select({ total: count() }).from(orders).where(where),
+    q.select({ total: count() }).from(orders).where(where),
   ]);
-  return { rows, total };
+  return { rows, total, ids: [] as string[] };
+}
+
+/** These orders of the event with their unit counts (one export batch), in no particular order. */
+export async function findOrdersByIds(q: Queryable, accountId: string, eventId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  return q
+    .select({ order: orders, item_count: itemCount })
+    .from(orders)
+    .where(and(eq(orders.account_id, accountId), eq(orders.event_id, eventId), inArray(orders.id, ids)));
 }
 
 /** The event as the order e-mails describe it. */
