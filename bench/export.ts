@@ -42,7 +42,9 @@ await seed.app.deps.db.execute(sql`
     'Nombre' || n, 'Apellido ' || (n % 977), 'persona' || n || '@example.com', 'ACTIVE', 'qr_bench_' || n,
     jsonb_build_object(${diet.id}::text, 'Vegana')
   from i, generate_series(1, ${ATTENDEES}) n`);
-console.log(`seeded ${ATTENDEES.toLocaleString('en')} attendees in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+console.log(
+  `seeded ${ATTENDEES.toLocaleString('en')} attendees in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+);
 
 const server = await startTaquilla(db.url, { AUTH_SECRET: seed.app.deps.config.authSecret });
 await seed.close();
