@@ -4,7 +4,7 @@ import { defineMessages, t } from '../../lib/i18n.ts';
 /** How exports name statuses and payment methods, in the organizer's language. */
 const m = defineMessages({
   es: {
-    'orders.value.RESERVED': 'En curso',
+    'orders.value.RESERVED': 'Reservado',
     'orders.value.COMPLETED': 'Completado',
     'orders.value.AWAITING_OFFLINE_PAYMENT': 'Pendiente de pago offline',
     'orders.value.CANCELLED': 'Cancelado',
@@ -13,10 +13,10 @@ const m = defineMessages({
     'orders.value.AWAITING_PAYMENT': 'Pendiente de pago',
     'orders.value.PAYMENT_FAILED': 'Pago fallido',
     'orders.value.PAYMENT_RECEIVED': 'Pagado',
-    'orders.value.REFUND_PENDING': 'Devolución pendiente',
-    'orders.value.REFUND_FAILED': 'Devolución fallida',
-    'orders.value.REFUNDED': 'Devuelto',
-    'orders.value.PARTIALLY_REFUNDED': 'Devuelto en parte',
+    'orders.value.REFUND_PENDING': 'Reembolso pendiente',
+    'orders.value.REFUND_FAILED': 'Reembolso fallido',
+    'orders.value.REFUNDED': 'Reembolsado',
+    'orders.value.PARTIALLY_REFUNDED': 'Reembolsado parcialmente',
     'orders.value.ACTIVE': 'Válida',
     'orders.value.test': 'Tarjeta de prueba',
     'orders.value.offline': 'Pago offline',
