@@ -1,5 +1,5 @@
 import type { Locale } from '@taquilla/shared';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { defineMessages, t } from '../../lib/i18n.ts';
 import { parseListQuery } from '../../lib/pagination.ts';
@@ -10,10 +10,10 @@ import {
   inIdOrder,
   wallClock,
 } from '../../lib/spreadsheet.ts';
+import { loadOwnedEvent } from '../events/owned-event.ts';
 import { answerCell, exportLabel } from '../orders/export-labels.ts';
 import { exportFormat } from '../orders/orders.export.ts';
 import { loadEventQuestions } from '../questions/questions.service.ts';
-import { loadOwnedEvent } from '../tickets/event-access.ts';
 import * as repo from './attendees.manage.repository.ts';
 
 const m = defineMessages({

@@ -1,5 +1,5 @@
 import { orderTotals, priceLine } from '@taquilla/shared/pricing';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { type AppError, conflict, invalid } from '../../lib/errors.ts';
 import { newShortId } from '../../lib/ids.ts';
 import { checkoutMessages as m } from './checkout.messages.ts';

@@ -6,7 +6,6 @@ import {
 } from '@taquilla/shared/schemas/orders';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { App } from '../../app.ts';
 import { requireAuth } from '../../lib/auth.ts';
 import { cancelOrder } from './cancellation.ts';
 import { createManualOrder } from './manual-order.ts';
@@ -19,7 +18,7 @@ const tags = ['orders'];
 
 /** What an organizer does to an order after the sale: create by hand, edit, refund, cancel, resend. */
 export const afterSaleRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { deps } = app as unknown as App;
+  const { deps } = app;
   app.post(
     '/events/:id/orders',
     { schema: { tags, params: eventParams, body: manualOrderInput } },

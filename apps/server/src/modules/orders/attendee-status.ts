@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { holdUnitsForOrganizer } from '../checkout/organizer-hold.ts';

@@ -1,6 +1,6 @@
 import type { CancelOrderInput } from '@taquilla/shared/schemas/orders';
-import type { AppDeps } from '../../app.ts';
 import type { Tx } from '../../db/client.ts';
+import type { AppDeps } from '../../deps.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { logActivity } from './activity.ts';

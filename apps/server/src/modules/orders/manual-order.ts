@@ -1,5 +1,5 @@
 import type { ManualOrderInput } from '@taquilla/shared/schemas/orders';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import { holdUnitsForOrganizer } from '../checkout/organizer-hold.ts';

@@ -1,6 +1,6 @@
 import { currencyDigits, type Locale } from '@taquilla/shared';
 import { z } from 'zod';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { invalid } from '../../lib/errors.ts';
 import { defineMessages, t } from '../../lib/i18n.ts';
@@ -12,8 +12,8 @@ import {
   inIdOrder,
   wallClock,
 } from '../../lib/spreadsheet.ts';
+import { loadOwnedEvent } from '../events/owned-event.ts';
 import { loadEventQuestions } from '../questions/questions.service.ts';
-import { loadOwnedEvent } from '../tickets/event-access.ts';
 import { answerCell, exportLabel } from './export-labels.ts';
 import * as repo from './orders.repository.ts';
 import { ordersListSpec } from './orders.service.ts';
