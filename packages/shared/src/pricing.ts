@@ -54,6 +54,14 @@ export function promoAppliesTo(promo: Pick<PricingPromo, 'ticket_ids'>, ticketId
 }
 
 /**
+ * Whether a promo code unlocks a "hidden unless promo code" ticket: only a code that names the ticket. A
+ * code for every ticket (empty list) discounts them all but reveals no secret ticket.
+ */
+export function promoUnlocks(promo: Pick<PricingPromo, 'ticket_ids'>, ticketId: string): boolean {
+  return promo.ticket_ids.includes(ticketId);
+}
+
+/**
  * Discount per unit in cents: 0 for FREE and DONATION tickets and for NONE codes; FIXED takes off up to
  * the price; PERCENTAGE is `percentOf(price, pct)` (half-up), clamped to 0–100 %.
  */

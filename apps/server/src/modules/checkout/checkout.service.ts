@@ -1,5 +1,5 @@
 import { formatMoney, type Locale, type PublicOrder } from '@taquilla/shared';
-import { orderTotals, priceLine, promoAppliesTo } from '@taquilla/shared/pricing';
+import { orderTotals, priceLine, promoUnlocks } from '@taquilla/shared/pricing';
 import type { CreateOrderInput, OrderDetailsInput } from '@taquilla/shared/schemas/checkout';
 import type { AppDeps } from '../../deps.ts';
 import { AppError, conflict, type FieldError, invalid, notFound } from '../../lib/errors.ts';
@@ -77,8 +77,8 @@ function planLines(
       return;
     }
     // As on the public page: hidden tickets never sell; "hidden unless promo code" ones only with a code
-    // that applies to them.
-    const unlocked = promo !== null && promoAppliesTo(promo, ticket.id);
+    // that names them.
+    const unlocked = promo !== null && promoUnlocks(promo, ticket.id);
     if (ticket.is_hidden || (ticket.hidden_unless_promo_code && !unlocked)) {
       fields[`${at}.ticket_id`] = m['checkout.ticket_unavailable'];
       return;

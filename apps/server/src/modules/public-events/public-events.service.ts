@@ -1,3 +1,4 @@
+import { promoUnlocks } from '@taquilla/shared/pricing';
 import type {
   PaymentProvider,
   PublicEvent,
@@ -30,15 +31,12 @@ type Promo = NonNullable<Awaited<ReturnType<typeof findValidPromoCode>>>;
 
 /**
  * What a buyer may see of a ticket, or null when it must stay hidden: hidden tickets never show;
- * "hidden unless promo code" ones show only when the request's valid code unlocks them; the hide-before,
+ * "hidden unless promo code" ones show only when the request's valid code names them; the hide-before,
  * hide-after and hide-when-sold-out options apply; hidden tiers are left out.
  */
 function visibleTicket(t: SellableTicket, promo: Promo | null): PublicTicket | null {
   if (t.is_hidden) return null;
-  const unlocked =
-    t.hidden_unless_promo_code &&
-    !!promo &&
-    (promo.ticket_ids.length === 0 || promo.ticket_ids.includes(t.id));
+  const unlocked = t.hidden_unless_promo_code && !!promo && promoUnlocks(promo, t.id);
   if (t.hidden_unless_promo_code && !unlocked) return null;
   if (t.hide_before_sale_start && t.sale_state === 'NOT_STARTED') return null;
   if (t.hide_after_sale_end && t.sale_state === 'ENDED') return null;
