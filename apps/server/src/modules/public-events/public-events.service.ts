@@ -1,4 +1,3 @@
-import { promoUnlocks } from '@taquilla/shared/pricing';
 import type {
   PaymentProvider,
   PublicEvent,
@@ -6,6 +5,7 @@ import type {
   PublicQuestion,
   PublicTicket,
 } from '@taquilla/shared';
+import { promoUnlocks } from '@taquilla/shared/pricing';
 import type { EventImage } from '@taquilla/shared/schemas/events';
 import type { PublicEventSummary } from '@taquilla/shared/schemas/public-events';
 import type { Queryable } from '../../db/client.ts';
