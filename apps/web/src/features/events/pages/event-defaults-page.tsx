@@ -5,11 +5,15 @@ import { notifications } from '@mantine/notifications';
 import type { EventDefaults } from '@taquilla/shared/schemas/events';
 import { ORDER_TIMEOUT_MAX, ORDER_TIMEOUT_MIN } from '@taquilla/shared/schemas/events';
 import { PageError, PageLoader } from '../../../components/page-state.tsx';
+import { useCurrentUser } from '../../../lib/current-user.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
+import { NoPermission } from '../../team/components/no-permission.tsx';
 import { useEventDefaults, useSaveEventDefaults } from '../api.ts';
 import { CurrencySelect, TimeZoneSelect } from '../components/zone-currency-fields.tsx';
 
 export function EventDefaultsPage() {
+  const me = useCurrentUser();
+  const admin = me.data?.role === 'ADMIN';
   const defaults = useEventDefaults();
   return (
     <Stack gap="md" maw={640}>
@@ -21,7 +25,12 @@ export function EventDefaultsPage() {
           Se aplican a cada evento nuevo; después puedes cambiarlos en los ajustes de cada evento.
         </Trans>
       </Text>
-      {defaults.isError ? (
+      {!me.data ? (
+        <PageLoader />
+      ) : !admin ? (
+        // Saving is for administrators (the server answers 403): an organizer is told, not shown a form.
+        <NoPermission />
+      ) : defaults.isError ? (
         <PageError error={defaults.error} />
       ) : !defaults.data ? (
         <PageLoader />
