@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { attendees, orderItems, orders } from '../../db/schema/index.ts';
+import { attendees, checkInLists, checkIns, orderItems, orders } from '../../db/schema/index.ts';
 import { type ListParams, type ListSpec, likePattern } from '../../lib/pagination.ts';
 import { one } from '../../lib/rows.ts';
 
@@ -125,4 +125,14 @@ export async function updateAttendee(
     .update(attendees)
     .set({ ...values, updated_at: sql`now()` as unknown as Date })
     .where(and(eq(attendees.account_id, accountId), eq(attendees.id, id)));
+}
+
+/** Where and when an attendee of this account was let in, oldest first. */
+export async function attendeeCheckIns(q: Queryable, accountId: string, attendeeId: string) {
+  return q
+    .select({ list_name: checkInLists.name, created_at: checkIns.created_at })
+    .from(checkIns)
+    .innerJoin(checkInLists, eq(checkInLists.id, checkIns.check_in_list_id))
+    .where(and(eq(checkIns.account_id, accountId), eq(checkIns.attendee_id, attendeeId)))
+    .orderBy(asc(checkIns.created_at));
 }

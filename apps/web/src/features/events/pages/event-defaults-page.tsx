@@ -13,8 +13,6 @@ import { CurrencySelect, TimeZoneSelect } from '../components/zone-currency-fiel
 
 export function EventDefaultsPage() {
   const me = useCurrentUser();
-  const admin = me.data?.role === 'ADMIN';
-  const defaults = useEventDefaults();
   return (
     <Stack gap="md" maw={640}>
       <Title order={1} size="h2">
@@ -27,18 +25,21 @@ export function EventDefaultsPage() {
       </Text>
       {!me.data ? (
         <PageLoader />
-      ) : !admin ? (
-        // Saving is for administrators (the server answers 403): an organizer is told, not shown a form.
-        <NoPermission />
-      ) : defaults.isError ? (
-        <PageError error={defaults.error} />
-      ) : !defaults.data ? (
-        <PageLoader />
+      ) : me.data.role === 'ADMIN' ? (
+        <LoadedDefaults />
       ) : (
-        <DefaultsForm defaults={defaults.data} />
+        // The defaults are the administrators' (the API answers 403): an organizer is told, not shown a form.
+        <NoPermission />
       )}
     </Stack>
   );
+}
+
+function LoadedDefaults() {
+  const defaults = useEventDefaults();
+  if (defaults.isError) return <PageError error={defaults.error} />;
+  if (!defaults.data) return <PageLoader />;
+  return <DefaultsForm defaults={defaults.data} />;
 }
 
 function DefaultsForm({ defaults }: { defaults: EventDefaults }) {
