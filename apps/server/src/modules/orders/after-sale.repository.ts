@@ -81,8 +81,11 @@ export async function listActivity(q: Queryable, accountId: string, orderId: str
 }
 
 /** Every attendee of the order becomes CANCELLED (their QR codes stop opening the door). */
-export async function cancelOrderAttendees(q: Queryable, orderId: string) {
-  await q.update(attendees).set({ status: 'CANCELLED' }).where(eq(attendees.order_id, orderId));
+export async function cancelOrderAttendees(q: Queryable, accountId: string, orderId: string) {
+  await q
+    .update(attendees)
+    .set({ status: 'CANCELLED' })
+    .where(and(eq(attendees.account_id, accountId), eq(attendees.order_id, orderId)));
 }
 
 /** Changes a line's unit count by `delta` (an attendee cancelled or given their place back). */
@@ -93,8 +96,8 @@ export async function addItemUnits(q: Queryable, itemId: string, delta: number) 
     .where(eq(orderItems.id, itemId));
 }
 
-export async function deleteOrder(q: Queryable, orderId: string) {
-  await q.delete(orders).where(eq(orders.id, orderId));
+export async function deleteOrder(q: Queryable, accountId: string, orderId: string) {
+  await q.delete(orders).where(and(eq(orders.account_id, accountId), eq(orders.id, orderId)));
 }
 
 /** An event of this account, as after-sale actions need it (tenancy: another account's is not found). */
@@ -136,8 +139,12 @@ export async function findAccountAttendee(
 
 export async function setAttendeeStatus(
   q: Queryable,
+  accountId: string,
   attendeeId: string,
   status: (typeof attendees.$inferSelect)['status'],
 ) {
-  await q.update(attendees).set({ status }).where(eq(attendees.id, attendeeId));
+  await q
+    .update(attendees)
+    .set({ status })
+    .where(and(eq(attendees.account_id, accountId), eq(attendees.id, attendeeId)));
 }

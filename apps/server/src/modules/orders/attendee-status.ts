@@ -1,7 +1,8 @@
 import type { AppDeps } from '../../deps.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
-import { holdUnitsForOrganizer } from '../checkout/organizer-hold.ts';
+import { newShortId } from '../../lib/ids.ts';
+import { holdRefusal, holdUnits, priceOrder } from '../checkout/checkout.service.ts';
 import { logActivity } from './activity.ts';
 import * as afterSale from './after-sale.repository.ts';
 import { ordersMessages as m } from './orders.messages.ts';
@@ -29,7 +30,7 @@ export async function cancelAttendee(deps: Deps, auth: AuthContext, eventId: str
     const attendee = await afterSale.findAccountAttendee(tx, auth.accountId, eventId, attendeeId, true);
     if (!order || !attendee) throw notFound();
     if (attendee.status === 'CANCELLED') throw conflict(m['orders.attendee_already_cancelled']);
-    await afterSale.setAttendeeStatus(tx, attendee.id, 'CANCELLED');
+    await afterSale.setAttendeeStatus(tx, auth.accountId, attendee.id, 'CANCELLED');
     if (holdsUnits(order.status)) await afterSale.addItemUnits(tx, attendee.order_item_id, -1);
     await logActivity(tx, order, 'ATTENDEE_CANCELLED', {
       userId: auth.userId,
@@ -39,45 +40,44 @@ export async function cancelAttendee(deps: Deps, auth: AuthContext, eventId: str
 }
 
 /**
- * Gives a cancelled attendee their place back, if there still is one: the unit is taken through checkout's
- * locked reservation (a one-unit order held for a moment), then moved onto the attendee's own order line
- * in one transaction, so capacity is never exceeded.
+ * Gives a cancelled attendee their place back, if there still is one: in one transaction, a one-unit hold
+ * through checkout's entry point (`holdUnits`, under the stock locks), whose unit then moves onto the
+ * attendee's own order line — so the units held never go over a limit.
  */
 export async function reactivateAttendee(deps: Deps, auth: AuthContext, eventId: string, attendeeId: string) {
   const found = await findAttendee(deps, auth, eventId, attendeeId);
   if (found.status !== 'CANCELLED') throw conflict(m['orders.attendee_not_cancelled']);
-  const event = await afterSale.findAccountEvent(deps.db, auth.accountId, eventId);
-  const current = await repo.findAccountOrder(deps.db, auth.accountId, eventId, found.order_id);
-  if (!event || !current) throw notFound();
-  if (!holdsUnits(current.status)) throw conflict(m['orders.attendee_order_not_active']);
-  const hold = await holdUnitsForOrganizer(
-    deps,
-    event,
-    [{ ticket_id: found.ticket_id, price_id: found.price_id, quantity: 1 }],
-    { complimentary: true, locale: current.locale },
-  );
-  try {
-    await deps.db.transaction(async (tx) => {
-      const order = await repo.findAccountOrder(tx, auth.accountId, eventId, found.order_id, true);
-      const attendee = await afterSale.findAccountAttendee(tx, auth.accountId, eventId, attendeeId, true);
-      if (!order || !attendee) throw notFound();
-      if (!holdsUnits(order.status)) throw conflict(m['orders.attendee_order_not_active']);
-      if (attendee.status !== 'CANCELLED') throw conflict(m['orders.attendee_not_cancelled']);
-      // The held unit moves onto the attendee's line: the count of units held never goes over a limit.
-      await afterSale.deleteOrder(tx, hold.orderId);
-      await afterSale.addItemUnits(tx, attendee.order_item_id, 1);
-      await afterSale.setAttendeeStatus(
-        tx,
-        attendee.id,
-        order.status === 'COMPLETED' ? 'ACTIVE' : 'AWAITING_PAYMENT',
-      );
-      await logActivity(tx, order, 'ATTENDEE_REACTIVATED', {
-        userId: auth.userId,
-        details: { attendee: `${attendee.first_name} ${attendee.last_name}`.trim() },
-      });
+  const line = { ticket_id: found.ticket_id, price_id: found.price_id, quantity: 1 };
+  const priced = await priceOrder(deps, eventId, { tickets: [line] }, { byOrganizer: true });
+  await deps.db.transaction(async (tx) => {
+    const order = await repo.findAccountOrder(tx, auth.accountId, eventId, found.order_id, true);
+    const attendee = await afterSale.findAccountAttendee(tx, auth.accountId, eventId, attendeeId, true);
+    if (!order || !attendee) throw notFound();
+    if (!holdsUnits(order.status)) throw conflict(m['orders.attendee_order_not_active']);
+    if (attendee.status !== 'CANCELLED') throw conflict(m['orders.attendee_not_cancelled']);
+    const held = await holdUnits(
+      deps,
+      {
+        order: { ...priced.order, short_id: newShortId('o'), locale: order.locale },
+        lines: priced.lines,
+        status: 'RESERVED',
+        holdMinutes: 1,
+        byOrganizer: true,
+      },
+      tx,
+    );
+    if ('problem' in held) throw holdRefusal(held, { tickets: [line] }, priced.tickets);
+    await afterSale.deleteOrder(tx, auth.accountId, held.orderId);
+    await afterSale.addItemUnits(tx, attendee.order_item_id, 1);
+    await afterSale.setAttendeeStatus(
+      tx,
+      auth.accountId,
+      attendee.id,
+      order.status === 'COMPLETED' ? 'ACTIVE' : 'AWAITING_PAYMENT',
+    );
+    await logActivity(tx, order, 'ATTENDEE_REACTIVATED', {
+      userId: auth.userId,
+      details: { attendee: `${attendee.first_name} ${attendee.last_name}`.trim() },
     });
-  } catch (err) {
-    await repo.updateOrder(deps.db, hold.orderId, { status: 'ABANDONED' });
-    throw err;
-  }
+  });
 }

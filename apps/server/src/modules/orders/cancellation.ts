@@ -30,7 +30,7 @@ export async function cancelOrderUnits(
     throw conflict(m['orders.not_cancellable']);
   }
   const updated = await repo.updateOrder(tx, order.id, { status: 'CANCELLED' });
-  await afterSale.cancelOrderAttendees(tx, order.id);
+  await afterSale.cancelOrderAttendees(tx, order.account_id, order.id);
   await logActivity(tx, updated, 'CANCELLED', { userId: opts.userId });
   if (opts.notifyBuyer && updated.email) {
     const event = await repo.findEmailEvent(tx, order.event_id);

@@ -16,7 +16,20 @@ import { cancelOrderUnits } from './cancellation.ts';
 import { ordersMessages as m } from './orders.messages.ts';
 import type { OrderRow } from './orders.repository.ts';
 import * as repo from './orders.repository.ts';
-import { type RefundOutcome, refundProvider, stripeRefundState } from './refund-providers.ts';
+
+/** The provider's answer to a refund: done, still working on it (a webhook settles it later), or refused. */
+export interface RefundOutcome {
+  status: 'SUCCEEDED' | 'PENDING' | 'FAILED';
+  providerRef: string | null;
+  failureReason?: string;
+}
+
+/** A Stripe refund's status as ours (`requires_action` waits for the buyer, like `pending`). */
+function stripeRefundState(status: string | null | undefined): RefundOutcome['status'] {
+  if (status === 'succeeded') return 'SUCCEEDED';
+  if (status === 'failed' || status === 'canceled') return 'FAILED';
+  return 'PENDING';
+}
 
 type Deps = Pick<AppDeps, 'db' | 'jobs' | 'config'> & { log?: FastifyBaseLogger };
 
@@ -79,9 +92,6 @@ export async function refundOrder(
         amount_cents: { key: m['orders.refund_exceeds'], params: { max: formatMoney(max, order.currency) } },
       });
     }
-    if (!refundProvider(deps.config, from.payment.provider)) {
-      throw conflict(m['orders.refund_provider_unavailable']);
-    }
     const row = await afterSale.insertRefund(tx, {
       account_id: order.account_id,
       order_id: order.id,
@@ -102,25 +112,21 @@ export async function refundOrder(
     if (input.cancel_order && order.status !== 'CANCELLED') {
       await cancelOrderUnits(deps, tx, order, { userId: auth.userId, notifyBuyer: false });
     }
-    return { row, paymentRef: from.payment.provider_ref };
+    return { row, payment: from.payment };
   });
 
-  const provider = refundProvider(deps.config, refund.row.provider);
-  const stripeAccount = (event.settings.stripe_account_id as string | undefined) || undefined;
-  const outcome: RefundOutcome = provider
-    ? await provider.refund({
-        refundId: refund.row.id,
-        orderId,
-        paymentRef: refund.paymentRef,
-        amountCents: refund.row.amount_cents,
-        ...(stripeAccount ? { stripeAccount } : {}),
-      })
-    : { status: 'FAILED', providerRef: null, failureReason: 'no refund provider' };
-  if (outcome.status === 'FAILED') {
-    deps.log?.error(
-      { order: orderId, refund: refund.row.id, reason: outcome.failureReason },
-      'refund failed',
-    );
+  // The provider that took the money gives it back (payments/provider.ts), outside any transaction.
+  let outcome: RefundOutcome;
+  try {
+    const done = await payments.paymentProvider(refund.row.provider).refund(deps, refund.payment, {
+      amountCents: refund.row.amount_cents,
+      settings: event.settings,
+      refundId: refund.row.id,
+    });
+    outcome = { status: done.state === 'REFUNDED' ? 'SUCCEEDED' : 'PENDING', providerRef: done.ref };
+  } catch (err) {
+    deps.log?.error({ err, order: orderId, refund: refund.row.id }, 'refund failed');
+    outcome = { status: 'FAILED', providerRef: null, failureReason: (err as Error).message };
   }
   await settleRefund(deps, refund.row.id, outcome);
 }
