@@ -170,6 +170,8 @@ describe('cancel', () => {
       payload: { code: holder?.qr_secret },
     });
     expect(door.statusCode).toBe(409);
+    const detail = await api('GET', `/api/events/${s.event.id}/attendees/${holder?.id}`, s.headers);
+    expect(detail.json().data).toMatchObject({ status: 'CANCELLED', check_ins: [] });
 
     const stats = await api('GET', `/api/events/${s.event.id}/promoter/stats`, s.headers);
     expect(stats.json().data.affiliate_sales).toMatchObject({ orders_count: 0, tickets_sold: 0 });
@@ -265,6 +267,27 @@ describe('manual orders', () => {
     expect(refund.json().error.message).toBe('Un pedido creado manualmente no se puede devolver.');
   });
 
+  it('sells hidden tickets and after the sale ended (the buyer rules are not the box office’s), never beyond stock', async () => {
+    const s = await createSellingEvent(t.app);
+    const invite = await addTicket(t.app, s.event, {
+      name: 'Invitación',
+      is_hidden: true,
+      sale_end_date: new Date(Date.now() - 3600_000),
+      prices: [{ price_cents: 0, quantity: 2 }],
+    });
+    const order = (quantity: number) =>
+      api('POST', `/api/events/${s.event.id}/orders`, s.headers, {
+        buyer: { first_name: 'Prensa', last_name: 'Local', email: 'prensa@example.com' },
+        tickets: [{ ticket_id: invite.id, price_id: invite.prices[0]?.id, quantity }],
+        amount_paid_cents: 0,
+        send_emails: false,
+      });
+    expect((await order(2)).statusCode).toBe(201);
+    const over = await order(1);
+    expect(over.statusCode).toBe(409);
+    expect(over.json().error.message).toBe('No quedan entradas suficientes de «Invitación».');
+  });
+
   it('records a box-office sale as paid and sends the confirmation', async () => {
     const s = await createSellingEvent(t.app);
     const ticket = await addTicket(t.app, s.event, { prices: [{ price_cents: 1500, quantity: 10 }] });
@@ -348,6 +371,17 @@ describe('attendees: cancel and reactivate', () => {
     const s = await soldOrder({ quantity: 2, units: 2 });
     const [first] = await t.app.deps.db.select().from(attendees).where(eq(attendees.order_id, s.order.id));
     const aUrl = `/api/events/${s.event.id}/attendees/${first?.id}`;
+    const list = await api('POST', `/api/events/${s.event.id}/check-in-lists`, s.headers, {
+      name: 'Puerta A',
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/public/check-in-lists/${list.json().data.short_id}/check-ins`,
+      payload: { code: first?.qr_secret },
+    });
+    const seen = (await api('GET', aUrl, s.headers)).json().data;
+    expect(seen.check_ins).toMatchObject([{ list_name: 'Puerta A' }]);
+    expect(seen.checked_in_at).toBe(seen.check_ins[0].created_at);
     const cancelled = await api('POST', `${aUrl}/cancel`, s.headers);
     expect(cancelled.json().data.status).toBe('CANCELLED');
     expect((await api('POST', `${aUrl}/cancel`, s.headers)).statusCode).toBe(409);
