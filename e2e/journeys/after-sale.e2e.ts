@@ -108,7 +108,20 @@ describe('after-sale journey', () => {
     expect(statuses.sort()).toEqual(['Cancelado', 'Completado', 'Completado']);
     await screenshot(page, 'after-sale-orders');
 
+    // An attendee: detail with check-ins and answers, then cancelled (the browser asks first).
+    await page.goto(`/manage/event/${event.id}/attendees`);
+    await page.getByRole('button', { name: 'Detalle de Lucía Martín' }).first().click();
+    const attendee = page.getByRole('dialog', { name: 'Asistente' });
+    await attendee.getByText('Aún no ha entrado.').waitFor();
+    page.once('dialog', (d) => void d.accept());
+    await attendee.getByRole('button', { name: 'Cancelar entrada' }).click();
+    await attendee.getByRole('button', { name: 'Reactivar entrada' }).waitFor();
+    await screenshot(page, 'after-sale-attendee');
+    await page.keyboard.press('Escape');
+    await screenshot(page, 'after-sale-attendees');
+
     // The same list on a phone.
+    await page.goto(`/manage/event/${event.id}/orders`);
     await page.setViewportSize(PHONE);
     await page.reload();
     await page.locator('text=Prensa Local >> visible=true').first().waitFor();
