@@ -1,13 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Card, Group, NumberInput, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, NumberInput, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
+import { IconLock } from '@tabler/icons-react';
 import type { EventDefaults } from '@taquilla/shared/schemas/events';
 import { ORDER_TIMEOUT_MAX, ORDER_TIMEOUT_MIN } from '@taquilla/shared/schemas/events';
 import { PageError, PageLoader } from '../../../components/page-state.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
-import { NoPermission } from '../../team/components/no-permission.tsx';
 import { useEventDefaults, useSaveEventDefaults } from '../api.ts';
 import { CurrencySelect, TimeZoneSelect } from '../components/zone-currency-fields.tsx';
 
@@ -29,7 +29,11 @@ export function EventDefaultsPage() {
         <LoadedDefaults />
       ) : (
         // The defaults are the administrators' (the API answers 403): an organizer is told, not shown a form.
-        <NoPermission />
+        <Alert color="orange" icon={<IconLock size={20} />}>
+          <Trans>
+            No tienes permiso para acceder a esta página. Solo los administradores de la cuenta pueden verla.
+          </Trans>
+        </Alert>
       )}
     </Stack>
   );
