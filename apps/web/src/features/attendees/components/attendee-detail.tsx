@@ -3,10 +3,10 @@ import { Anchor, Button, Divider, Drawer, Group, Stack, Text, Title } from '@man
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconBan, IconRestore } from '@tabler/icons-react';
+import { AnswersList } from '../../../components/answers-list.tsx';
 import { PageError, PageLoader } from '../../../components/page-state.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { AnswersList } from '../../orders/components/answers-list.tsx';
 import { useAttendee, useAttendeeStatus } from '../api.ts';
 
 /** One attendee: their order, answers and check-ins; cancel or give the place back. */

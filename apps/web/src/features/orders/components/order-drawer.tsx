@@ -25,13 +25,13 @@ import {
 } from '@tabler/icons-react';
 import type { OrganizerOrder } from '@taquilla/shared/schemas/checkout';
 import { useState } from 'react';
+import { AnswersList } from '../../../components/answers-list.tsx';
 import { OrderStatusBadge } from '../../../components/order-status-badge.tsx';
 import { PageError, PageLoader } from '../../../components/page-state.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { useMarkPaid, useOrder, useResendOrder } from '../api.ts';
 import { providerLabel } from '../lib/labels.ts';
-import { AnswersList } from './answers-list.tsx';
 import { CancelModal } from './cancel-modal.tsx';
 import { EditOrderModal } from './edit-order-modal.tsx';
 import { OrderActivityLog } from './order-activity.tsx';
