@@ -46,7 +46,11 @@ console.log(
   `seeded ${ATTENDEES.toLocaleString('en')} attendees in ${((Date.now() - started) / 1000).toFixed(1)} s`,
 );
 
-const server = await startTaquilla(db.url, { AUTH_SECRET: seed.app.deps.config.authSecret });
+const server = await startTaquilla(db.url, {
+  AUTH_SECRET: seed.app.deps.config.authSecret,
+  // BENCH_NODE_OPTIONS (e.g. --max-old-space-size=160) shows whether growth is garbage V8 has not collected yet.
+  ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
+});
 await seed.close();
 
 const rssMb = () => {
