@@ -22,7 +22,7 @@ import { negotiateLocale, t } from './lib/i18n.ts';
 import { JobQueue } from './lib/jobs.ts';
 import { Mailer, type MailMessage, SEND_EMAIL_JOB } from './lib/mailer.ts';
 import { coreMessages } from './lib/messages.ts';
-import { SpaShell } from './lib/spa.ts';
+import { isAppRoute, SpaShell } from './lib/spa.ts';
 import { registerModules } from './modules/index.ts';
 
 /** What routes and services need, built once per app. */
@@ -162,7 +162,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
 
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url.startsWith('/api/') || request.url === '/api';
-    if (!isApi && request.method === 'GET' && spa.available) return spa.send(reply, { lang: request.locale });
+    if (!isApi && request.method === 'GET' && spa.available) {
+      // The web app shows its not-found page for an unknown address; the status says so too.
+      const status = isAppRoute(request.url) ? 200 : 404;
+      return spa.send(reply, { lang: request.locale }, status);
+    }
     return reply.status(404).send({
       error: {
         code: ErrorCode.NOT_FOUND,
