@@ -17,7 +17,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf } from '../apps/server/src/db/client.ts';
 import { createPgDatabase, createTestApp } from '../apps/server/src/test/app.ts';
 import { addTicket, createSellingEvent } from '../apps/server/src/test/factories/checkout.ts';
-import { BASE_DATABASE_URL, percentile, startTaquilla } from './lib.ts';
+import { BASE_DATABASE_URL, cpuSnapshot, percentile, startTaquilla } from './lib.ts';
 
 const UNITS = 1000;
 const BUYERS = Number(process.env.BUYERS ?? 100);
@@ -154,9 +154,11 @@ try {
   purchases.length = 0;
   failures.clear();
 
+  const before = await cpuSnapshot(seed.app.deps.db);
   const started = performance.now();
   await sale(event.id, ticket);
   const seconds = (performance.now() - started) / 1000;
+  const after = await cpuSnapshot(seed.app.deps.db);
 
   const q = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await seed.app.deps.db.execute(query));
   const [counts] = await q<{ sold: number; completed: number; attendees: number; emails: number }>(sql`
@@ -192,6 +194,20 @@ try {
     counts.attendees === UNITS ? '(exact)' : '(WRONG)',
   );
   console.log('  e-mail jobs queued       %d', counts.emails);
+  const postgres = [...after.postgres].reduce(
+    (sum, [pid, t]) => sum + t - (before.postgres.get(pid) ?? 0),
+    0,
+  );
+  const total = after.machine.total - before.machine.total;
+  const busy = total - (after.machine.idle - before.machine.idle);
+  console.log(
+    '  cpu per purchase         server %s ms, postgres %s ms, bench %s ms; machine busy %s of %s cpu-s',
+    (((after.server - before.server) / UNITS) * 1000).toFixed(2),
+    ((postgres / UNITS) * 1000).toFixed(2),
+    (((after.bench - before.bench) / UNITS) * 1000).toFixed(2),
+    busy.toFixed(1),
+    total.toFixed(1),
+  );
   if (failures.size)
     console.log('  failures                 %s', JSON.stringify(Object.fromEntries(failures)));
   if (counts.sold !== UNITS || counts.attendees !== UNITS || counts.completed !== UNITS || failures.size) {

@@ -7,7 +7,7 @@ import {
 } from '@taquilla/shared/schemas/checkout';
 import { z } from 'zod';
 import type { App } from '../../app.ts';
-import { presentPublicOrder } from '../orders/order-presenter.ts';
+import { presentLoadedOrder, presentPublicOrder } from '../orders/order-presenter.ts';
 import type { OrderRow } from '../orders/orders.service.ts';
 import { eventPaymentProviders } from '../payments/payments.service.ts';
 import { findEvent } from './checkout.repository.ts';
@@ -74,8 +74,16 @@ export async function checkoutRoutes(app: App) {
     async (request) => {
       const { id, orderShortId } = request.params as OrderParams;
       const body = request.body as z.infer<typeof orderDetailsSchema>;
-      const order = await service.saveDetails(deps, id, orderShortId, body, request.locale);
-      return { data: await present(order) };
+      const saved = await service.saveDetails(deps, id, orderShortId, body, request.locale);
+      if (!saved.items) return { data: await present(saved.order) };
+      // Still RESERVED: no attendees yet, and the rows just read and written are all the answer needs.
+      const base = await presentLoadedOrder(saved.order, saved.items, []);
+      const data: CheckoutOrder = {
+        ...base,
+        payment_providers: eventPaymentProviders(deps.config, saved.event.settings),
+        offline_payment_instructions: null,
+      };
+      return { data };
     },
   );
 

@@ -70,6 +70,23 @@ export async function updateOrder(
   return row;
 }
 
+/**
+ * Updates an order only while it is RESERVED and not expired, in one statement (no lock to take first):
+ * undefined when it is not, or no longer, open.
+ */
+export async function updateReservedOrder(
+  q: Queryable,
+  orderId: string,
+  values: Partial<typeof orders.$inferInsert>,
+) {
+  const [row] = await q
+    .update(orders)
+    .set(values)
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'RESERVED'), sql`${orders.reserved_until} > now()`))
+    .returning();
+  return row;
+}
+
 export async function loadItems(q: Queryable, orderIds: string[]) {
   if (orderIds.length === 0) return [];
   return q

@@ -275,4 +275,5 @@ export {
   insertOrder,
   loadItems,
   updateOrder,
+  updateReservedOrder,
 } from './orders.repository.ts';
