@@ -1,4 +1,3 @@
-import type { PublicOrder } from '@taquilla/shared';
 import {
   type CheckoutOrder,
   createOrderSchema,
@@ -7,10 +6,9 @@ import {
 } from '@taquilla/shared/schemas/checkout';
 import { z } from 'zod';
 import type { App } from '../../app.ts';
-import { presentLoadedOrder, presentPublicOrder } from '../orders/order-presenter.ts';
+import { presentLoadedOrder } from '../orders/order-presenter.ts';
 import type { OrderRow } from '../orders/orders.service.ts';
 import { eventPaymentProviders } from '../payments/payments.service.ts';
-import { findEvent } from './checkout.repository.ts';
 import * as service from './checkout.service.ts';
 import { refreshPayment, startPayment } from './payment.ts';
 
@@ -22,20 +20,7 @@ type OrderParams = z.infer<typeof orderParams>;
 export async function checkoutRoutes(app: App) {
   const { deps } = app;
 
-  /** The public order plus what the next step needs: providers to choose from, offline instructions. */
-  async function present(order: OrderRow): Promise<CheckoutOrder> {
-    const [base, event] = await Promise.all([
-      presentPublicOrder(deps.db, order),
-      findEvent(deps.db, order.event_id),
-    ]);
-    const settings = event?.settings ?? {};
-    const instructions = String(settings.offline_payment_instructions ?? '').trim() || null;
-    return {
-      ...(base as PublicOrder),
-      payment_providers: order.status === 'RESERVED' ? eventPaymentProviders(deps.config, settings) : [],
-      offline_payment_instructions: order.payment_provider === 'offline' ? instructions : null,
-    };
-  }
+  const present = (order: OrderRow) => service.presentCheckoutOrder(deps, order);
 
   app.post(
     '/public/events/:id/order',
@@ -62,9 +47,7 @@ export async function checkoutRoutes(app: App) {
     { schema: { tags: ['checkout'], params: orderParams } },
     async (request) => {
       const { id, orderShortId } = request.params as OrderParams;
-      const order = await service.publicOrder(deps, id, orderShortId);
-      if (service.isExpired(order)) throw service.expiredError();
-      return { data: await present(order) };
+      return { data: await service.checkoutOrder(deps, id, orderShortId) };
     },
   );
 

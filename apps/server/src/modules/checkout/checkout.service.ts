@@ -1,11 +1,13 @@
 import { formatMoney, type Locale, type PublicOrder } from '@taquilla/shared';
 import { orderTotals, priceLine, promoAppliesTo } from '@taquilla/shared/pricing';
-import type { CreateOrderInput, OrderDetailsInput } from '@taquilla/shared/schemas/checkout';
+import type { CheckoutOrder, CreateOrderInput, OrderDetailsInput } from '@taquilla/shared/schemas/checkout';
 import type { AppDeps } from '../../app.ts';
 import { AppError, conflict, type FieldError, invalid, notFound } from '../../lib/errors.ts';
 import { newShortId } from '../../lib/ids.ts';
+import { presentPublicOrder } from '../orders/order-presenter.ts';
 import type { OrderItemRow, OrderRow, PendingAttendee } from '../orders/orders.service.ts';
 import * as orders from '../orders/orders.service.ts';
+import { eventPaymentProviders } from '../payments/payments.service.ts';
 import { checkoutMessages as m } from './checkout.messages.ts';
 import type {
   AskedQuestion,
@@ -293,6 +295,28 @@ export const isExpired = (order: OrderRow) =>
   order.status === 'RESERVED' && order.reserved_until.getTime() <= Date.now();
 
 export const expiredError = () => new AppError(409, ORDER_EXPIRED, m['checkout.order_expired']);
+
+/** The public order plus what the next step needs: providers to choose from, offline instructions. */
+export async function presentCheckoutOrder(deps: Deps, order: OrderRow): Promise<CheckoutOrder> {
+  const [base, event] = await Promise.all([
+    presentPublicOrder(deps.db, order),
+    repo.findEvent(deps.db, order.event_id),
+  ]);
+  const settings = event?.settings ?? {};
+  const instructions = String(settings.offline_payment_instructions ?? '').trim() || null;
+  return {
+    ...base,
+    payment_providers: order.status === 'RESERVED' ? eventPaymentProviders(deps.config, settings) : [],
+    offline_payment_instructions: order.payment_provider === 'offline' ? instructions : null,
+  };
+}
+
+/** `GET /api/public/events/{id}/order/{shortId}`, also inlined in the checkout page. */
+export async function checkoutOrder(deps: Deps, eventId: string, shortId: string): Promise<CheckoutOrder> {
+  const order = await publicOrder(deps, eventId, shortId);
+  if (isExpired(order)) throw expiredError();
+  return presentCheckoutOrder(deps, order);
+}
 
 /** An order the buyer may still change: RESERVED and not expired. */
 export function assertOpen(order: OrderRow | undefined): OrderRow {

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { App } from '../../app.ts';
 import { SpaShell } from '../../lib/spa.ts';
+import { checkoutOrder } from '../checkout/checkout.service.ts';
 import { indexableEvents } from '../public-events/public-events.service.ts';
 import type { EventPageRenderer, PrintPageData, TicketPageData } from './public-pages.renderer.ts';
 import { loadPublicEvent } from './public-pages.service.ts';
@@ -105,11 +106,18 @@ export function documentRoutes(app: App, renderer: EventPageRenderer) {
     printPage('orderShortId', (e, o) => orderPrintData(app, e, o)),
   );
 
-  // The checkout: its own light page; the browser reads the order from the API.
+  // The checkout: its own light page, with its messages, the event and the order inlined so it starts
+  // without a request. Whatever fails to load here the page asks the API for, and shows its error.
   const checkout = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!checkoutShell.available) return reply.callNotFound();
-    const bundle = await renderer.bundle();
-    const data = bundle ? bundle.pageMessages(request.locale) : undefined;
+    const { eventId = '', orderShortId = '' } = request.params as Record<string, string>;
+    const valid = uuid.safeParse(eventId).success && shortId.safeParse(orderShortId).success;
+    const [bundle, event, order] = await Promise.all([
+      renderer.bundle(),
+      valid ? loadPublicEvent(app, eventId) : null,
+      valid ? checkoutOrder(app.deps, eventId, orderShortId).catch(() => null) : null,
+    ]);
+    const data = bundle ? { ...bundle.pageMessages(request.locale), event, order } : undefined;
     const html = checkoutShell.render({
       head: `<title>Taquilla</title>\n${NOINDEX}`,
       data,

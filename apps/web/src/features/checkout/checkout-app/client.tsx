@@ -30,8 +30,8 @@ import { I18nProvider } from '@lingui/react';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { Locale } from '@taquilla/shared';
-import { StrictMode } from 'react';
+import type { Locale, PublicEvent, PublicOrder } from '@taquilla/shared';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { cssVariablesResolver, theme } from '../../../app/theme.ts';
@@ -39,6 +39,7 @@ import { OfflineBanner } from '../../../components/offline-banner.tsx';
 import { adoptCatalogs, i18n, initI18n, loadFeatureCatalog } from '../../../lib/i18n.ts';
 import { isLocale } from '../../../lib/locale.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
+import { orderQuery, publicEventQuery } from '../api.ts';
 import { checkoutRoutes } from './routes.tsx';
 
 /**
@@ -46,7 +47,14 @@ import { checkoutRoutes } from './routes.tsx';
  * use, built with the event page so the two share their files (a buyer coming from the event page
  * already has React, Mantine and Lingui). The server inlines the request's messages.
  */
-function inlinedMessages(): { locale: Locale; messages: Record<string, string> } | null {
+interface CheckoutPageData {
+  locale: Locale;
+  messages: Record<string, string>;
+  event: PublicEvent | null;
+  order: PublicOrder | null;
+}
+
+function inlinedData(): CheckoutPageData | null {
   try {
     const data = JSON.parse(document.getElementById('__TAQUILLA_DATA__')?.textContent ?? 'null');
     return data && isLocale(data.locale) ? data : null;
@@ -55,7 +63,7 @@ function inlinedMessages(): { locale: Locale; messages: Record<string, string> }
   }
 }
 
-const inlined = inlinedMessages();
+const inlined = inlinedData();
 if (inlined) adoptCatalogs(inlined.locale, inlined.messages, ['shell', 'checkout']);
 else {
   await initI18n();
@@ -64,16 +72,25 @@ else {
 
 const router = createBrowserRouter(checkoutRoutes);
 const queryClient = createQueryClient();
-createRoot(document.getElementById('root') as HTMLElement).render(
-  <StrictMode>
-    <I18nProvider i18n={i18n}>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-        <Notifications limit={5} position="bottom-right" autoClose={4000} />
-        <QueryClientProvider client={queryClient}>
-          <OfflineBanner />
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </MantineProvider>
-    </I18nProvider>
-  </StrictMode>,
+// The event and the order came with the page: the first render is the step itself, not a loader.
+const [, , eventId = '', orderShortId = ''] = window.location.pathname.split('/');
+if (inlined?.event) queryClient.setQueryData(publicEventQuery(eventId).queryKey, inlined.event);
+if (inlined?.order) queryClient.setQueryData(orderQuery(eventId, orderShortId).queryKey, inlined.order);
+
+const root = createRoot(document.getElementById('root') as HTMLElement);
+// A transition lets React yield to the browser while it builds the form, instead of one long task.
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <I18nProvider i18n={i18n}>
+        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+          <Notifications limit={5} position="bottom-right" autoClose={4000} />
+          <QueryClientProvider client={queryClient}>
+            <OfflineBanner />
+            <RouterProvider router={router} />
+          </QueryClientProvider>
+        </MantineProvider>
+      </I18nProvider>
+    </StrictMode>,
+  ),
 );
