@@ -288,7 +288,8 @@ describe('server-rendered ticket and print pages', () => {
     const all = await get(`/order/${event.id}/${shortId}/print`);
     expect(all.status).toBe(200);
     expect(all.html.match(/data-testid="ticket-qr"/g)).toHaveLength(2);
-    expect(text(rootMarkup(all.html))).toMatch(/Lucía Martín[\s\S]*Pablo Ruiz/);
+    expect(text(rootMarkup(all.html))).toContain('Lucía Martín');
+    expect(text(rootMarkup(all.html))).toContain('Pablo Ruiz');
   });
 
   it('puts the organizer colours on the ticket, adjusted until they read at 4.5:1', async () => {
