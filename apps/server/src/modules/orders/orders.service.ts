@@ -13,10 +13,10 @@ import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { newShortId, randomBase62 } from '../../lib/ids.ts';
 import { type ListSpec, listMeta, parseListQuery } from '../../lib/pagination.ts';
-import { queueCompletedOrderEmails, queueOfflinePaymentEmail } from './order-emails.ts';
+import { type EmailEvent, queueCompletedOrderEmails, queueOfflinePaymentEmail } from './order-emails.ts';
 import { presentItem } from './order-presenter.ts';
 import { ordersMessages } from './orders.messages.ts';
-import type { OrderRow } from './orders.repository.ts';
+import type { OrderItemRow, OrderRow } from './orders.repository.ts';
 import * as repo from './orders.repository.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'jobs' | 'config'>;
@@ -32,14 +32,26 @@ export interface PendingAttendee {
   answers: Record<string, unknown>;
 }
 
-/** One attendee row per ticket unit, from the details given at checkout (or the buyer's, as a fallback). */
-async function createAttendees(tx: Tx, order: OrderRow, status: 'ACTIVE' | 'AWAITING_PAYMENT') {
-  const existing = await repo.loadAttendees(tx, order.id);
-  if (existing.length > 0) {
-    if (existing.some((a) => a.status !== status)) await repo.setAttendeeStatus(tx, order.id, status);
-    return repo.loadAttendees(tx, order.id);
+/**
+ * One attendee row per ticket unit, from the details given at checkout (or the buyer's, as a fallback).
+ * An order that was only reserved (or abandoned) has none yet; one held for an offline payment has them
+ * already and they change status. `items` when the caller has them.
+ */
+async function createAttendees(
+  tx: Tx,
+  order: OrderRow,
+  status: 'ACTIVE' | 'AWAITING_PAYMENT',
+  before: OrderRow['status'],
+  known?: OrderItemRow[],
+) {
+  if (before !== 'RESERVED' && before !== 'ABANDONED') {
+    const existing = await repo.loadAttendees(tx, order.id);
+    if (existing.length > 0) {
+      if (existing.some((a) => a.status !== status)) await repo.setAttendeeStatus(tx, order.id, status);
+      return repo.loadAttendees(tx, order.id);
+    }
   }
-  const items = await repo.loadItems(tx, [order.id]);
+  const items = known ?? (await repo.loadItems(tx, [order.id]));
   let pending = order.pending_attendees as unknown as PendingAttendee[];
   const units = items.reduce((n, i) => n + i.quantity, 0);
   if (pending.length !== units) {
@@ -85,23 +97,44 @@ export async function completeOrder(
   tx: Tx,
   order: OrderRow,
   paymentStatus: 'NO_PAYMENT_REQUIRED' | 'PAYMENT_RECEIVED',
+  known: CompletionInput = {},
 ): Promise<OrderRow> {
+  return (await completeOrderWith(deps, tx, order, paymentStatus, known)).order;
+}
+
+/**
+ * What a caller that already read the order's items and event passes (a purchase under load saves the
+ * round trips), and what else to write on the order in the same update.
+ */
+export interface CompletionInput {
+  items?: OrderItemRow[];
+  event?: EmailEvent;
+  set?: { payment_provider?: string };
+}
+
+/** `completeOrder`, returning the rows it wrote too: the buyer's answer is presented from them. */
+export async function completeOrderWith(
+  deps: Deps,
+  tx: Tx,
+  order: OrderRow,
+  paymentStatus: 'NO_PAYMENT_REQUIRED' | 'PAYMENT_RECEIVED',
+  known: CompletionInput = {},
+) {
   const updated = await repo.updateOrder(tx, order.id, {
+    ...known.set,
     status: 'COMPLETED',
     payment_status: paymentStatus,
     completed_at: sql`now()` as unknown as Date,
   });
-  const attendees = await createAttendees(tx, updated, 'ACTIVE');
-  const [items, event] = await Promise.all([
-    repo.loadItems(tx, [order.id]),
-    repo.findEmailEvent(tx, order.event_id),
-  ]);
+  const items = known.items ?? (await repo.loadItems(tx, [order.id]));
+  const attendees = await createAttendees(tx, updated, 'ACTIVE', order.status, items);
+  const event = known.event ?? (await repo.findEmailEvent(tx, order.event_id));
   await queueCompletedOrderEmails(
     { jobs: deps.jobs, appUrl: deps.config.appUrl, tx, event, order: updated },
     items,
     attendees,
   );
-  return updated;
+  return { order: updated, items, attendees };
 }
 
 /** An offline order keeps its units while the organizer waits for the money (attendees AWAITING_PAYMENT). */
@@ -111,7 +144,7 @@ export async function holdForOfflinePayment(deps: Deps, tx: Tx, order: OrderRow)
     payment_status: 'AWAITING_PAYMENT',
     payment_provider: 'offline',
   });
-  await createAttendees(tx, updated, 'AWAITING_PAYMENT');
+  await createAttendees(tx, updated, 'AWAITING_PAYMENT', order.status);
   const event = await repo.findEmailEvent(tx, order.event_id);
   await queueOfflinePaymentEmail({ jobs: deps.jobs, appUrl: deps.config.appUrl, tx, event, order: updated });
   return updated;
