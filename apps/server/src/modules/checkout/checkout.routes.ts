@@ -6,7 +6,6 @@ import {
 } from '@taquilla/shared/schemas/checkout';
 import { z } from 'zod';
 import type { App } from '../../app.ts';
-import { presentLoadedOrder } from '../orders/order-presenter.ts';
 import type { OrderRow } from '../orders/orders.service.ts';
 import { eventPaymentProviders } from '../payments/payments.service.ts';
 import * as service from './checkout.service.ts';
@@ -60,13 +59,8 @@ export async function checkoutRoutes(app: App) {
       const saved = await service.saveDetails(deps, id, orderShortId, body, request.locale);
       if (!saved.items) return { data: await present(saved.order) };
       // Still RESERVED: no attendees yet, and the rows just read and written are all the answer needs.
-      const base = await presentLoadedOrder(saved.order, saved.items, []);
-      const data: CheckoutOrder = {
-        ...base,
-        payment_providers: eventPaymentProviders(deps.config, saved.event.settings),
-        offline_payment_instructions: null,
-      };
-      return { data };
+      const rows = { items: saved.items, attendees: [], settings: saved.event.settings };
+      return { data: await service.presentLoadedCheckoutOrder(deps, saved.order, rows) };
     },
   );
 
@@ -90,7 +84,9 @@ export async function checkoutRoutes(app: App) {
         orderShortId,
         request.body as z.infer<typeof orderPaymentSchema>,
       );
-      const order = await present(result.order);
+      const order = result.completed
+        ? await service.presentLoadedCheckoutOrder(deps, result.order, result.completed)
+        : await present(result.order);
       return result.stripe ? { data: { order, stripe: result.stripe } } : { data: order };
     },
   );

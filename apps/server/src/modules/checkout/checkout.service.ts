@@ -4,8 +4,8 @@ import type { CheckoutOrder, CreateOrderInput, OrderDetailsInput } from '@taquil
 import type { AppDeps } from '../../app.ts';
 import { AppError, conflict, type FieldError, invalid, notFound } from '../../lib/errors.ts';
 import { newShortId } from '../../lib/ids.ts';
-import { presentPublicOrder } from '../orders/order-presenter.ts';
-import type { OrderItemRow, OrderRow, PendingAttendee } from '../orders/orders.service.ts';
+import { presentLoadedOrder, presentPublicOrder } from '../orders/order-presenter.ts';
+import type { AttendeeRow, OrderItemRow, OrderRow, PendingAttendee } from '../orders/orders.service.ts';
 import * as orders from '../orders/orders.service.ts';
 import { eventPaymentProviders } from '../payments/payments.service.ts';
 import { checkoutMessages as m } from './checkout.messages.ts';
@@ -302,7 +302,25 @@ export async function presentCheckoutOrder(deps: Deps, order: OrderRow): Promise
     presentPublicOrder(deps.db, order),
     repo.findEvent(deps.db, order.event_id),
   ]);
-  const settings = event?.settings ?? {};
+  return withNextStep(deps, order, base, event?.settings ?? {});
+}
+
+/** The same from the rows a step just read and wrote (the busy details and payment steps): no read. */
+export async function presentLoadedCheckoutOrder(
+  deps: Deps,
+  order: OrderRow,
+  rows: { items: OrderItemRow[]; attendees: AttendeeRow[]; settings: Record<string, unknown> },
+): Promise<CheckoutOrder> {
+  const base = await presentLoadedOrder(order, rows.items, rows.attendees);
+  return withNextStep(deps, order, base, rows.settings);
+}
+
+function withNextStep(
+  deps: Deps,
+  order: OrderRow,
+  base: PublicOrder,
+  settings: Record<string, unknown>,
+): CheckoutOrder {
   const instructions = String(settings.offline_payment_instructions ?? '').trim() || null;
   return {
     ...base,

@@ -3,14 +3,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app.ts';
 import { AppError, conflict, invalid } from '../../lib/errors.ts';
 import { randomBase62 } from '../../lib/ids.ts';
-import type { OrderRow } from '../orders/orders.service.ts';
+import type { AttendeeRow, OrderItemRow, OrderRow } from '../orders/orders.service.ts';
 import * as orders from '../orders/orders.service.ts';
 import * as payments from '../payments/payments.service.ts';
 import type { PaymentIntent } from '../payments/stripe.ts';
 import { checkoutMessages as m } from './checkout.messages.ts';
 import { findEvent } from './checkout.repository.ts';
-import { assertOpen, sellingEvent } from './checkout.service.ts';
-import { confirmPayment, failPayment } from './confirmation.ts';
+import { assertOpen, orderContext } from './checkout.service.ts';
+import { confirmPayment, confirmPaymentWith, failPayment } from './confirmation.ts';
 
 /** The payment step: test card, offline (bank transfer / at the door) or Stripe's Payment Element. */
 type Deps = Pick<AppDeps, 'db' | 'jobs' | 'config'> & { log?: FastifyBaseLogger };
@@ -24,6 +24,8 @@ const notProcessed = () => new AppError(502, PAYMENT_NOT_PROCESSED, m['checkout.
 export interface PaymentResult {
   order: OrderRow;
   stripe?: { client_secret: string; publishable_key: string; account_id?: string };
+  /** Set when the order completed here: the rows written, for an answer without another read. */
+  completed?: { items: OrderItemRow[]; attendees: AttendeeRow[]; settings: Record<string, unknown> };
 }
 
 export async function startPayment(
@@ -32,8 +34,10 @@ export async function startPayment(
   shortId: string,
   input: OrderPaymentInput,
 ): Promise<PaymentResult> {
-  const event = await sellingEvent(deps, eventId);
-  const order = assertOpen(await orders.findOrderByShortId(deps.db, eventId, shortId));
+  // One read: the order, its event, its items.
+  const context = await orderContext(deps, eventId, shortId);
+  const { event } = context;
+  const order = assertOpen(context.order);
   if (order.total_cents === 0) throw conflict(m['checkout.no_payment_required']);
   if (!order.email) throw conflict(m['checkout.details_required']);
   if (!payments.eventPaymentProviders(deps.config, event.settings).includes(input.provider)) {
@@ -54,7 +58,12 @@ export async function startPayment(
       await failPayment(deps, { ...p, reason: 'card_declined' });
       throw paymentFailed();
     }
-    return { order: await confirmPayment(deps, p) };
+    const done = await confirmPaymentWith(deps, { ...p, fresh: true }, context);
+    const completed =
+      done.items && done.attendees
+        ? { items: done.items, attendees: done.attendees, settings: event.settings }
+        : undefined;
+    return { order: done.order, ...(completed ? { completed } : {}) };
   }
 
   if (input.provider === 'offline') {

@@ -29,12 +29,20 @@ export interface OrderEmailContext {
 
 const localeOf = (order: OrderRow): Locale => (isLocale(order.locale) ? order.locale : 'es');
 
+/** One date format per language and time zone, kept: building one costs more than an e-mail. */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(locale: Locale, timeZone: string): Intl.DateTimeFormat {
+  const key = `${locale}|${timeZone}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short', timeZone });
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
 function eventLines(locale: Locale, event: EmailEvent): string[] {
-  const date = new Intl.DateTimeFormat(locale, {
-    dateStyle: 'full',
-    timeStyle: 'short',
-    timeZone: event.timezone,
-  }).format(event.start_date);
+  const date = dateFormat(locale, event.timezone).format(event.start_date);
   const l = event.location;
   const place = [l.venue_name, l.address_line_1, l.city].filter(Boolean).join(', ') || l.online_url;
   return [

@@ -299,7 +299,8 @@ export async function markPaid(deps: Deps, auth: AuthContext, eventId: string, o
   return presentDetail(deps, order);
 }
 
-export type { OrderItemRow, OrderRow } from './orders.repository.ts';
+export type { AttendeeRow, OrderItemRow, OrderRow } from './orders.repository.ts';
+export type { EmailEvent } from './order-emails.ts';
 /** Order storage the public order flow (checkout) works with. */
 export {
   findOrderById,
