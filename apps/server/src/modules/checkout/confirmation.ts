@@ -32,6 +32,7 @@ export interface PaymentOutcome {
 
 /** What the caller already read (the payment step's one query): completing the order needs no more. */
 export interface KnownOrder {
+  order: OrderRow;
   items: OrderItemRow[];
   event: EmailEvent;
 }
@@ -99,6 +100,17 @@ export async function confirmPaymentWith(
   p: PaymentOutcome,
   known?: KnownOrder,
 ): Promise<{ order: OrderRow; attendees?: AttendeeRow[]; items?: OrderItemRow[] }> {
+  if (p.fresh && known?.order.status === 'RESERVED') {
+    // The usual case of a sale: the reservation is open and the payment new. One statement writes it
+    // all, or nothing when the order is not open any more; then the general path below decides.
+    const done = await orders.completePaidReservation(deps, {
+      order: known.order,
+      items: known.items,
+      event: known.event,
+      payment: { provider: p.provider, ref: p.ref, amountCents: p.amountCents, currency: p.currency },
+    });
+    if (done) return done;
+  }
   let toRefund: PaymentRow | null = null;
   const result = await deps.db.transaction(async (tx) => {
     const order = await orders.findOrderById(tx, p.orderId, true);
@@ -107,7 +119,7 @@ export async function confirmPaymentWith(
     if (!succeeded) return { order };
     const complete = () =>
       orders.completeOrderWith(deps, tx, order, 'PAYMENT_RECEIVED', {
-        ...known,
+        ...(known ? { items: known.items, event: known.event } : {}),
         set: { payment_provider: p.provider },
       });
     if (order.status === 'COMPLETED') {

@@ -19,8 +19,12 @@ export interface EmailEvent {
   settings: Record<string, unknown>;
 }
 
+/** What the e-mails say about an attendee. */
+export type EmailAttendee = Pick<AttendeeRow, 'email' | 'first_name' | 'short_id' | 'order_item_id'>;
+
 export interface OrderEmailContext {
-  jobs: JobQueue;
+  /** The queue, or anything that takes the jobs (a caller writing them itself). */
+  jobs: Pick<JobQueue, 'enqueue'>;
   appUrl: string;
   tx: Queryable;
   event: EmailEvent;
@@ -74,7 +78,7 @@ const footer = (locale: Locale, event: EmailEvent) =>
 export async function queueCompletedOrderEmails(
   ctx: OrderEmailContext,
   items: OrderItemRow[],
-  attendees: AttendeeRow[],
+  attendees: EmailAttendee[],
 ): Promise<void> {
   const { order, event } = ctx;
   if (!order.email) return;
@@ -116,7 +120,7 @@ export async function queueCompletedOrderEmails(
  */
 export function queueTicketEmail(
   ctx: OrderEmailContext,
-  attendee: AttendeeRow,
+  attendee: EmailAttendee,
   ticketName: string,
   again = false,
 ) {

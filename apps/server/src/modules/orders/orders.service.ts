@@ -52,6 +52,11 @@ async function createAttendees(
     }
   }
   const items = known ?? (await repo.loadItems(tx, [order.id]));
+  return repo.insertAttendees(tx, attendeeValues(order, items, status));
+}
+
+/** The attendee rows to write for an order: one per unit, with a new short id and QR secret each. */
+function attendeeValues(order: OrderRow, items: OrderItemRow[], status: 'ACTIVE' | 'AWAITING_PAYMENT') {
   let pending = order.pending_attendees as unknown as PendingAttendee[];
   const units = items.reduce((n, i) => n + i.quantity, 0);
   if (pending.length !== units) {
@@ -67,24 +72,68 @@ async function createAttendees(
       })),
     );
   }
-  return repo.insertAttendees(
-    tx,
-    pending.map((p) => ({
-      short_id: newShortId('a'),
-      account_id: order.account_id,
-      event_id: order.event_id,
-      order_id: order.id,
-      order_item_id: p.order_item_id,
-      ticket_id: p.ticket_id,
-      price_id: p.price_id,
-      first_name: p.first_name,
-      last_name: p.last_name,
-      email: p.email,
-      answers: p.answers,
-      status,
-      qr_secret: randomBase62(32),
-    })),
+  return pending.map((p) => ({
+    short_id: newShortId('a'),
+    account_id: order.account_id,
+    event_id: order.event_id,
+    order_id: order.id,
+    order_item_id: p.order_item_id,
+    ticket_id: p.ticket_id,
+    price_id: p.price_id,
+    first_name: p.first_name,
+    last_name: p.last_name,
+    email: p.email,
+    answers: p.answers,
+    status,
+    qr_secret: randomBase62(32),
+  }));
+}
+
+/**
+ * A paid reservation completed in one statement, the busiest write of a sale: the order COMPLETED
+ * (only if it is still RESERVED, unexpired and `amountCents` covers it), the payment SUCCEEDED, its
+ * attendees and its e-mails, all or nothing. The same rows `completeOrder` writes, built by the same
+ * functions; null when the order was not open any more (the caller takes the general path).
+ */
+export async function completePaidReservation(
+  deps: Deps,
+  input: {
+    order: OrderRow;
+    items: OrderItemRow[];
+    event: EmailEvent;
+    payment: { provider: string; ref: string; amountCents: number; currency: string };
+  },
+) {
+  const { order, items, event, payment } = input;
+  const completedAt = new Date();
+  const completed: OrderRow = {
+    ...order,
+    status: 'COMPLETED',
+    payment_status: 'PAYMENT_RECEIVED',
+    payment_provider: payment.provider,
+    completed_at: completedAt,
+  };
+  const values = attendeeValues(completed, items, 'ACTIVE');
+  const jobs: { kind: string; payload: Record<string, unknown> }[] = [];
+  // The e-mails are rendered now and written by the same statement.
+  const collector = {
+    enqueue: async (kind: string, payload: Record<string, unknown>) => void jobs.push({ kind, payload }),
+  };
+  await queueCompletedOrderEmails(
+    { jobs: collector, appUrl: deps.config.appUrl, tx: deps.db, event, order: completed },
+    items,
+    values,
   );
+  const written = await repo.completeReservationAtOnce(deps.db, {
+    orderId: order.id,
+    completedAt,
+    payment,
+    attendees: values,
+    jobs,
+  });
+  if (!written) return null;
+  deps.jobs.notify();
+  return { order: { ...completed, updated_at: completedAt }, items, attendees: written };
 }
 
 /**
@@ -299,8 +348,8 @@ export async function markPaid(deps: Deps, auth: AuthContext, eventId: string, o
   return presentDetail(deps, order);
 }
 
-export type { AttendeeRow, OrderItemRow, OrderRow } from './orders.repository.ts';
 export type { EmailEvent } from './order-emails.ts';
+export type { AttendeeRow, OrderItemRow, OrderRow } from './orders.repository.ts';
 /** Order storage the public order flow (checkout) works with. */
 export {
   findOrderById,
