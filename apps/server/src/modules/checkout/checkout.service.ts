@@ -1,14 +1,13 @@
 import { formatMoney, type Locale, type PublicOrder } from '@taquilla/shared';
 import { orderTotals, priceLine, promoAppliesTo } from '@taquilla/shared/pricing';
 import type { CheckoutOrder, CreateOrderInput, OrderDetailsInput } from '@taquilla/shared/schemas/checkout';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { AppError, conflict, type FieldError, invalid, notFound } from '../../lib/errors.ts';
 import { newShortId } from '../../lib/ids.ts';
-import { presentLoadedOrder, presentPublicOrder } from '../orders/order-presenter.ts';
-import type { AttendeeRow, OrderItemRow, OrderRow, PendingAttendee } from '../orders/orders.service.ts';
+import type { OrderItemRow, OrderRow, PendingAttendee } from '../orders/orders.service.ts';
 import * as orders from '../orders/orders.service.ts';
-import { eventPaymentProviders } from '../payments/payments.service.ts';
 import { checkoutMessages as m } from './checkout.messages.ts';
+import { presentCheckoutOrder } from './checkout.presenter.ts';
 import type {
   AskedQuestion,
   EventRow,
@@ -295,39 +294,6 @@ export const isExpired = (order: OrderRow) =>
   order.status === 'RESERVED' && order.reserved_until.getTime() <= Date.now();
 
 export const expiredError = () => new AppError(409, ORDER_EXPIRED, m['checkout.order_expired']);
-
-/** The public order plus what the next step needs: providers to choose from, offline instructions. */
-export async function presentCheckoutOrder(deps: Deps, order: OrderRow): Promise<CheckoutOrder> {
-  const [base, event] = await Promise.all([
-    presentPublicOrder(deps.db, order),
-    repo.findEvent(deps.db, order.event_id),
-  ]);
-  return withNextStep(deps, order, base, event?.settings ?? {});
-}
-
-/** The same from the rows a step just read and wrote (the busy details and payment steps): no read. */
-export async function presentLoadedCheckoutOrder(
-  deps: Deps,
-  order: OrderRow,
-  rows: { items: OrderItemRow[]; attendees: AttendeeRow[]; settings: Record<string, unknown> },
-): Promise<CheckoutOrder> {
-  const base = await presentLoadedOrder(order, rows.items, rows.attendees);
-  return withNextStep(deps, order, base, rows.settings);
-}
-
-function withNextStep(
-  deps: Deps,
-  order: OrderRow,
-  base: PublicOrder,
-  settings: Record<string, unknown>,
-): CheckoutOrder {
-  const instructions = String(settings.offline_payment_instructions ?? '').trim() || null;
-  return {
-    ...base,
-    payment_providers: order.status === 'RESERVED' ? eventPaymentProviders(deps.config, settings) : [],
-    offline_payment_instructions: order.payment_provider === 'offline' ? instructions : null,
-  };
-}
 
 /** `GET /api/public/events/{id}/order/{shortId}`, also inlined in the checkout page. */
 export async function checkoutOrder(deps: Deps, eventId: string, shortId: string): Promise<CheckoutOrder> {

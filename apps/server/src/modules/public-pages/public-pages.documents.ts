@@ -1,6 +1,5 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { App } from '../../app.ts';
 import { SpaShell } from '../../lib/spa.ts';
 import { checkoutOrder } from '../checkout/checkout.service.ts';
 import { indexableEvents } from '../public-events/public-events.service.ts';
@@ -23,7 +22,7 @@ const langQuery = z.object({ lang: z.enum(['es', 'en']).optional() }).passthroug
  * - `/robots.txt` and `/sitemap.xml` (live events that allow indexing).
  * Ticket and checkout pages are private links: `noindex`, in a header and a meta tag.
  */
-export function documentRoutes(app: App, renderer: EventPageRenderer) {
+export function documentRoutes(app: FastifyInstance, renderer: EventPageRenderer) {
   const { config } = app.deps;
   const eventShell = new SpaShell(config.webDistDir, 'event.html');
   const checkoutShell = new SpaShell(config.webDistDir, 'checkout.html');
@@ -93,17 +92,17 @@ export function documentRoutes(app: App, renderer: EventPageRenderer) {
   app.get(
     '/ticket/:eventId/:attendeeShortId',
     hide,
-    ticketPage((e, a) => ticketPageData(app, e, a)),
+    ticketPage((e, a) => ticketPageData(app.deps, e, a)),
   );
   app.get(
     '/ticket/:eventId/:attendeeShortId/print',
     hide,
-    printPage('attendeeShortId', (e, a) => ticketPrintData(app, e, a)),
+    printPage('attendeeShortId', (e, a) => ticketPrintData(app.deps, e, a)),
   );
   app.get(
     '/order/:eventId/:orderShortId/print',
     hide,
-    printPage('orderShortId', (e, o) => orderPrintData(app, e, o)),
+    printPage('orderShortId', (e, o) => orderPrintData(app.deps, e, o)),
   );
 
   // The checkout: its own light page, with its messages, the event and the order inlined so it starts
@@ -114,7 +113,7 @@ export function documentRoutes(app: App, renderer: EventPageRenderer) {
     const valid = uuid.safeParse(eventId).success && shortId.safeParse(orderShortId).success;
     const [bundle, event, order] = await Promise.all([
       renderer.bundle(),
-      valid ? loadPublicEvent(app, eventId) : null,
+      valid ? loadPublicEvent(app.deps, eventId) : null,
       valid ? checkoutOrder(app.deps, eventId, orderShortId).catch(() => null) : null,
     ]);
     const data = bundle ? { ...bundle.pageMessages(request.locale), event, order } : undefined;
@@ -130,7 +129,7 @@ export function documentRoutes(app: App, renderer: EventPageRenderer) {
   // No order yet: back to the event page.
   app.get('/checkout/:eventId', hide, async (request, reply) => {
     const { eventId } = request.params as { eventId: string };
-    const event = uuid.safeParse(eventId).success ? await loadPublicEvent(app, eventId) : null;
+    const event = uuid.safeParse(eventId).success ? await loadPublicEvent(app.deps, eventId) : null;
     if (!event) return reply.callNotFound();
     return reply.redirect(`/e/${event.id}/${encodeURIComponent(event.slug)}`);
   });

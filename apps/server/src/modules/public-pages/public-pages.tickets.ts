@@ -1,4 +1,4 @@
-import type { App } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { publicTicket } from '../attendees/attendees.service.ts';
 import { publicOrder } from '../checkout/checkout.service.ts';
@@ -18,34 +18,34 @@ async function orNull<T>(load: () => Promise<T>): Promise<T | null> {
 }
 
 /** The organizer's page colours, while the event is public (afterwards the page keeps the defaults). */
-async function colorsOf(app: App, eventId: string): Promise<PageColors | null> {
-  const event = await loadPublicEvent(app, eventId);
+async function colorsOf(deps: AppDeps, eventId: string): Promise<PageColors | null> {
+  const event = await loadPublicEvent(deps, eventId);
   return (event?.settings.colors as PageColors | undefined) ?? null;
 }
 
 export async function ticketPageData(
-  app: App,
+  deps: AppDeps,
   eventId: string,
   attendeeShortId: string,
 ): Promise<TicketPageData | null> {
-  const ticket = await orNull(() => publicTicket(app.deps, eventId, attendeeShortId));
+  const ticket = await orNull(() => publicTicket(deps, eventId, attendeeShortId));
   if (!ticket) return null;
   const { event, order_short_id, qr_code: _secret, order_status: _status, ...attendee } = ticket;
   return {
     eventId,
     event,
-    colors: await colorsOf(app, eventId),
+    colors: await colorsOf(deps, eventId),
     attendee,
     orderShortId: order_short_id,
   };
 }
 
 export async function ticketPrintData(
-  app: App,
+  deps: AppDeps,
   eventId: string,
   attendeeShortId: string,
 ): Promise<PrintPageData | null> {
-  const page = await ticketPageData(app, eventId, attendeeShortId);
+  const page = await ticketPageData(deps, eventId, attendeeShortId);
   if (!page) return null;
   return {
     event: page.event,
@@ -57,17 +57,17 @@ export async function ticketPrintData(
 
 /** Every ticket of an order that holds its tickets (completed, or awaiting an offline payment). */
 export async function orderPrintData(
-  app: App,
+  deps: AppDeps,
   eventId: string,
   orderShortId: string,
 ): Promise<PrintPageData | null> {
-  const order = await orNull(() => publicOrder(app.deps, eventId, orderShortId));
+  const order = await orNull(() => publicOrder(deps, eventId, orderShortId));
   if (!order || !['COMPLETED', 'AWAITING_OFFLINE_PAYMENT'].includes(order.status)) return null;
-  const presented = await presentPublicOrder(app.deps.db, order);
+  const presented = await presentPublicOrder(deps.db, order);
   const tickets = presented.attendees.filter((a) => a.status !== 'CANCELLED');
   const first = tickets[0];
   if (!first) return null;
-  const page = await ticketPageData(app, eventId, first.short_id);
+  const page = await ticketPageData(deps, eventId, first.short_id);
   if (!page) return null;
   return { event: page.event, colors: page.colors, tickets, orderShortId: order.short_id };
 }
