@@ -74,7 +74,7 @@ export function PrintPage({ data }: { data: PrintPageData }) {
       <main className={classes.printSheet}>
         <h1 className={classes.visuallyHidden}>{t`Entradas de ${data.event.name}`}</h1>
         <Group justify="flex-end" mb="md" className={classes.noPrint}>
-          <Button data-print hidden className={classes.printButton}>
+          <Button data-print className={classes.printButton}>
             <Trans>Imprimir</Trans>
           </Button>
         </Group>
