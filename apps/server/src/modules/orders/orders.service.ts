@@ -17,10 +17,15 @@ import { insertPayment } from '../payments/payments.service.ts';
 import { loadEventQuestions } from '../questions/questions.service.ts';
 import { logActivity, orderActivity } from './activity.ts';
 import * as afterSale from './after-sale.repository.ts';
-import { queueCompletedOrderEmails, queueOfflinePaymentEmail, queueTicketEmail } from './order-emails.ts';
+import {
+  type EmailEvent,
+  queueCompletedOrderEmails,
+  queueOfflinePaymentEmail,
+  queueTicketEmail,
+} from './order-emails.ts';
 import { presentItem } from './order-presenter.ts';
 import { ordersMessages } from './orders.messages.ts';
-import type { AttendeeRow, OrderRow } from './orders.repository.ts';
+import type { AttendeeRow, OrderItemRow, OrderRow } from './orders.repository.ts';
 import * as repo from './orders.repository.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'jobs' | 'config'>;
@@ -36,14 +41,31 @@ export interface PendingAttendee {
   answers: Record<string, unknown>;
 }
 
-/** One attendee row per ticket unit, from the details given at checkout (or the buyer's, as a fallback). */
-async function createAttendees(tx: Tx, order: OrderRow, status: 'ACTIVE' | 'AWAITING_PAYMENT') {
-  const existing = await repo.loadAttendees(tx, order.id);
-  if (existing.length > 0) {
-    if (existing.some((a) => a.status !== status)) await repo.setAttendeeStatus(tx, order.id, status);
-    return repo.loadAttendees(tx, order.id);
+/**
+ * One attendee row per ticket unit, from the details given at checkout (or the buyer's, as a fallback).
+ * An order that was only reserved (or abandoned) has none yet; one held for an offline payment has them
+ * already and they change status. `items` when the caller has them.
+ */
+async function createAttendees(
+  tx: Tx,
+  order: OrderRow,
+  status: 'ACTIVE' | 'AWAITING_PAYMENT',
+  before: OrderRow['status'],
+  known?: OrderItemRow[],
+) {
+  if (before !== 'RESERVED' && before !== 'ABANDONED') {
+    const existing = await repo.loadAttendees(tx, order.id);
+    if (existing.length > 0) {
+      if (existing.some((a) => a.status !== status)) await repo.setAttendeeStatus(tx, order.id, status);
+      return repo.loadAttendees(tx, order.id);
+    }
   }
-  const items = await repo.loadItems(tx, [order.id]);
+  const items = known ?? (await repo.loadItems(tx, [order.id]));
+  return repo.insertAttendees(tx, attendeeValues(order, items, status));
+}
+
+/** The attendee rows to write for an order: one per unit, with a new short id and QR secret each. */
+function attendeeValues(order: OrderRow, items: OrderItemRow[], status: 'ACTIVE' | 'AWAITING_PAYMENT') {
   let pending = order.pending_attendees as unknown as PendingAttendee[];
   const units = items.reduce((n, i) => n + i.quantity, 0);
   if (pending.length !== units) {
@@ -59,24 +81,73 @@ async function createAttendees(tx: Tx, order: OrderRow, status: 'ACTIVE' | 'AWAI
       })),
     );
   }
-  return repo.insertAttendees(
-    tx,
-    pending.map((p) => ({
-      short_id: newShortId('a'),
-      account_id: order.account_id,
-      event_id: order.event_id,
-      order_id: order.id,
-      order_item_id: p.order_item_id,
-      ticket_id: p.ticket_id,
-      price_id: p.price_id,
-      first_name: p.first_name,
-      last_name: p.last_name,
-      email: p.email,
-      answers: p.answers,
-      status,
-      qr_secret: randomBase62(32),
-    })),
+  return pending.map((p) => ({
+    short_id: newShortId('a'),
+    account_id: order.account_id,
+    event_id: order.event_id,
+    order_id: order.id,
+    order_item_id: p.order_item_id,
+    ticket_id: p.ticket_id,
+    price_id: p.price_id,
+    first_name: p.first_name,
+    last_name: p.last_name,
+    email: p.email,
+    answers: p.answers,
+    status,
+    qr_secret: randomBase62(32),
+  }));
+}
+
+/**
+ * A paid reservation completed in one statement, the busiest write of a sale: the order COMPLETED
+ * (only if it is still RESERVED, unexpired and `amountCents` covers it), the payment SUCCEEDED, its
+ * attendees and its e-mails, all or nothing. The same rows `completeOrder` writes, built by the same
+ * functions; null when the order was not open any more (the caller takes the general path).
+ */
+export async function completePaidReservation(
+  deps: Deps,
+  input: {
+    order: OrderRow;
+    items: OrderItemRow[];
+    event: EmailEvent;
+    payment: { provider: string; ref: string; amountCents: number; currency: string };
+  },
+) {
+  const { order, items, event, payment } = input;
+  const completedAt = new Date();
+  const completed: OrderRow = {
+    ...order,
+    status: 'COMPLETED',
+    payment_status: 'PAYMENT_RECEIVED',
+    payment_provider: payment.provider,
+    completed_at: completedAt,
+  };
+  const values = attendeeValues(completed, items, 'ACTIVE');
+  const jobs: { kind: string; payload: Record<string, unknown> }[] = [];
+  // The e-mails are rendered now and written by the same statement.
+  const collector = {
+    enqueue: async (kind: string, payload: Record<string, unknown>) => void jobs.push({ kind, payload }),
+  };
+  await queueCompletedOrderEmails(
+    { jobs: collector, appUrl: deps.config.appUrl, tx: deps.db, event, order: completed },
+    items,
+    values,
   );
+  const written = await repo.completeReservationAtOnce(deps.db, {
+    orderId: order.id,
+    completedAt,
+    payment,
+    attendees: values,
+    jobs,
+    // The same log lines completeOrder writes.
+    activities: [
+      { kind: 'PAID', details: { provider: payment.provider } },
+      ...(order.email ? [{ kind: 'EMAIL_SENT', details: { to: order.email } }] : []),
+    ],
+  });
+  if (!written) return null;
+  deps.jobs.notify();
+  return { order: { ...completed, updated_at: completedAt }, items, attendees: written };
 }
 
 /**
@@ -90,31 +161,55 @@ export async function completeOrder(
   tx: Tx,
   order: OrderRow,
   paymentStatus: 'NO_PAYMENT_REQUIRED' | 'PAYMENT_RECEIVED',
-  opts: { sendEmails?: boolean; userId?: string } = {},
+  known: CompletionInput = {},
 ): Promise<OrderRow> {
+  return (await completeOrderWith(deps, tx, order, paymentStatus, known)).order;
+}
+
+/**
+ * What a caller that already read the order's items and event passes (a purchase under load saves the
+ * round trips), and what else to write on the order in the same update.
+ */
+export interface CompletionInput {
+  items?: OrderItemRow[];
+  event?: EmailEvent;
+  set?: { payment_provider?: string };
+  /** false: no e-mails (a manual order the organizer chose not to announce). */
+  sendEmails?: boolean;
+  /** The organizer who completed it, for the activity log. */
+  userId?: string;
+}
+
+/** `completeOrder`, returning the rows it wrote too: the buyer's answer is presented from them. */
+export async function completeOrderWith(
+  deps: Deps,
+  tx: Tx,
+  order: OrderRow,
+  paymentStatus: 'NO_PAYMENT_REQUIRED' | 'PAYMENT_RECEIVED',
+  known: CompletionInput = {},
+) {
   const updated = await repo.updateOrderCompletedNow(tx, order.id, {
+    ...known.set,
     status: 'COMPLETED',
     payment_status: paymentStatus,
   });
-  const attendees = await createAttendees(tx, updated, 'ACTIVE');
+  const items = known.items ?? (await repo.loadItems(tx, [order.id]));
+  const attendees = await createAttendees(tx, updated, 'ACTIVE', order.status, items);
   if (paymentStatus === 'PAYMENT_RECEIVED') {
     await logActivity(tx, updated, 'PAID', {
-      userId: opts.userId,
+      userId: known.userId,
       details: { provider: updated.payment_provider },
     });
   }
-  if (opts.sendEmails === false) return updated;
-  const [items, event] = await Promise.all([
-    repo.loadItems(tx, [order.id]),
-    repo.findEmailEvent(tx, order.event_id),
-  ]);
+  if (known.sendEmails === false) return { order: updated, items, attendees };
+  const event = known.event ?? (await repo.findEmailEvent(tx, order.event_id));
   await queueCompletedOrderEmails(
     { jobs: deps.jobs, appUrl: deps.config.appUrl, tx, event, order: updated },
     items,
     attendees,
   );
   if (updated.email) await logActivity(tx, updated, 'EMAIL_SENT', { details: { to: updated.email } });
-  return updated;
+  return { order: updated, items, attendees };
 }
 
 /** An offline order keeps its units while the organizer waits for the money (attendees AWAITING_PAYMENT). */
@@ -124,7 +219,7 @@ export async function holdForOfflinePayment(deps: Deps, tx: Tx, order: OrderRow)
     payment_status: 'AWAITING_PAYMENT',
     payment_provider: 'offline',
   });
-  await createAttendees(tx, updated, 'AWAITING_PAYMENT');
+  await createAttendees(tx, updated, 'AWAITING_PAYMENT', order.status);
   const event = await repo.findEmailEvent(tx, order.event_id);
   await queueOfflinePaymentEmail({ jobs: deps.jobs, appUrl: deps.config.appUrl, tx, event, order: updated });
   if (updated.email) await logActivity(tx, updated, 'EMAIL_SENT', { details: { to: updated.email } });
@@ -359,7 +454,8 @@ export async function editOrder(
   return presentDetail(deps, order);
 }
 
-export type { OrderItemRow, OrderRow } from './orders.repository.ts';
+export type { EmailEvent } from './order-emails.ts';
+export type { AttendeeRow, OrderItemRow, OrderRow } from './orders.repository.ts';
 
 // Order storage the public order flow (checkout) works with.
 
@@ -377,6 +473,13 @@ export const insertItems = (q: Queryable, values: Parameters<typeof repo.insertI
   repo.insertItems(q, values);
 
 export const loadItems = (q: Queryable, orderIds: string[]) => repo.loadItems(q, orderIds);
+
+/** Updates an order only while it is RESERVED and unexpired (one statement, no lock first). */
+export const updateReservedOrder = (
+  q: Queryable,
+  orderId: string,
+  values: Parameters<typeof repo.updateReservedOrder>[2],
+) => repo.updateReservedOrder(q, orderId, values);
 
 export const updateOrder = (q: Queryable, orderId: string, values: Parameters<typeof repo.updateOrder>[2]) =>
   repo.updateOrder(q, orderId, values);

@@ -29,7 +29,7 @@ export interface OrderToPay {
 
 /** What starting a payment gave. */
 export type StartOutcome =
-  /** Charged at once (the simulated card): checkout confirms the payment `ref`. */
+  /** Charged at once (the simulated card) under a new `ref` (no payment row has it yet): checkout confirms it. */
   | { kind: 'paid'; ref: string }
   /** Refused at once: checkout records the failure; the order stays payable. */
   | { kind: 'declined'; ref: string; reason: string }

@@ -192,3 +192,8 @@ export async function listPublicEvents(q: Queryable, raw: Record<string, unknown
   }));
   return { data, meta: listMeta(total, params) };
 }
+
+/** The sitemap's events: live, listed, at most the 50,000 one sitemap file may hold. */
+export function indexableEvents(q: Queryable) {
+  return repo.listIndexableEvents(q, 50_000);
+}
