@@ -8,13 +8,12 @@
 // cluster workers instead (slower on this 2-core machine, where PostgreSQL and autocannon share the cores:
 // see bench/README.md). BUYERS=1 measures one buyer at a time.
 
-import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../apps/server/src/db/client.ts';
 import { createPgDatabase, createTestApp } from '../apps/server/src/test/app.ts';
 import { addTicket, createSellingEvent } from '../apps/server/src/test/factories/checkout.ts';
-import { BASE_DATABASE_URL, percentile, startTaquilla } from './lib.ts';
+import { BASE_DATABASE_URL, cpuSnapshot, percentile, startTaquilla } from './lib.ts';
 
 const UNITS = 1000;
 const BUYERS = Number(process.env.BUYERS ?? 500);
@@ -53,53 +52,7 @@ function run(url: string, body: string, amount: number, onResponse?: (status: nu
 const line = (t: { id: string; prices: { id: string }[] }) =>
   JSON.stringify({ tickets: [{ ticket_id: t.id, price_id: t.prices[0].id, quantity: 1 }] });
 
-/** CPU seconds (user + system) of a process and its descendants, from Linux's /proc; 0 elsewhere. */
-function cpuOf(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    const own = (Number(fields[11]) + Number(fields[12])) / 100;
-    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
-    return own + (children ? children.split(' ').reduce((sum, c) => sum + cpuOf(Number(c)), 0) : 0);
-  } catch {
-    return 0;
-  }
-}
-
-/** CPU of the server (this process's children), of the bench database's backends, of this process, and of the machine. */
-async function cpuNow() {
-  const backends = rowsOf<{ pid: number }>(
-    await seed.app.deps.db.execute(
-      sql`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
-    ),
-  );
-  const children = (() => {
-    try {
-      return readFileSync(`/proc/${process.pid}/task/${process.pid}/children`, 'utf8').trim().split(' ');
-    } catch {
-      return [];
-    }
-  })();
-  const own = process.cpuUsage();
-  const machine = (() => {
-    try {
-      const ticks = readFileSync('/proc/stat', 'utf8')
-        .split('\n')[0]
-        .trim()
-        .split(/\s+/)
-        .slice(1)
-        .map(Number);
-      return { total: ticks.reduce((a, b) => a + b, 0) / 100, idle: (ticks[3] + ticks[4]) / 100 };
-    } catch {
-      return { total: 0, idle: 0 };
-    }
-  })();
-  return {
-    server: children.filter(Boolean).reduce((sum, c) => sum + cpuOf(Number(c)), 0),
-    postgres: new Map(backends.map((b) => [b.pid, cpuOf(b.pid)])),
-    bench: (own.user + own.system) / 1e6,
-    machine,
-  };
-}
+const cpuNow = () => cpuSnapshot(seed.app.deps.db);
 
 try {
   // Warm-up on another event: JIT, connection pools, cached plans.

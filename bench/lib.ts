@@ -2,10 +2,12 @@
 // the real server started as its own process, and a bare Fastify hello-world for comparison.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { type Db, rowsOf } from '../apps/server/src/db/client.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 export const BASE_DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -50,6 +52,7 @@ function start(args: string[], env: Record<string, string>, readyPath: string) {
     await waitFor(`${url}${readyPath}`, child, () => stderr);
     return {
       url,
+      pid: child.pid ?? 0,
       stop: () =>
         new Promise<void>((resolve) => {
           if (child.exitCode !== null) return resolve();
@@ -95,4 +98,52 @@ export function startHelloWorld() {
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/** CPU seconds (user + system) of a process and its descendants, from Linux's /proc; 0 elsewhere. */
+export function cpuOf(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    const own = (Number(fields[11]) + Number(fields[12])) / 100;
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
+    return own + (children ? children.split(' ').reduce((sum, c) => sum + cpuOf(Number(c)), 0) : 0);
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU of the server (this process's children), of the bench database's backends, of this process, and of the machine. */
+export async function cpuSnapshot(db: Db) {
+  const backends = rowsOf<{ pid: number }>(
+    await db.execute(
+      sql`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+    ),
+  );
+  const children = (() => {
+    try {
+      return readFileSync(`/proc/${process.pid}/task/${process.pid}/children`, 'utf8').trim().split(' ');
+    } catch {
+      return [];
+    }
+  })();
+  const own = process.cpuUsage();
+  const machine = (() => {
+    try {
+      const ticks = readFileSync('/proc/stat', 'utf8')
+        .split('\n')[0]
+        .trim()
+        .split(/\s+/)
+        .slice(1)
+        .map(Number);
+      return { total: ticks.reduce((a, b) => a + b, 0) / 100, idle: (ticks[3] + ticks[4]) / 100 };
+    } catch {
+      return { total: 0, idle: 0 };
+    }
+  })();
+  return {
+    server: children.filter(Boolean).reduce((sum, c) => sum + cpuOf(Number(c)), 0),
+    postgres: new Map(backends.map((b) => [b.pid, cpuOf(b.pid)])),
+    bench: (own.user + own.system) / 1e6,
+    machine,
+  };
 }

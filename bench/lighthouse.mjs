@@ -1,11 +1,13 @@
-// Public event page budget (DESIGN §6): Lighthouse 12 mobile performance score and the page's initial
-// JavaScript, gzip. Starts the real server (production mode, fresh embedded database) on the built web
-// app, sets up a published event with a cover image through the API, then audits /e/{id}/{slug}.
+// Public page budgets (DESIGN §6, issue 14): Lighthouse 12 mobile scores (performance, accessibility, best
+// practices, SEO) and the initial JavaScript of every public page, in one table. Starts the real server
+// (production mode, fresh embedded database) on the built web app, sets up a published event with a cover
+// image, orders and tickets through the API, then audits each page in PAGES.
 //
-//   npm run build && node bench/lighthouse.mjs [runs=3]
+//   npm run build && node bench/lighthouse.mjs [runs=1]
 //
-// LH_DEBUG=1 prints bootup time, main-thread work and request chains; LH_JSON=<file> keeps the median
-// report; LH_PATH=/path audits another page of the same server.
+// PAGES below is the list: a page is a name and a function that returns its path (or null when this
+// build has no such page, e.g. the door or the widget before they exist). LH_ONLY=event,ticket audits
+// some; LH_DEBUG=1 prints the performance details of each; LH_JSON=<dir> keeps each page's median report.
 // Needs Debian's Chromium (CHROME_PATH, default /usr/bin/chromium). Not part of npm test.
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
@@ -21,7 +23,7 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const DIST = path.join(ROOT, 'apps/web/dist');
 // The event page's server bundle (`vite build --ssr`); the server looks for it beside WEB_DIST_DIR.
 const DIST_SSR = path.join(ROOT, 'apps/web/ssr/dist');
-const RUNS = Number(process.argv[2] ?? 3);
+const RUNS = Number(process.argv[2] ?? 1);
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const BUDGET = { score: 95, jsKb: 150 };
 
@@ -68,85 +70,136 @@ server.on('exit', (code) => {
 });
 process.on('exit', stop);
 
+/** The public pages, in the order a buyer meets them. Add a line for a new public page. */
+const PAGES = [
+  { name: 'event', path: (c) => `/e/${c.event.id}/${c.event.slug}` },
+  { name: 'checkout details', path: (c) => `/checkout/${c.event.id}/${c.reserved}/details` },
+  { name: 'checkout payment', path: (c) => `/checkout/${c.event.id}/${c.withDetails}/payment` },
+  { name: 'checkout summary', path: (c) => `/checkout/${c.event.id}/${c.completed}/summary` },
+  { name: 'checkout payment_return', path: (c) => `/checkout/${c.event.id}/${c.completed}/payment_return` },
+  { name: 'ticket', path: (c) => `/ticket/${c.event.id}/${c.attendee}` },
+  { name: 'ticket print', path: (c) => `/ticket/${c.event.id}/${c.attendee}/print` },
+  { name: 'order print', path: (c) => `/order/${c.event.id}/${c.completed}/print` },
+  { name: 'door (check-in)', path: (c) => (c.checkInList ? `/check-in/${c.checkInList}` : null) },
+  { name: 'widget', path: (c) => `/widget/${c.event.id}` },
+];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+
 try {
   await waitFor(`${base}/api/health`);
-  // LH_PATH audits another path on the same server instead (e.g. /no-such-page for the bare shell).
-  const url = process.env.LH_PATH ? `${base}${process.env.LH_PATH}` : await setUpEvent();
-  console.log(`page: ${url}`);
+  const context = await setUp();
+  const only = process.env.LH_ONLY?.split(',');
+  const pages = [];
+  for (const page of PAGES) {
+    if (only && !only.some((o) => page.name.startsWith(o))) continue;
+    const p = page.path(context);
+    // A page this build does not have (yet) answers 404: listed as absent, not audited.
+    const exists = p && (await fetch(`${base}${p}`)).status !== 404;
+    pages.push({ ...page, url: exists ? `${base}${p}` : null });
+  }
 
   const chrome = await chromeLauncher.launch({
     chromePath: CHROME_PATH,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
   });
-  const runs = [];
+  const rows = [];
   try {
-    // Headless Chromium sometimes loses the trace (NO_NAVSTART): such runs are retried, not counted.
-    for (let attempt = 0; runs.length < RUNS && attempt < RUNS * 3; attempt++) {
-      const result = await lighthouse(url, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance'],
-      });
-      if (result.lhr.runtimeError) console.log(`  retrying after ${result.lhr.runtimeError.code}`);
-      else runs.push(result.lhr);
+    for (const page of pages) {
+      if (!page.url) {
+        rows.push({ name: page.name, absent: true });
+        continue;
+      }
+      rows.push({ name: page.name, ...(await audit(page, chrome.port)) });
     }
   } finally {
     await chrome.kill();
   }
 
-  if (runs.length === 0) throw new Error('every Lighthouse run failed');
+  console.log(`\nLighthouse 12, mobile (simulated slow 4G, 4x CPU), median of ${RUNS} run(s) per page`);
+  console.log(
+    `budgets: every score ≥ ${BUDGET.score} (SEO on the event page; ticket and checkout pages are noindex), event page JS ≤ ${BUDGET.jsKb} KB gzip\n`,
+  );
+  const head = [
+    'page',
+    'perf',
+    'a11y',
+    'best pr.',
+    'SEO',
+    'JS files',
+    'JS KB gzip',
+    'FCP',
+    'LCP',
+    'TBT',
+    'CLS',
+  ];
+  const table = rows.map((r) =>
+    r.absent
+      ? [r.name, 'no such page in this build', '', '', '', '', '', '', '', '', '']
+      : [r.name, ...r.scores.map(String), String(r.jsFiles), r.jsKb, r.fcp, r.lcp, r.tbt, r.cls],
+  );
+  const widths = head.map((h, i) => Math.max(h.length, ...table.map((row) => (row[i] ?? '').length)));
+  const line = (cells) => `| ${cells.map((c, i) => (c ?? '').padEnd(widths[i])).join(' | ')} |`;
+  console.log(line(head));
+  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const row of table) console.log(line(row));
+} finally {
+  stop();
+}
+
+/** The median of RUNS Lighthouse runs of one page: four scores, initial JS and the paint metrics. */
+async function audit(page, port) {
+  const runs = [];
+  // Headless Chromium sometimes loses the trace (NO_NAVSTART): such runs are retried, not counted.
+  for (let attempt = 0; runs.length < RUNS && attempt < RUNS * 3; attempt++) {
+    const result = await lighthouse(page.url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: CATEGORIES,
+    });
+    if (result.lhr.runtimeError)
+      console.log(`  ${page.name}: retrying after ${result.lhr.runtimeError.code}`);
+    else runs.push(result.lhr);
+  }
+  if (runs.length === 0) throw new Error(`every Lighthouse run of ${page.name} failed`);
   runs.sort((a, b) => a.categories.performance.score - b.categories.performance.score);
   const median = runs[Math.floor(runs.length / 2)];
-  const audit = (id) => median.audits[id]?.displayValue ?? '-';
+  const show = (id) => median.audits[id]?.displayValue?.replace(/\s/g, ' ') ?? '-';
   const scripts = (median.audits['network-requests'].details?.items ?? []).filter(
     (r) => r.resourceType === 'Script' && r.url.startsWith(base),
   );
   // gzip -9 of the very files the page loaded, fetched uncompressed (the server may answer in brotli).
   let gzip = 0;
-  let transferred = 0;
   for (const r of scripts) {
     const body = Buffer.from(
       await (await fetch(r.url, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer(),
     );
     gzip += gzipSync(body, { level: 9 }).length;
-    transferred += r.transferSize ?? 0;
   }
-  // LH_JSON=<file> keeps the median run's full report for a closer look.
-  if (process.env.LH_JSON) writeFileSync(process.env.LH_JSON, JSON.stringify(median));
+  if (process.env.LH_JSON) {
+    writeFileSync(
+      path.join(process.env.LH_JSON, `${page.name.replace(/\W+/g, '-')}.json`),
+      JSON.stringify(median),
+    );
+  }
   if (process.env.LH_DEBUG) {
-    for (const id of [
-      'largest-contentful-paint-element',
-      'bootup-time',
-      'mainthread-work-breakdown',
-      'critical-request-chains',
-      'layout-shifts',
-    ]) {
-      console.log(id, JSON.stringify(median.audits[id]?.details, null, 1)?.slice(0, 3000));
+    console.log(`--- ${page.name} ${page.url}`);
+    for (const c of CATEGORIES) {
+      const failed = median.categories[c].auditRefs
+        .map((ref) => median.audits[ref.id])
+        .filter((a) => a && a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative');
+      for (const a of failed) console.log(`  [${c}] ${a.id}: ${a.score} ${a.displayValue ?? ''}`);
     }
-    for (const r of runs) if (r.runtimeError) console.log('runtime error', r.runtimeError);
   }
-  const score = Math.round(median.categories.performance.score * 100);
-  const kb = (n) => (n / 1024).toFixed(1);
-
-  console.log(
-    `\nLighthouse ${median.lighthouseVersion}, mobile (simulated slow 4G, 4x CPU), median of ${runs.length}`,
-  );
-  console.log(
-    `  scores:                     ${runs.map((r) => Math.round(r.categories.performance.score * 100)).join(', ')}`,
-  );
-  console.log(`  performance score (median): ${score}   (budget ≥ ${BUDGET.score})`);
-  console.log(
-    `  FCP ${audit('first-contentful-paint')} · LCP ${audit('largest-contentful-paint')} · TBT ${audit('total-blocking-time')} · CLS ${audit('cumulative-layout-shift')} · SI ${audit('speed-index')}`,
-  );
-  console.log(
-    `  initial JS: ${scripts.length} files, ${kb(gzip)} KB gzip (${kb(transferred)} KB as transferred)   (budget ≤ ${BUDGET.jsKb} KB gzip)`,
-  );
-  for (const r of scripts.sort((a, b) => (b.transferSize ?? 0) - (a.transferSize ?? 0)).slice(0, 8)) {
-    console.log(`    ${kb(r.transferSize ?? 0).padStart(6)} KB  ${new URL(r.url).pathname}`);
-  }
-} finally {
-  stop();
+  return {
+    scores: CATEGORIES.map((c) => Math.round((median.categories[c].score ?? 0) * 100)),
+    jsFiles: scripts.length,
+    jsKb: (gzip / 1024).toFixed(1),
+    fcp: show('first-contentful-paint'),
+    lcp: show('largest-contentful-paint'),
+    tbt: show('total-blocking-time'),
+    cls: show('cumulative-layout-shift'),
+  };
 }
 
 async function waitFor(url, timeoutMs = 90_000) {
@@ -174,8 +227,11 @@ async function call(method, url, body, token) {
   return (await res.json()).data;
 }
 
-/** A realistic page: a long description, three tickets (one tiered, one with fees) and a 2160×1080 cover. */
-async function setUpEvent() {
+/**
+ * A realistic page: a long description, three tickets (one tiered, one with fees) and a 2160×1080 cover;
+ * then the orders the checkout pages show (open, with details, completed), a ticket and a check-in list.
+ */
+async function setUp() {
   const { token } = await call('POST', 'auth/register', {
     first_name: 'Bench',
     last_name: 'Mark',
@@ -246,5 +302,27 @@ async function setUpEvent() {
   form.append('image', new Blob([cover], { type: 'image/jpeg' }), 'cover.jpg');
   await call('POST', `events/${event.id}/images`, form, token);
   await call('PUT', `events/${event.id}/status`, { status: 'LIVE' }, token);
-  return `${base}/e/${event.id}/${event.slug}`;
+
+  const { tickets } = await call('GET', `public/events/${event.id}`);
+  const general = tickets.find((t) => t.name === 'General');
+  const reserve = () =>
+    call('POST', `public/events/${event.id}/order`, {
+      tickets: [{ ticket_id: general.id, price_id: general.prices[0].id, quantity: 2 }],
+    }).then((o) => o.short_id);
+  const buyer = { first_name: 'Lucía', last_name: 'Martín', email: 'lucia@example.com' };
+  const details = (short) =>
+    call('PUT', `public/events/${event.id}/order/${short}`, { ...buyer, email_confirmation: buyer.email });
+  const reserved = await reserve();
+  const withDetails = await reserve();
+  await details(withDetails);
+  const completed = await reserve();
+  await details(completed);
+  const paid = await call('POST', `public/events/${event.id}/order/${completed}/payment`, {
+    provider: 'test',
+    card_number: '4242424242424242',
+  });
+  const checkInList = await call('POST', `events/${event.id}/check-in-lists`, { name: 'Puerta' }, token)
+    .then((l) => l.short_id)
+    .catch(() => null);
+  return { event, reserved, withDetails, completed, attendee: paid.attendees[0].short_id, checkInList };
 }

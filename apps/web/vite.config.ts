@@ -4,16 +4,17 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
 /**
- * Two pages, built one after the other into dist/ (see the build script in package.json):
- * - index.html: the web app (router, back office, checkout);
- * - event.html (`--mode event-page`): the public event page's light entry, rendered by the server. Its
- *   own build, so it loads a few files holding only what the page uses rather than chunks shaped by
- *   the app's screens.
+ * Pages built one after the other into dist/ (see the build script in package.json):
+ * - index.html: the web app (router, back office);
+ * - event.html and checkout.html (`--mode event-page`): the buyer's light entries, the event page
+ *   (rendered by the server) and the checkout. Their own build, so they load a few files holding only
+ *   what the pages use rather than chunks shaped by the app's screens, and one build for both, so the
+ *   checkout reuses the files the event page already loaded (React, Mantine, Lingui).
  * `vite build --ssr` then builds the page's server entry into ssr/dist/, one self-contained file the
  * server imports at run time.
  */
 
-/** The dev server answers /e/* and /event/* with event.html, as the real server does. */
+/** The dev server answers /e/* and /event/* with event.html and /checkout/* with checkout.html, as the real server does. */
 function publicEventPage(): Plugin {
   return {
     name: 'taquilla-public-event-page',
@@ -21,6 +22,8 @@ function publicEventPage(): Plugin {
       server.middlewares.use((req, _res, next) => {
         if (req.url && /^\/(e|event)\/[^/]+\/[^/?]+/.test(req.url)) {
           req.url = `/event.html${req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : ''}`;
+        } else if (req.url && /^\/checkout\/[^/]+\/[^/]+\/[^/?]+/.test(req.url)) {
+          req.url = `/checkout.html${req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : ''}`;
         }
         next();
       });
@@ -73,6 +76,20 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
     copyPublicDir: !isSsrBuild,
     rolldownOptions: isSsrBuild
       ? { output: { entryFileNames: 'event-page.mjs', codeSplitting: false } }
-      : { input: mode === 'event-page' ? 'event.html' : 'index.html' },
+      : mode === 'event-page'
+        ? {
+            input: ['event.html', 'checkout.html'],
+            // What both pages use goes in one file (not one per Mantine component): the event page
+            // stays two requests, and the checkout finds that file in the cache.
+            output: {
+              codeSplitting: {
+                groups: [
+                  { name: 'vendor', test: /node_modules/, minShareCount: 2 },
+                  { name: 'public', test: /\/src\//, minShareCount: 2 },
+                ],
+              },
+            },
+          }
+        : { input: 'index.html' },
   },
 }));

@@ -194,6 +194,11 @@ describe('accounts and authentication', () => {
     await cp.getByText(/No tienes permiso para acceder a esta página/).waitFor();
     await shot(cp, 'team-organizer-forbidden-phone');
     expect(cp.url()).toContain('/account/users');
+    // Nor a form they could not save: the event defaults page says so instead of failing with a 403.
+    await cp.goto('/account/event-defaults');
+    await cp.getByText(/No tienes permiso para acceder a esta página/).waitFor();
+    expect(await cp.getByRole('button', { name: 'Guardar' }).count()).toBe(0);
+    expect(cp.url()).toContain('/account/event-defaults');
 
     // A fresh login of the colleague works too.
     const again = await newPage(browser);

@@ -71,7 +71,10 @@ describe('orders journey', () => {
     // The export downloads what the list shows.
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Exportar CSV' }).click(),
+      (async () => {
+        await page.getByRole('button', { name: 'Exportar' }).click();
+        await page.getByRole('menuitem', { name: 'CSV' }).click();
+      })(),
     ]);
     expect(download.suggestedFilename()).toMatch(/-pedidos\.csv$/);
     const csv = readFileSync(await download.path(), 'utf8');

@@ -20,7 +20,7 @@ import { coreMessages } from './lib/messages.ts';
 import { openapiDocument, openapiTransform } from './lib/openapi.ts';
 import { rateLimitStorage } from './lib/rate-limit-store.ts';
 import { collectRoutes } from './lib/route-table.ts';
-import { SpaShell } from './lib/spa.ts';
+import { isAppRoute, SpaShell } from './lib/spa.ts';
 import { rejectUnstorableText } from './lib/text-input.ts';
 import { addRequestTimeout, withTimeout } from './lib/unavailable.ts';
 import { registerModules } from './modules/index.ts';
@@ -158,7 +158,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
 
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url.startsWith('/api/') || request.url === '/api';
-    if (!isApi && request.method === 'GET' && spa.available) return spa.send(reply, { lang: request.locale });
+    if (!isApi && request.method === 'GET' && spa.available) {
+      // The web app shows its not-found page for an unknown address; the status says so too.
+      const status = isAppRoute(request.url) ? 200 : 404;
+      return spa.send(reply, { lang: request.locale }, status);
+    }
     return reply.status(404).send({
       error: {
         code: ErrorCode.NOT_FOUND,

@@ -7,15 +7,25 @@ export function percentOf(amountCents: number, percent: number): number {
   return Math.floor((amountCents * bps + 5000) / 10000);
 }
 
+/** Building an Intl.NumberFormat costs far more than using one: one per locale and currency, kept. */
+const formats = new Map<string, Intl.NumberFormat>();
+function currencyFormat(locale: string, currency: string): Intl.NumberFormat {
+  const key = `${locale}|${currency}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'currency', currency });
+    formats.set(key, format);
+  }
+  return format;
+}
+
 /** Formats cents for display, e.g. formatMoney(1250, 'EUR', 'es') → "12,50 €". */
 export function formatMoney(cents: number, currency: string, locale = 'es'): string {
   const digits = currencyDigits(currency);
-  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(cents / 10 ** digits);
+  return currencyFormat(locale, currency).format(cents / 10 ** digits);
 }
 
 /** Minor-unit digits of an ISO currency (JPY has 0, most have 2). */
 export function currencyDigits(currency: string): number {
-  return (
-    new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2
-  );
+  return currencyFormat('en', currency).resolvedOptions().maximumFractionDigits ?? 2;
 }

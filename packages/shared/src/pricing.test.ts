@@ -109,10 +109,27 @@ describe('priceLine', () => {
           expect(line.total_cents).toBe(line.unit_total_cents * quantity);
           expect(line.total_cents).toBe(line.subtotal_cents + line.taxes_cents + line.fees_cents);
           expect(line.subtotal_cents + line.discount_cents).toBe(line.unit_price_cents * quantity);
-          if (type === 'FREE') expect(line.unit_price_cents).toBe(0);
+          if (type === 'FREE') {
+            expect(line.total_cents).toBe(0);
+            expect(line.taxes_and_fees).toEqual([]);
+          }
         },
       ),
     );
+  });
+
+  it('a FREE ticket costs 0 even with a FIXED fee and a tax selected for it', () => {
+    const line = priceLine({
+      ticketId: 'a',
+      priceType: 'FREE',
+      unitPriceCents: 0,
+      quantity: 3,
+      taxesAndFees: [
+        { id: '1', name: 'IVA', type: 'TAX', calculation: 'PERCENTAGE', value: 2100 },
+        { id: '2', name: 'Gestión', type: 'FEE', calculation: 'FIXED', value: 150 },
+      ],
+    });
+    expect(line).toMatchObject({ total_cents: 0, fees_cents: 0, taxes_cents: 0, taxes_and_fees: [] });
   });
 
   it('a promo limited to other tickets does not discount', () => {

@@ -54,6 +54,14 @@ export function promoAppliesTo(promo: Pick<PricingPromo, 'ticket_ids'>, ticketId
 }
 
 /**
+ * Whether a promo code unlocks a "hidden unless promo code" ticket: only a code that names the ticket. A
+ * code for every ticket (empty list) discounts them all but reveals no secret ticket.
+ */
+export function promoUnlocks(promo: Pick<PricingPromo, 'ticket_ids'>, ticketId: string): boolean {
+  return promo.ticket_ids.includes(ticketId);
+}
+
+/**
  * Discount per unit in cents: 0 for FREE and DONATION tickets and for NONE codes; FIXED takes off up to
  * the price; PERCENTAGE is `percentOf(price, pct)` (half-up), clamped to 0–100 %.
  */
@@ -91,8 +99,8 @@ export function unitTaxesAndFees(amountCents: number, items: PricingTaxOrFee[]) 
 
 /**
  * Prices one order line. `unitPriceCents` is the tier price (or, for DONATION, the amount the buyer
- * chose, which checkout must have checked is at least the minimum). Taxes and fees apply to FREE tickets
- * too when configured (a FIXED fee on a free ticket is the organizer's choice).
+ * chose, which checkout must have checked is at least the minimum). A FREE ticket never carries taxes or
+ * fees, even when a default fee is selected for it: "free" is what the buyer was promised.
  */
 export function priceLine(input: {
   ticketId: string;
@@ -107,7 +115,7 @@ export function priceLine(input: {
   const promo = input.promo && promoAppliesTo(input.promo, input.ticketId) ? input.promo : null;
   const discount = unitDiscountCents(input.priceType, price, promo);
   const discounted = price - discount;
-  const tf = unitTaxesAndFees(discounted, input.taxesAndFees ?? []);
+  const tf = unitTaxesAndFees(discounted, input.priceType === 'FREE' ? [] : (input.taxesAndFees ?? []));
   const unitTotal = discounted + tf.taxes_cents + tf.fees_cents;
   return {
     quantity,

@@ -41,6 +41,11 @@ export class JobQueue {
     if (!this.stopped) setImmediate(() => this.kick());
   }
 
+  /** Jobs were written by other means (in one statement with a business write): run them soon. */
+  notify(): void {
+    if (!this.stopped) setImmediate(() => this.kick());
+  }
+
   start(): void {
     this.stopped = false;
     this.timer = setInterval(() => this.kick(), this.pollMs);

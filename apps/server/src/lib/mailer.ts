@@ -86,6 +86,6 @@ export class Mailer {
 }
 
 /** Queues an e-mail; a mail outage never fails the request that caused it. */
-export function enqueueEmail(jobs: JobQueue, message: MailMessage, tx?: Queryable) {
+export function enqueueEmail(jobs: Pick<JobQueue, 'enqueue'>, message: MailMessage, tx?: Queryable) {
   return jobs.enqueue(SEND_EMAIL_JOB, message as unknown as Record<string, unknown>, { tx });
 }

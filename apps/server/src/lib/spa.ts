@@ -27,9 +27,24 @@ export class SpaShell {
     return this.html;
   }
 
-  render(opts: { head?: string; body?: string; data?: Record<string, unknown>; lang?: string } = {}): string {
+  render(
+    opts: {
+      head?: string;
+      body?: string;
+      data?: Record<string, unknown>;
+      lang?: string;
+      /** In place of the page's own scripts (a page rendered on the server only): '' for none. */
+      scripts?: string;
+    } = {},
+  ): string {
     // Replacements are functions: a string replacement would expand "$&" or "$'" in organizer text.
     let html = this.template();
+    if (opts.scripts !== undefined) {
+      html = html
+        .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+        .replace(/\s*<script type="module"[^>]*><\/script>/g, '')
+        .replace('</body>', () => `${opts.scripts}</body>`);
+    }
     if (opts.lang) html = html.replace(/<html lang="[^"]*"/, () => `<html lang="${opts.lang}"`);
     if (opts.head) {
       // In place of the template's title (event.html puts it before the script), else at the end.
@@ -63,3 +78,12 @@ export class SpaShell {
       .send(html);
   }
 }
+
+/**
+ * Addresses the web app has a screen for (spec §2). Any other address gets the app's not-found page
+ * with HTTP 404, so search engines and monitors see a missing page as missing.
+ */
+const APP_ROUTES =
+  /^\/(?:$|[?#]|(?:auth|manage|account|welcome|e|event|widget|checkout|order|ticket|check-in)(?:[/?#]|$))/;
+
+export const isAppRoute = (url: string) => APP_ROUTES.test(url);

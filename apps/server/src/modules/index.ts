@@ -9,6 +9,7 @@ import { checkoutRoutes } from './checkout/checkout.routes.ts';
 import { eventRoutes } from './events/events.routes.ts';
 import { imageRoutes, uploadFileRoutes } from './images/images.routes.ts';
 import { messagesRoutes } from './messages/messages.routes.ts';
+import { afterSaleRoutes } from './orders/after-sale.routes.ts';
 import { ordersRoutes } from './orders/orders.routes.ts';
 import { organizerRoutes } from './organizers/organizers.routes.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
@@ -42,6 +43,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(checkInRoutes, api);
   await app.register(attendeesRoutes, api);
   await app.register(ordersRoutes, api);
+  await app.register(afterSaleRoutes, api);
   await app.register(messagesRoutes, api);
   await app.register(waitlistRoutes, api);
   // Outside /api: the upload files and the server-rendered event pages.

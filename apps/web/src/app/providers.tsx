@@ -7,13 +7,13 @@ import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { OfflineBanner } from '../components/offline-banner.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
-import { theme } from './theme.ts';
+import { cssVariablesResolver, theme } from './theme.ts';
 
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <I18nProvider i18n={i18n}>
-      <MantineProvider theme={theme} defaultColorScheme="light">
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
         <Notifications limit={5} position="bottom-right" autoClose={4000} />
         <QueryClientProvider client={queryClient}>
           <OfflineBanner />

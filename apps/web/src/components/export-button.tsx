@@ -1,19 +1,21 @@
 import { Trans } from '@lingui/react/macro';
-import { Button } from '@mantine/core';
+import { Button, Menu } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconDownload } from '@tabler/icons-react';
+import { IconDownload, IconFileSpreadsheet, IconFileText } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { RequestOptions } from '../lib/api-client.ts';
-import { downloadCsv } from '../lib/download.ts';
+import { downloadExport } from '../lib/download.ts';
 import { errorMessage } from '../lib/error-message.ts';
 
-/** "Exportar CSV": downloads what the list shows (same search and filters). */
+type Format = 'csv' | 'xlsx';
+
+/** "Exportar": downloads what the list shows (same search and filters) as CSV or Excel. */
 export function ExportButton(props: { path: string; query: RequestOptions['query']; filename: string }) {
   const [busy, setBusy] = useState(false);
-  const run = async () => {
+  const run = async (format: Format) => {
     setBusy(true);
     try {
-      await downloadCsv(props.path, props.query, props.filename);
+      await downloadExport(`${props.path}?format=${format}`, props.query, `${props.filename}.${format}`);
     } catch (err) {
       notifications.show({ color: 'red', message: errorMessage(err) });
     } finally {
@@ -21,13 +23,20 @@ export function ExportButton(props: { path: string; query: RequestOptions['query
     }
   };
   return (
-    <Button
-      variant="default"
-      leftSection={<IconDownload size={16} />}
-      loading={busy}
-      onClick={() => void run()}
-    >
-      <Trans>Exportar CSV</Trans>
-    </Button>
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button variant="default" leftSection={<IconDownload size={16} />} loading={busy}>
+          <Trans>Exportar</Trans>
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item leftSection={<IconFileSpreadsheet size={16} />} onClick={() => void run('xlsx')}>
+          <Trans>Excel (.xlsx)</Trans>
+        </Menu.Item>
+        <Menu.Item leftSection={<IconFileText size={16} />} onClick={() => void run('csv')}>
+          <Trans>CSV</Trans>
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
   );
 }

@@ -31,8 +31,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Milliseconds; none by default (spec §7). */
   timeoutMs?: number;
-  /** 'text' answers the body as it came (a CSV export) instead of parsing JSON. */
-  as?: 'json' | 'text';
+  /** 'text' answers the body as it came (a CSV export), 'blob' as bytes (an XLSX export), instead of JSON. */
+  as?: 'json' | 'text' | 'blob';
 }
 
 export const getToken = () => localStorage.getItem(TOKEN_KEY);
@@ -86,7 +86,7 @@ function buildUrl(path: string, query?: RequestOptions['query']): string {
               .map(([k, v]) => [k, String(v)]),
           );
     const qs = params.toString();
-    if (qs) url += `?${qs}`;
+    if (qs) url += `${url.includes('?') ? '&' : '?'}${qs}`;
   }
   return url;
 }
@@ -137,6 +137,7 @@ async function request<T>(path: string, opts: RequestOptions, authenticated: boo
 
   const headerToken = response.headers.get('x-auth-token');
   if (authenticated && headerToken) setToken(headerToken);
+  if (opts.as === 'blob' && response.ok) return (await response.blob()) as T;
   const text = await response.text();
   const json = text ? safeJson(text) : undefined;
 

@@ -1,12 +1,12 @@
 import { api, type RequestOptions } from './api-client.ts';
 
 /**
- * Downloads an authenticated CSV export: the token travels in a header, so a plain link cannot fetch it.
- * The BOM (dropped by the text decoder) is put back so spreadsheet programs read UTF-8.
+ * Downloads an authenticated export (CSV or XLSX): the token travels in a header, so a plain link cannot
+ * fetch it. The bytes are kept as they came (the CSV's BOM makes spreadsheet programs read UTF-8).
  */
-export async function downloadCsv(path: string, query: RequestOptions['query'], filename: string) {
-  const csv = await api<string>(path, { query, as: 'text' });
-  const url = URL.createObjectURL(new Blob([`\uFEFF${csv}`], { type: 'text/csv;charset=utf-8' }));
+export async function downloadExport(path: string, query: RequestOptions['query'], filename: string) {
+  const blob = await api<Blob>(path, { query, as: 'blob' });
+  const url = URL.createObjectURL(blob);
   const link = Object.assign(document.createElement('a'), { href: url, download: filename });
   document.body.append(link);
   link.click();

@@ -29,6 +29,20 @@ export async function initI18n(userLocale?: string | null): Promise<Locale> {
   return locale;
 }
 
+/**
+ * A page whose server inlined its messages (the checkout): they count as the named catalogs' for that
+ * locale, so a later `changeLocale` reloads those catalogs in the new language.
+ */
+export function adoptCatalogs(locale: Locale, messages: Messages, catalogs: string[]): void {
+  i18n.load(locale, messages);
+  for (const name of catalogs) {
+    loaded.add(`${locale}:${name}`);
+    if (name !== 'shell') features.add(name);
+  }
+  i18n.activate(locale);
+  document.documentElement.lang = locale;
+}
+
 /** Loads a feature's messages for the active locale; lazy routes await it before rendering. */
 export async function loadFeatureCatalog(feature: string): Promise<void> {
   features.add(feature);

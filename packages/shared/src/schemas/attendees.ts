@@ -29,5 +29,13 @@ export interface ManageAttendee {
   order_id: string;
   order_short_id: string;
   answers: Record<string, unknown>;
+  /** The latest check-in on any list, or null. */
+  checked_in_at: string | null;
   created_at: string;
+}
+
+/** GET events/{id}/attendees/{attendeeId}: the attendee, their check-ins and the event's questions. */
+export interface ManageAttendeeDetail extends ManageAttendee {
+  check_ins: { list_name: string; created_at: string }[];
+  questions: { id: string; title: string; belongs_to: 'ORDER' | 'ATTENDEE'; type: string }[];
 }

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import type { AttendeeStatus, OrderStatus, PaymentProvider, PaymentStatus, RefundStatus } from '../enums.ts';
+import type { AnsweredQuestion, OrderActivity, OrderRefund } from './orders.ts';
 import type { PublicAttendee, PublicOrder, PublicOrderItem } from './public.ts';
 
 const cents = z.number().int().min(0).max(100_000_000);
@@ -122,6 +123,7 @@ export interface OrganizerOrderAttendee {
   ticket_name: string;
   price_label: string | null;
   status: AttendeeStatus;
+  answers: Record<string, unknown>;
 }
 
 export interface OrganizerPayment {
@@ -149,4 +151,10 @@ export interface OrganizerOrder extends OrganizerOrderSummary {
   items: PublicOrderItem[];
   attendees: OrganizerOrderAttendee[];
   payments: OrganizerPayment[];
+  refunds: OrderRefund[];
+  /** What can still be refunded: paid minus refunds made or pending. */
+  refundable_cents: number;
+  activity: OrderActivity[];
+  /** The event's questions, to show the answers under their titles. */
+  questions: AnsweredQuestion[];
 }

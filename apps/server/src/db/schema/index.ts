@@ -1,4 +1,5 @@
 export * from './accounts.ts';
+export * from './after-sale.ts';
 export * from './check-in.ts';
 export * from './events.ts';
 export * from './jobs.ts';

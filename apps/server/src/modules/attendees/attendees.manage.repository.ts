@@ -1,6 +1,6 @@
-import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { attendees, orderItems, orders } from '../../db/schema/index.ts';
+import { attendees, checkInLists, checkIns, orderItems, orders } from '../../db/schema/index.ts';
 import { type ListParams, type ListSpec, likePattern } from '../../lib/pagination.ts';
 import { one } from '../../lib/rows.ts';
 
@@ -24,6 +24,10 @@ const columns = {
   ticket_name: orderItems.ticket_name,
   price_label: orderItems.price_label,
   order_short_id: orders.short_id,
+  checked_in_at:
+    sql<Date | null>`(select max(ci.created_at) from check_ins ci where ci.attendee_id = ${attendees.id})`.mapWith(
+      (v: string | Date | null) => (v === null ? null : new Date(v)),
+    ),
 };
 
 export type ManageAttendeeRow = {
@@ -31,12 +35,13 @@ export type ManageAttendeeRow = {
   ticket_name: string;
   price_label: string | null;
   order_short_id: string;
+  checked_in_at: Date | null;
 };
 
 const scope = (accountId: string, eventId: string) =>
   and(eq(attendees.account_id, accountId), eq(attendees.event_id, eventId));
 
-export async function listAttendees(q: Queryable, accountId: string, eventId: string, params: ListParams) {
+function listWhere(accountId: string, eventId: string, params: Pick<ListParams, 'where' | 'query'>) {
   const conditions: (SQL | undefined)[] = [scope(accountId, eventId), params.where];
   if (params.query) {
     const p = likePattern(params.query);
@@ -51,7 +56,34 @@ export async function listAttendees(q: Queryable, accountId: string, eventId: st
       ),
     );
   }
-  const where = and(...conditions);
+  return and(...conditions);
+}
+
+/** Every attendee id the list would show, in its order (an export then reads the rows in batches). */
+export async function listAttendeeIds(q: Queryable, accountId: string, eventId: string, params: ListParams) {
+  const rows = await q
+    .select({ id: attendees.id })
+    .from(attendees)
+    .innerJoin(orders, eq(orders.id, attendees.order_id))
+    .where(listWhere(accountId, eventId, params))
+    .orderBy(params.orderBy, asc(attendees.id));
+  return rows.map((r) => r.id);
+}
+
+/** These attendees of the event (one export batch), in no particular order. */
+export async function findAttendeesByIds(q: Queryable, accountId: string, eventId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  const rows = await q
+    .select(columns)
+    .from(attendees)
+    .innerJoin(orders, eq(orders.id, attendees.order_id))
+    .innerJoin(orderItems, eq(orderItems.id, attendees.order_item_id))
+    .where(and(scope(accountId, eventId), inArray(attendees.id, ids)));
+  return rows as ManageAttendeeRow[];
+}
+
+export async function listAttendees(q: Queryable, accountId: string, eventId: string, params: ListParams) {
+  const where = listWhere(accountId, eventId, params);
   const [rows, totals] = await Promise.all([
     q
       .select(columns)
@@ -93,4 +125,14 @@ export async function updateAttendee(
     .update(attendees)
     .set({ ...values, updated_at: sql`now()` as unknown as Date })
     .where(and(eq(attendees.account_id, accountId), eq(attendees.id, id)));
+}
+
+/** Where and when an attendee of this account was let in, oldest first. */
+export async function attendeeCheckIns(q: Queryable, accountId: string, attendeeId: string) {
+  return q
+    .select({ list_name: checkInLists.name, created_at: checkIns.created_at })
+    .from(checkIns)
+    .innerJoin(checkInLists, eq(checkInLists.id, checkIns.check_in_list_id))
+    .where(and(eq(checkIns.account_id, accountId), eq(checkIns.attendee_id, attendeeId)))
+    .orderBy(asc(checkIns.created_at));
 }

@@ -132,10 +132,10 @@ describe('attendees in the back office', () => {
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     const lines = res.body.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toBe(
-      'Entrada nº,Nombre,Apellidos,Correo electrónico,Entrada,Tarifa,Estado,Pedido,Creado',
+      'Entrada nº,Nombre,Apellidos,Correo electrónico,Entrada,Tarifa,Estado,Pedido,Registrado en la puerta,Creado',
     );
     expect(lines.slice(1).map((l) => l.split(',')[1])).toEqual(['Lucía', 'Nuria', 'Pablo']);
-    expect(lines[2]).toContain(',Nuria,Vidal,nuria@example.com,VIP,,ACTIVE,');
+    expect(lines[2]).toContain(',Nuria,Vidal,nuria@example.com,VIP,,Válida,');
     const vipOnly = await get(s, `/export?filter_fields[ticket_id][eq]=${vip.id}`);
     expect(vipOnly.body.split('\r\n')).toHaveLength(2);
   });

@@ -1,4 +1,8 @@
-import type { AttendeeUpdateInput, ManageAttendee } from '@taquilla/shared/schemas/attendees';
+import type {
+  AttendeeUpdateInput,
+  ManageAttendee,
+  ManageAttendeeDetail,
+} from '@taquilla/shared/schemas/attendees';
 import type { AppDeps } from '../../deps.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
@@ -6,6 +10,7 @@ import { defineMessages } from '../../lib/i18n.ts';
 import { listMeta, parseListQuery } from '../../lib/pagination.ts';
 import { loadOwnedEvent } from '../events/owned-event.ts';
 import { resendTicketEmail } from '../orders/orders.service.ts';
+import { loadEventQuestions } from '../questions/questions.service.ts';
 import * as repo from './attendees.manage.repository.ts';
 
 /** The organizer's side of attendees: list, correct the holder's details, send the ticket again. */
@@ -37,6 +42,7 @@ function present(row: repo.ManageAttendeeRow): ManageAttendee {
     order_id: a.order_id,
     order_short_id: row.order_short_id,
     answers: a.answers,
+    checked_in_at: row.checked_in_at?.toISOString() ?? null,
     created_at: a.created_at.toISOString(),
   };
 }
@@ -61,8 +67,22 @@ async function owned(deps: Deps, auth: AuthContext, eventId: string, id: string)
   return row;
 }
 
-export async function getAttendee(deps: Deps, auth: AuthContext, eventId: string, id: string) {
-  return present(await owned(deps, auth, eventId, id));
+export async function getAttendee(
+  deps: Deps,
+  auth: AuthContext,
+  eventId: string,
+  id: string,
+): Promise<ManageAttendeeDetail> {
+  const row = await owned(deps, auth, eventId, id);
+  const [checkIns, questions] = await Promise.all([
+    repo.attendeeCheckIns(deps.db, auth.accountId, id),
+    loadEventQuestions(deps.db, eventId),
+  ]);
+  return {
+    ...present(row),
+    check_ins: checkIns.map((c) => ({ list_name: c.list_name, created_at: c.created_at.toISOString() })),
+    questions: questions.map((q) => ({ id: q.id, title: q.title, belongs_to: q.belongs_to, type: q.type })),
+  };
 }
 
 /** The ticket and its QR code stay the same; only who holds it changes. */

@@ -2,8 +2,9 @@ import { attendeeUpdateInput } from '@taquilla/shared/schemas/attendees';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../lib/auth.ts';
-import { sendCsv } from '../../lib/csv.ts';
 import { listQuerystring } from '../../lib/pagination.ts';
+import { sendExport } from '../../lib/spreadsheet.ts';
+import { cancelAttendee, reactivateAttendee } from '../orders/attendee-status.ts';
 import { exportAttendees } from './attendees.export.ts';
 import * as manage from './attendees.manage.ts';
 import { publicTicket, ticketCalendar } from './attendees.service.ts';
@@ -27,14 +28,14 @@ export const attendeesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/events/:id/attendees/export',
     { schema: { tags, params: eventParams, querystring: listQuerystring } },
     async (request, reply) => {
-      const { filename, csv } = await exportAttendees(
+      const { format, sheet } = await exportAttendees(
         app.deps,
         requireAuth(request),
         request.params.id,
         request.query,
         request.locale,
       );
-      return sendCsv(reply, filename, csv);
+      return sendExport(reply, format, sheet);
     },
   );
   app.get('/events/:id/attendees/:attendeeId', { schema: { tags, params: itemParams } }, async (request) => {
@@ -57,6 +58,26 @@ export const attendeesRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id, attendeeId } = request.params;
       await manage.resendTicket(app.deps, requireAuth(request), id, attendeeId);
       return reply.status(202).send({ data: { queued: true } });
+    },
+  );
+  app.post(
+    '/events/:id/attendees/:attendeeId/cancel',
+    { schema: { tags, params: itemParams } },
+    async (request) => {
+      const { id, attendeeId } = request.params;
+      const auth = requireAuth(request);
+      await cancelAttendee(app.deps, auth, id, attendeeId);
+      return { data: await manage.getAttendee(app.deps, auth, id, attendeeId) };
+    },
+  );
+  app.post(
+    '/events/:id/attendees/:attendeeId/reactivate',
+    { schema: { tags, params: itemParams } },
+    async (request) => {
+      const { id, attendeeId } = request.params;
+      const auth = requireAuth(request);
+      await reactivateAttendee(app.deps, auth, id, attendeeId);
+      return { data: await manage.getAttendee(app.deps, auth, id, attendeeId) };
     },
   );
   app.get('/public/events/:id/attendees/:attendeeShortId', { schema: { tags, params } }, async (request) => {

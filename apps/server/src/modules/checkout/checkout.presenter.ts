@@ -1,21 +1,41 @@
 import type { PublicOrder } from '@taquilla/shared';
 import type { CheckoutOrder } from '@taquilla/shared/schemas/checkout';
 import type { AppDeps } from '../../deps.ts';
-import { presentPublicOrder } from '../orders/order-presenter.ts';
-import type { OrderRow } from '../orders/orders.service.ts';
+import { presentLoadedOrder, presentPublicOrder } from '../orders/order-presenter.ts';
+import type { AttendeeRow, OrderItemRow, OrderRow } from '../orders/orders.service.ts';
 import { eventPaymentProviders } from '../payments/payments.service.ts';
 import { findEvent } from './checkout.repository.ts';
 
+type PresentDeps = Pick<AppDeps, 'db' | 'config'>;
+
 /** The public order plus what the next step needs: providers to choose from, offline instructions. */
-export async function presentCheckoutOrder(deps: AppDeps, order: OrderRow): Promise<CheckoutOrder> {
+export async function presentCheckoutOrder(deps: PresentDeps, order: OrderRow): Promise<CheckoutOrder> {
   const [base, event] = await Promise.all([
     presentPublicOrder(deps.db, order),
     findEvent(deps.db, order.event_id),
   ]);
-  const settings = event?.settings ?? {};
+  return withNextStep(deps, order, base, event?.settings ?? {});
+}
+
+/** The same from the rows a step just read and wrote (the busy details and payment steps): no read. */
+export async function presentLoadedCheckoutOrder(
+  deps: PresentDeps,
+  order: OrderRow,
+  rows: { items: OrderItemRow[]; attendees: AttendeeRow[]; settings: Record<string, unknown> },
+): Promise<CheckoutOrder> {
+  const base = await presentLoadedOrder(order, rows.items, rows.attendees);
+  return withNextStep(deps, order, base, rows.settings);
+}
+
+function withNextStep(
+  deps: PresentDeps,
+  order: OrderRow,
+  base: PublicOrder,
+  settings: Record<string, unknown>,
+): CheckoutOrder {
   const instructions = String(settings.offline_payment_instructions ?? '').trim() || null;
   return {
-    ...(base as PublicOrder),
+    ...base,
     payment_providers: order.status === 'RESERVED' ? eventPaymentProviders(deps.config, settings) : [],
     offline_payment_instructions: order.payment_provider === 'offline' ? instructions : null,
   };
@@ -23,7 +43,7 @@ export async function presentCheckoutOrder(deps: AppDeps, order: OrderRow): Prom
 
 /** A just-reserved order: its providers come from the event settings the reservation already read. */
 export function presentReservedOrder(
-  deps: AppDeps,
+  deps: PresentDeps,
   order: PublicOrder,
   settings: Record<string, unknown>,
 ): CheckoutOrder {

@@ -1,7 +1,9 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { type Queryable, rowsOf } from '../../db/client.ts';
 import {
   events,
+  orderItems,
+  orders,
   organizers,
   type promoCodes,
   questions,
@@ -9,7 +11,9 @@ import {
   type tickets,
 } from '../../db/schema/index.ts';
 
-/** Reads of what the public order flow sells: the event, its tickets, codes and questions. */
+import type { OrderItemRow } from '../orders/orders.service.ts';
+
+/** Reads of what the public order flow sells: the event, its tickets, codes and questions; an order's context. */
 
 export async function findEvent(q: Queryable, eventId: string) {
   const [row] = await q
@@ -37,14 +41,48 @@ export type SellableTicket = TicketRow & {
 
 export type PromoRow = typeof promoCodes.$inferSelect;
 
-export async function loadVisibleQuestions(q: Queryable, eventId: string) {
-  return q
-    .select()
-    .from(questions)
-    .where(and(eq(questions.event_id, eventId), eq(questions.is_hidden, false)))
-    .orderBy(asc(questions.sort_order), asc(questions.id));
-}
 export type QuestionRow = typeof questions.$inferSelect;
+
+/** What the details and payment steps check an answer against. */
+export type AskedQuestion = Pick<
+  QuestionRow,
+  'id' | 'type' | 'options' | 'required' | 'belongs_to' | 'ticket_ids'
+>;
+
+/**
+ * Everything the details and payment steps read, in one round trip: the order of a public link, its
+ * event (with the organizer's name), its items and the event's visible questions. Undefined when the
+ * order or its event does not exist.
+ */
+export async function loadOrderContext(q: Queryable, eventId: string, shortId: string) {
+  const [row] = await q
+    .select({
+      order: orders,
+      event: events,
+      organizerName: organizers.name,
+      items: sql<OrderItemRow[]>`(
+        select coalesce(json_agg(oi order by oi.ticket_name, oi.id), '[]'::json)
+        from ${orderItems} oi where oi.order_id = ${orders.id})`,
+      questions: sql<AskedQuestion[]>`(
+        select coalesce(json_agg(json_build_object(
+          'id', qu.id, 'type', qu.type, 'options', qu.options, 'required', qu.required,
+          'belongs_to', qu.belongs_to, 'ticket_ids', qu.ticket_ids) order by qu.sort_order, qu.id), '[]'::json)
+        from ${questions} qu where qu.event_id = ${events.id} and not qu.is_hidden)`,
+    })
+    .from(orders)
+    .innerJoin(events, eq(events.id, orders.event_id))
+    .innerJoin(organizers, eq(organizers.id, events.organizer_id))
+    .where(and(eq(orders.event_id, eventId), eq(orders.short_id, shortId), isNull(events.deleted_at)))
+    .limit(1);
+  if (!row) return undefined;
+  return {
+    order: row.order,
+    event: { ...row.event, organizer_name: row.organizerName },
+    items: row.items,
+    questions: row.questions,
+  };
+}
+export type OrderContext = NonNullable<Awaited<ReturnType<typeof loadOrderContext>>>;
 
 /** One call of the `checkout_context` database function (migrations 0003, 0005): see reservation-context.ts. */
 export async function selectCheckoutContext(q: Queryable, arg: Record<string, unknown>): Promise<unknown> {

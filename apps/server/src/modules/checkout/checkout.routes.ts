@@ -3,7 +3,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { throttle } from '../../lib/throttle.ts';
 import { checkoutMessages as m } from './checkout.messages.ts';
-import { presentCheckoutOrder, presentReservedOrder } from './checkout.presenter.ts';
+import {
+  presentCheckoutOrder,
+  presentLoadedCheckoutOrder,
+  presentReservedOrder,
+} from './checkout.presenter.ts';
 import * as service from './checkout.service.ts';
 import { refreshPayment, startPayment } from './payment.ts';
 
@@ -53,9 +57,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, params: orderParams } },
     async (request) => {
       const { id, orderShortId } = request.params;
-      const order = await service.publicOrder(deps, id, orderShortId);
-      if (service.isExpired(order)) throw service.expiredError();
-      return { data: await presentCheckoutOrder(deps, order) };
+      return { data: await service.checkoutOrder(deps, id, orderShortId) };
     },
   );
 
@@ -64,8 +66,11 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, params: orderParams, body: orderDetailsSchema } },
     async (request) => {
       const { id, orderShortId } = request.params;
-      const order = await service.saveDetails(deps, id, orderShortId, request.body, request.locale);
-      return { data: await presentCheckoutOrder(deps, order) };
+      const saved = await service.saveDetails(deps, id, orderShortId, request.body, request.locale);
+      if (!saved.items) return { data: await presentCheckoutOrder(deps, saved.order) };
+      // Still RESERVED: no attendees yet, and the rows just read and written are all the answer needs.
+      const rows = { items: saved.items, attendees: [], settings: saved.event.settings };
+      return { data: await presentLoadedCheckoutOrder(deps, saved.order, rows) };
     },
   );
 
@@ -84,7 +89,9 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { id, orderShortId } = request.params;
       const result = await startPayment({ ...deps, log: request.log }, id, orderShortId, request.body);
-      const order = await presentCheckoutOrder(deps, result.order);
+      const order = result.completed
+        ? await presentLoadedCheckoutOrder(deps, result.order, result.completed)
+        : await presentCheckoutOrder(deps, result.order);
       return result.stripe ? { data: { order, stripe: result.stripe } } : { data: order };
     },
   );

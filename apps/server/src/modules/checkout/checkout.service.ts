@@ -1,15 +1,21 @@
 import { formatMoney, type Locale, type PublicOrder } from '@taquilla/shared';
-import { orderTotals, priceLine, promoAppliesTo } from '@taquilla/shared/pricing';
-import type { CreateOrderInput, OrderDetailsInput } from '@taquilla/shared/schemas/checkout';
+import { orderTotals, priceLine, promoUnlocks } from '@taquilla/shared/pricing';
+import type { CheckoutOrder, CreateOrderInput, OrderDetailsInput } from '@taquilla/shared/schemas/checkout';
 import type { Queryable } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError, conflict, type FieldError, invalid, notFound } from '../../lib/errors.ts';
 import { newShortId } from '../../lib/ids.ts';
-import { at } from '../../lib/rows.ts';
-import type { OrderRow, PendingAttendee } from '../orders/orders.service.ts';
+import type { OrderItemRow, OrderRow, PendingAttendee } from '../orders/orders.service.ts';
 import * as orders from '../orders/orders.service.ts';
 import { checkoutMessages as m } from './checkout.messages.ts';
-import type { EventRow, PromoRow, QuestionRow, SellableTicket } from './checkout.repository.ts';
+import { presentCheckoutOrder } from './checkout.presenter.ts';
+import type {
+  AskedQuestion,
+  EventRow,
+  OrderContext,
+  PromoRow,
+  SellableTicket,
+} from './checkout.repository.ts';
 import * as repo from './checkout.repository.ts';
 import { loadReservationContext, type ReservationContext } from './reservation-context.ts';
 import {
@@ -146,8 +152,8 @@ function planLines(
       return;
     }
     // As on the public page: hidden tickets never sell; "hidden unless promo code" ones only with a code
-    // that applies to them.
-    const unlocked = promo !== null && promoAppliesTo(promo, ticket.id);
+    // that names them.
+    const unlocked = promo !== null && promoUnlocks(promo, ticket.id);
     if (!byOrganizer && (ticket.is_hidden || (ticket.hidden_unless_promo_code && !unlocked))) {
       fields[`${at}.ticket_id`] = m['checkout.ticket_unavailable'];
       return;
@@ -369,6 +375,13 @@ export const isExpired = (order: OrderRow) =>
 
 export const expiredError = () => new AppError(409, ORDER_EXPIRED, m['checkout.order_expired']);
 
+/** `GET /api/public/events/{id}/order/{shortId}`, also inlined in the checkout page. */
+export async function checkoutOrder(deps: Deps, eventId: string, shortId: string): Promise<CheckoutOrder> {
+  const order = await publicOrder(deps, eventId, shortId);
+  if (isExpired(order)) throw expiredError();
+  return presentCheckoutOrder(deps, order);
+}
+
 /** An order the buyer may still change: RESERVED and not expired. */
 export function assertOpen(order: OrderRow | undefined): OrderRow {
   if (!order || order.status === 'ABANDONED') throw notFound(m['checkout.order_not_found']);
@@ -383,7 +396,7 @@ function isBlank(v: unknown) {
 
 /** Required questions answered, choices among the options, no unknown questions. */
 function checkAnswers(
-  questionsAsked: QuestionRow[],
+  questionsAsked: AskedQuestion[],
   answers: Record<string, unknown>,
   prefix: string,
   fields: Record<string, FieldError | string>,
@@ -408,9 +421,23 @@ function checkAnswers(
   }
 }
 
+/** The order of a public link with everything its next step reads (one round trip), or a 404. */
+export async function orderContext(deps: Deps, eventId: string, shortId: string): Promise<OrderContext> {
+  const context = await repo.loadOrderContext(deps.db, eventId, shortId);
+  if (context?.event.status !== 'LIVE') {
+    // Which 404: the event's, or the order's.
+    await sellingEvent(deps, eventId);
+    throw notFound(m['checkout.order_not_found']);
+  }
+  if (context.order.status === 'ABANDONED') throw notFound(m['checkout.order_not_found']);
+  return context;
+}
+
 /**
  * The buyer's details, the answers and one attendee per unit. A free order completes here; a paid one
- * waits for the payment step.
+ * waits for the payment step. A paid order is two round trips: its context, then one conditional update
+ * (still RESERVED and unexpired) instead of a transaction around a row lock. Returns the order with the
+ * items it was presented with (null: read them again, the order completed here).
  */
 export async function saveDetails(
   deps: Deps,
@@ -418,17 +445,13 @@ export async function saveDetails(
   shortId: string,
   input: OrderDetailsInput,
   locale: Locale,
-) {
-  const event = await sellingEvent(deps, eventId);
+): Promise<{ order: OrderRow; items: OrderItemRow[] | null; event: OrderContext['event'] }> {
+  const { event, order, items, questions } = await orderContext(deps, eventId, shortId);
   const fields: Record<string, FieldError | string> = {};
   if (input.email.trim().toLowerCase() !== input.email_confirmation.trim().toLowerCase()) {
     fields.email_confirmation = m['checkout.email_mismatch'];
   }
-  const current = assertOpen(await orders.findOrderByShortId(deps.db, eventId, shortId));
-  const [items, questions] = await Promise.all([
-    orders.loadItems(deps.db, [current.id]),
-    repo.loadVisibleQuestions(deps.db, eventId),
-  ]);
+  const current = assertOpen(order);
   const orderAnswers = input.answers ?? {};
   checkAnswers(
     questions.filter((q) => q.belongs_to === 'ORDER'),
@@ -451,11 +474,11 @@ export async function saveDetails(
       const idx = a
         ? free.findIndex((u) => u.ticket_id === a.ticket_id && (!a.price_id || u.price_id === a.price_id))
         : 0;
-      if (idx < 0) {
+      const [item] = idx < 0 ? [] : free.splice(idx, 1);
+      if (!item) {
         fields[`attendees.${i}.ticket_id`] = m['checkout.attendee_ticket'];
         return;
       }
-      const item = at(free.splice(idx, 1), 0);
       const answers = a?.answers ?? {};
       const asked = questions.filter(
         (q) =>
@@ -475,19 +498,27 @@ export async function saveDetails(
   }
   if (Object.keys(fields).length > 0) throw invalid(fields);
 
-  return deps.db.transaction(async (tx) => {
-    const order = assertOpen(await orders.findOrderById(tx, current.id, true));
-    const updated = await orders.updateOrder(tx, order.id, {
-      first_name: input.first_name,
-      last_name: input.last_name,
-      email: input.email.trim().toLowerCase(),
-      answers: orderAnswers,
-      pending_attendees: pending as unknown as Record<string, unknown>[],
-      locale,
+  const values = {
+    first_name: input.first_name,
+    last_name: input.last_name,
+    email: input.email.trim().toLowerCase(),
+    answers: orderAnswers,
+    pending_attendees: pending as unknown as Record<string, unknown>[],
+    locale,
+  };
+  if (current.total_cents === 0) {
+    const completed = await deps.db.transaction(async (tx) => {
+      const locked = assertOpen(await orders.findOrderById(tx, current.id, true));
+      const updated = await orders.updateOrder(tx, locked.id, values);
+      return orders.completeOrder(deps, tx, updated, 'NO_PAYMENT_REQUIRED');
     });
-    if (updated.total_cents === 0) return orders.completeOrder(deps, tx, updated, 'NO_PAYMENT_REQUIRED');
-    return updated;
-  });
+    return { order: completed, items: null, event };
+  }
+  const updated = await orders.updateReservedOrder(deps.db, current.id, values);
+  // It expired (or was abandoned) between the read and the write: say which.
+  if (!updated) assertOpen(await orders.findOrderById(deps.db, current.id));
+  if (!updated) throw conflict(m['checkout.order_not_payable']);
+  return { order: updated, items, event };
 }
 
 /** The buyer gave up: the units are free at once. */

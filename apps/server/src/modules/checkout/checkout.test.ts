@@ -280,16 +280,21 @@ describe('free, donation, tiered, promo-discounted and offline orders', () => {
       hidden_unless_promo_code: true,
       prices: [{ price_cents: 5000 }],
     });
+    // Only a code that names the hidden ticket unlocks it; a code for every ticket does not.
     await addPromoCode(t.app, event, {
       code: 'OTONO20',
       discount_type: 'PERCENTAGE',
       discount: 20,
       max_uses: 1,
+      ticket_ids: [vip.id, general.id],
     });
+    await addPromoCode(t.app, event, { code: 'TODOS10', discount_type: 'PERCENTAGE', discount: 10 });
     const vipLine = { ticket_id: vip.id, price_id: at(vip.prices, 0).id, quantity: 1 };
 
     const hidden = await reserve(event.id, { tickets: [vipLine] });
     expect(hidden.statusCode).toBe(422);
+    const forAll = await reserve(event.id, { tickets: [vipLine], promo_code: 'todos10' });
+    expect(forAll.statusCode).toBe(422);
     const bad = await reserve(event.id, { tickets: [vipLine], promo_code: 'NOEXISTE' });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().error.fields.promo_code).toBe('El código promocional no es válido o no se reconoce.');

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Tx } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { queueRefundEmail } from '../orders/order-emails.ts';
-import type { OrderRow } from '../orders/orders.service.ts';
+import type { AttendeeRow, EmailEvent, OrderItemRow, OrderRow } from '../orders/orders.service.ts';
 import * as orders from '../orders/orders.service.ts';
 import type { PaymentRow } from '../payments/payments.service.ts';
 import * as payments from '../payments/payments.service.ts';
@@ -23,6 +23,18 @@ export interface PaymentOutcome {
   ref: string;
   amountCents: number;
   currency: string;
+  /**
+   * The reference was made by this server a moment ago (a synchronous provider: the test card), so no
+   * payment row can exist for it yet: it is written once, already SUCCEEDED, without a lookup first.
+   */
+  fresh?: boolean;
+}
+
+/** What the caller already read (the payment step's one query): completing the order needs no more. */
+export interface KnownOrder {
+  order: OrderRow;
+  items: OrderItemRow[];
+  event: EmailEvent;
 }
 
 async function lockPayment(tx: Tx, p: PaymentOutcome): Promise<PaymentRow> {
@@ -49,39 +61,80 @@ async function revive(deps: Deps, tx: Tx, order: OrderRow): Promise<boolean> {
   return !('problem' in held);
 }
 
-export async function confirmPayment(deps: Deps, p: PaymentOutcome): Promise<OrderRow> {
-  let toRefund: PaymentRow | null = null;
-  const order = await deps.db.transaction(async (tx) => {
-    const order = await orders.findOrderById(tx, p.orderId, true);
-    if (!order) throw new Error(`payment ${p.ref} for unknown order ${p.orderId}`);
-    const payment = await lockPayment(tx, p);
-    if (payment.status === 'SUCCEEDED' || payment.status === 'REFUNDED') return order;
-    const succeeded = await payments.updatePayment(tx, payment.id, {
+/** The payment row of an outcome, locked, now SUCCEEDED; null when it was applied before. */
+async function succeededPayment(tx: Tx, p: PaymentOutcome): Promise<PaymentRow | null> {
+  if (p.fresh) {
+    return payments.insertPayment(tx, {
+      order_id: p.orderId,
+      provider: p.provider,
+      provider_ref: p.ref,
       status: 'SUCCEEDED',
       amount_cents: p.amountCents,
-      failure_reason: null,
+      currency: p.currency,
     });
-    const withProvider = { ...order, payment_provider: p.provider };
+  }
+  const payment = await lockPayment(tx, p);
+  if (payment.status === 'SUCCEEDED' || payment.status === 'REFUNDED') return null;
+  return payments.updatePayment(tx, payment.id, {
+    status: 'SUCCEEDED',
+    amount_cents: p.amountCents,
+    failure_reason: null,
+  });
+}
+
+/**
+ * Applies a successful payment. `known` (the payment step) saves reading the order's items and event
+ * again; the answer then carries the rows written, for the buyer's answer without another read.
+ */
+export async function confirmPayment(deps: Deps, p: PaymentOutcome, known?: KnownOrder): Promise<OrderRow> {
+  return (await confirmPaymentWith(deps, p, known)).order;
+}
+
+export async function confirmPaymentWith(
+  deps: Deps,
+  p: PaymentOutcome,
+  known?: KnownOrder,
+): Promise<{ order: OrderRow; attendees?: AttendeeRow[]; items?: OrderItemRow[] }> {
+  if (p.fresh && known?.order.status === 'RESERVED') {
+    // The usual case of a sale: the reservation is open and the payment new. One statement writes it
+    // all, or nothing when the order is not open any more; then the general path below decides.
+    const done = await orders.completePaidReservation(deps, {
+      order: known.order,
+      items: known.items,
+      event: known.event,
+      payment: { provider: p.provider, ref: p.ref, amountCents: p.amountCents, currency: p.currency },
+    });
+    if (done) return done;
+  }
+  let toRefund: PaymentRow | null = null;
+  const result = await deps.db.transaction(async (tx) => {
+    const order = await orders.findOrderById(tx, p.orderId, true);
+    if (!order) throw new Error(`payment ${p.ref} for unknown order ${p.orderId}`);
+    const succeeded = await succeededPayment(tx, p);
+    if (!succeeded) return { order };
+    const complete = () =>
+      orders.completeOrderWith(deps, tx, order, 'PAYMENT_RECEIVED', {
+        ...(known ? { items: known.items, event: known.event } : {}),
+        set: { payment_provider: p.provider },
+      });
     if (order.status === 'COMPLETED') {
       // Paid twice (two attempts both went through): the second payment goes back.
       toRefund = succeeded;
-      return order;
+      return { order };
     }
     const underpaid = p.amountCents < order.total_cents;
-    if (!underpaid && order.status !== 'CANCELLED' && (await revive(deps, tx, order))) {
-      await orders.updateOrder(tx, order.id, { payment_provider: p.provider });
-      return orders.completeOrder(deps, tx, withProvider, 'PAYMENT_RECEIVED');
-    }
+    if (!underpaid && order.status !== 'CANCELLED' && (await revive(deps, tx, order))) return complete();
     toRefund = succeeded;
-    return orders.updateOrder(tx, order.id, {
+    const cancelled = await orders.updateOrder(tx, order.id, {
       status: 'CANCELLED',
       payment_provider: p.provider,
       payment_status: 'PAYMENT_RECEIVED',
       refund_status: 'REFUND_PENDING',
     });
+    return { order: cancelled };
   });
-  if (toRefund) return refundPayment(deps, order, toRefund);
-  return order;
+  if (toRefund) return { order: await refundPayment(deps, result.order, toRefund) };
+  return result;
 }
 
 /** A failed attempt: the order stays payable; a failure reported after a success changes nothing. */

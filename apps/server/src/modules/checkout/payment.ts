@@ -2,13 +2,13 @@ import type { OrderPaymentInput } from '@taquilla/shared/schemas/checkout';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../deps.ts';
 import { AppError, conflict, invalid } from '../../lib/errors.ts';
-import type { OrderRow } from '../orders/orders.service.ts';
+import type { AttendeeRow, OrderItemRow, OrderRow } from '../orders/orders.service.ts';
 import * as orders from '../orders/orders.service.ts';
 import * as payments from '../payments/payments.service.ts';
 import { checkoutMessages as m } from './checkout.messages.ts';
 import { findEvent } from './checkout.repository.ts';
-import { assertOpen, sellingEvent } from './checkout.service.ts';
-import { confirmPayment, failPayment } from './confirmation.ts';
+import { assertOpen, orderContext } from './checkout.service.ts';
+import { confirmPayment, confirmPaymentWith, failPayment } from './confirmation.ts';
 
 /** The payment step, through the provider the buyer chose (`payments/provider.ts`). */
 type Deps = Pick<AppDeps, 'db' | 'jobs' | 'config'> & { log?: FastifyBaseLogger };
@@ -22,6 +22,8 @@ const notProcessed = () => new AppError(502, PAYMENT_NOT_PROCESSED, m['checkout.
 export interface PaymentResult {
   order: OrderRow;
   stripe?: { client_secret: string; publishable_key: string; account_id?: string };
+  /** Set when the order completed here: the rows written, for an answer without another read. */
+  completed?: { items: OrderItemRow[]; attendees: AttendeeRow[]; settings: Record<string, unknown> };
 }
 
 export async function startPayment(
@@ -30,8 +32,10 @@ export async function startPayment(
   shortId: string,
   input: OrderPaymentInput,
 ): Promise<PaymentResult> {
-  const event = await sellingEvent(deps, eventId);
-  const order = assertOpen(await orders.findOrderByShortId(deps.db, eventId, shortId));
+  // One read: the order, its event, its items.
+  const context = await orderContext(deps, eventId, shortId);
+  const { event } = context;
+  const order = assertOpen(context.order);
   if (order.total_cents === 0) throw conflict(m['checkout.no_payment_required']);
   if (!order.email) throw conflict(m['checkout.details_required']);
   if (!payments.eventPaymentProviders(deps.config, event.settings).includes(input.provider)) {
@@ -57,8 +61,13 @@ export async function startPayment(
     case 'declined':
       await failPayment(deps, { ...attempt, ref: outcome.ref, reason: outcome.reason });
       throw paymentFailed();
-    case 'paid':
-      return { order: await confirmPayment(deps, { ...attempt, ref: outcome.ref }) };
+    case 'paid': {
+      // Charged at once under a reference the provider just made: nothing can have recorded it yet.
+      const done = await confirmPaymentWith(deps, { ...attempt, ref: outcome.ref, fresh: true }, context);
+      if (!done.items || !done.attendees) return { order: done.order };
+      const completed = { items: done.items, attendees: done.attendees, settings: event.settings };
+      return { order: done.order, completed };
+    }
     case 'offline': {
       const held = await deps.db.transaction(async (tx) => {
         const locked = assertOpen(await orders.findOrderById(tx, order.id, true));

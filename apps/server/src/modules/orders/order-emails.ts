@@ -23,6 +23,12 @@ export interface EmailEvent {
   settings: Record<string, unknown>;
 }
 
+/** What the e-mails say about an attendee. */
+export type EmailAttendee = Pick<
+  AttendeeRow,
+  'email' | 'first_name' | 'last_name' | 'short_id' | 'order_item_id' | 'qr_secret'
+>;
+
 /** Replies from buyers go to the event's support address, else the organizer's (never to no-reply). */
 export function replyToOf(event: Pick<EmailEvent, 'settings' | 'organizer_email'>): string | undefined {
   const support = String(event.settings.support_email ?? '').trim();
@@ -30,7 +36,8 @@ export function replyToOf(event: Pick<EmailEvent, 'settings' | 'organizer_email'
 }
 
 export interface OrderEmailContext {
-  jobs: JobQueue;
+  /** The queue, or anything that takes the jobs (a caller writing them itself). */
+  jobs: Pick<JobQueue, 'enqueue'>;
   appUrl: string;
   tx: Queryable;
   event: EmailEvent;
@@ -68,14 +75,17 @@ function sendToBuyer(
 }
 
 const TWO_HOURS = 2 * 3600 * 1000;
-const ticketUrl = (ctx: OrderEmailContext, attendee: AttendeeRow) =>
+const ticketUrl = (ctx: OrderEmailContext, attendee: EmailAttendee) =>
   `${ctx.appUrl}/ticket/${ctx.event.id}/${attendee.short_id}`;
 
 /**
  * What the door needs with no signal: each ticket's QR code as an image inside the e-mail (attached,
  * `cid:`, not fetched from a server), and the event as an .ics file for the calendar.
  */
-async function ticketAttachments(ctx: OrderEmailContext, tickets: { attendee: AttendeeRow; name: string }[]) {
+async function ticketAttachments(
+  ctx: OrderEmailContext,
+  tickets: { attendee: EmailAttendee; name: string }[],
+) {
   const { event } = ctx;
   const attachments: MailAttachment[] = [];
   const images = [];
@@ -117,14 +127,14 @@ const footer = (locale: Locale, event: EmailEvent) =>
 export async function queueCompletedOrderEmails(
   ctx: OrderEmailContext,
   items: OrderItemRow[],
-  attendees: AttendeeRow[],
+  attendees: EmailAttendee[],
 ): Promise<void> {
   const { order, event } = ctx;
   if (!order.email) return;
   const locale = localeOf(order);
   const money = (cents: number) => formatMoney(cents, order.currency, locale);
   const itemById = new Map(items.map((i) => [i.id, i]));
-  const ticketName = (a: AttendeeRow) => itemById.get(a.order_item_id)?.ticket_name ?? '';
+  const ticketName = (a: EmailAttendee) => itemById.get(a.order_item_id)?.ticket_name ?? '';
   const own = attendees.filter((a) => a.email.toLowerCase() === order.email?.toLowerCase());
   const { attachments, images } = await ticketAttachments(
     ctx,
@@ -167,7 +177,7 @@ export async function queueCompletedOrderEmails(
  */
 export async function queueTicketEmail(
   ctx: OrderEmailContext,
-  attendee: AttendeeRow,
+  attendee: EmailAttendee,
   ticketName: string,
   again = false,
 ) {

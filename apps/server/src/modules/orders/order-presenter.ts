@@ -50,6 +50,15 @@ export async function presentAttendee(
 /** The buyer's view of an order: `{data: PublicOrder}` of every public order endpoint. */
 export async function presentPublicOrder(q: Queryable, order: OrderRow): Promise<PublicOrder> {
   const [items, attendeeRows] = await Promise.all([loadItems(q, [order.id]), loadAttendees(q, order.id)]);
+  return presentLoadedOrder(order, items, attendeeRows);
+}
+
+/** The same view from rows the caller already has (the checkout's busy steps read them in one query). */
+export async function presentLoadedOrder(
+  order: OrderRow,
+  items: OrderItemRow[],
+  attendeeRows: AttendeeRow[],
+): Promise<PublicOrder> {
   const itemById = new Map(items.map((i) => [i.id, i]));
   const withQr = showsQr(order);
   return {

@@ -1,6 +1,15 @@
 import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
-import type { Queryable } from '../../db/client.ts';
-import { attendees, events, orderItems, orders, organizers, payments } from '../../db/schema/index.ts';
+import { type Queryable, rowsOf } from '../../db/client.ts';
+import {
+  attendees,
+  events,
+  jobs,
+  orderActivities,
+  orderItems,
+  orders,
+  organizers,
+  payments,
+} from '../../db/schema/index.ts';
 import { likePattern } from '../../lib/pagination.ts';
 import { one } from '../../lib/rows.ts';
 
@@ -78,6 +87,86 @@ export async function updateOrderCompletedNow(
   return updateOrder(q, orderId, { ...values, completed_at: sql`now()` as unknown as Date });
 }
 
+/**
+ * Updates an order only while it is RESERVED and not expired, in one statement (no lock to take first):
+ * undefined when it is not, or no longer, open.
+ */
+export async function updateReservedOrder(
+  q: Queryable,
+  orderId: string,
+  values: Partial<typeof orders.$inferInsert>,
+) {
+  const [row] = await q
+    .update(orders)
+    .set(values)
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'RESERVED'), sql`${orders.reserved_until} > now()`))
+    .returning();
+  return row;
+}
+
+/**
+ * One statement (so one implicit transaction, one round trip): completes the order if it is still
+ * RESERVED, unexpired and paid in full, and only then writes the payment, the attendees and the jobs.
+ * The attendees written, or undefined when the order was not open.
+ */
+export async function completeReservationAtOnce(
+  q: Queryable,
+  input: {
+    orderId: string;
+    completedAt: Date;
+    payment: { provider: string; ref: string; amountCents: number; currency: string };
+    attendees: Omit<typeof attendees.$inferInsert, 'id'>[];
+    jobs: { kind: string; payload: Record<string, unknown> }[];
+    /** Lines of the order's activity log (account_id and order_id come from the order). */
+    activities: { kind: string; details: Record<string, unknown> }[];
+  },
+) {
+  const { payment } = input;
+  const result = await q.execute(sql`
+    with o as (
+      update ${orders} set status = 'COMPLETED', payment_status = 'PAYMENT_RECEIVED',
+        payment_provider = ${payment.provider}, completed_at = ${input.completedAt}, updated_at = ${input.completedAt}
+      where id = ${input.orderId} and status = 'RESERVED' and reserved_until > now()
+        and total_cents <= ${payment.amountCents}
+      returning id, account_id
+    ), p as (
+      insert into ${payments} (order_id, provider, provider_ref, status, amount_cents, currency)
+      select o.id, ${payment.provider}, ${payment.ref}, 'SUCCEEDED', ${payment.amountCents}, ${payment.currency}
+      from o
+    ), a as (
+      insert into ${attendees} (short_id, account_id, event_id, order_id, order_item_id, ticket_id, price_id,
+        first_name, last_name, email, status, qr_secret, answers)
+      select x.short_id, x.account_id, x.event_id, x.order_id, x.order_item_id, x.ticket_id, x.price_id,
+        x.first_name, x.last_name, x.email, x.status, x.qr_secret, coalesce(x.answers, '{}'::jsonb)
+      from o, jsonb_to_recordset(${JSON.stringify(input.attendees)}::jsonb) as x(short_id text,
+        account_id uuid, event_id uuid, order_id uuid, order_item_id uuid, ticket_id uuid, price_id uuid,
+        first_name text, last_name text, email text, status text, qr_secret text, answers jsonb)
+      returning id, short_id, created_at
+    ), j as (
+      insert into ${jobs} (kind, payload)
+      select x.kind, x.payload from o, jsonb_to_recordset(${JSON.stringify(input.jobs)}::jsonb) as x(kind text, payload jsonb)
+    ), act as (
+      insert into ${orderActivities} (account_id, order_id, kind, details)
+      select o.account_id, o.id, x.kind, x.details
+      from o, jsonb_to_recordset(${JSON.stringify(input.activities)}::jsonb) as x(kind text, details jsonb)
+    )
+    select (select count(*) from o)::int as completed,
+      coalesce((select json_agg(json_build_object('id', a.id, 'short_id', a.short_id, 'created_at', a.created_at)) from a), '[]') as attendees`);
+  const [row] = rowsOf<{
+    completed: number;
+    attendees: { id: string; short_id: string; created_at: string }[];
+  }>(result);
+  if (!row?.completed) return undefined;
+  const written = new Map(row.attendees.map((a) => [a.short_id, a]));
+  const rows = input.attendees.map((a): AttendeeRow => {
+    const w = written.get(a.short_id);
+    const at = w ? new Date(w.created_at) : input.completedAt;
+    return { ...a, id: w?.id ?? '', answers: a.answers ?? {}, created_at: at, updated_at: at } as AttendeeRow;
+  });
+  // In the order loadAttendees reads them back (created together: by id).
+  return rows.sort((x, y) => x.created_at.getTime() - y.created_at.getTime() || x.id.localeCompare(y.id));
+}
+
 export async function loadItems(q: Queryable, orderIds: string[]) {
   if (orderIds.length === 0) return [];
   return q
@@ -108,6 +197,8 @@ export async function loadPayments(q: Queryable, orderId: string) {
   return q.select().from(payments).where(eq(payments.order_id, orderId)).orderBy(asc(payments.created_at));
 }
 
+const itemCount = sql<number>`(select coalesce(sum(quantity), 0)::int from order_items oi where oi.order_id = "orders"."id")`;
+
 /** Orders of an event for the organizer's list: filters and sort come from the list-query helper. */
 export async function listOrders(
   q: Queryable,
@@ -120,6 +211,8 @@ export async function listOrders(
     limit: number;
     offset: number;
     defaultStatuses: boolean;
+    /** Only the ids, in order, every page (an export reads the rows in batches with `findOrdersByIds`). */
+    idsOnly?: boolean;
   },
 ) {
   const conditions: (SQL | undefined)[] = [
@@ -142,11 +235,19 @@ export async function listOrders(
     );
   }
   const where = and(...conditions);
+  if (opts.idsOnly) {
+    const ids = await q
+      .select({ id: orders.id })
+      .from(orders)
+      .where(where)
+      .orderBy(opts.orderBy, asc(orders.id));
+    return { rows: [], total: ids.length, ids: ids.map((r) => r.id) };
+  }
   const [rows, totals] = await Promise.all([
     q
       .select({
         order: orders,
-        item_count: sql<number>`(select coalesce(sum(quantity), 0)::int from order_items oi where oi.order_id = "orders"."id")`,
+        item_count: itemCount,
       })
       .from(orders)
       .where(where)
@@ -156,7 +257,16 @@ export async function listOrders(
     q.select({ total: count() }).from(orders).where(where),
   ]);
   const { total } = one(totals);
-  return { rows, total };
+  return { rows, total, ids: [] as string[] };
+}
+
+/** These orders of the event with their unit counts (one export batch), in no particular order. */
+export async function findOrdersByIds(q: Queryable, accountId: string, eventId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  return q
+    .select({ order: orders, item_count: itemCount })
+    .from(orders)
+    .where(and(eq(orders.account_id, accountId), eq(orders.event_id, eventId), inArray(orders.id, ids)));
 }
 
 /** The event as the order e-mails describe it. */

@@ -1,15 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../lib/auth.ts';
-import { sendCsv } from '../../lib/csv.ts';
 import { listQuerystring } from '../../lib/pagination.ts';
+import { sendExport } from '../../lib/spreadsheet.ts';
 import { exportOrders } from './orders.export.ts';
 import * as service from './orders.service.ts';
 
 const eventParams = z.object({ id: z.uuid() });
 const orderParams = z.object({ id: z.uuid(), orderId: z.uuid() });
 
-/** Organizer orders: list (list-query helper), CSV export, detail, and marking an offline order as paid. */
+/** Organizer orders: list (list-query helper), CSV/XLSX export, detail, and marking an offline order as paid. */
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['orders'];
   app.get(
@@ -17,14 +17,14 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags, params: eventParams, querystring: listQuerystring } },
     async (request, reply) => {
       const auth = requireAuth(request);
-      const { filename, csv } = await exportOrders(
+      const { format, sheet } = await exportOrders(
         app.deps,
         auth,
         request.params.id,
         request.query,
         request.locale,
       );
-      return sendCsv(reply, filename, csv);
+      return sendExport(reply, format, sheet);
     },
   );
   app.get(

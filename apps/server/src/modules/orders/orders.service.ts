@@ -5,6 +5,7 @@ import type {
   OrganizerOrderSummary,
   OrganizerPayment,
 } from '@taquilla/shared/schemas/checkout';
+import type { OrderRefund, OrderUpdateInput } from '@taquilla/shared/schemas/orders';
 import type { Queryable, Tx } from '../../db/client.ts';
 import { orders } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -13,10 +14,18 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import { newShortId, randomBase62 } from '../../lib/ids.ts';
 import { type ListSpec, listMeta, parseListQuery } from '../../lib/pagination.ts';
 import { insertPayment } from '../payments/payments.service.ts';
-import { queueCompletedOrderEmails, queueOfflinePaymentEmail, queueTicketEmail } from './order-emails.ts';
+import { loadEventQuestions } from '../questions/questions.service.ts';
+import { logActivity, orderActivity } from './activity.ts';
+import * as afterSale from './after-sale.repository.ts';
+import {
+  type EmailEvent,
+  queueCompletedOrderEmails,
+  queueOfflinePaymentEmail,
+  queueTicketEmail,
+} from './order-emails.ts';
 import { presentItem } from './order-presenter.ts';
 import { ordersMessages } from './orders.messages.ts';
-import type { AttendeeRow, OrderRow } from './orders.repository.ts';
+import type { AttendeeRow, OrderItemRow, OrderRow } from './orders.repository.ts';
 import * as repo from './orders.repository.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'jobs' | 'config'>;
@@ -32,14 +41,31 @@ export interface PendingAttendee {
   answers: Record<string, unknown>;
 }
 
-/** One attendee row per ticket unit, from the details given at checkout (or the buyer's, as a fallback). */
-async function createAttendees(tx: Tx, order: OrderRow, status: 'ACTIVE' | 'AWAITING_PAYMENT') {
-  const existing = await repo.loadAttendees(tx, order.id);
-  if (existing.length > 0) {
-    if (existing.some((a) => a.status !== status)) await repo.setAttendeeStatus(tx, order.id, status);
-    return repo.loadAttendees(tx, order.id);
+/**
+ * One attendee row per ticket unit, from the details given at checkout (or the buyer's, as a fallback).
+ * An order that was only reserved (or abandoned) has none yet; one held for an offline payment has them
+ * already and they change status. `items` when the caller has them.
+ */
+async function createAttendees(
+  tx: Tx,
+  order: OrderRow,
+  status: 'ACTIVE' | 'AWAITING_PAYMENT',
+  before: OrderRow['status'],
+  known?: OrderItemRow[],
+) {
+  if (before !== 'RESERVED' && before !== 'ABANDONED') {
+    const existing = await repo.loadAttendees(tx, order.id);
+    if (existing.length > 0) {
+      if (existing.some((a) => a.status !== status)) await repo.setAttendeeStatus(tx, order.id, status);
+      return repo.loadAttendees(tx, order.id);
+    }
   }
-  const items = await repo.loadItems(tx, [order.id]);
+  const items = known ?? (await repo.loadItems(tx, [order.id]));
+  return repo.insertAttendees(tx, attendeeValues(order, items, status));
+}
+
+/** The attendee rows to write for an order: one per unit, with a new short id and QR secret each. */
+function attendeeValues(order: OrderRow, items: OrderItemRow[], status: 'ACTIVE' | 'AWAITING_PAYMENT') {
   let pending = order.pending_attendees as unknown as PendingAttendee[];
   const units = items.reduce((n, i) => n + i.quantity, 0);
   if (pending.length !== units) {
@@ -55,52 +81,135 @@ async function createAttendees(tx: Tx, order: OrderRow, status: 'ACTIVE' | 'AWAI
       })),
     );
   }
-  return repo.insertAttendees(
-    tx,
-    pending.map((p) => ({
-      short_id: newShortId('a'),
-      account_id: order.account_id,
-      event_id: order.event_id,
-      order_id: order.id,
-      order_item_id: p.order_item_id,
-      ticket_id: p.ticket_id,
-      price_id: p.price_id,
-      first_name: p.first_name,
-      last_name: p.last_name,
-      email: p.email,
-      answers: p.answers,
-      status,
-      qr_secret: randomBase62(32),
-    })),
+  return pending.map((p) => ({
+    short_id: newShortId('a'),
+    account_id: order.account_id,
+    event_id: order.event_id,
+    order_id: order.id,
+    order_item_id: p.order_item_id,
+    ticket_id: p.ticket_id,
+    price_id: p.price_id,
+    first_name: p.first_name,
+    last_name: p.last_name,
+    email: p.email,
+    answers: p.answers,
+    status,
+    qr_secret: randomBase62(32),
+  }));
+}
+
+/**
+ * A paid reservation completed in one statement, the busiest write of a sale: the order COMPLETED
+ * (only if it is still RESERVED, unexpired and `amountCents` covers it), the payment SUCCEEDED, its
+ * attendees and its e-mails, all or nothing. The same rows `completeOrder` writes, built by the same
+ * functions; null when the order was not open any more (the caller takes the general path).
+ */
+export async function completePaidReservation(
+  deps: Deps,
+  input: {
+    order: OrderRow;
+    items: OrderItemRow[];
+    event: EmailEvent;
+    payment: { provider: string; ref: string; amountCents: number; currency: string };
+  },
+) {
+  const { order, items, event, payment } = input;
+  const completedAt = new Date();
+  const completed: OrderRow = {
+    ...order,
+    status: 'COMPLETED',
+    payment_status: 'PAYMENT_RECEIVED',
+    payment_provider: payment.provider,
+    completed_at: completedAt,
+  };
+  const values = attendeeValues(completed, items, 'ACTIVE');
+  const jobs: { kind: string; payload: Record<string, unknown> }[] = [];
+  // The e-mails are rendered now and written by the same statement.
+  const collector = {
+    enqueue: async (kind: string, payload: Record<string, unknown>) => void jobs.push({ kind, payload }),
+  };
+  await queueCompletedOrderEmails(
+    { jobs: collector, appUrl: deps.config.appUrl, tx: deps.db, event, order: completed },
+    items,
+    values,
   );
+  const written = await repo.completeReservationAtOnce(deps.db, {
+    orderId: order.id,
+    completedAt,
+    payment,
+    attendees: values,
+    jobs,
+    // The same log lines completeOrder writes.
+    activities: [
+      { kind: 'PAID', details: { provider: payment.provider } },
+      ...(order.email ? [{ kind: 'EMAIL_SENT', details: { to: order.email } }] : []),
+    ],
+  });
+  if (!written) return null;
+  deps.jobs.notify();
+  return { order: { ...completed, updated_at: completedAt }, items, attendees: written };
 }
 
 /**
  * Completes an order inside the caller's transaction (the order row must be locked): status COMPLETED,
- * one ACTIVE attendee per unit, and the confirmation and ticket e-mails queued in the same transaction.
- * Promo code uses and affiliate sales count from completed orders, so they need no separate write.
+ * one ACTIVE attendee per unit, and (unless `sendEmails` is false) the confirmation and ticket e-mails
+ * queued in the same transaction. Promo code uses and affiliate sales count from completed orders, so they
+ * need no separate write.
  */
 export async function completeOrder(
   deps: Deps,
   tx: Tx,
   order: OrderRow,
   paymentStatus: 'NO_PAYMENT_REQUIRED' | 'PAYMENT_RECEIVED',
+  known: CompletionInput = {},
 ): Promise<OrderRow> {
+  return (await completeOrderWith(deps, tx, order, paymentStatus, known)).order;
+}
+
+/**
+ * What a caller that already read the order's items and event passes (a purchase under load saves the
+ * round trips), and what else to write on the order in the same update.
+ */
+export interface CompletionInput {
+  items?: OrderItemRow[];
+  event?: EmailEvent;
+  set?: { payment_provider?: string };
+  /** false: no e-mails (a manual order the organizer chose not to announce). */
+  sendEmails?: boolean;
+  /** The organizer who completed it, for the activity log. */
+  userId?: string;
+}
+
+/** `completeOrder`, returning the rows it wrote too: the buyer's answer is presented from them. */
+export async function completeOrderWith(
+  deps: Deps,
+  tx: Tx,
+  order: OrderRow,
+  paymentStatus: 'NO_PAYMENT_REQUIRED' | 'PAYMENT_RECEIVED',
+  known: CompletionInput = {},
+) {
   const updated = await repo.updateOrderCompletedNow(tx, order.id, {
+    ...known.set,
     status: 'COMPLETED',
     payment_status: paymentStatus,
   });
-  const attendees = await createAttendees(tx, updated, 'ACTIVE');
-  const [items, event] = await Promise.all([
-    repo.loadItems(tx, [order.id]),
-    repo.findEmailEvent(tx, order.event_id),
-  ]);
+  const items = known.items ?? (await repo.loadItems(tx, [order.id]));
+  const attendees = await createAttendees(tx, updated, 'ACTIVE', order.status, items);
+  if (paymentStatus === 'PAYMENT_RECEIVED') {
+    await logActivity(tx, updated, 'PAID', {
+      userId: known.userId,
+      details: { provider: updated.payment_provider },
+    });
+  }
+  if (known.sendEmails === false) return { order: updated, items, attendees };
+  const event = known.event ?? (await repo.findEmailEvent(tx, order.event_id));
   await queueCompletedOrderEmails(
     { jobs: deps.jobs, appUrl: deps.config.appUrl, tx, event, order: updated },
     items,
     attendees,
   );
-  return updated;
+  if (updated.email) await logActivity(tx, updated, 'EMAIL_SENT', { details: { to: updated.email } });
+  return { order: updated, items, attendees };
 }
 
 /** An offline order keeps its units while the organizer waits for the money (attendees AWAITING_PAYMENT). */
@@ -110,9 +219,10 @@ export async function holdForOfflinePayment(deps: Deps, tx: Tx, order: OrderRow)
     payment_status: 'AWAITING_PAYMENT',
     payment_provider: 'offline',
   });
-  await createAttendees(tx, updated, 'AWAITING_PAYMENT');
+  await createAttendees(tx, updated, 'AWAITING_PAYMENT', order.status);
   const event = await repo.findEmailEvent(tx, order.event_id);
   await queueOfflinePaymentEmail({ jobs: deps.jobs, appUrl: deps.config.appUrl, tx, event, order: updated });
+  if (updated.email) await logActivity(tx, updated, 'EMAIL_SENT', { details: { to: updated.email } });
   return updated;
 }
 
@@ -186,12 +296,17 @@ export async function listOrders(
   return { data: rows.map((r) => presentSummary(r.order, r.item_count)), meta: listMeta(total, params) };
 }
 
-async function presentDetail(deps: Deps, order: OrderRow): Promise<OrganizerOrder> {
-  const [items, attendees, paymentRows] = await Promise.all([
+export async function presentDetail(deps: Deps, order: OrderRow): Promise<OrganizerOrder> {
+  const [items, attendees, paymentRows, refunds, activity, questions] = await Promise.all([
     repo.loadItems(deps.db, [order.id]),
     repo.loadAttendees(deps.db, order.id),
     repo.loadPayments(deps.db, order.id),
+    afterSale.listRefunds(deps.db, order.account_id, order.id),
+    orderActivity(deps.db, order),
+    loadEventQuestions(deps.db, order.event_id),
   ]);
+  const paid = paymentRows.filter((p) => p.status === 'SUCCEEDED').reduce((n, p) => n + p.amount_cents, 0);
+  const refunded = refunds.filter((r) => r.status !== 'FAILED').reduce((n, r) => n + r.amount_cents, 0);
   const itemById = new Map(items.map((i) => [i.id, i]));
   return {
     ...presentSummary(
@@ -219,6 +334,7 @@ async function presentDetail(deps: Deps, order: OrderRow): Promise<OrganizerOrde
         ticket_name: itemById.get(a.order_item_id)?.ticket_name ?? '',
         price_label: itemById.get(a.order_item_id)?.price_label ?? null,
         status: a.status,
+        answers: a.answers,
       }),
     ),
     payments: paymentRows.map(
@@ -233,6 +349,23 @@ async function presentDetail(deps: Deps, order: OrderRow): Promise<OrganizerOrde
         created_at: p.created_at.toISOString(),
       }),
     ),
+    refunds: refunds.map(
+      (r): OrderRefund => ({
+        id: r.id,
+        provider: r.provider,
+        provider_ref: r.provider_ref,
+        status: r.status,
+        amount_cents: r.amount_cents,
+        currency: r.currency,
+        reason: r.reason,
+        failure_reason: r.failure_reason,
+        created_by: r.created_by,
+        created_at: r.created_at.toISOString(),
+      }),
+    ),
+    refundable_cents: order.is_manual ? 0 : Math.max(0, paid - refunded),
+    activity,
+    questions: questions.map((q) => ({ id: q.id, title: q.title, belongs_to: q.belongs_to, type: q.type })),
   };
 }
 
@@ -260,12 +393,69 @@ export async function markPaid(deps: Deps, auth: AuthContext, eventId: string, o
       amount_cents: locked.total_cents,
       currency: locked.currency,
     });
-    return completeOrder(deps, tx, locked, 'PAYMENT_RECEIVED');
+    return completeOrder(deps, tx, locked, 'PAYMENT_RECEIVED', { userId: auth.userId });
   });
   return presentDetail(deps, order);
 }
 
-export type { OrderItemRow, OrderRow } from './orders.repository.ts';
+/** POST .../resend: the confirmation (and tickets) e-mails again, as at checkout. */
+export async function resendConfirmation(deps: Deps, auth: AuthContext, eventId: string, orderId: string) {
+  assertCan(auth, 'events:manage');
+  await deps.db.transaction(async (tx) => {
+    const order = await repo.findAccountOrder(tx, auth.accountId, eventId, orderId, true);
+    if (!order) throw notFound();
+    if (order.status !== 'COMPLETED' || !order.email) throw conflict(ordersMessages['orders.not_resendable']);
+    const [items, attendees, event] = await Promise.all([
+      repo.loadItems(tx, [order.id]),
+      repo.loadAttendees(tx, order.id),
+      repo.findEmailEvent(tx, order.event_id),
+    ]);
+    await queueCompletedOrderEmails(
+      { jobs: deps.jobs, appUrl: deps.config.appUrl, tx, event, order },
+      items,
+      attendees.filter((a) => a.status === 'ACTIVE'),
+    );
+    await logActivity(tx, order, 'EMAIL_SENT', {
+      userId: auth.userId,
+      details: { to: order.email, about: 'RESENT' },
+    });
+  });
+}
+
+/** PUT .../orders/{orderId}: the buyer's name, e-mail and the order's answers. */
+export async function editOrder(
+  deps: Deps,
+  auth: AuthContext,
+  eventId: string,
+  orderId: string,
+  input: OrderUpdateInput,
+) {
+  assertCan(auth, 'events:manage');
+  const order = await deps.db.transaction(async (tx) => {
+    const order = await repo.findAccountOrder(tx, auth.accountId, eventId, orderId, true);
+    if (!order) throw notFound();
+    if (order.status === 'RESERVED' || order.status === 'ABANDONED') {
+      throw conflict(ordersMessages['orders.not_editable']);
+    }
+    const next = {
+      first_name: input.first_name,
+      last_name: input.last_name,
+      email: input.email.trim().toLowerCase(),
+      answers: input.answers ?? order.answers,
+    };
+    const fields = (Object.keys(next) as (keyof typeof next)[]).filter(
+      (k) => JSON.stringify(next[k]) !== JSON.stringify(order[k]),
+    );
+    if (fields.length === 0) return order;
+    const updated = await repo.updateOrder(tx, order.id, next);
+    await logActivity(tx, order, 'EDITED', { userId: auth.userId, details: { fields } });
+    return updated;
+  });
+  return presentDetail(deps, order);
+}
+
+export type { EmailEvent } from './order-emails.ts';
+export type { AttendeeRow, OrderItemRow, OrderRow } from './orders.repository.ts';
 
 // Order storage the public order flow (checkout) works with.
 
@@ -283,6 +473,13 @@ export const insertItems = (q: Queryable, values: Parameters<typeof repo.insertI
   repo.insertItems(q, values);
 
 export const loadItems = (q: Queryable, orderIds: string[]) => repo.loadItems(q, orderIds);
+
+/** Updates an order only while it is RESERVED and unexpired (one statement, no lock first). */
+export const updateReservedOrder = (
+  q: Queryable,
+  orderId: string,
+  values: Parameters<typeof repo.updateReservedOrder>[2],
+) => repo.updateReservedOrder(q, orderId, values);
 
 export const updateOrder = (q: Queryable, orderId: string, values: Parameters<typeof repo.updateOrder>[2]) =>
   repo.updateOrder(q, orderId, values);

@@ -173,17 +173,20 @@ describe('organizer orders', () => {
     const lines = res.body.replace(/^\uFEFF/, '').split('\r\n');
     expect(res.body.startsWith('\uFEFF')).toBe(true);
     expect(lines[0]).toMatch(
-      /^Pedido,Estado,Estado del pago,Nombre,Apellidos,Correo electrónico,Entradas,Subtotal/,
+      /^Pedido,Estado,Estado del pago,Estado de la devolución,Nombre,Apellidos,Correo electrónico,Entradas,Subtotal/,
     );
     expect(lines).toHaveLength(3);
-    expect(lines[1]).toContain("'=Ana,Martín,ana@example.com,2,25.00,0.00,0.00,0.00,25.00,EUR,,test,");
-    expect(lines[2]).toContain('AWAITING_OFFLINE_PAYMENT');
+    expect(lines[1]).toContain(
+      "Completado,Pagado,,'=Ana,Martín,ana@example.com,2,25.00,0.00,0.00,0.00,25.00,EUR,,Tarjeta de prueba,No,",
+    );
+    expect(lines[2]).toContain('Pendiente de pago offline');
     const english = await t.app.inject({
       url: `/api/events/${event.id}/orders/export?filter_fields[status][eq]=COMPLETED`,
       headers: { ...headers, 'accept-language': 'en' },
     });
     const en = english.body.replace(/^\uFEFF/, '').split('\r\n');
-    expect(en[0]).toMatch(/^Order,Status,Payment status,First name/);
+    expect(en[0]).toMatch(/^Order,Status,Payment status,Refund status,First name/);
+    expect(en[1]).toContain(',Completed,Paid,');
     expect(en).toHaveLength(2);
     const bad = await t.app.inject({ url: `/api/events/${event.id}/orders/export?sort_by=nope`, headers });
     expect(bad.statusCode).toBe(422);

@@ -1,3 +1,4 @@
+import { randomBase62 } from '../../lib/ids.ts';
 import type { PaymentProviderDriver } from './provider.ts';
 
 /** `offline`: bank transfer or pay at the door, per the event's instructions; the organizer marks it paid. */
@@ -6,5 +7,5 @@ export const offlineProvider: PaymentProviderDriver = {
   works: (_config, settings) => String(settings.offline_payment_instructions ?? '').trim().length > 0,
   start: async () => ({ kind: 'offline' }),
   check: async () => ({ kind: 'pending' }),
-  refund: async () => 'REFUNDED',
+  refund: async () => ({ state: 'REFUNDED', ref: `offline_re_${randomBase62(20)}` }),
 };

@@ -4,6 +4,7 @@ import { notFound } from '../../lib/errors.ts';
 import { t } from '../../lib/i18n.ts';
 import { coreMessages } from '../../lib/messages.ts';
 import { applyCheck } from '../checkout/payment.ts';
+import { applyStripeRefundEvent } from '../orders/refunds.service.ts';
 import { findPayment, recordWebhookEvent, webhookEventSeen } from './payments.repository.ts';
 import type { PaymentIntent, StripeEvent } from './stripe.ts';
 import { intentCheck, stripeClient } from './stripe.ts';
@@ -13,6 +14,9 @@ const INTENT_EVENTS = new Set([
   'payment_intent.payment_failed',
   'payment_intent.canceled',
 ]);
+
+/** Refunds the organizer made (orders/refunds.service.ts) settle through these. */
+const REFUND_EVENTS = new Set(['charge.refunded', 'refund.created', 'refund.updated', 'refund.failed']);
 
 /**
  * Stripe's webhook. The signature is checked against the raw body (so this scope parses JSON as a
@@ -51,6 +55,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         const payment = await findPayment(deps.db, 'stripe', intent.id);
         if (payment) await applyCheck({ ...deps, log: request.log }, payment, intentCheck(intent));
       }
+      if (REFUND_EVENTS.has(event.type)) await applyStripeRefundEvent({ ...deps, log: request.log }, event);
       // Recorded after applying: a delivery that failed half-way is processed again on Stripe's retry.
       await recordWebhookEvent(deps.db, 'stripe', event.id, event.type);
       return { received: true };

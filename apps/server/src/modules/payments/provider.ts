@@ -29,7 +29,7 @@ export interface OrderToPay {
 
 /** What starting a payment gave. */
 export type StartOutcome =
-  /** Charged at once (the simulated card): checkout confirms the payment `ref`. */
+  /** Charged at once (the simulated card) under a new `ref` (no payment row has it yet): checkout confirms it. */
   | { kind: 'paid'; ref: string }
   /** Refused at once: checkout records the failure; the order stays payable. */
   | { kind: 'declined'; ref: string; reason: string }
@@ -64,13 +64,15 @@ export interface PaymentProviderDriver {
   /** Asks the provider about a PENDING payment it started (providers that answer at once never have one). */
   check(ctx: ProviderContext, payment: PaymentRow, settings: Record<string, unknown>): Promise<PaymentCheck>;
   /**
-   * Gives back `amountCents` of a payment it took. Resolves 'REFUNDED' when done, 'PENDING' when the
-   * provider confirms later; throws when the provider refuses. `offline` money is given back by the
-   * organizer outside Taquilla: recorded as done.
+   * Gives back `amountCents` of a payment it took. `state` is 'REFUNDED' when done, 'PENDING' when the
+   * provider confirms later (Stripe: its webhook, which names the refund by `ref` or by `refundId` in the
+   * refund's metadata); throws when the provider refuses. `refundId` (an organizer's refund row) makes the
+   * call idempotent per refund, so two partial refunds of the same amount are two refunds. `offline`
+   * money is given back by the organizer outside Taquilla: recorded as done.
    */
   refund(
     ctx: ProviderContext,
     payment: PaymentRow,
-    request: { amountCents: number; settings: Record<string, unknown> },
-  ): Promise<'REFUNDED' | 'PENDING'>;
+    request: { amountCents: number; settings: Record<string, unknown>; refundId?: string },
+  ): Promise<{ state: 'REFUNDED' | 'PENDING'; ref: string }>;
 }

@@ -117,7 +117,7 @@ export const stripeProvider: PaymentProviderDriver = {
     );
     return intentCheck(intent);
   },
-  async refund(ctx, payment, { amountCents, settings }) {
+  async refund(ctx, payment, { amountCents, settings, refundId }) {
     const account = accountOf(settings);
     const partial = amountCents < payment.amount_cents;
     const refund = await stripeClient(ctx.config).refunds.create(
@@ -125,14 +125,20 @@ export const stripeProvider: PaymentProviderDriver = {
         payment_intent: payment.provider_ref,
         reason: 'requested_by_customer',
         ...(partial ? { amount: amountCents } : {}),
+        ...(refundId ? { metadata: { refund_id: refundId } } : {}),
       },
       {
-        idempotencyKey: partial
-          ? `refund_${payment.provider_ref}_${amountCents}`
-          : `refund_${payment.provider_ref}`,
+        idempotencyKey: refundId
+          ? `order_refund_${refundId}`
+          : partial
+            ? `refund_${payment.provider_ref}_${amountCents}`
+            : `refund_${payment.provider_ref}`,
         ...(account ? { stripeAccount: account } : {}),
       },
     );
-    return refund.status === 'succeeded' ? 'REFUNDED' : 'PENDING';
+    if (refund.status === 'failed' || refund.status === 'canceled') {
+      throw new Error(`stripe refund ${refund.id} ${refund.status}: ${refund.failure_reason ?? ''}`);
+    }
+    return { state: refund.status === 'succeeded' ? 'REFUNDED' : 'PENDING', ref: refund.id };
   },
 };

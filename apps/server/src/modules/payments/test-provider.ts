@@ -38,5 +38,5 @@ export const testProvider: PaymentProviderDriver = {
       : { kind: 'paid', ref };
   },
   check: async () => ({ kind: 'pending' }),
-  refund: async () => 'REFUNDED',
+  refund: async () => ({ state: 'REFUNDED', ref: `test_re_${randomBase62(20)}` }),
 };

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { events, organizers } from '../../db/schema/index.ts';
 import { type ListParams, likePattern } from '../../lib/pagination.ts';
@@ -57,4 +57,14 @@ export async function listLiveEvents(q: Queryable, params: ListParams) {
   ]);
   const { total } = one(totals);
   return { rows, total };
+}
+
+/** Every public event whose organizer allows search engines, for the sitemap (newest change first). */
+export async function listIndexableEvents(q: Queryable, limit: number) {
+  return q
+    .select({ id: events.id, slug: events.slug, updated_at: events.updated_at })
+    .from(events)
+    .where(and(isPublic, sql`coalesce(${events.settings}->>'allow_indexing', 'true') <> 'false'`))
+    .orderBy(desc(events.updated_at))
+    .limit(limit);
 }

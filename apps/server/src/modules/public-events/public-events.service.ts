@@ -5,6 +5,7 @@ import type {
   PublicQuestion,
   PublicTicket,
 } from '@taquilla/shared';
+import { promoUnlocks } from '@taquilla/shared/pricing';
 import type { EventImage } from '@taquilla/shared/schemas/events';
 import type { PublicEventSummary } from '@taquilla/shared/schemas/public-events';
 import type { Queryable } from '../../db/client.ts';
@@ -30,15 +31,12 @@ type Promo = NonNullable<Awaited<ReturnType<typeof findValidPromoCode>>>;
 
 /**
  * What a buyer may see of a ticket, or null when it must stay hidden: hidden tickets never show;
- * "hidden unless promo code" ones show only when the request's valid code unlocks them; the hide-before,
+ * "hidden unless promo code" ones show only when the request's valid code names them; the hide-before,
  * hide-after and hide-when-sold-out options apply; hidden tiers are left out.
  */
 function visibleTicket(t: SellableTicket, promo: Promo | null): PublicTicket | null {
   if (t.is_hidden) return null;
-  const unlocked =
-    t.hidden_unless_promo_code &&
-    !!promo &&
-    (promo.ticket_ids.length === 0 || promo.ticket_ids.includes(t.id));
+  const unlocked = t.hidden_unless_promo_code && !!promo && promoUnlocks(promo, t.id);
   if (t.hidden_unless_promo_code && !unlocked) return null;
   if (t.hide_before_sale_start && t.sale_state === 'NOT_STARTED') return null;
   if (t.hide_after_sale_end && t.sale_state === 'ENDED') return null;
@@ -194,4 +192,9 @@ export async function listPublicEvents(q: Queryable, raw: Record<string, unknown
     cover: publicImage(covers.get(event.id)),
   }));
   return { data, meta: listMeta(total, params) };
+}
+
+/** The sitemap's events: live, listed, at most the 50,000 one sitemap file may hold. */
+export function indexableEvents(q: Queryable) {
+  return repo.listIndexableEvents(q, 50_000);
 }

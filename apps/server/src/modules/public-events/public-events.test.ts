@@ -222,7 +222,7 @@ describe('public read model', () => {
     });
     expect(body.data.description).toBe('<p>Una noche <strong>única</strong>.</p>');
 
-    // A code limited to VIP unlocks VIP only; a code for all tickets unlocks every promo-hidden ticket.
+    // A code limited to VIP unlocks VIP only; a code for all tickets reveals no promo-hidden ticket.
     const withVip = (await publicEvent(event.id, '?promo_code=viponly')).json();
     expect(names(withVip)).toEqual(['General', 'Festival', 'VIP secreto', 'Terminada']);
     expect(withVip.data.tickets[2].unlocked_by_promo_code).toBe(true);
@@ -233,7 +233,7 @@ describe('public read model', () => {
       ticket_ids: [vip.id],
     });
     const withAll = (await publicEvent(event.id, '?promo_code=GLOBAL20')).json();
-    expect(names(withAll)).toEqual(['General', 'Festival', 'VIP secreto', 'Prensa', 'Terminada']);
+    expect(names(withAll)).toEqual(['General', 'Festival', 'Terminada']);
     const wrong = (await publicEvent(event.id, '?promo_code=NOPE')).json();
     expect(wrong.data.promo_code).toBeNull();
     expect(names(wrong)).toEqual(['General', 'Festival', 'Terminada']);

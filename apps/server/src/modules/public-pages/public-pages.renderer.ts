@@ -1,11 +1,11 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { PublicEvent } from '@taquilla/shared';
+import type { PublicAttendee, PublicEvent } from '@taquilla/shared';
 
 /**
- * `renderEventPage` of the web app's server entry (apps/web/src/features/checkout/public-event/server.tsx),
- * built by `npm run build` into apps/web/ssr/dist/event-page.mjs. Kept in step with that file by hand: the two
+ * The web app's server entry (apps/web/src/features/checkout/public-event/server.tsx), built by
+ * `npm run build` into apps/web/ssr/dist/event-page.mjs. Kept in step with that file by hand: the two
  * packages do not share types.
  */
 export type RenderEventPage = (input: {
@@ -15,6 +15,39 @@ export type RenderEventPage = (input: {
   search: string;
 }) => { html: string; data: Record<string, unknown> };
 
+/** What the ticket and print pages show (TicketPageData and PrintPageData in the web app). */
+export interface TicketEventView {
+  name: string;
+  start_date: string;
+  end_date: string | null;
+  timezone: string;
+  location: Record<string, string | undefined>;
+}
+export type PageColors = { primary?: string | null; background?: string | null; text?: string | null };
+export interface TicketPageData {
+  eventId: string;
+  event: TicketEventView;
+  colors: PageColors | null;
+  attendee: PublicAttendee;
+  orderShortId: string;
+}
+export interface PrintPageData {
+  event: TicketEventView;
+  colors: PageColors | null;
+  tickets: PublicAttendee[];
+  orderShortId: string;
+}
+
+export interface PublicPagesBundle {
+  renderEventPage: RenderEventPage;
+  renderTicketPage: (input: { locale: string; data: TicketPageData | null }) => {
+    html: string;
+    title: string;
+  };
+  renderPrintPage: (input: { locale: string; data: PrintPageData | null }) => { html: string; title: string };
+  pageMessages: (locale: string) => { locale: string; messages: Record<string, unknown> };
+}
+
 export const SSR_BUNDLE = 'event-page.mjs';
 
 /**
@@ -23,7 +56,7 @@ export const SSR_BUNDLE = 'event-page.mjs';
  * rebuilt bundle is picked up on the next request.
  */
 export class EventPageRenderer {
-  private loaded: { mtime: number; render: RenderEventPage } | null = null;
+  private loaded: { mtime: number; bundle: PublicPagesBundle } | null = null;
 
   constructor(
     private ssrDir: string,
@@ -31,18 +64,27 @@ export class EventPageRenderer {
   ) {}
 
   async get(): Promise<RenderEventPage | null> {
-    if (this.loaded && !this.watch) return this.loaded.render;
+    return (await this.bundle())?.renderEventPage ?? null;
+  }
+
+  async bundle(): Promise<PublicPagesBundle | null> {
+    if (this.loaded && !this.watch) return this.loaded.bundle;
     const file = path.join(this.ssrDir, SSR_BUNDLE);
     if (!existsSync(file)) return null;
     const mtime = statSync(file).mtimeMs;
     if (this.loaded?.mtime !== mtime) {
       // The query string makes a rebuilt file a new module rather than the cached one.
-      const mod = (await import(`${pathToFileURL(file).href}?v=${mtime}`)) as {
-        renderEventPage?: RenderEventPage;
-      };
-      if (typeof mod.renderEventPage !== 'function') throw new Error(`${file} exports no renderEventPage`);
-      this.loaded = { mtime, render: mod.renderEventPage };
+      const mod = (await import(`${pathToFileURL(file).href}?v=${mtime}`)) as Partial<PublicPagesBundle>;
+      for (const name of [
+        'renderEventPage',
+        'renderTicketPage',
+        'renderPrintPage',
+        'pageMessages',
+      ] as const) {
+        if (typeof mod[name] !== 'function') throw new Error(`${file} exports no ${name}`);
+      }
+      this.loaded = { mtime, bundle: mod as PublicPagesBundle };
     }
-    return this.loaded.render;
+    return this.loaded.bundle;
   }
 }

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MicroCache } from '../../lib/micro-cache.ts';
 import { SpaShell } from '../../lib/spa.ts';
+import { documentRoutes } from './public-pages.documents.ts';
 import { eventHead, unavailableHead } from './public-pages.head.ts';
 import { EventPageRenderer } from './public-pages.renderer.ts';
 import { loadPublicEvent } from './public-pages.service.ts';
@@ -64,6 +65,7 @@ export const publicPagesRoutes: FastifyPluginAsyncZod = async (app) => {
     const page = await pages.get(key, () => buildPage(eventId, promoCode, request.locale, request.log));
     return SpaShell.sendHtml(reply, page.html, page.status);
   };
+  documentRoutes(app, renderer);
   for (const prefix of ['/e', '/event']) {
     app.get(`${prefix}/:eventId/:eventSlug`, { schema: { hide: true } }, (request, reply) =>
       handler(request, reply),

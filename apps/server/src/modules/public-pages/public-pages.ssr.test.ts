@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../config.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createAccountWithUser } from '../../test/factories/accounts.ts';
+import { addTicket, buyWithTestCard, createSellingEvent } from '../../test/factories/checkout.ts';
 import { createEvent } from '../../test/factories/selling.ts';
 import { SSR_BUNDLE } from './public-pages.renderer.ts';
 
@@ -23,7 +24,14 @@ async function buildWebWithServerBundle(): Promise<string> {
     `<!doctype html>
 <html lang="es" data-mantine-color-scheme="light">
   <head><meta charset="UTF-8" /><title>Taquilla</title></head>
-  <body><div id="root"></div></body>
+  <body><div id="root"></div><script type="module" crossorigin src="/assets/event-AAAA.js"></script></body>
+</html>`,
+  );
+  writeFileSync(
+    path.join(dist, 'checkout.html'),
+    `<!doctype html>
+<html lang="es"><head><title>Taquilla</title></head>
+  <body><div id="root"></div><noscript>Activa JavaScript</noscript></body>
 </html>`,
   );
   const web = path.join(REPO_ROOT, 'apps/web');
@@ -223,5 +231,121 @@ describe('server-rendered public event page', () => {
   it('does not serve the server bundle as a static file', async () => {
     expect((await get(`/ssr/dist/${SSR_BUNDLE}`)).html).not.toContain('renderEventPage');
     expect((await get(`/../ssr/dist/${SSR_BUNDLE}`)).html).not.toContain('renderEventPage');
+  });
+});
+
+describe('server-rendered ticket and print pages', () => {
+  async function completedOrder(colors?: Record<string, string>) {
+    const { event } = await createSellingEvent(t.app, colors ? { settings: { colors } } : {});
+    const ticket = await addTicket(t.app, event);
+    const shortId = await buyWithTestCard(t.app, event, ticket, {
+      quantity: 2,
+      attendees: [
+        { first_name: 'Lucía', last_name: 'Martín', email: 'lucia@example.com' },
+        { first_name: 'Pablo', last_name: 'Ruiz', email: 'pablo@example.com' },
+      ],
+    });
+    const order = await t.app.inject({
+      method: 'GET',
+      url: `/api/public/events/${event.id}/order/${shortId}`,
+    });
+    const attendees: { short_id: string; first_name: string }[] = order.json().data.attendees;
+    return { event, shortId, attendees };
+  }
+
+  it('renders the ticket with its QR code as inline SVG, no script, noindex, in the request language', async () => {
+    const { event, attendees } = await completedOrder();
+    const attendee = attendees.find((a) => a.first_name === 'Lucía');
+    const res = await fetch(`${t.url}/ticket/${event.id}/${attendee?.short_id}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+    const html = await res.text();
+    expect(html).toContain('<meta name="robots" content="noindex, nofollow">');
+    expect(html).not.toContain('<script type="module"');
+    expect(html).not.toContain('__TAQUILLA_DATA__');
+    const markup = rootMarkup(html);
+    expect(markup).toMatch(/<h1[^>]*>Concierto de Otoño<\/h1>/);
+    expect(markup).toMatch(/data-testid="ticket-qr"[^>]*><svg/);
+    expect(text(markup)).toContain('Lucía Martín');
+    expect(text(markup)).toContain('Añadir al calendario');
+    expect(html).toContain('<title>Concierto de Otoño · Lucía Martín</title>');
+
+    const en = await get(`/ticket/${event.id}/${attendee?.short_id}`, { 'accept-language': 'en' });
+    expect(text(rootMarkup(en.html))).toContain('Add to calendar');
+    expect(en.html).toContain('<html lang="en"');
+    // ?lang= switches without JavaScript and is remembered.
+    const switched = await fetch(`${t.url}/ticket/${event.id}/${attendee?.short_id}?lang=en`);
+    expect(switched.headers.get('set-cookie')).toMatch(/^locale=en;/);
+    expect(text(rootMarkup(await switched.text()))).toContain('Add to calendar');
+  });
+
+  it('prints one ticket or every ticket of the order, with the print script only', async () => {
+    const { event, shortId, attendees } = await completedOrder();
+    const one = await get(`/ticket/${event.id}/${attendees[0]?.short_id}/print`);
+    expect(one.status).toBe(200);
+    expect(one.html).toContain('<script src="/print.js" defer></script>');
+    expect(one.html.match(/data-testid="ticket-qr"/g)).toHaveLength(1);
+    const all = await get(`/order/${event.id}/${shortId}/print`);
+    expect(all.status).toBe(200);
+    expect(all.html.match(/data-testid="ticket-qr"/g)).toHaveLength(2);
+    expect(text(rootMarkup(all.html))).toContain('Lucía Martín');
+    expect(text(rootMarkup(all.html))).toContain('Pablo Ruiz');
+  });
+
+  it('puts the organizer colours on the ticket, adjusted until they read at 4.5:1', async () => {
+    const { event, attendees } = await completedOrder({
+      primary: '#fcc419',
+      background: '#fff9db',
+      text: '#adb5bd',
+    });
+    const { html } = await get(`/ticket/${event.id}/${attendees[0]?.short_id}`);
+    const markup = rootMarkup(html);
+    expect(markup).toContain('--event-bg:#fff9db');
+    // The grey text and yellow buttons as given would fail; what the page uses is darker.
+    expect(markup).not.toContain('--event-text:#adb5bd');
+    expect(markup).toMatch(/--mantine-primary-color-filled:#[0-9a-f]{6}/);
+    expect(markup).not.toContain('--mantine-primary-color-filled:#fcc419');
+  });
+
+  it('answers unknown, malformed or unfinished tickets and orders with a 404 page', async () => {
+    const { event, shortId } = await completedOrder();
+    for (const url of [
+      `/ticket/${event.id}/a_unknown`,
+      `/ticket/not-a-uuid/a_unknown`,
+      `/ticket/${event.id}/a_unknown/print`,
+      `/order/${event.id}/o_unknown/print`,
+    ]) {
+      const res = await get(url);
+      expect(res.status, url).toBe(404);
+      expect(text(rootMarkup(res.html)), url).toContain('Entrada no encontrada');
+    }
+    // A reservation not paid yet has no tickets to print.
+    const ticket = await addTicket(t.app, event);
+    const reserved = await t.app.inject({
+      method: 'POST',
+      url: `/api/public/events/${event.id}/order`,
+      payload: { tickets: [{ ticket_id: ticket.id, price_id: ticket.prices[0]?.id, quantity: 1 }] },
+    });
+    expect((await get(`/order/${event.id}/${reserved.json().data.short_id}/print`)).status).toBe(404);
+    expect((await get(`/order/${event.id}/${shortId}/print`)).status).toBe(200);
+  });
+
+  it('serves the checkout page with its messages inlined and noindex; /checkout/{id} goes back to the event', async () => {
+    const { event, shortId } = await completedOrder();
+    const res = await fetch(`${t.url}/checkout/${event.id}/${shortId}/details`, {
+      headers: { 'accept-language': 'en' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+    const html = await res.text();
+    expect(html).toContain('<noscript>');
+    expect(html).toContain('<meta name="robots" content="noindex, nofollow">');
+    const data = inlined(html);
+    expect(data.locale).toBe('en');
+    expect(Object.keys(data.messages).length).toBeGreaterThan(50);
+    const back = await fetch(`${t.url}/checkout/${event.id}`, { redirect: 'manual' });
+    expect(back.status).toBe(302);
+    expect(back.headers.get('location')).toBe(`/e/${event.id}/${event.slug}`);
+    expect((await fetch(`${t.url}/checkout/00000000-0000-4000-8000-000000000000`)).status).toBe(404);
   });
 });

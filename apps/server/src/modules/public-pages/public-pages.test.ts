@@ -30,6 +30,10 @@ function fakeDist(): string {
   </body>
 </html>`,
   );
+  writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html lang="es"><head><title>Taquilla</title></head><body><div id="root"></div></body></html>',
+  );
   return dir;
 }
 
@@ -235,6 +239,47 @@ describe('public event page HTML', () => {
       expect(inlined(en.body).event.name).toBe('Renombrado');
     } finally {
       await cached.close();
+    }
+  });
+});
+
+describe('what search engines read', () => {
+  it('serves robots.txt pointing at the sitemap, which lists live events that allow indexing', async () => {
+    const listed = await liveEventWithTicket({ name: 'Festival listado' });
+    const hidden = await liveEventWithTicket({ name: 'Sin indexar', settings: { allow_indexing: false } });
+    const { event: draft } = await createEvent(t.app, owner.account.id, { status: 'DRAFT' });
+
+    const robots = await t.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(robots.statusCode).toBe(200);
+    expect(robots.headers['content-type']).toMatch(/^text\/plain/);
+    expect(robots.body).toMatch(/^User-agent: \*$/m);
+    expect(robots.body).toMatch(/^Disallow: \/api\/$/m);
+    expect(robots.body).toMatch(/^Sitemap: http.*\/sitemap\.xml$/m);
+
+    const sitemap = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(sitemap.statusCode).toBe(200);
+    expect(sitemap.headers['content-type']).toMatch(/^application\/xml/);
+    expect(sitemap.body).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    expect(sitemap.body).toContain(`/e/${listed.id}/${listed.slug}</loc>`);
+    expect(sitemap.body).not.toContain(hidden.id);
+    expect(sitemap.body).not.toContain(draft.id);
+  });
+
+  it('answers an unknown address with the app and 404, a known screen with 200', async () => {
+    for (const url of ['/nada', '/manage-not', '/events-x', '/foo/bar?x=1']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).toContain('<div id="root"></div>');
+    }
+    for (const url of [
+      '/',
+      '/auth/login',
+      '/manage/events',
+      '/account/settings',
+      '/welcome',
+      '/check-in/c_x',
+    ]) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
     }
   });
 });

@@ -22,6 +22,7 @@ export const waitlistMessages = defineMessages({
     'waitlist.email_offer_body':
       'Hola {name}: te guardamos {quantity} entradas de «{ticket}» para {event} hasta el {until}. Después pasarán a la siguiente persona de la lista.',
     'waitlist.email_offer_button': 'Comprar mis entradas',
+    'waitlist.sheet_name': 'Lista de espera',
     'waitlist.csv_header':
       'Posición,Estado,Nombre,Apellidos,Correo,Entrada,Tarifa,Cantidad,Idioma,Inscripción,Oferta,Oferta caduca,Pedido',
   },
@@ -46,6 +47,7 @@ export const waitlistMessages = defineMessages({
     'waitlist.email_offer_body':
       'Hi {name}: we are holding {quantity} tickets of “{ticket}” for {event} for you until {until}. After that they go to the next person on the list.',
     'waitlist.email_offer_button': 'Buy my tickets',
+    'waitlist.sheet_name': 'Waiting list',
     'waitlist.csv_header':
       'Position,State,First name,Last name,E-mail,Ticket,Tier,Quantity,Language,Signed up,Offered,Offer expires,Order',
   },

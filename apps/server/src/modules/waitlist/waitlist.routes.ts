@@ -6,8 +6,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../lib/auth.ts';
-import { sendCsv } from '../../lib/csv.ts';
 import { listQuerystring } from '../../lib/pagination.ts';
+import { sendExport } from '../../lib/spreadsheet.ts';
 import { throttle } from '../../lib/throttle.ts';
 import { waitlistMessages as m } from './waitlist.messages.ts';
 import { registerWaitlistJobs } from './waitlist.offers.ts';
@@ -15,6 +15,7 @@ import * as service from './waitlist.service.ts';
 
 const eventParams = z.object({ id: z.uuid() });
 const entryParams = z.object({ id: z.uuid(), entryId: z.uuid() });
+const exportQuery = z.object({ format: z.enum(['csv', 'xlsx']).default('csv') });
 /** Sign-ups per address and event per 10 minutes (a family signs up for several tickets). */
 const SIGN_UPS_PER_WINDOW = 10;
 
@@ -56,15 +57,15 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/events/:id/waitlist/export',
-    { schema: { tags, params: eventParams } },
+    { schema: { tags, params: eventParams, querystring: exportQuery } },
     async (request, reply) => {
-      const { filename, csv } = await service.exportEntries(
+      const sheet = await service.exportEntries(
         deps,
         requireAuth(request),
         request.params.id,
         request.locale,
       );
-      return sendCsv(reply, filename, csv);
+      return sendExport(reply, request.query.format, sheet);
     },
   );
   app.get('/events/:id/waitlist/settings', { schema: { tags, params: eventParams } }, async (request) => ({

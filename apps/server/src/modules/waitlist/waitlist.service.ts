@@ -7,11 +7,11 @@ import type {
 } from '@taquilla/shared/schemas/waitlist';
 import type { AppDeps, DbDeps } from '../../deps.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
-import { csvDate, EXPORT_LIMIT, toCsv } from '../../lib/csv.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { t } from '../../lib/i18n.ts';
 import { hashToken, newSecretToken } from '../../lib/ids.ts';
 import { listMeta, parseListQuery } from '../../lib/pagination.ts';
+import { type ExportSheet, wallClock } from '../../lib/spreadsheet.ts';
 import { loadOwnedEvent } from '../events/owned-event.ts';
 import { getPublicEvent } from '../public-events/public-events.service.ts';
 import { waitlistUnitsFreed } from './units-freed.ts';
@@ -176,17 +176,24 @@ export async function removeEntry(deps: Deps, auth: AuthContext, eventId: string
   });
 }
 
-export async function exportEntries(deps: DbDeps, auth: AuthContext, eventId: string, locale: Locale) {
+/** Exports stop here; a waiting list is far smaller than an event's orders. */
+const EXPORT_LIMIT = 50_000;
+
+export async function exportEntries(
+  deps: DbDeps,
+  auth: AuthContext,
+  eventId: string,
+  locale: Locale,
+): Promise<ExportSheet> {
   assertCan(auth, 'events:manage');
   const event = await loadOwnedEvent(deps.db, auth.accountId, eventId);
   await repo.settleOffers(deps.db);
   const rows = await repo.allEntries(deps.db, auth.accountId, eventId, EXPORT_LIMIT);
   const tz = event.timezone;
-  const csv = toCsv(
-    t(locale, m['waitlist.csv_header']).split(','),
-    rows.map((row) => {
+  async function* cells() {
+    for (const row of rows) {
       const e = present(row);
-      return [
+      yield [
         e.position,
         e.state,
         e.first_name,
@@ -196,14 +203,19 @@ export async function exportEntries(deps: DbDeps, auth: AuthContext, eventId: st
         e.price_label,
         e.quantity,
         e.locale,
-        csvDate(row.entry.created_at, tz),
-        csvDate(row.entry.offered_at, tz),
-        csvDate(row.entry.offer_expires_at, tz),
+        wallClock(row.entry.created_at, tz),
+        wallClock(row.entry.offered_at, tz),
+        wallClock(row.entry.offer_expires_at, tz),
         e.order_short_id,
       ];
-    }),
-  );
-  return { filename: `waitlist-${event.id}.csv`, csv };
+    }
+  }
+  return {
+    filename: `waitlist-${event.id}`,
+    sheetName: t(locale, m['waitlist.sheet_name']),
+    header: t(locale, m['waitlist.csv_header']).split(','),
+    rows: cells(),
+  };
 }
 
 export async function getSettings(

@@ -253,6 +253,26 @@ describe('offers', () => {
     expect((await takeMail(t.app)).map((m) => m.to)).toEqual(['a@example.com']);
   });
 
+  it('an organizer cancelling an order produces exactly one offer of its units', async () => {
+    const { s, ticket } = await soldOut(2);
+    await join(s, ticket, { email: 'a@example.com', quantity: 2 });
+    await join(s, ticket, { email: 'b@example.com', quantity: 2 });
+    await takeMail(t.app);
+    const [order] = await t.app.deps.db.select().from(orders).where(eq(orders.event_id, s.event.id));
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: `/api/events/${s.event.id}/orders/${order?.id}/cancel`,
+      headers: s.headers,
+      payload: { notify_buyer: false },
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    await t.app.deps.jobs.drain();
+    await runSweep();
+    expect(await stateOf(s)).toEqual({ 'a@example.com': 'OFFERED', 'b@example.com': 'WAITING' });
+    expect((await takeMail(t.app)).map((m) => m.to)).toEqual(['a@example.com']);
+    expect((await reserveOne(s, ticket)).statusCode).toBe(409);
+  });
+
   it('the holder of an offer always gets the units while a burst of buyers races for them', async () => {
     const { s, ticket } = await soldOut(2);
     await join(s, ticket, { email: 'a@example.com', quantity: 2 });

@@ -1,6 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListResponse } from '@taquilla/shared';
-import type { AttendeeUpdateInput, ManageAttendee } from '@taquilla/shared/schemas/attendees';
+import type {
+  AttendeeUpdateInput,
+  ManageAttendee,
+  ManageAttendeeDetail,
+} from '@taquilla/shared/schemas/attendees';
 import { api } from '../../lib/api-client.ts';
 
 export const useAttendees = (eventId: string, opts: { query: string; ticketId: string; page: number }) =>
@@ -36,3 +40,24 @@ export const useResendTicket = (eventId: string) =>
   useMutation({
     mutationFn: (id: string) => api(`events/${eventId}/attendees/${id}/resend`, { method: 'POST' }),
   });
+
+export const useAttendee = (eventId: string, id: string) =>
+  useQuery({
+    queryKey: ['attendees', eventId, 'detail', id],
+    queryFn: () =>
+      api<{ data: ManageAttendeeDetail }>(`events/${eventId}/attendees/${id}`).then((r) => r.data),
+  });
+
+/** Cancel (the unit goes back on sale) or reactivate (only while there is room) an attendee. */
+export function useAttendeeStatus(eventId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action }: { id: string; action: 'cancel' | 'reactivate' }) =>
+      api(`events/${eventId}/attendees/${id}/${action}`, { method: 'POST', body: {} }),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: ['attendees', eventId] });
+      void qc.invalidateQueries({ queryKey: ['orders', eventId] });
+      void qc.invalidateQueries({ queryKey: ['events', 'detail', eventId] });
+    },
+  });
+}

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PublicAttendee, PublicOrder } from '@taquilla/shared';
+import type { PublicOrder } from '@taquilla/shared';
 import { ApiError, publicApi } from '../../lib/api-client.ts';
 import { eventPath, fetchPublicEvent } from './lib/public-event-api.ts';
 
@@ -28,24 +28,6 @@ export type StripeStart = {
   order: PublicOrder;
   stripe: { client_secret: string; publishable_key: string; account_id?: string };
 };
-
-/** `GET /api/public/events/{id}/attendees/{attendeeShortId}` (mirrors the checkout module's view). */
-export interface TicketView extends PublicAttendee {
-  qr_svg: string;
-  /** The text inside the QR code. */
-  qr_code?: string;
-  order_short_id: string;
-  event: {
-    id: string;
-    name: string;
-    slug: string;
-    start_date: string;
-    end_date: string | null;
-    timezone: string;
-    location: Record<string, string | undefined>;
-    organizer_name?: string;
-  };
-}
 
 const orderPath = (eventId: string, shortId: string) =>
   `${eventPath(eventId)}/order/${encodeURIComponent(shortId)}`;
@@ -96,20 +78,5 @@ export const refreshPayment = (eventId: string, shortId: string) =>
   publicApi<{ data: PublicOrder }>(`${orderPath(eventId, shortId)}/payment/refresh`, {
     method: 'POST',
   }).then((r) => r.data);
-
-export const ticketQuery = (eventId: string, attendeeShortId: string) =>
-  queryOptions({
-    queryKey: ['public-ticket', eventId, attendeeShortId],
-    queryFn: () =>
-      publicApi<{ data: TicketView }>(
-        `${eventPath(eventId)}/attendees/${encodeURIComponent(attendeeShortId)}`,
-      ).then((r) => r.data),
-  });
-
-export const useTicket = (eventId: string, attendeeShortId: string) =>
-  useQuery(ticketQuery(eventId, attendeeShortId));
-
-export const icsUrl = (eventId: string, attendeeShortId: string) =>
-  `/api/public/${eventPath(eventId)}/attendees/${encodeURIComponent(attendeeShortId)}/ics`;
 
 export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;

@@ -1,6 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListResponse } from '@taquilla/shared';
 import type { OrganizerOrder, OrganizerOrderSummary } from '@taquilla/shared/schemas/checkout';
+import type {
+  CancelOrderInput,
+  ManualOrderInput,
+  OrderUpdateInput,
+  RefundOrderInput,
+} from '@taquilla/shared/schemas/orders';
 import { api } from '../../lib/api-client.ts';
 
 const PER_PAGE = 20;
@@ -42,6 +48,51 @@ export function useMarkPaid(eventId: string) {
       api<{ data: OrganizerOrder }>(`events/${eventId}/orders/${orderId}/mark-paid`, { method: 'POST' }),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: ['orders', eventId] });
+      void qc.invalidateQueries({ queryKey: ['events', 'detail', eventId] });
+    },
+  });
+}
+
+/** After an action the drawer shows the order the server answered; lists and the dashboard refresh. */
+function useOrderAction<Body>(eventId: string, path: (orderId: string) => string, method: 'POST' | 'PUT') {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ orderId, body }: { orderId: string; body: Body }) =>
+      api<{ data: OrganizerOrder }>(`events/${eventId}/orders/${path(orderId)}`, { method, body }).then(
+        (r) => r.data,
+      ),
+    onSuccess: (order) => {
+      qc.setQueryData(['orders', eventId, 'detail', order.id], order);
+      void qc.invalidateQueries({ queryKey: ['orders', eventId, 'list'] });
+      void qc.invalidateQueries({ queryKey: ['attendees', eventId] });
+      void qc.invalidateQueries({ queryKey: ['events', 'detail', eventId] });
+    },
+  });
+}
+
+export const useRefundOrder = (eventId: string) =>
+  useOrderAction<RefundOrderInput>(eventId, (id) => `${id}/refund`, 'POST');
+export const useCancelOrder = (eventId: string) =>
+  useOrderAction<CancelOrderInput>(eventId, (id) => `${id}/cancel`, 'POST');
+export const useEditOrder = (eventId: string) => useOrderAction<OrderUpdateInput>(eventId, (id) => id, 'PUT');
+
+export function useResendOrder(eventId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (orderId: string) =>
+      api(`events/${eventId}/orders/${orderId}/resend`, { method: 'POST', body: {} }),
+    onSuccess: (_r, orderId) => qc.invalidateQueries({ queryKey: ['orders', eventId, 'detail', orderId] }),
+  });
+}
+
+export function useCreateManualOrder(eventId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ManualOrderInput) =>
+      api<{ data: OrganizerOrder }>(`events/${eventId}/orders`, { method: 'POST', body }).then((r) => r.data),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: ['orders', eventId] });
+      void qc.invalidateQueries({ queryKey: ['attendees', eventId] });
       void qc.invalidateQueries({ queryKey: ['events', 'detail', eventId] });
     },
   });

@@ -16,7 +16,14 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconMailForward, IconPencil, IconSearch, IconTicket, IconUsers } from '@tabler/icons-react';
+import {
+  IconDots,
+  IconMailForward,
+  IconPencil,
+  IconSearch,
+  IconTicket,
+  IconUsers,
+} from '@tabler/icons-react';
 import type { AttendeeStatus } from '@taquilla/shared';
 import type { ManageAttendee } from '@taquilla/shared/schemas/attendees';
 import { useState } from 'react';
@@ -27,8 +34,10 @@ import { ListTable } from '../../../components/list-table.tsx';
 import { EmptyState, PageHeader } from '../../../components/page-header.tsx';
 import { PageError, PageLoader } from '../../../components/page-state.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { useEventTickets } from '../../../lib/event-queries.ts';
+import { useEventTickets, useManageEvent } from '../../../lib/event-queries.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { useAttendees, useResendTicket } from '../api.ts';
+import { AttendeeDetail } from '../components/attendee-detail.tsx';
 import { AttendeeForm } from '../components/attendee-form.tsx';
 
 const STATUS: Record<AttendeeStatus, { label: MessageDescriptor; color: string }> = {
@@ -46,6 +55,9 @@ export function AttendeesPage() {
   const [ticketId, setTicketId] = useState('');
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<ManageAttendee | null>(null);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const event = useManageEvent(eventId);
+  const timezone = event.data?.timezone ?? 'UTC';
   const list = useAttendees(eventId, { query, ticketId, page });
   const tickets = useEventTickets(eventId);
   const resend = useResendTicket(eventId);
@@ -103,8 +115,28 @@ export function AttendeesPage() {
       >
         <IconPencil size={18} />
       </ActionIcon>
+      <Tooltip label={t`Detalle, cancelar o reactivar`}>
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          onClick={() => setOpenId(a.id)}
+          aria-label={t`Detalle de ${a.first_name} ${a.last_name}`}
+        >
+          <IconDots size={18} />
+        </ActionIcon>
+      </Tooltip>
     </Group>
   );
+  const checkedIn = (a: ManageAttendee) =>
+    a.checked_in_at ? (
+      <Text size="xs" c="teal">
+        {formatDateTime(a.checked_in_at, timezone)}
+      </Text>
+    ) : (
+      <Text size="xs" c="dimmed">
+        —
+      </Text>
+    );
   const orderLink = (a: ManageAttendee) => (
     <Anchor component={Link} to={`../orders?order=${a.order_id}`} relative="path" ff="monospace" size="xs">
       {a.order_short_id}
@@ -132,7 +164,7 @@ export function AttendeesPage() {
               sort_direction: 'asc',
               filters: ticketId ? { ticket_id: { eq: ticketId } } : undefined,
             }}
-            filename={t`asistentes.csv`}
+            filename={t`asistentes`}
           />
         }
       />
@@ -184,6 +216,7 @@ export function AttendeesPage() {
               { label: <Trans>Entrada</Trans> },
               { label: <Trans>Pedido</Trans> },
               { label: <Trans>Estado</Trans> },
+              { label: <Trans>Entró</Trans> },
               {},
             ]}
           >
@@ -202,6 +235,7 @@ export function AttendeesPage() {
                 </Table.Td>
                 <Table.Td>{orderLink(a)}</Table.Td>
                 <Table.Td>{status(a)}</Table.Td>
+                <Table.Td>{checkedIn(a)}</Table.Td>
                 <Table.Td>{actions(a)}</Table.Td>
               </Table.Tr>
             ))}
@@ -232,6 +266,9 @@ export function AttendeesPage() {
         </>
       )}
       {editing && <AttendeeForm eventId={eventId} attendee={editing} onClose={() => setEditing(null)} />}
+      {openId && (
+        <AttendeeDetail eventId={eventId} id={openId} timezone={timezone} onClose={() => setOpenId(null)} />
+      )}
     </Stack>
   );
 }

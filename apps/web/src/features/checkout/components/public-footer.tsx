@@ -5,9 +5,10 @@ import classes from './public.module.css';
 
 /**
  * A light footer for buyer pages: language choice without pulling in the back office's switch. The page
- * says how to switch (the main app reloads its catalogs, the server-rendered event page its own).
+ * says how to switch (the checkout reloads its catalogs, the event page its own); pages rendered on the
+ * server only (ticket, print) pass nothing and get links (`?lang=`) that work without JavaScript.
  */
-export function PublicFooter({ onLocale }: { onLocale: (locale: Locale) => void }) {
+export function PublicFooter({ onLocale }: { onLocale?: (locale: Locale) => void }) {
   const { i18n } = useLingui();
   const langs: { value: Locale; label: string }[] = [
     { value: 'es', label: 'Español' },
@@ -19,18 +20,30 @@ export function PublicFooter({ onLocale }: { onLocale: (locale: Locale) => void 
         <Trans>Entradas con Taquilla</Trans>
       </span>
       <span>
-        {langs.map((l) => (
-          <button
-            key={l.value}
-            type="button"
-            className={classes.langButton}
-            aria-pressed={i18n.locale === l.value}
-            lang={l.value}
-            onClick={() => onLocale(l.value)}
-          >
-            {l.label}
-          </button>
-        ))}
+        {langs.map((l) =>
+          onLocale ? (
+            <button
+              key={l.value}
+              type="button"
+              className={classes.langButton}
+              aria-pressed={i18n.locale === l.value}
+              lang={l.value}
+              onClick={() => onLocale(l.value)}
+            >
+              {l.label}
+            </button>
+          ) : (
+            <a
+              key={l.value}
+              href={`?lang=${l.value}`}
+              className={classes.langButton}
+              aria-current={i18n.locale === l.value ? 'true' : undefined}
+              lang={l.value}
+            >
+              {l.label}
+            </a>
+          ),
+        )}
       </span>
     </footer>
   );

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Badge, Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { focusFirstInvalid } from '../lib/focus-invalid.ts';
 
 /** Groups digits in fours as the buyer types: "4242 4242 4242 4242". */
 const formatCard = (raw: string) =>
@@ -39,6 +40,7 @@ export function TestCardForm(props: {
         e.preventDefault();
         setTried(true);
         if (digits.length >= 12) props.onPay(digits);
+        else focusFirstInvalid(e.currentTarget);
       }}
     >
       <Stack gap="sm">

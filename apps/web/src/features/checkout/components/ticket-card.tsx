@@ -1,4 +1,4 @@
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Divider, Stack, Text, Title } from '@mantine/core';
 import type { PublicAttendee } from '@taquilla/shared';
 import { formatEventDates, locationLines } from '../lib/format.ts';
@@ -17,19 +17,24 @@ export function TicketCard({
   event,
   attendee,
   orderShortId,
+  headingOrder = 2,
 }: {
   event: TicketEvent;
   attendee: PublicAttendee;
   orderShortId?: string;
+  /** 1 where the ticket is the page's subject (the ticket page). */
+  headingOrder?: 1 | 2;
 }) {
+  // The locale of the nearest provider: the server renders tickets with an i18n instance per request.
+  const { i18n } = useLingui();
   const place = locationLines(event.location);
   const cancelled = attendee.status === 'CANCELLED';
   return (
     <Stack gap="sm" data-testid="ticket-card">
-      <Title order={2} size="h3" style={{ overflowWrap: 'anywhere' }}>
+      <Title order={headingOrder} size="h3" style={{ overflowWrap: 'anywhere' }}>
         {event.name}
       </Title>
-      <Text fw={600}>{formatEventDates(event.start_date, event.end_date, event.timezone)}</Text>
+      <Text fw={600}>{formatEventDates(event.start_date, event.end_date, event.timezone, i18n.locale)}</Text>
       {place.length > 0 && <Text size="sm">{place.join(' · ')}</Text>}
       <Divider variant="dashed" />
       <Stack gap={2}>

@@ -310,7 +310,7 @@ function SaleState(props: {
   const format = usePageFormat();
   if (props.state === 'SOLD_OUT') {
     return (
-      <Text size="sm" c="red.8" fw={600}>
+      <Text size="sm" c="var(--mantine-color-error)" fw={600}>
         <Trans>Agotadas</Trans>
       </Text>
     );

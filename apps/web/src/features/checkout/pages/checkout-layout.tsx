@@ -1,29 +1,19 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Center,
-  Container,
-  Group,
-  Loader,
-  Paper,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Center, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { PublicOrder } from '@taquilla/shared';
-import { useCallback, useEffect, useState } from 'react';
+import { type CSSProperties, useCallback, useEffect, useState } from 'react';
 import { Outlet, useParams } from 'react-router';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { changeLocale } from '../../../lib/i18n.ts';
 import { abandonOrder, errorCode, isNotFound, useOrder, usePublicEvent } from '../api.ts';
+import { CheckoutHeader } from '../components/checkout-header.tsx';
 import { Countdown } from '../components/countdown.tsx';
 import { EventUnavailable } from '../components/event-unavailable.tsx';
 import classes from '../components/public.module.css';
 import { PublicFooter } from '../components/public-footer.tsx';
 import { type CheckoutContext, EXPIRED_CODES } from '../lib/checkout-context.ts';
+import { eventColorStyle } from '../lib/event-colors.ts';
 import { publicEventUrl } from '../lib/public-event-url.ts';
 
 /**
@@ -40,6 +30,10 @@ export function CheckoutLayout() {
   const [leaving, setLeaving] = useState(false);
 
   const markExpired = useCallback(() => setExpired(true), []);
+  const eventName = event.data?.name;
+  useEffect(() => {
+    if (eventName) document.title = `${eventName} · Taquilla`;
+  }, [eventName]);
   const setOrder = useCallback(
     (next: PublicOrder) => queryClient.setQueryData(['public-order', eventId, orderShortId], next),
     [queryClient, eventId, orderShortId],
@@ -56,8 +50,8 @@ export function CheckoutLayout() {
   const eventUrl = event.data ? publicEventUrl(event.data) : '/';
 
   const shell = (body: React.ReactNode) => (
-    <div className={classes.page}>
-      <Container size={640} px="md" py="lg">
+    <div className={classes.page} style={eventColorStyle(event.data?.settings.colors) as CSSProperties}>
+      <Container size={640} px="md" py="lg" component="main">
         {body}
       </Container>
       <PublicFooter onLocale={(locale) => void changeLocale(locale)} />
@@ -140,12 +134,11 @@ export function CheckoutLayout() {
   const context: CheckoutContext = { event: event.data, order: current, eventUrl, setOrder, markExpired };
   return shell(
     <Stack gap="md">
-      <Group justify="space-between" align="center" gap="xs">
-        <Anchor href={eventUrl} c="inherit" fw={700} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-          {event.data.name}
-        </Anchor>
-        {reserved && <Countdown until={current.reserved_until} onExpire={markExpired} />}
-      </Group>
+      <CheckoutHeader
+        event={event.data}
+        eventUrl={eventUrl}
+        aside={reserved && <Countdown until={current.reserved_until} onExpire={markExpired} />}
+      />
       <Outlet context={context} />
       {reserved && (
         <Group justify="center">
@@ -177,21 +170,5 @@ function ExpiredNotice({ eventUrl }: { eventUrl: string }) {
         </Button>
       </Stack>
     </Paper>
-  );
-}
-
-/** /checkout/:eventId without an order: back to the event page. */
-export function CheckoutIndex() {
-  const { eventId = '' } = useParams();
-  const event = usePublicEvent(eventId);
-  const eventUrl = event.data ? publicEventUrl(event.data) : null;
-  useEffect(() => {
-    if (eventUrl) window.location.replace(eventUrl);
-  }, [eventUrl]);
-  if (event.data === null) return <EventUnavailable />;
-  return (
-    <Center mih="60vh">
-      <Loader />
-    </Center>
   );
 }

@@ -2,13 +2,14 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { PublicQuestion } from '@taquilla/shared';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { errorCode, updateOrderDetails } from '../api.ts';
 import { OrderItems } from '../components/order-items.tsx';
 import { isUnanswered, QuestionField } from '../components/question-field.tsx';
 import { EXPIRED_CODES, useCheckout } from '../lib/checkout-context.ts';
+import { focusFirstInvalid } from '../lib/focus-invalid.ts';
 
 interface AttendeeSlot {
   ticket_id: string;
@@ -39,6 +40,7 @@ export function DetailsPage() {
   const { t } = useLingui();
   const navigate = useNavigate();
   const [saving, setSaving] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
   const perTicket = event.settings.attendee_details_mode !== 'PER_ORDER';
   const orderQuestions = event.questions.filter((q) => q.belongs_to === 'ORDER');
 
@@ -103,35 +105,41 @@ export function DetailsPage() {
     form.setFieldValue(`attendees.${i}.email`, v.email);
   };
 
-  const submit = form.onSubmit(async (v) => {
-    setSaving(true);
-    try {
-      const trimmed = {
-        first_name: v.first_name.trim(),
-        last_name: v.last_name.trim(),
-        email: v.email.trim(),
-      };
-      const updated = await updateOrderDetails(event.id, order.short_id, {
-        ...trimmed,
-        email_confirmation: v.email_confirmation.trim(),
-        answers: v.answers,
-        attendees: v.attendees.map((a) => ({
-          ticket_id: a.ticket_id,
-          price_id: a.price_id,
-          ...(perTicket
-            ? { first_name: a.first_name.trim(), last_name: a.last_name.trim(), email: a.email.trim() }
-            : trimmed),
-          answers: a.answers,
-        })),
-      });
-      setOrder(updated);
-      navigate(updated.status === 'RESERVED' ? '../payment' : '../summary', { relative: 'path' });
-    } catch (err) {
-      if (EXPIRED_CODES.has(errorCode(err) ?? '')) markExpired();
-      else showSubmitError(err, form);
-      setSaving(false);
-    }
-  });
+  const submit = form.onSubmit(
+    async (v) => {
+      setSaving(true);
+      try {
+        const trimmed = {
+          first_name: v.first_name.trim(),
+          last_name: v.last_name.trim(),
+          email: v.email.trim(),
+        };
+        const updated = await updateOrderDetails(event.id, order.short_id, {
+          ...trimmed,
+          email_confirmation: v.email_confirmation.trim(),
+          answers: v.answers,
+          attendees: v.attendees.map((a) => ({
+            ticket_id: a.ticket_id,
+            price_id: a.price_id,
+            ...(perTicket
+              ? { first_name: a.first_name.trim(), last_name: a.last_name.trim(), email: a.email.trim() }
+              : trimmed),
+            answers: a.answers,
+          })),
+        });
+        setOrder(updated);
+        navigate(updated.status === 'RESERVED' ? '../payment' : '../summary', { relative: 'path' });
+      } catch (err) {
+        if (EXPIRED_CODES.has(errorCode(err) ?? '')) markExpired();
+        else {
+          showSubmitError(err, form);
+          focusFirstInvalid(formRef.current);
+        }
+        setSaving(false);
+      }
+    },
+    () => focusFirstInvalid(formRef.current),
+  );
 
   const answerProps = (path: string, q: PublicQuestion) => ({
     question: q,
@@ -141,7 +149,7 @@ export function DetailsPage() {
   });
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={formRef} onSubmit={submit} noValidate>
       <Stack gap="md">
         <Title order={1} size="h2">
           <Trans>Tus datos</Trans>
@@ -238,7 +246,7 @@ export function DetailsPage() {
         })}
 
         {Object.keys(form.errors).length > 0 && (
-          <Text c="red.8" size="sm" role="alert">
+          <Text c="var(--mantine-color-error)" size="sm" role="alert">
             <Trans>Revisa los datos marcados en rojo.</Trans>
           </Text>
         )}

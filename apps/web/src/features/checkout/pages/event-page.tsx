@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Locale, PublicEvent } from '@taquilla/shared';
+import { readableColor } from '@taquilla/shared/contrast';
 import { type CSSProperties, useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { EventCover, EventFacts } from '../components/event-header.tsx';
@@ -10,6 +11,7 @@ import classes from '../components/public.module.css';
 import { PublicFooter } from '../components/public-footer.tsx';
 import { TicketSelector } from '../components/ticket-selector.tsx';
 import { rememberAffiliate, takeAffiliate } from '../lib/affiliate.ts';
+import { eventColorStyle } from '../lib/event-colors.ts';
 import { createOrder, errorCode, fetchPublicEvent, type OrderLineInput } from '../lib/public-event-api.ts';
 import type { PageLocation } from '../public-event/page-location.ts';
 
@@ -92,20 +94,7 @@ export function EventPage({
   const promoInvalid = Boolean(promoParam) && !event.loading && !data.promo_code;
   const applied = promoParam && !promoInvalid && data.promo_code ? data.promo_code.code : null;
   const colors = data.settings.colors ?? {};
-  const style = {
-    ...(colors.background ? { '--event-bg': colors.background } : {}),
-    ...(colors.text ? { '--event-text': colors.text } : {}),
-    // The organizer's main colour takes the place of Mantine's primary blue: buttons, steppers, links.
-    ...(colors.primary
-      ? {
-          '--mantine-primary-color-filled': colors.primary,
-          '--mantine-primary-color-filled-hover': colors.primary,
-          '--mantine-color-blue-filled': colors.primary,
-          '--mantine-color-blue-filled-hover': colors.primary,
-          '--mantine-color-anchor': colors.primary,
-        }
-      : {}),
-  } as CSSProperties;
+  const style = eventColorStyle(colors) as CSSProperties;
 
   const setPromo = (code: string | null) => {
     const next = new URLSearchParams(search);
@@ -200,7 +189,7 @@ export function EventPage({
             <TicketSelector
               event={data}
               submitting={submitting}
-              accent={colors.primary}
+              accent={colors.primary ? readableColor(colors.primary, '#ffffff') : undefined}
               onSubmit={(lines) => void reserve(lines)}
             />
           </Stack>

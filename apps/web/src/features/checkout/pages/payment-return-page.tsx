@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { refreshPayment } from '../api.ts';
 import { useCheckout } from '../lib/checkout-context.ts';
@@ -13,9 +13,12 @@ export function PaymentReturnPage() {
   const [error, setError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
   const [slow, setSlow] = useState(false);
+  // Already decided (the page came with the order): straight to the summary, nothing to ask.
+  const settled = order.status !== 'RESERVED';
 
   // The provider may still be processing: ask again every 2 s for about half a minute.
   useEffect(() => {
+    if (settled) return;
     let active = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
     refreshPayment(event.id, order.short_id)
@@ -33,7 +36,9 @@ export function PaymentReturnPage() {
       active = false;
       if (timer) clearTimeout(timer);
     };
-  }, [event.id, order.short_id, setOrder, navigate, attempt]);
+  }, [event.id, order.short_id, setOrder, navigate, attempt, settled]);
+
+  if (settled) return <Navigate to="../summary" relative="path" replace />;
 
   if (error) {
     return (

@@ -3,8 +3,8 @@ import { useEffect } from 'react';
 import { EventUnavailable } from '../components/event-unavailable.tsx';
 
 /**
- * /e/* and /event/* inside the web app. The public event page is rendered by the server, not by this
- * app: a client-side visit (a router link someone forgot to make a plain `<a href>`) loads the document
+ * /e/*, /event/*, /checkout/*, /ticket/* and /order/* inside the web app. The server answers these
+ * addresses itself, not with this app: a client-side visit (a router link someone forgot to make a plain `<a href>`) loads the document
  * again so the server answers. When this document was itself loaded at that address, no server page
  * exists for it, and reloading would loop.
  */

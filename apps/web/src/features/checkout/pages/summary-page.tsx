@@ -86,18 +86,19 @@ export function SummaryPage() {
                     {a.price_label ? ` – ${a.price_label}` : ''}
                   </Text>
                 </Stack>
+                {/* The ticket and print pages are the server's: plain links, full document loads. */}
                 <Group gap={4} wrap="nowrap">
                   <Button
-                    component={Link}
-                    to={`/ticket/${event.id}/${a.short_id}`}
+                    component="a"
+                    href={`/ticket/${event.id}/${a.short_id}`}
                     size="compact-sm"
                     variant="light"
                   >
                     <Trans>Ver entrada</Trans>
                   </Button>
                   <Button
-                    component={Link}
-                    to={`/ticket/${event.id}/${a.short_id}/print`}
+                    component="a"
+                    href={`/ticket/${event.id}/${a.short_id}/print`}
                     size="compact-sm"
                     variant="subtle"
                   >
@@ -111,12 +112,7 @@ export function SummaryPage() {
       )}
 
       {order.attendees.length > 0 && (completed || awaitingOffline) && (
-        <Button
-          component={Link}
-          to={`/order/${event.id}/${order.short_id}/print`}
-          variant="default"
-          size="md"
-        >
+        <Button component="a" href={`/order/${event.id}/${order.short_id}/print`} variant="default" size="md">
           <Trans>Imprimir el pedido</Trans>
         </Button>
       )}

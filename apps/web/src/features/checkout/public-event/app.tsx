@@ -3,7 +3,7 @@ import { I18nProvider } from '@lingui/react';
 import { MantineProvider } from '@mantine/core';
 import type { Locale, PublicEvent } from '@taquilla/shared';
 import { useEffect, useState } from 'react';
-import { theme } from '../../../app/theme.ts';
+import { cssVariablesResolver, theme } from '../../../app/theme.ts';
 import { OfflineBanner } from '../../../components/offline-banner.tsx';
 import { PageFormat, PageFormatContext } from '../lib/page-format.ts';
 import { EventPage } from '../pages/event-page.tsx';
@@ -31,7 +31,7 @@ export function PublicEventApp(props: {
   };
   return (
     <I18nProvider i18n={props.i18n}>
-      <MantineProvider theme={theme} defaultColorScheme="light">
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
         <PageFormatContext value={format}>
           <OfflineBanner />
           <EventPage location={props.location} initialEvent={props.event} onLocale={onLocale} />

@@ -1,18 +1,29 @@
-import { type Messages, setupI18n } from '@lingui/core';
+import { type I18n, type Messages, setupI18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { I18nProvider } from '@lingui/react';
+import { MantineProvider } from '@mantine/core';
 import type { Locale, PublicEvent } from '@taquilla/shared';
-import { StrictMode } from 'react';
+import { type ReactNode, StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
+import { cssVariablesResolver, theme } from '../../../app/theme.ts';
 import { messages as shellEn } from '../../../locales/en.po';
 import { messages as shellEs } from '../../../locales/es.po';
 import { PageFormat } from '../lib/page-format.ts';
 import { messages as checkoutEn } from '../locales/en.po';
 import { messages as checkoutEs } from '../locales/es.po';
+import {
+  PrintPage,
+  type PrintPageData,
+  TicketNotFound,
+  TicketPage,
+  type TicketPageData,
+} from '../public-ticket/ticket-pages.tsx';
 import { PublicEventApp } from './app.tsx';
 import type { EventPageData } from './page-data.ts';
 import { serverLocation } from './page-location.ts';
 
 /**
- * Server entry of the public event page, built by `vite build --ssr` into ssr/dist/event-page.mjs and
+ * Server entry of the public pages (event page; ticket and print pages; the checkout's messages), built by `vite build --ssr` into ssr/dist/event-page.mjs and
  * loaded by the server's public-pages module. Each call gets its own Lingui instance, so concurrent
  * requests in different languages never share a locale.
  */
@@ -48,4 +59,51 @@ export function renderEventPage(input: RenderEventPageInput): { html: string; da
     html,
     data: { event: input.event, locale, messages: catalogs[locale], formats: format.snapshot() },
   };
+}
+
+const localeOf = (locale: string): Locale => (locale === 'en' ? 'en' : 'es');
+
+/** Messages of the checkout entry (checkout.html), inlined by the server so the page starts at once. */
+export function pageMessages(locale: string): { locale: Locale; messages: Messages } {
+  const l = localeOf(locale);
+  return { locale: l, messages: catalogs[l] };
+}
+
+/** A page rendered once on the server and never hydrated: no script needed to read it. */
+function renderStatic(locale: string, page: (i18n: I18n) => ReactNode): string {
+  const l = localeOf(locale);
+  const i18n = setupI18n({ locale: l, messages: { [l]: catalogs[l] } });
+  return renderToString(
+    <I18nProvider i18n={i18n}>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+        {page(i18n)}
+      </MantineProvider>
+    </I18nProvider>,
+  );
+}
+
+export type { PrintPageData, TicketPageData };
+
+/** The ticket page; `null` renders "ticket not found". Returns the page's title with its markup. */
+export function renderTicketPage(input: { locale: string; data: TicketPageData | null }) {
+  let title = '';
+  const html = renderStatic(input.locale, (i18n) => {
+    const { data } = input;
+    title = data
+      ? `${data.event.name} · ${data.attendee.first_name} ${data.attendee.last_name}`
+      : i18n._(msg`Entrada no encontrada`);
+    return data ? <TicketPage data={data} /> : <TicketNotFound />;
+  });
+  return { html, title };
+}
+
+/** A print page (one ticket or a whole order); `null` renders "ticket not found". */
+export function renderPrintPage(input: { locale: string; data: PrintPageData | null }) {
+  let title = '';
+  const html = renderStatic(input.locale, (i18n) => {
+    const { data } = input;
+    title = data ? data.event.name : i18n._(msg`Entrada no encontrada`);
+    return data ? <PrintPage data={data} /> : <TicketNotFound />;
+  });
+  return { html, title };
 }

@@ -1,16 +1,18 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Card, Group, NumberInput, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, NumberInput, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
+import { IconLock } from '@tabler/icons-react';
 import type { EventDefaults } from '@taquilla/shared/schemas/events';
 import { ORDER_TIMEOUT_MAX, ORDER_TIMEOUT_MIN } from '@taquilla/shared/schemas/events';
 import { PageError, PageLoader } from '../../../components/page-state.tsx';
+import { useCurrentUser } from '../../../lib/current-user.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { useEventDefaults, useSaveEventDefaults } from '../api.ts';
 import { CurrencySelect, TimeZoneSelect } from '../components/zone-currency-fields.tsx';
 
 export function EventDefaultsPage() {
-  const defaults = useEventDefaults();
+  const me = useCurrentUser();
   return (
     <Stack gap="md" maw={640}>
       <Title order={1} size="h2">
@@ -21,15 +23,27 @@ export function EventDefaultsPage() {
           Se aplican a cada evento nuevo; después puedes cambiarlos en los ajustes de cada evento.
         </Trans>
       </Text>
-      {defaults.isError ? (
-        <PageError error={defaults.error} />
-      ) : !defaults.data ? (
+      {!me.data ? (
         <PageLoader />
+      ) : me.data.role === 'ADMIN' ? (
+        <LoadedDefaults />
       ) : (
-        <DefaultsForm defaults={defaults.data} />
+        // The defaults are the administrators' (the API answers 403): an organizer is told, not shown a form.
+        <Alert color="orange" icon={<IconLock size={20} />}>
+          <Trans>
+            No tienes permiso para acceder a esta página. Solo los administradores de la cuenta pueden verla.
+          </Trans>
+        </Alert>
       )}
     </Stack>
   );
+}
+
+function LoadedDefaults() {
+  const defaults = useEventDefaults();
+  if (defaults.isError) return <PageError error={defaults.error} />;
+  if (!defaults.data) return <PageLoader />;
+  return <DefaultsForm defaults={defaults.data} />;
 }
 
 function DefaultsForm({ defaults }: { defaults: EventDefaults }) {

@@ -14,13 +14,13 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
+import { contrastRatio, MIN_TEXT_CONTRAST } from '@taquilla/shared/contrast';
 import type { ManageEventDetail } from '@taquilla/shared/schemas/events';
 import { useParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PageError, PageLoader } from '../../../components/page-state.tsx';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { useEvent, useUpdateSettings } from '../api.ts';
-import { contrastRatio, READABLE } from '../lib/contrast.ts';
 import { formatDateRange } from '../lib/dates.ts';
 
 /** The product's own colours, shown when the organizer has not chosen any. */
@@ -103,17 +103,20 @@ function Designer({ event }: { event: ManageEventDetail }) {
             {picker('primary', t`Color principal`, t`Botones y enlaces.`)}
             {picker('background', t`Fondo`, t`El fondo de la página.`)}
             {picker('text', t`Texto`, t`El texto sobre el fondo.`)}
-            {textContrast < READABLE && (
+            {textContrast < MIN_TEXT_CONTRAST && (
               <Alert color="orange" data-testid="contrast-warning">
                 <Trans>
                   El texto se lee mal sobre este fondo (contraste {textContrast.toFixed(1)}:1; se recomienda
-                  al menos 4,5:1).
+                  al menos 4,5:1). La página usará un tono que se lea.
                 </Trans>
               </Alert>
             )}
-            {buttonContrast < 3 && (
-              <Alert color="orange">
-                <Trans>El texto blanco de los botones se lee mal sobre el color principal.</Trans>
+            {buttonContrast < MIN_TEXT_CONTRAST && (
+              <Alert color="orange" data-testid="button-contrast-warning">
+                <Trans>
+                  El texto blanco de los botones se lee mal sobre el color principal. La página usará un tono
+                  más oscuro.
+                </Trans>
               </Alert>
             )}
             <Group justify="space-between">

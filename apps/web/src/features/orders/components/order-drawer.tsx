@@ -1,15 +1,41 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Anchor, Button, Divider, Drawer, Group, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Divider,
+  Drawer,
+  Group,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconCash, IconExternalLink, IconPrinter } from '@tabler/icons-react';
+import {
+  IconBan,
+  IconCash,
+  IconExternalLink,
+  IconMailForward,
+  IconPencil,
+  IconPrinter,
+  IconReceiptRefund,
+} from '@tabler/icons-react';
 import type { OrganizerOrder } from '@taquilla/shared/schemas/checkout';
+import { useState } from 'react';
+import { AnswersList } from '../../../components/answers-list.tsx';
 import { OrderStatusBadge } from '../../../components/order-status-badge.tsx';
 import { PageError, PageLoader } from '../../../components/page-state.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { formatDateTime, formatMoney } from '../../../lib/format.ts';
-import { useMarkPaid, useOrder } from '../api.ts';
+import { useMarkPaid, useOrder, useResendOrder } from '../api.ts';
 import { providerLabel } from '../lib/labels.ts';
+import { CancelModal } from './cancel-modal.tsx';
+import { EditOrderModal } from './edit-order-modal.tsx';
+import { OrderActivityLog } from './order-activity.tsx';
+import { RefundModal } from './refund-modal.tsx';
 
 function Totals({ order }: { order: OrganizerOrder }) {
   const { t } = useLingui();
@@ -40,8 +66,91 @@ function Totals({ order }: { order: OrganizerOrder }) {
   );
 }
 
+type Dialog = 'refund' | 'cancel' | 'edit' | null;
+
+function Actions({ order, open }: { order: OrganizerOrder; open: (d: Dialog) => void }) {
+  const { t } = useLingui();
+  const resend = useResendOrder(order.event_id);
+  const resendNow = async () => {
+    try {
+      await resend.mutateAsync(order.id);
+      notifications.show({ color: 'teal', message: t`Confirmación reenviada a ${order.email ?? ''}.` });
+    } catch (err) {
+      notifications.show({ color: 'red', message: errorMessage(err) });
+    }
+  };
+  const live = order.status === 'COMPLETED' || order.status === 'AWAITING_OFFLINE_PAYMENT';
+  const refundable =
+    !order.is_manual && order.refundable_cents > 0 && order.refund_status !== 'REFUND_PENDING';
+  return (
+    <Group gap="xs">
+      {refundable && (
+        <Button leftSection={<IconReceiptRefund size={16} />} variant="light" onClick={() => open('refund')}>
+          <Trans>Devolver dinero</Trans>
+        </Button>
+      )}
+      {live && (
+        <Button
+          leftSection={<IconBan size={16} />}
+          variant="light"
+          color="red"
+          onClick={() => open('cancel')}
+        >
+          <Trans>Cancelar pedido</Trans>
+        </Button>
+      )}
+      {order.status === 'COMPLETED' && order.email && (
+        <Button
+          leftSection={<IconMailForward size={16} />}
+          variant="default"
+          loading={resend.isPending}
+          onClick={() => void resendNow()}
+        >
+          <Trans>Reenviar confirmación</Trans>
+        </Button>
+      )}
+      {order.status !== 'RESERVED' && order.status !== 'ABANDONED' && (
+        <Button leftSection={<IconPencil size={16} />} variant="default" onClick={() => open('edit')}>
+          <Trans>Editar</Trans>
+        </Button>
+      )}
+    </Group>
+  );
+}
+
+function Refunds({ order, timezone }: { order: OrganizerOrder; timezone: string }) {
+  const { i18n } = useLingui();
+  const color = { SUCCEEDED: 'teal', PENDING: 'orange', FAILED: 'red' } as const;
+  return (
+    <>
+      <Divider />
+      <Title order={3} size="h5">
+        <Trans>Devoluciones</Trans>
+      </Title>
+      {order.refunds.map((r) => (
+        <Group key={r.id} justify="space-between" wrap="nowrap" data-testid="order-refund">
+          <Stack gap={0}>
+            <Text size="sm">
+              {providerLabel(r.provider, i18n)} · {formatDateTime(r.created_at, timezone)}
+            </Text>
+            {(r.reason || r.failure_reason) && (
+              <Text size="xs" c="dimmed">
+                {r.failure_reason ?? r.reason}
+              </Text>
+            )}
+          </Stack>
+          <Badge color={color[r.status]} variant="light">
+            −{formatMoney(r.amount_cents, r.currency)}
+          </Badge>
+        </Group>
+      ))}
+    </>
+  );
+}
+
 function Detail({ order, timezone }: { order: OrganizerOrder; timezone: string }) {
   const { t, i18n } = useLingui();
+  const [dialog, setDialog] = useState<Dialog>(null);
   const markPaid = useMarkPaid(order.event_id);
   const money = (cents: number) => formatMoney(cents, order.currency);
   const confirmPaid = async () => {
@@ -63,6 +172,7 @@ function Detail({ order, timezone }: { order: OrganizerOrder; timezone: string }
     }
   };
   const buyer = [order.first_name, order.last_name].filter(Boolean).join(' ');
+  const attendeeQuestions = order.questions.filter((q) => q.belongs_to === 'ATTENDEE');
 
   return (
     <Stack gap="md">
@@ -82,6 +192,10 @@ function Detail({ order, timezone }: { order: OrganizerOrder; timezone: string }
         </Stack>
         <OrderStatusBadge order={order} size="md" />
       </Group>
+      <Actions order={order} open={setDialog} />
+      {dialog === 'refund' && <RefundModal order={order} onClose={() => setDialog(null)} />}
+      {dialog === 'cancel' && <CancelModal order={order} onClose={() => setDialog(null)} />}
+      {dialog === 'edit' && <EditOrderModal order={order} onClose={() => setDialog(null)} />}
 
       {order.status === 'AWAITING_OFFLINE_PAYMENT' && (
         <Alert color="orange" title={t`Pendiente de pago offline`}>
@@ -125,6 +239,18 @@ function Detail({ order, timezone }: { order: OrganizerOrder; timezone: string }
         </Text>
       </Stack>
 
+      {order.questions.some((q) => q.belongs_to === 'ORDER') && (
+        <Stack gap={4}>
+          <Title order={3} size="h5">
+            <Trans>Respuestas del pedido</Trans>
+          </Title>
+          <AnswersList
+            questions={order.questions.filter((q) => q.belongs_to === 'ORDER')}
+            answers={order.answers}
+          />
+        </Stack>
+      )}
+
       <Divider />
       <Table>
         <Table.Thead>
@@ -136,7 +262,7 @@ function Detail({ order, timezone }: { order: OrganizerOrder; timezone: string }
               <Trans>Cant.</Trans>
             </Table.Th>
             <Table.Th ta="right">
-              <Trans>Importe</Trans>
+              <Trans>Precio</Trans>
             </Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -153,7 +279,7 @@ function Detail({ order, timezone }: { order: OrganizerOrder; timezone: string }
                 )}
               </Table.Td>
               <Table.Td ta="right">{item.quantity}</Table.Td>
-              <Table.Td ta="right">{money(item.total_cents)}</Table.Td>
+              <Table.Td ta="right">{money(item.unit_price_cents * item.quantity)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -175,7 +301,18 @@ function Detail({ order, timezone }: { order: OrganizerOrder; timezone: string }
                   </Text>
                   <Text size="xs" c="dimmed" truncate>
                     {a.ticket_name} · {a.email}
+                    {a.status === 'CANCELLED' && (
+                      <>
+                        {' · '}
+                        <Text span c="red" size="xs">
+                          <Trans>Cancelado</Trans>
+                        </Text>
+                      </>
+                    )}
                   </Text>
+                  {attendeeQuestions.length > 0 && Object.keys(a.answers).length > 0 && (
+                    <AnswersList questions={attendeeQuestions} answers={a.answers} />
+                  )}
                 </Stack>
                 <Anchor
                   href={`/ticket/${order.event_id}/${a.short_id}`}
@@ -213,6 +350,14 @@ function Detail({ order, timezone }: { order: OrganizerOrder; timezone: string }
           ))}
         </>
       )}
+
+      {order.refunds.length > 0 && <Refunds order={order} timezone={timezone} />}
+
+      <Divider />
+      <Title order={3} size="h5">
+        <Trans>Actividad</Trans>
+      </Title>
+      <OrderActivityLog activity={order.activity} currency={order.currency} timezone={timezone} />
 
       <Group gap="xs">
         <Button

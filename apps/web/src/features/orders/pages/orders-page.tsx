@@ -1,9 +1,9 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { Card, Group, Select, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Button, Card, Group, Select, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconReceipt, IconSearch } from '@tabler/icons-react';
+import { IconPlus, IconReceipt, IconSearch } from '@tabler/icons-react';
 import type { OrganizerOrderSummary } from '@taquilla/shared/schemas/checkout';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { ExportButton } from '../../../components/export-button.tsx';
 import { ListPagination } from '../../../components/list-pagination.tsx';
@@ -14,6 +14,7 @@ import { PageError, PageLoader } from '../../../components/page-state.tsx';
 import { useManageEvent } from '../../../lib/event-queries.ts';
 import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format.ts';
 import { type StatusFilter, useOrders } from '../api.ts';
+import { ManualOrderModal } from '../components/manual-order-modal.tsx';
 import { OrderDrawer } from '../components/order-drawer.tsx';
 
 /** /manage/event/:eventId/orders — every order of the event; `?order=<id>` opens one. */
@@ -21,20 +22,34 @@ export function OrdersPage() {
   const { t } = useLingui();
   const eventId = useParams().eventId!;
   const [params, setParams] = useSearchParams();
-  const [search, setSearch] = useState('');
+  // Page, search and status live in the address: a reload or a shared link shows the same list.
+  const status = (params.get('status') ?? '') as StatusFilter;
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const [search, setSearch] = useState(params.get('query') ?? '');
   const [query] = useDebouncedValue(search.trim(), 300);
-  const [status, setStatus] = useState<StatusFilter>('');
-  const [page, setPage] = useState(1);
+  const [creating, setCreating] = useState(false);
   const event = useManageEvent(eventId);
   const list = useOrders(eventId, { query, status, page });
   const openId = params.get('order');
 
-  const open = (id: string | null) => {
+  const setParam = (changes: Record<string, string | null>, replace = true) => {
     const next = new URLSearchParams(params);
-    if (id) next.set('order', id);
-    else next.delete('order');
-    setParams(next, { replace: !id });
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    setParams(next, { replace });
   };
+  const open = (id: string | null) => setParam({ order: id }, !id);
+  const setPage = (p: number) => setParam({ page: p > 1 ? String(p) : null }, false);
+  useEffect(() => {
+    if (query === (params.get('query') ?? '')) return;
+    const next = new URLSearchParams(params);
+    if (query) next.set('query', query);
+    else next.delete('query');
+    next.delete('page');
+    setParams(next, { replace: true });
+  }, [query, params, setParams]);
 
   const error = list.error ?? event.error;
   if (error) return <PageError error={error} />;
@@ -66,11 +81,16 @@ export function OrdersPage() {
           </Trans>
         }
         action={
-          <ExportButton
-            path={`events/${eventId}/orders/export`}
-            query={{ query, filters: status ? { status: { eq: status } } : undefined }}
-            filename={`${event.data.slug}-${t`pedidos`}.csv`}
-          />
+          <Group gap="xs">
+            <ExportButton
+              path={`events/${eventId}/orders/export`}
+              query={{ query, filters: status ? { status: { eq: status } } : undefined }}
+              filename={`${event.data.slug}-${t`pedidos`}`}
+            />
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+              <Trans>Nuevo pedido</Trans>
+            </Button>
+          </Group>
         }
       />
       <Group gap="sm" align="flex-end">
@@ -79,10 +99,7 @@ export function OrdersPage() {
           placeholder={t`Buscar por nombre, correo o nº de pedido`}
           aria-label={t`Buscar pedidos`}
           value={search}
-          onChange={(e) => {
-            setSearch(e.currentTarget.value);
-            setPage(1);
-          }}
+          onChange={(e) => setSearch(e.currentTarget.value)}
           style={{ flex: '1 1 260px' }}
           maw={420}
         />
@@ -90,10 +107,7 @@ export function OrdersPage() {
           aria-label={t`Estado`}
           data={statusOptions}
           value={status}
-          onChange={(v) => {
-            setStatus((v ?? '') as StatusFilter);
-            setPage(1);
-          }}
+          onChange={(v) => setParam({ status: v || null, page: null })}
           allowDeselect={false}
           w={220}
         />
@@ -187,6 +201,17 @@ export function OrdersPage() {
           </Stack>
           <ListPagination meta={meta} page={page} onChange={setPage} />
         </>
+      )}
+      {creating && (
+        <ManualOrderModal
+          eventId={eventId}
+          currency={event.data.currency}
+          onClose={() => setCreating(false)}
+          onCreated={(order) => {
+            setCreating(false);
+            open(order.id);
+          }}
+        />
       )}
       {openId && (
         <OrderDrawer eventId={eventId} orderId={openId} timezone={timezone} onClose={() => open(null)} />

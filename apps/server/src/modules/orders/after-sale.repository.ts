@@ -1,0 +1,150 @@
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.ts';
+import {
+  attendees,
+  events,
+  orderActivities,
+  orderItems,
+  orderRefunds,
+  orders,
+  users,
+} from '../../db/schema/index.ts';
+
+export type RefundRow = typeof orderRefunds.$inferSelect;
+export type ActivityRow = typeof orderActivities.$inferSelect;
+
+export async function insertRefund(q: Queryable, values: typeof orderRefunds.$inferInsert) {
+  const [row] = await q.insert(orderRefunds).values(values).returning();
+  if (!row) throw new Error('refund not written');
+  return row;
+}
+
+export async function updateRefund(
+  q: Queryable,
+  id: string,
+  values: Partial<typeof orderRefunds.$inferInsert>,
+) {
+  const [row] = await q.update(orderRefunds).set(values).where(eq(orderRefunds.id, id)).returning();
+  if (!row) throw new Error(`refund ${id} not found`);
+  return row;
+}
+
+/** The refunds of an order of this account, oldest first. */
+export async function listRefunds(q: Queryable, accountId: string, orderId: string) {
+  return q
+    .select()
+    .from(orderRefunds)
+    .where(and(eq(orderRefunds.account_id, accountId), eq(orderRefunds.order_id, orderId)))
+    .orderBy(asc(orderRefunds.created_at), asc(orderRefunds.id));
+}
+
+/** A refund by its provider id (a webhook names it so). */
+export async function findRefundRef(q: Queryable, provider: string, ref: string) {
+  const [row] = await q
+    .select()
+    .from(orderRefunds)
+    .where(and(eq(orderRefunds.provider, provider), eq(orderRefunds.provider_ref, ref)))
+    .limit(1);
+  return row;
+}
+
+/** The refunds taken from one payment (a webhook names the payment, not the account). */
+export async function listPaymentRefunds(q: Queryable, paymentId: string) {
+  return q
+    .select()
+    .from(orderRefunds)
+    .where(eq(orderRefunds.payment_id, paymentId))
+    .orderBy(asc(orderRefunds.created_at));
+}
+
+export async function findRefund(q: Queryable, id: string, lock = false) {
+  const query = q.select().from(orderRefunds).where(eq(orderRefunds.id, id)).limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+export async function insertActivity(q: Queryable, values: typeof orderActivities.$inferInsert) {
+  await q.insert(orderActivities).values(values);
+}
+
+/** The activity log of an order of this account, with the name of the organizer who acted. */
+export async function listActivity(q: Queryable, accountId: string, orderId: string) {
+  return q
+    .select({
+      activity: orderActivities,
+      user_name: sql<string | null>`nullif(trim(${users.first_name} || ' ' || ${users.last_name}), '')`,
+    })
+    .from(orderActivities)
+    .leftJoin(users, eq(users.id, orderActivities.user_id))
+    .where(and(eq(orderActivities.account_id, accountId), eq(orderActivities.order_id, orderId)))
+    .orderBy(asc(orderActivities.created_at), asc(orderActivities.id));
+}
+
+/** Every attendee of the order becomes CANCELLED (their QR codes stop opening the door). */
+export async function cancelOrderAttendees(q: Queryable, accountId: string, orderId: string) {
+  await q
+    .update(attendees)
+    .set({ status: 'CANCELLED' })
+    .where(and(eq(attendees.account_id, accountId), eq(attendees.order_id, orderId)));
+}
+
+/** Changes a line's unit count by `delta` (an attendee cancelled or given their place back). */
+export async function addItemUnits(q: Queryable, itemId: string, delta: number) {
+  await q
+    .update(orderItems)
+    .set({ quantity: sql`${orderItems.quantity} + ${delta}` })
+    .where(eq(orderItems.id, itemId));
+}
+
+export async function deleteOrder(q: Queryable, accountId: string, orderId: string) {
+  await q.delete(orders).where(and(eq(orders.account_id, accountId), eq(orders.id, orderId)));
+}
+
+/** An event of this account, as after-sale actions need it (tenancy: another account's is not found). */
+export async function findAccountEvent(q: Queryable, accountId: string, eventId: string) {
+  const [row] = await q
+    .select({
+      id: events.id,
+      account_id: events.account_id,
+      name: events.name,
+      currency: events.currency,
+      timezone: events.timezone,
+      order_timeout_minutes: events.order_timeout_minutes,
+      settings: events.settings,
+    })
+    .from(events)
+    .where(and(eq(events.id, eventId), eq(events.account_id, accountId), isNull(events.deleted_at)))
+    .limit(1);
+  return row;
+}
+
+/** One attendee of this account's event, locked when asked (inside the order's transaction). */
+export async function findAccountAttendee(
+  q: Queryable,
+  accountId: string,
+  eventId: string,
+  attendeeId: string,
+  lock = false,
+) {
+  const query = q
+    .select()
+    .from(attendees)
+    .where(
+      and(eq(attendees.id, attendeeId), eq(attendees.account_id, accountId), eq(attendees.event_id, eventId)),
+    )
+    .limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+export async function setAttendeeStatus(
+  q: Queryable,
+  accountId: string,
+  attendeeId: string,
+  status: (typeof attendees.$inferSelect)['status'],
+) {
+  await q
+    .update(attendees)
+    .set({ status })
+    .where(and(eq(attendees.account_id, accountId), eq(attendees.id, attendeeId)));
+}

@@ -1,0 +1,461 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { attendees, jobs, orderActivities, orderRefunds, orders } from '../../db/schema/index.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { addUser, createAccountWithUser } from '../../test/factories/accounts.ts';
+import {
+  addAffiliate,
+  addPromoCode,
+  addTicket,
+  buyer,
+  buyWithTestCard,
+  createSellingEvent,
+} from '../../test/factories/checkout.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+type Headers = Record<string, string>;
+const api = (method: 'GET' | 'POST' | 'PUT', url: string, headers: Headers, payload?: unknown) =>
+  t.app.inject({ method, url, headers, payload: payload as Record<string, unknown> | undefined });
+
+const orderByShort = async (short: string) => {
+  const [row] = await t.app.deps.db.select().from(orders).where(eq(orders.short_id, short));
+  if (!row) throw new Error(`no order ${short}`);
+  return row;
+};
+
+/** A LIVE event with one paid ticket (30,00 €) and a completed order of `quantity` units. */
+async function soldOrder(opts: { quantity?: number; units?: number | null } = {}) {
+  const s = await createSellingEvent(t.app);
+  const ticket = await addTicket(t.app, s.event, {
+    prices: [{ price_cents: 3000, quantity: opts.units === undefined ? 100 : opts.units }],
+  });
+  const short = await buyWithTestCard(t.app, s.event, ticket, { quantity: opts.quantity ?? 2 });
+  const order = await orderByShort(short);
+  const url = `/api/events/${s.event.id}/orders/${order.id}`;
+  return { ...s, ticket, short, order, url };
+}
+
+const emailsTo = async (to: string, subjectLike: string) =>
+  t.app.deps.db
+    .select()
+    .from(jobs)
+    .where(
+      sql`${jobs.kind} = 'email.send' and ${jobs.payload}->>'to' = ${to} and ${jobs.payload}->>'subject' like ${subjectLike}`,
+    );
+
+describe('refunds', () => {
+  it('partial refunds add up to REFUNDED; never beyond what was paid; each is a row with who and when', async () => {
+    const s = await soldOrder({ quantity: 2 }); // 60,00 €
+    const first = await api('POST', `${s.url}/refund`, s.headers, { amount_cents: 2000, reason: 'Una baja' });
+    expect(first.statusCode).toBe(200);
+    expect(first.json().data).toMatchObject({
+      refund_status: 'PARTIALLY_REFUNDED',
+      status: 'COMPLETED',
+      refundable_cents: 4000,
+    });
+    expect(first.json().data.refunds).toMatchObject([
+      {
+        provider: 'test',
+        status: 'SUCCEEDED',
+        amount_cents: 2000,
+        reason: 'Una baja',
+        created_by: s.user.id,
+      },
+    ]);
+
+    const tooMuch = await api('POST', `${s.url}/refund`, s.headers, { amount_cents: 4001 });
+    expect(tooMuch.statusCode).toBe(422);
+    expect(tooMuch.json().error.fields.amount_cents).toContain('40,00');
+    const zero = await api('POST', `${s.url}/refund`, s.headers, { amount_cents: 0 });
+    expect(zero.statusCode).toBe(422);
+    expect(zero.json().error.fields.amount_cents).toBe('Indica un importe mayor que cero.');
+    expect(
+      await t.app.deps.db.select().from(orderRefunds).where(eq(orderRefunds.order_id, s.order.id)),
+    ).toHaveLength(1);
+
+    const rest = await api('POST', `${s.url}/refund`, s.headers, { amount_cents: 4000, notify_buyer: true });
+    expect(rest.json().data).toMatchObject({ refund_status: 'REFUNDED', refundable_cents: 0 });
+    const nothingLeft = await api('POST', `${s.url}/refund`, s.headers, { amount_cents: 1 });
+    expect(nothingLeft.statusCode).toBe(422);
+    expect((await emailsTo(buyer.email, '%40,00%')).length).toBe(1);
+    const kinds = rest.json().data.activity.map((a: { kind: string }) => a.kind);
+    expect(kinds).toEqual(
+      expect.arrayContaining(['CREATED', 'PAID', 'REFUND_REQUESTED', 'REFUNDED', 'EMAIL_SENT']),
+    );
+    expect(
+      rest.json().data.activity.find((a: { kind: string }) => a.kind === 'REFUND_REQUESTED').user_name,
+    ).toBe('Ana García');
+  });
+
+  it('refund with cancel: the order is cancelled and its units go back on sale', async () => {
+    const s = await soldOrder({ quantity: 1, units: 1 });
+    const res = await api('POST', `${s.url}/refund`, s.headers, { amount_cents: 3000, cancel_order: true });
+    expect(res.json().data).toMatchObject({ status: 'CANCELLED', refund_status: 'REFUNDED' });
+    await buyWithTestCard(t.app, s.event, s.ticket);
+  });
+
+  it('an unpaid offline order has nothing to refund; once marked paid it refunds through offline', async () => {
+    const s = await createSellingEvent(t.app, {
+      settings: { offline_payment_instructions: 'Transferencia.' },
+    });
+    const ticket = await addTicket(t.app, s.event);
+    const base = `/api/public/events/${s.event.id}/order`;
+    const reserved = await t.app.inject({
+      method: 'POST',
+      url: base,
+      payload: { tickets: [{ ticket_id: ticket.id, price_id: ticket.prices[0]?.id, quantity: 1 }] },
+    });
+    const short = reserved.json().data.short_id;
+    await t.app.inject({ method: 'PUT', url: `${base}/${short}`, payload: buyer });
+    await t.app.inject({ method: 'POST', url: `${base}/${short}/payment`, payload: { provider: 'offline' } });
+    const order = await orderByShort(short);
+    const url = `/api/events/${s.event.id}/orders/${order.id}`;
+    const unpaid = await api('POST', `${url}/refund`, s.headers, { amount_cents: 100 });
+    expect(unpaid.statusCode).toBe(409);
+    expect(unpaid.json().error.message).toBe('Este pedido no tiene ningún pago que devolver.');
+    await api('POST', `${url}/mark-paid`, s.headers);
+    const refunded = await api('POST', `${url}/refund`, s.headers, { amount_cents: 2500 });
+    expect(refunded.json().data.refunds[0]).toMatchObject({ provider: 'offline', status: 'SUCCEEDED' });
+    expect(refunded.json().data.refund_status).toBe('REFUNDED');
+  });
+
+  it('refuses malformed bodies with a 422 and changes nothing', async () => {
+    const s = await soldOrder();
+    for (const body of [
+      {},
+      { amount_cents: 'mucho' },
+      { amount_cents: 10, extra: true },
+      { amount_cents: 1.5 },
+    ]) {
+      const res = await api('POST', `${s.url}/refund`, s.headers, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(422);
+    }
+    expect((await orderByShort(s.short)).refund_status).toBeNull();
+  });
+});
+
+describe('cancel', () => {
+  it('frees the units at once, refuses the QR at the door and gives back promo uses and affiliate sales', async () => {
+    const s = await createSellingEvent(t.app);
+    const ticket = await addTicket(t.app, s.event, { prices: [{ price_cents: 1000, quantity: 1 }] });
+    await addAffiliate(t.app, s.event, 'radio');
+    const short = await buyWithTestCard(t.app, s.event, ticket, { affiliate_code: 'radio' });
+    const order = await orderByShort(short);
+    const soldOut = await t.app.inject({
+      method: 'POST',
+      url: `/api/public/events/${s.event.id}/order`,
+      payload: { tickets: [{ ticket_id: ticket.id, price_id: ticket.prices[0]?.id, quantity: 1 }] },
+    });
+    expect(soldOut.statusCode).toBe(409);
+
+    const list = await api('POST', `/api/events/${s.event.id}/check-in-lists`, s.headers, { name: 'Puerta' });
+    const [holder] = await t.app.deps.db.select().from(attendees).where(eq(attendees.order_id, order.id));
+    const url = `/api/events/${s.event.id}/orders/${order.id}`;
+    const cancelled = await api('POST', `${url}/cancel`, s.headers, { notify_buyer: true });
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json().data.status).toBe('CANCELLED');
+    expect(cancelled.json().data.attendees.map((a: { status: string }) => a.status)).toEqual(['CANCELLED']);
+    expect((await emailsTo(buyer.email, '%cancelado%')).length).toBeGreaterThanOrEqual(1);
+
+    const door = await t.app.inject({
+      method: 'POST',
+      url: `/api/public/check-in-lists/${list.json().data.short_id}/check-ins`,
+      payload: { code: holder?.qr_secret },
+    });
+    expect(door.statusCode).toBe(409);
+    const detail = await api('GET', `/api/events/${s.event.id}/attendees/${holder?.id}`, s.headers);
+    expect(detail.json().data).toMatchObject({ status: 'CANCELLED', check_ins: [] });
+
+    const stats = await api('GET', `/api/events/${s.event.id}/promoter/stats`, s.headers);
+    expect(stats.json().data.affiliate_sales).toMatchObject({ orders_count: 0, tickets_sold: 0 });
+    await buyWithTestCard(t.app, s.event, ticket); // the sold-out ticket sells again
+
+    const again = await api('POST', `${url}/cancel`, s.headers, {});
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe('Este pedido ya está cancelado.');
+  });
+
+  it('gives a promo code use back', async () => {
+    const s = await createSellingEvent(t.app);
+    const ticket = await addTicket(t.app, s.event);
+    await addPromoCode(t.app, s.event, { code: 'UNAVEZ', max_uses: 1 });
+    const reserve = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/public/events/${s.event.id}/order`,
+        payload: {
+          tickets: [{ ticket_id: ticket.id, price_id: ticket.prices[0]?.id, quantity: 1 }],
+          promo_code: 'unavez',
+        },
+      });
+    const first = await reserve();
+    const short = first.json().data.short_id;
+    const base = `/api/public/events/${s.event.id}/order/${short}`;
+    await t.app.inject({ method: 'PUT', url: base, payload: buyer });
+    await t.app.inject({
+      method: 'POST',
+      url: `${base}/payment`,
+      payload: { provider: 'test', card_number: '4242424242424242' },
+    });
+    expect((await reserve()).statusCode).toBe(422);
+    const order = await orderByShort(short);
+    await api('POST', `/api/events/${s.event.id}/orders/${order.id}/cancel`, s.headers, {
+      notify_buyer: false,
+    });
+    expect((await reserve()).statusCode).toBe(201);
+  });
+
+  it('cancels an unpaid offline order', async () => {
+    const s = await createSellingEvent(t.app, { settings: { offline_payment_instructions: 'En taquilla.' } });
+    const ticket = await addTicket(t.app, s.event);
+    const base = `/api/public/events/${s.event.id}/order`;
+    const short = (
+      await t.app.inject({
+        method: 'POST',
+        url: base,
+        payload: { tickets: [{ ticket_id: ticket.id, price_id: ticket.prices[0]?.id, quantity: 2 }] },
+      })
+    ).json().data.short_id;
+    await t.app.inject({ method: 'PUT', url: `${base}/${short}`, payload: buyer });
+    await t.app.inject({ method: 'POST', url: `${base}/${short}/payment`, payload: { provider: 'offline' } });
+    const order = await orderByShort(short);
+    const res = await api('POST', `/api/events/${s.event.id}/orders/${order.id}/cancel`, s.headers, {
+      notify_buyer: false,
+    });
+    expect(res.json().data).toMatchObject({ status: 'CANCELLED' });
+  });
+});
+
+describe('manual orders', () => {
+  it('creates a complimentary order without e-mails; it cannot be refunded', async () => {
+    const s = await createSellingEvent(t.app);
+    const ticket = await addTicket(t.app, s.event, { prices: [{ price_cents: 4000, quantity: 10 }] });
+    const res = await api('POST', `/api/events/${s.event.id}/orders`, s.headers, {
+      buyer: { first_name: 'Prensa', last_name: 'Local', email: 'Prensa@Example.com' },
+      tickets: [{ ticket_id: ticket.id, price_id: ticket.prices[0]?.id, quantity: 2 }],
+      attendees: [
+        { first_name: 'Eva', last_name: 'Sol', email: 'eva@example.com' },
+        { first_name: 'Iker', last_name: 'Mar', email: 'iker@example.com' },
+      ],
+      amount_paid_cents: 0,
+      send_emails: false,
+    });
+    expect(res.statusCode).toBe(201);
+    const order = res.json().data;
+    expect(order).toMatchObject({
+      status: 'COMPLETED',
+      is_manual: true,
+      total_cents: 0,
+      payment_status: 'NO_PAYMENT_REQUIRED',
+      email: 'prensa@example.com',
+    });
+    expect(order.attendees.map((a: { first_name: string }) => a.first_name).sort()).toEqual(['Eva', 'Iker']);
+    expect(order.activity[0]).toMatchObject({ kind: 'CREATED', user_name: 'Ana García' });
+    expect(await emailsTo('prensa@example.com', '%')).toHaveLength(0);
+
+    const refund = await api('POST', `/api/events/${s.event.id}/orders/${order.id}/refund`, s.headers, {
+      amount_cents: 100,
+    });
+    expect(refund.statusCode).toBe(409);
+    expect(refund.json().error.message).toBe('Un pedido creado manualmente no se puede devolver.');
+  });
+
+  it('sells hidden tickets and after the sale ended (the buyer rules are not the box office’s), never beyond stock', async () => {
+    const s = await createSellingEvent(t.app);
+    const invite = await addTicket(t.app, s.event, {
+      name: 'Invitación',
+      is_hidden: true,
+      sale_end_date: new Date(Date.now() - 3600_000),
+      prices: [{ price_cents: 0, quantity: 2 }],
+    });
+    const order = (quantity: number) =>
+      api('POST', `/api/events/${s.event.id}/orders`, s.headers, {
+        buyer: { first_name: 'Prensa', last_name: 'Local', email: 'prensa@example.com' },
+        tickets: [{ ticket_id: invite.id, price_id: invite.prices[0]?.id, quantity }],
+        amount_paid_cents: 0,
+        send_emails: false,
+      });
+    expect((await order(2)).statusCode).toBe(201);
+    const over = await order(1);
+    expect(over.statusCode).toBe(409);
+    expect(over.json().error.message).toBe('No quedan entradas suficientes de «Invitación».');
+  });
+
+  it('records a box-office sale as paid and sends the confirmation', async () => {
+    const s = await createSellingEvent(t.app);
+    const ticket = await addTicket(t.app, s.event, { prices: [{ price_cents: 1500, quantity: 10 }] });
+    const res = await api('POST', `/api/events/${s.event.id}/orders`, s.headers, {
+      buyer: { first_name: 'Rosa', last_name: 'Vela', email: 'rosa@example.com' },
+      tickets: [{ ticket_id: ticket.id, price_id: ticket.prices[0]?.id, quantity: 3 }],
+      amount_paid_cents: 4500,
+      send_emails: true,
+    });
+    expect(res.json().data).toMatchObject({
+      total_cents: 4500,
+      payment_status: 'PAYMENT_RECEIVED',
+      payments: [{ provider: 'offline', amount_cents: 4500, status: 'SUCCEEDED' }],
+    });
+    expect(await emailsTo('rosa@example.com', '%')).toHaveLength(1);
+  });
+
+  it('respects stock: never beyond the units left, with a clear 409; bad input is a 422', async () => {
+    const s = await createSellingEvent(t.app);
+    const ticket = await addTicket(t.app, s.event, { prices: [{ price_cents: 1000, quantity: 5 }] });
+    const line = (quantity: number) => ({
+      buyer: { first_name: 'Box', last_name: 'Office', email: 'box@example.com' },
+      tickets: [{ ticket_id: ticket.id, price_id: ticket.prices[0]?.id, quantity }],
+      amount_paid_cents: 0,
+      send_emails: false,
+    });
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => api('POST', `/api/events/${s.event.id}/orders`, s.headers, line(1))),
+    );
+    expect(results.filter((r) => r.statusCode === 201)).toHaveLength(5);
+    const refused = results.find((r) => r.statusCode === 409);
+    expect(refused?.json().error.message).toContain('Entrada general');
+    const held = await t.app.deps.db.execute(
+      sql`select coalesce(sum(quantity), 0)::int as n from order_items where ticket_id = ${ticket.id} and holds_until > now()`,
+    );
+    expect(JSON.stringify(held)).toContain('"n":5');
+
+    const badCount = await api('POST', `/api/events/${s.event.id}/orders`, s.headers, {
+      ...line(1),
+      attendees: [],
+    });
+    expect(badCount.statusCode).toBe(422);
+    const badEmail = await api('POST', `/api/events/${s.event.id}/orders`, s.headers, {
+      ...line(1),
+      buyer: { first_name: 'X', last_name: 'Y', email: 'no' },
+    });
+    expect(badEmail.statusCode).toBe(422);
+  });
+});
+
+describe('edit, resend and the activity log', () => {
+  it('edits the buyer and answers, resends the confirmation, and logs who did what', async () => {
+    const s = await soldOrder({ quantity: 1 });
+    const edited = await api('PUT', s.url, s.headers, {
+      first_name: 'Lucía',
+      last_name: 'Martín Gil',
+      email: 'lucia.nueva@example.com',
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().data).toMatchObject({ last_name: 'Martín Gil', email: 'lucia.nueva@example.com' });
+    const resent = await api('POST', `${s.url}/resend`, s.headers);
+    expect(resent.statusCode).toBe(202);
+    expect(await emailsTo('lucia.nueva@example.com', '%Concierto%')).toHaveLength(1);
+    const log = await t.app.deps.db
+      .select()
+      .from(orderActivities)
+      .where(and(eq(orderActivities.order_id, s.order.id), eq(orderActivities.kind, 'EDITED')));
+    expect(log[0]?.details).toEqual({ fields: ['last_name', 'email'] });
+    expect(log[0]?.user_id).toBe(s.user.id);
+    const bad = await api('PUT', s.url, s.headers, {
+      first_name: '',
+      last_name: 'x',
+      email: 'x@example.com',
+    });
+    expect(bad.statusCode).toBe(422);
+  });
+});
+
+describe('attendees: cancel and reactivate', () => {
+  it('a cancelled attendee frees their unit; reactivation takes it back only while there is room', async () => {
+    const s = await soldOrder({ quantity: 2, units: 2 });
+    const [first] = await t.app.deps.db.select().from(attendees).where(eq(attendees.order_id, s.order.id));
+    const aUrl = `/api/events/${s.event.id}/attendees/${first?.id}`;
+    const list = await api('POST', `/api/events/${s.event.id}/check-in-lists`, s.headers, {
+      name: 'Puerta A',
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/public/check-in-lists/${list.json().data.short_id}/check-ins`,
+      payload: { code: first?.qr_secret },
+    });
+    const seen = (await api('GET', aUrl, s.headers)).json().data;
+    expect(seen.check_ins).toMatchObject([{ list_name: 'Puerta A' }]);
+    expect(seen.checked_in_at).toBe(seen.check_ins[0].created_at);
+    const cancelled = await api('POST', `${aUrl}/cancel`, s.headers);
+    expect(cancelled.json().data.status).toBe('CANCELLED');
+    expect((await api('POST', `${aUrl}/cancel`, s.headers)).statusCode).toBe(409);
+
+    await buyWithTestCard(t.app, s.event, s.ticket); // the freed unit sells
+    const full = await api('POST', `${aUrl}/reactivate`, s.headers);
+    expect(full.statusCode).toBe(409);
+    expect(full.json().error.message).toContain('Entrada general');
+
+    const [other] = await t.app.deps.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.event_id, s.event.id), sql`${orders.id} <> ${s.order.id}`));
+    await api('POST', `/api/events/${s.event.id}/orders/${other?.id}/cancel`, s.headers, {
+      notify_buyer: false,
+    });
+    const back = await api('POST', `${aUrl}/reactivate`, s.headers);
+    expect(back.statusCode).toBe(200);
+    expect(back.json().data.status).toBe('ACTIVE');
+    const detail = await api('GET', s.url, s.headers);
+    expect(detail.json().data.activity.map((a: { kind: string }) => a.kind)).toEqual(
+      expect.arrayContaining(['ATTENDEE_CANCELLED', 'ATTENDEE_REACTIVATED']),
+    );
+    expect(detail.json().data.items[0].quantity).toBe(2);
+  });
+});
+
+describe('access', () => {
+  it('another account gets 404 on every new endpoint and changes nothing', async () => {
+    const s = await soldOrder({ quantity: 1 });
+    const [holder] = await t.app.deps.db.select().from(attendees).where(eq(attendees.order_id, s.order.id));
+    const other = await createAccountWithUser(t.app);
+    const calls: ['POST' | 'PUT', string, unknown][] = [
+      ['POST', `${s.url}/refund`, { amount_cents: 100 }],
+      ['POST', `${s.url}/cancel`, { notify_buyer: false }],
+      ['POST', `${s.url}/resend`, undefined],
+      ['PUT', s.url, { first_name: 'X', last_name: 'Y', email: 'x@example.com' }],
+      [
+        'POST',
+        `/api/events/${s.event.id}/orders`,
+        {
+          buyer: { first_name: 'X', last_name: 'Y', email: 'x@example.com' },
+          tickets: [{ ticket_id: s.ticket.id, price_id: s.ticket.prices[0]?.id, quantity: 1 }],
+          amount_paid_cents: 0,
+        },
+      ],
+      ['POST', `/api/events/${s.event.id}/attendees/${holder?.id}/cancel`, undefined],
+      ['POST', `/api/events/${s.event.id}/attendees/${holder?.id}/reactivate`, undefined],
+    ];
+    for (const [method, url, body] of calls) {
+      const res = await api(method, url, other.headers, body);
+      expect(res.statusCode, url).toBe(404);
+    }
+    const after = await orderByShort(s.short);
+    expect(after).toMatchObject({ status: 'COMPLETED', refund_status: null, email: buyer.email });
+    const count = await t.app.deps.db.select().from(orders).where(eq(orders.event_id, s.event.id));
+    expect(count).toHaveLength(1);
+  });
+
+  it('an ORGANIZER-role user may refund, cancel and create orders (DESIGN: events are theirs to manage)', async () => {
+    const s = await soldOrder({ quantity: 1 });
+    const organizer = await addUser(t.app, s.account.id, { role: 'ORGANIZER' });
+    const refund = await api('POST', `${s.url}/refund`, organizer.headers, { amount_cents: 500 });
+    expect(refund.statusCode).toBe(200);
+    const cancel = await api('POST', `${s.url}/cancel`, organizer.headers, { notify_buyer: false });
+    expect(cancel.statusCode).toBe(200);
+    const manual = await api('POST', `/api/events/${s.event.id}/orders`, organizer.headers, {
+      buyer: { first_name: 'Taquilla', last_name: 'Puerta', email: 'puerta@example.com' },
+      tickets: [{ ticket_id: s.ticket.id, price_id: s.ticket.prices[0]?.id, quantity: 1 }],
+      amount_paid_cents: 3000,
+      send_emails: false,
+    });
+    expect(manual.statusCode).toBe(201);
+    const unauth = await t.app.inject({ method: 'POST', url: `${s.url}/cancel`, payload: {} });
+    expect(unauth.statusCode).toBe(401);
+  });
+});

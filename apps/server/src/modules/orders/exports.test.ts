@@ -1,0 +1,153 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { createAccountWithUser } from '../../test/factories/accounts.ts';
+import { addQuestion, addTicket, createSellingEvent } from '../../test/factories/checkout.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** An event with an order question and an attendee question, and one order answering both. */
+async function answeredOrder() {
+  const s = await createSellingEvent(t.app);
+  const ticket = await addTicket(t.app, s.event, { prices: [{ price_cents: 1999, quantity: 50 }] });
+  const company = await addQuestion(t.app, s.event, { title: 'Empresa', belongs_to: 'ORDER' });
+  const diet = await addQuestion(t.app, s.event, {
+    title: 'Dieta',
+    belongs_to: 'ATTENDEE',
+    type: 'MULTI_SELECT',
+    options: ['Vegana', 'Sin gluten'],
+  });
+  const base = `/api/public/events/${s.event.id}/order`;
+  const reserved = await t.app.inject({
+    method: 'POST',
+    url: base,
+    payload: { tickets: [{ ticket_id: ticket.id, price_id: ticket.prices[0]?.id, quantity: 1 }] },
+  });
+  const short = reserved.json().data.short_id;
+  const details = await t.app.inject({
+    method: 'PUT',
+    url: `${base}/${short}`,
+    payload: {
+      first_name: '=1+1',
+      last_name: 'Ríos',
+      email: 'rios@example.com',
+      email_confirmation: 'rios@example.com',
+      answers: { [company.id]: 'Acme, S.L.' },
+      attendees: [
+        {
+          ticket_id: ticket.id,
+          first_name: 'Ada',
+          last_name: 'Ríos',
+          email: 'ada@example.com',
+          answers: { [diet.id]: ['Vegana', 'Sin gluten'] },
+        },
+      ],
+    },
+  });
+  expect(details.statusCode).toBe(200);
+  await t.app.inject({
+    method: 'POST',
+    url: `${base}/${short}/payment`,
+    payload: { provider: 'test', card_number: '4242424242424242' },
+  });
+  return { ...s, short };
+}
+
+async function readXlsx(body: Buffer) {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(body as unknown as ArrayBuffer);
+  const sheet = workbook.worksheets[0];
+  if (!sheet) throw new Error('no sheet');
+  const rows: ExcelJS.Row[] = [];
+  sheet.eachRow((row) => {
+    rows.push(row);
+  });
+  return { sheet, rows };
+}
+
+describe('exports', () => {
+  it('orders as XLSX: translated headers and values, money as numbers with the currency, dates in the event time zone, answers as columns, formulas kept as text', async () => {
+    const s = await answeredOrder();
+    const res = await t.app.inject({
+      url: `/api/events/${s.event.id}/orders/export?format=xlsx`,
+      headers: s.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    expect(res.headers['content-disposition']).toBe('attachment; filename="concierto-de-otono-orders.xlsx"');
+    const { sheet, rows } = await readXlsx(res.rawPayload);
+    expect(sheet.name).toBe('Pedidos');
+    const header = rows[0]?.values as unknown[];
+    expect(header.slice(1, 5)).toEqual(['Pedido', 'Estado', 'Estado del pago', 'Estado de la devolución']);
+    expect(header.at(-1)).toBe('Empresa');
+    const row = rows[1];
+    expect(row?.getCell(1).value).toBe(s.short);
+    expect(row?.getCell(2).value).toBe('Completado');
+    expect(row?.getCell(5).value).toBe('=1+1');
+    expect(row?.getCell(5).type).toBe(ExcelJS.ValueType.String);
+    expect(row?.getCell(13).value).toBe(19.99);
+    expect(row?.getCell(13).numFmt).toBe('#,##0.00 "EUR"');
+    const created = row?.getCell(18).value as Date;
+    expect(created).toBeInstanceOf(Date);
+    const madrid = new Intl.DateTimeFormat('sv-SE', {
+      timeZone: 'Europe/Madrid',
+      dateStyle: 'short',
+      timeStyle: 'short',
+    }).format(new Date());
+    expect(created.toISOString().slice(0, 16).replace('T', ' ')).toBe(madrid);
+    expect(row?.getCell(header.length - 1).value).toBe('Acme, S.L.');
+
+    const english = await t.app.inject({
+      url: `/api/events/${s.event.id}/orders/export?format=xlsx`,
+      headers: { ...s.headers, 'accept-language': 'en' },
+    });
+    const en = await readXlsx(english.rawPayload);
+    expect(en.sheet.name).toBe('Orders');
+    expect(en.rows[1]?.getCell(2).value).toBe('Completed');
+  });
+
+  it('attendees as CSV and XLSX with each attendee question as a column; a bad format is a 422', async () => {
+    const s = await answeredOrder();
+    const csv = await t.app.inject({
+      url: `/api/events/${s.event.id}/attendees/export?format=csv`,
+      headers: s.headers,
+    });
+    const lines = csv.body.replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[0]?.endsWith(',Dieta')).toBe(true);
+    expect(lines[1]).toContain('Ada,Ríos,ada@example.com,Entrada general,,Válida,');
+    expect(lines[1]?.endsWith(',"Vegana, Sin gluten"')).toBe(true);
+    const xlsx = await t.app.inject({
+      url: `/api/events/${s.event.id}/attendees/export?format=xlsx`,
+      headers: s.headers,
+    });
+    const { rows } = await readXlsx(xlsx.rawPayload);
+    expect(rows).toHaveLength(2);
+    expect(rows[1]?.getCell(2).value).toBe('Ada');
+    const head = (rows[0]?.values ?? []) as unknown[];
+    expect(head.at(-1)).toBe('Dieta');
+    expect(rows[1]?.getCell(head.length - 1).value).toBe('Vegana, Sin gluten');
+
+    const bad = await t.app.inject({
+      url: `/api/events/${s.event.id}/attendees/export?format=pdf`,
+      headers: s.headers,
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().error.fields.format).toBe('Elige csv o xlsx.');
+    const other = await createAccountWithUser(t.app);
+    for (const path of ['orders', 'attendees']) {
+      const res = await t.app.inject({
+        url: `/api/events/${s.event.id}/${path}/export?format=xlsx`,
+        headers: other.headers,
+      });
+      expect(res.statusCode).toBe(404);
+    }
+  });
+});

@@ -1,0 +1,164 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { SpaShell } from '../../lib/spa.ts';
+import { checkoutOrder } from '../checkout/checkout.service.ts';
+import { indexableEvents } from '../public-events/public-events.service.ts';
+import type { EventPageRenderer, PrintPageData, TicketPageData } from './public-pages.renderer.ts';
+import { loadPublicEvent } from './public-pages.service.ts';
+import { orderPrintData, ticketPageData, ticketPrintData } from './public-pages.tickets.ts';
+
+const esc = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const NOINDEX = '<meta name="robots" content="noindex, nofollow">';
+const uuid = z.uuid();
+const shortId = z.string().min(1).max(60);
+const langQuery = z.object({ lang: z.enum(['es', 'en']).optional() }).passthrough();
+
+/**
+ * The buyer's pages after the event page, and what search engines read:
+ * - `/ticket/:eventId/:attendeeShortId` and the print pages: rendered on the server only (no script but
+ *   print.js on the print pages), readable with JavaScript off; `?lang=` switches language without it.
+ * - `/checkout/...`: checkout.html, the checkout's light entry, with its messages inlined.
+ * - `/robots.txt` and `/sitemap.xml` (live events that allow indexing).
+ * Ticket and checkout pages are private links: `noindex`, in a header and a meta tag.
+ */
+export function documentRoutes(app: FastifyInstance, renderer: EventPageRenderer) {
+  const { config } = app.deps;
+  const eventShell = new SpaShell(config.webDistDir, 'event.html');
+  const checkoutShell = new SpaShell(config.webDistDir, 'checkout.html');
+
+  /** The request's language; `?lang=` also remembers it in the cookie the rest of the app reads. */
+  function localeOf(request: FastifyRequest, reply: FastifyReply): string {
+    const { lang } = langQuery.parse(request.query);
+    if (!lang) return request.locale;
+    reply.setCookie('locale', lang, { path: '/', maxAge: 365 * 24 * 3600, sameSite: 'lax' });
+    return lang;
+  }
+
+  async function sendStatic(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    render: (locale: string) => Promise<{ html: string; title: string; found: boolean } | null>,
+    scripts = '',
+  ) {
+    if (!eventShell.available) return reply.callNotFound();
+    const locale = localeOf(request, reply);
+    const page = await render(locale);
+    if (!page) return reply.callNotFound();
+    const html = eventShell.render({
+      head: `<title>${esc(page.title)}</title>\n${NOINDEX}`,
+      body: page.html,
+      lang: locale,
+      scripts,
+    });
+    reply.header('x-robots-tag', 'noindex, nofollow');
+    return SpaShell.sendHtml(reply, html, page.found ? 200 : 404);
+  }
+
+  const ticketPage = (load: (eventId: string, id: string) => Promise<TicketPageData | null>) => {
+    return async (request: FastifyRequest, reply: FastifyReply) => {
+      const { eventId, attendeeShortId } = request.params as Record<string, string>;
+      return sendStatic(request, reply, async (locale) => {
+        const bundle = await renderer.bundle();
+        if (!bundle) return null;
+        const valid = uuid.safeParse(eventId).success && shortId.safeParse(attendeeShortId).success;
+        const data = valid ? await load(eventId ?? '', attendeeShortId ?? '') : null;
+        return { ...bundle.renderTicketPage({ locale, data }), found: data !== null };
+      });
+    };
+  };
+
+  const printPage = (param: string, load: (eventId: string, id: string) => Promise<PrintPageData | null>) => {
+    return async (request: FastifyRequest, reply: FastifyReply) => {
+      const params = request.params as Record<string, string>;
+      const eventId = params.eventId ?? '';
+      const id = params[param] ?? '';
+      return sendStatic(
+        request,
+        reply,
+        async (locale) => {
+          const bundle = await renderer.bundle();
+          if (!bundle) return null;
+          const valid = uuid.safeParse(eventId).success && shortId.safeParse(id).success;
+          const data = valid ? await load(eventId, id) : null;
+          return { ...bundle.renderPrintPage({ locale, data }), found: data !== null };
+        },
+        '<script src="/print.js" defer></script>\n',
+      );
+    };
+  };
+
+  const hide = { schema: { hide: true } };
+  app.get(
+    '/ticket/:eventId/:attendeeShortId',
+    hide,
+    ticketPage((e, a) => ticketPageData(app.deps, e, a)),
+  );
+  app.get(
+    '/ticket/:eventId/:attendeeShortId/print',
+    hide,
+    printPage('attendeeShortId', (e, a) => ticketPrintData(app.deps, e, a)),
+  );
+  app.get(
+    '/order/:eventId/:orderShortId/print',
+    hide,
+    printPage('orderShortId', (e, o) => orderPrintData(app.deps, e, o)),
+  );
+
+  // The checkout: its own light page, with its messages, the event and the order inlined so it starts
+  // without a request. Whatever fails to load here the page asks the API for, and shows its error.
+  const checkout = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!checkoutShell.available) return reply.callNotFound();
+    const { eventId = '', orderShortId = '' } = request.params as Record<string, string>;
+    const valid = uuid.safeParse(eventId).success && shortId.safeParse(orderShortId).success;
+    const [bundle, event, order] = await Promise.all([
+      renderer.bundle(),
+      valid ? loadPublicEvent(app.deps, eventId) : null,
+      valid ? checkoutOrder(app.deps, eventId, orderShortId).catch(() => null) : null,
+    ]);
+    const data = bundle ? { ...bundle.pageMessages(request.locale), event, order } : undefined;
+    const html = checkoutShell.render({
+      head: `<title>Taquilla</title>\n${NOINDEX}`,
+      data,
+      lang: request.locale,
+    });
+    reply.header('x-robots-tag', 'noindex, nofollow');
+    return SpaShell.sendHtml(reply, html);
+  };
+  app.get('/checkout/:eventId/:orderShortId/:step', hide, checkout);
+  // No order yet: back to the event page.
+  app.get('/checkout/:eventId', hide, async (request, reply) => {
+    const { eventId } = request.params as { eventId: string };
+    const event = uuid.safeParse(eventId).success ? await loadPublicEvent(app.deps, eventId) : null;
+    if (!event) return reply.callNotFound();
+    return reply.redirect(`/e/${event.id}/${encodeURIComponent(event.slug)}`);
+  });
+
+  app.get('/robots.txt', hide, async (_request, reply) => {
+    const lines = ['User-agent: *', 'Disallow: /api/', 'Disallow: /manage/', 'Disallow: /account/'];
+    lines.push('Disallow: /auth/', '', `Sitemap: ${config.appUrl}/sitemap.xml`, '');
+    return reply
+      .type('text/plain; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(lines.join('\n'));
+  });
+
+  app.get('/sitemap.xml', hide, async (_request, reply) => {
+    const rows = await indexableEvents(app.deps.db);
+    const urls = rows.map(
+      (e) =>
+        `  <url><loc>${esc(`${config.appUrl}/e/${e.id}/${encodeURIComponent(e.slug)}`)}</loc><lastmod>${e.updated_at.toISOString()}</lastmod></url>`,
+    );
+    const xml = [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+      ...urls,
+      '</urlset>',
+      '',
+    ].join('\n');
+    return reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=600')
+      .send(xml);
+  });
+}

@@ -1,0 +1,73 @@
+import type { AppDeps } from '../../deps.ts';
+import { AppError } from '../../lib/errors.ts';
+import { publicTicket } from '../attendees/attendees.service.ts';
+import { publicOrder } from '../checkout/checkout.service.ts';
+import { presentPublicOrder } from '../orders/order-presenter.ts';
+import type { PageColors, PrintPageData, TicketPageData } from './public-pages.renderer.ts';
+import { loadPublicEvent } from './public-pages.service.ts';
+
+/** What the ticket and print pages show, read through the modules' services; null when not found. */
+
+async function orNull<T>(load: () => Promise<T>): Promise<T | null> {
+  try {
+    return await load();
+  } catch (err) {
+    if (err instanceof AppError && err.status === 404) return null;
+    throw err;
+  }
+}
+
+/** The organizer's page colours, while the event is public (afterwards the page keeps the defaults). */
+async function colorsOf(deps: AppDeps, eventId: string): Promise<PageColors | null> {
+  const event = await loadPublicEvent(deps, eventId);
+  return (event?.settings.colors as PageColors | undefined) ?? null;
+}
+
+export async function ticketPageData(
+  deps: AppDeps,
+  eventId: string,
+  attendeeShortId: string,
+): Promise<TicketPageData | null> {
+  const ticket = await orNull(() => publicTicket(deps, eventId, attendeeShortId));
+  if (!ticket) return null;
+  const { event, order_short_id, qr_code: _secret, order_status: _status, ...attendee } = ticket;
+  return {
+    eventId,
+    event,
+    colors: await colorsOf(deps, eventId),
+    attendee,
+    orderShortId: order_short_id,
+  };
+}
+
+export async function ticketPrintData(
+  deps: AppDeps,
+  eventId: string,
+  attendeeShortId: string,
+): Promise<PrintPageData | null> {
+  const page = await ticketPageData(deps, eventId, attendeeShortId);
+  if (!page) return null;
+  return {
+    event: page.event,
+    colors: page.colors,
+    tickets: [page.attendee],
+    orderShortId: page.orderShortId,
+  };
+}
+
+/** Every ticket of an order that holds its tickets (completed, or awaiting an offline payment). */
+export async function orderPrintData(
+  deps: AppDeps,
+  eventId: string,
+  orderShortId: string,
+): Promise<PrintPageData | null> {
+  const order = await orNull(() => publicOrder(deps, eventId, orderShortId));
+  if (!order || !['COMPLETED', 'AWAITING_OFFLINE_PAYMENT'].includes(order.status)) return null;
+  const presented = await presentPublicOrder(deps.db, order);
+  const tickets = presented.attendees.filter((a) => a.status !== 'CANCELLED');
+  const first = tickets[0];
+  if (!first) return null;
+  const page = await ticketPageData(deps, eventId, first.short_id);
+  if (!page) return null;
+  return { event: page.event, colors: page.colors, tickets, orderShortId: order.short_id };
+}

@@ -1,0 +1,112 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Button, Group, Paper, Stack } from '@mantine/core';
+import type { PublicAttendee } from '@taquilla/shared';
+import type { CSSProperties, ReactNode } from 'react';
+import classes from '../components/public.module.css';
+import { PublicFooter } from '../components/public-footer.tsx';
+import { TicketCard, type TicketEvent } from '../components/ticket-card.tsx';
+import { eventColorStyle, type PageColors } from '../lib/event-colors.ts';
+
+/**
+ * The ticket page and the print pages: rendered on the server only (renderToString, no hydration), so a
+ * ticket opens at the door on a poor connection and with JavaScript off. Links are plain addresses; the
+ * print button is the one thing that needs a script (print.js), and stays hidden without it.
+ */
+export interface TicketPageData {
+  eventId: string;
+  event: TicketEvent;
+  colors: PageColors | null;
+  attendee: PublicAttendee;
+  orderShortId: string;
+}
+
+function Page({ colors, children }: { colors: PageColors | null; children: ReactNode }) {
+  return (
+    <div className={classes.page} style={eventColorStyle(colors) as CSSProperties}>
+      {children}
+      <PublicFooter />
+    </div>
+  );
+}
+
+/** /ticket/:eventId/:attendeeShortId — the buyer's ticket on the phone, with calendar and print. */
+export function TicketPage({ data }: { data: TicketPageData }) {
+  const base = `/ticket/${encodeURIComponent(data.eventId)}/${encodeURIComponent(data.attendee.short_id)}`;
+  const ics = `/api/public/events/${encodeURIComponent(data.eventId)}/attendees/${encodeURIComponent(data.attendee.short_id)}/ics`;
+  return (
+    <Page colors={data.colors}>
+      <main className={classes.narrow}>
+        <Stack gap="md">
+          <Paper withBorder p="lg" radius="lg" shadow="sm">
+            <TicketCard
+              event={data.event}
+              attendee={data.attendee}
+              orderShortId={data.orderShortId}
+              headingOrder={1}
+            />
+          </Paper>
+          <Group grow gap="sm">
+            <Button component="a" href={ics} variant="light" download>
+              <Trans>Añadir al calendario</Trans>
+            </Button>
+            <Button component="a" href={`${base}/print`} variant="default">
+              <Trans>Imprimir</Trans>
+            </Button>
+          </Group>
+        </Stack>
+      </main>
+    </Page>
+  );
+}
+
+export interface PrintPageData {
+  event: TicketEvent;
+  colors: PageColors | null;
+  tickets: PublicAttendee[];
+  orderShortId: string;
+}
+
+/** /ticket/:eventId/:attendeeShortId/print and /order/:eventId/:orderShortId/print: one ticket per sheet. */
+export function PrintPage({ data }: { data: PrintPageData }) {
+  const { t } = useLingui();
+  return (
+    <Page colors={data.colors}>
+      <main className={classes.printSheet}>
+        <h1 className={classes.visuallyHidden}>{t`Entradas de ${data.event.name}`}</h1>
+        <Group justify="flex-end" mb="md" className={classes.noPrint}>
+          <Button data-print className={classes.printButton}>
+            <Trans>Imprimir</Trans>
+          </Button>
+        </Group>
+        {data.tickets.map((a) => (
+          <section key={a.short_id} className={classes.printTicket}>
+            <TicketCard event={data.event} attendee={a} orderShortId={data.orderShortId} />
+          </section>
+        ))}
+      </main>
+    </Page>
+  );
+}
+
+/** A link that did not find its ticket or order. */
+export function TicketNotFound() {
+  return (
+    <Page colors={null}>
+      <main className={classes.narrow}>
+        <Paper withBorder p="lg" radius="md">
+          <Stack gap="sm" align="flex-start">
+            <h1 className={classes.noticeTitle}>
+              <Trans>Entrada no encontrada</Trans>
+            </h1>
+            <p>
+              <Trans>Comprueba el enlace de tu entrada.</Trans>
+            </p>
+            <a href="/">
+              <Trans>Ir a la página de inicio</Trans>
+            </a>
+          </Stack>
+        </Paper>
+      </main>
+    </Page>
+  );
+}

@@ -1,0 +1,176 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import {
+  ActionIcon,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  NumberInput,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { currencyDigits } from '@taquilla/shared';
+import type { OrganizerOrder } from '@taquilla/shared/schemas/checkout';
+import { FormActions } from '../../../components/form-actions.tsx';
+import { PageLoader } from '../../../components/page-state.tsx';
+import { useEventTickets } from '../../../lib/event-queries.ts';
+import { showSubmitError } from '../../../lib/form-errors.ts';
+import { formatMoney } from '../../../lib/format.ts';
+import { useCreateManualOrder } from '../api.ts';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * "Nuevo pedido": a sale by phone or at the box office, or complimentary tickets (amount paid 0). The
+ * server takes the units under the same limits as checkout, so a sold-out ticket is refused here too.
+ */
+export function ManualOrderModal(props: {
+  eventId: string;
+  currency: string;
+  onClose: () => void;
+  onCreated: (order: OrganizerOrder) => void;
+}) {
+  const { t } = useLingui();
+  const phone = useMediaQuery('(max-width: 48em)');
+  const tickets = useEventTickets(props.eventId);
+  const create = useCreateManualOrder(props.eventId);
+  const digits = currencyDigits(props.currency);
+  const nameRule = (v: string) =>
+    v.trim().length >= 1 && v.trim().length <= 50 ? null : t`Debe tener entre 1 y 50 caracteres.`;
+  const form = useForm({
+    initialValues: {
+      first_name: '',
+      last_name: '',
+      email: '',
+      lines: [{ price_id: '', quantity: 1 as number | string }],
+      amount_paid: 0 as number | string,
+      send_emails: true,
+    },
+    validate: {
+      first_name: nameRule,
+      last_name: nameRule,
+      email: (v) => (EMAIL.test(v.trim()) ? null : t`Introduce un correo electrónico válido.`),
+      lines: {
+        price_id: (v) => (v ? null : t`Elige una entrada.`),
+        quantity: (v) => (Number(v) >= 1 ? null : t`Al menos 1.`),
+      },
+    },
+  });
+  const options = (tickets.data ?? []).flatMap((ticket) =>
+    ticket.prices.map((p) => ({
+      value: p.id,
+      ticketId: ticket.id,
+      unit: ticket.price_type === 'FREE' ? 0 : p.price_cents,
+      label: `${ticket.name}${p.label ? ` · ${p.label}` : ''} (${formatMoney(ticket.price_type === 'FREE' ? 0 : p.price_cents, props.currency)})${
+        p.quantity_remaining === null ? '' : ` — ${t`quedan ${p.quantity_remaining}`}`
+      }`,
+    })),
+  );
+  const catalogue = form.values.lines.reduce(
+    (n, l) => n + (options.find((o) => o.value === l.price_id)?.unit ?? 0) * Number(l.quantity || 0),
+    0,
+  );
+  const submit = form.onSubmit(async (v) => {
+    try {
+      const order = await create.mutateAsync({
+        buyer: { first_name: v.first_name.trim(), last_name: v.last_name.trim(), email: v.email.trim() },
+        tickets: v.lines.map((l) => ({
+          ticket_id: options.find((o) => o.value === l.price_id)?.ticketId ?? '',
+          price_id: l.price_id,
+          quantity: Number(l.quantity),
+        })),
+        amount_paid_cents: Math.round(Number(v.amount_paid || 0) * 10 ** digits),
+        send_emails: v.send_emails,
+      });
+      notifications.show({ color: 'teal', message: t`Pedido ${order.short_id} creado.` });
+      props.onCreated(order);
+    } catch (error) {
+      showSubmitError(error, form);
+    }
+  });
+  return (
+    <Modal opened onClose={props.onClose} title={t`Nuevo pedido`} fullScreen={phone} size="lg">
+      {tickets.isPending ? (
+        <PageLoader />
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <Stack gap="md">
+            <Text size="sm" c="dimmed">
+              <Trans>
+                Para ventas por teléfono, en taquilla o invitaciones. Las entradas se descuentan del aforo
+                igual que en una compra online.
+              </Trans>
+            </Text>
+            <Group grow align="flex-start">
+              <TextInput label={t`Nombre`} required data-autofocus {...form.getInputProps('first_name')} />
+              <TextInput label={t`Apellidos`} required {...form.getInputProps('last_name')} />
+            </Group>
+            <TextInput label={t`Correo electrónico`} type="email" required {...form.getInputProps('email')} />
+            {form.values.lines.map((line, i) => (
+              <Group key={`${i}-${line.price_id}`} align="flex-end" wrap="nowrap">
+                <Select
+                  label={i === 0 ? t`Entrada` : undefined}
+                  aria-label={t`Entrada`}
+                  data={options}
+                  searchable
+                  style={{ flex: 1 }}
+                  {...form.getInputProps(`lines.${i}.price_id`)}
+                />
+                <NumberInput
+                  label={i === 0 ? t`Cantidad` : undefined}
+                  aria-label={t`Cantidad`}
+                  min={1}
+                  max={1000}
+                  w={96}
+                  {...form.getInputProps(`lines.${i}.quantity`)}
+                />
+                {form.values.lines.length > 1 && (
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={t`Quitar línea`}
+                    onClick={() => form.removeListItem('lines', i)}
+                    mb={4}
+                  >
+                    <IconTrash size={16} />
+                  </ActionIcon>
+                )}
+              </Group>
+            ))}
+            <Button
+              variant="subtle"
+              leftSection={<IconPlus size={16} />}
+              onClick={() => form.insertListItem('lines', { price_id: '', quantity: 1 })}
+              style={{ alignSelf: 'flex-start' }}
+            >
+              <Trans>Añadir otra entrada</Trans>
+            </Button>
+            <NumberInput
+              label={t`Importe cobrado (${props.currency})`}
+              description={t`Precio de catálogo: ${formatMoney(catalogue, props.currency)}. Pon 0 para entradas de invitación.`}
+              min={0}
+              decimalScale={digits}
+              decimalSeparator=","
+              {...form.getInputProps('amount_paid')}
+            />
+            <Checkbox
+              label={t`Enviar la confirmación y las entradas por correo`}
+              {...form.getInputProps('send_emails', { type: 'checkbox' })}
+            />
+            <FormActions
+              onCancel={props.onClose}
+              loading={create.isPending}
+              submitLabel={<Trans>Crear pedido</Trans>}
+            />
+          </Stack>
+        </form>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,58 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Stack, Text, Timeline } from '@mantine/core';
+import type { OrderActivity, OrderActivityKind } from '@taquilla/shared/schemas/orders';
+import { formatDateTime, formatMoney } from '../../../lib/format.ts';
+
+const KINDS: Record<OrderActivityKind, MessageDescriptor> = {
+  CREATED: msg`Pedido creado`,
+  PAID: msg`Pago recibido`,
+  EMAIL_SENT: msg`Correo enviado`,
+  EDITED: msg`Datos del pedido editados`,
+  REFUND_REQUESTED: msg`Devolución solicitada`,
+  REFUNDED: msg`Devolución realizada`,
+  REFUND_FAILED: msg`La devolución ha fallado`,
+  CANCELLED: msg`Pedido cancelado`,
+  ATTENDEE_CANCELLED: msg`Asistente cancelado`,
+  ATTENDEE_REACTIVATED: msg`Asistente reactivado`,
+};
+
+/** What happened to the order, oldest first: who and when, in the event's time zone. */
+export function OrderActivityLog(props: { activity: OrderActivity[]; currency: string; timezone: string }) {
+  const { t, i18n } = useLingui();
+  const detail = (a: OrderActivity): string | null => {
+    const d = a.details;
+    if (typeof d.amount_cents === 'number') return formatMoney(d.amount_cents, props.currency);
+    if (typeof d.to === 'string') return t`a ${d.to}`;
+    if (typeof d.attendee === 'string') return d.attendee;
+    if (d.manual === true) return t`a mano, desde el panel`;
+    return null;
+  };
+  return (
+    <Timeline bulletSize={12} lineWidth={2} data-testid="order-activity">
+      {props.activity.map((a) => {
+        const extra = detail(a);
+        return (
+          <Timeline.Item
+            key={a.id}
+            title={i18n._(KINDS[a.kind])}
+            color={a.kind === 'REFUND_FAILED' ? 'red' : 'blue'}
+          >
+            <Stack gap={0}>
+              {extra && (
+                <Text size="sm" c="dimmed">
+                  {extra}
+                </Text>
+              )}
+              <Text size="xs" c="dimmed">
+                {formatDateTime(a.created_at, props.timezone)} ·{' '}
+                {a.user_name ?? <Trans>comprador o sistema</Trans>}
+              </Text>
+            </Stack>
+          </Timeline.Item>
+        );
+      })}
+    </Timeline>
+  );
+}

@@ -1,0 +1,111 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Alert, Checkbox, Modal, NumberInput, Stack, Text, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { currencyDigits } from '@taquilla/shared';
+import type { OrganizerOrder } from '@taquilla/shared/schemas/checkout';
+import { FormActions } from '../../../components/form-actions.tsx';
+import { showSubmitError } from '../../../lib/form-errors.ts';
+import { formatMoney } from '../../../lib/format.ts';
+import { useRefundOrder } from '../api.ts';
+import { providerLabel } from '../lib/labels.ts';
+
+/** Refund all or part of what was paid, through the provider that took it; says what will happen first. */
+export function RefundModal(props: { order: OrganizerOrder; onClose: () => void }) {
+  const { t, i18n } = useLingui();
+  const phone = useMediaQuery('(max-width: 48em)');
+  const refund = useRefundOrder(props.order.event_id);
+  const { order } = props;
+  const digits = currencyDigits(order.currency);
+  const max = order.refundable_cents / 10 ** digits;
+  const form = useForm({
+    initialValues: { amount: max, cancel_order: false, notify_buyer: true, reason: '' },
+    validate: {
+      amount: (v) =>
+        typeof v === 'number' && v > 0 && v <= max
+          ? null
+          : t`Indica un importe entre 0 y ${formatMoney(order.refundable_cents, order.currency)}.`,
+    },
+  });
+  const cents = Math.round(Number(form.values.amount || 0) * 10 ** digits);
+  const provider = order.payments.find((p) => p.status === 'SUCCEEDED')?.provider ?? null;
+  const submit = form.onSubmit(async (v) => {
+    try {
+      const updated = await refund.mutateAsync({
+        orderId: order.id,
+        body: {
+          amount_cents: cents,
+          cancel_order: v.cancel_order,
+          notify_buyer: v.notify_buyer,
+          reason: v.reason.trim() || null,
+        },
+      });
+      notifications.show({
+        color: updated.refund_status === 'REFUND_FAILED' ? 'red' : 'teal',
+        message:
+          updated.refund_status === 'REFUND_FAILED'
+            ? t`La devolución ha fallado. Revisa el registro de actividad.`
+            : updated.refund_status === 'REFUND_PENDING'
+              ? t`Devolución solicitada: se confirmará cuando el proveedor la procese.`
+              : t`Devolución realizada.`,
+      });
+      props.onClose();
+    } catch (error) {
+      showSubmitError(error, form, { prefix: '' });
+    }
+  });
+  return (
+    <Modal opened onClose={props.onClose} title={t`Devolver dinero`} fullScreen={phone}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Text size="sm">
+            <Trans>
+              Pedido {order.short_id}: se puede devolver hasta{' '}
+              {formatMoney(order.refundable_cents, order.currency)}.
+            </Trans>
+          </Text>
+          <NumberInput
+            label={t`Importe a devolver (${order.currency})`}
+            min={0}
+            max={max}
+            decimalScale={digits}
+            fixedDecimalScale
+            decimalSeparator=","
+            required
+            data-autofocus
+            {...form.getInputProps('amount')}
+          />
+          <Textarea label={t`Motivo (solo lo ves tú)`} maxLength={500} {...form.getInputProps('reason')} />
+          <Checkbox
+            label={t`Cancelar también el pedido (sus entradas dejan de valer y vuelven a la venta)`}
+            {...form.getInputProps('cancel_order', { type: 'checkbox' })}
+          />
+          <Checkbox
+            label={t`Avisar al comprador por correo`}
+            {...form.getInputProps('notify_buyer', { type: 'checkbox' })}
+          />
+          <Alert color="orange" variant="light">
+            <Trans>
+              Se devolverán {formatMoney(cents, order.currency)} mediante {providerLabel(provider, i18n)}.
+              Esta acción no se puede deshacer.
+            </Trans>
+            {provider === 'offline' && (
+              <Text size="sm" mt={4}>
+                <Trans>
+                  Es un pago offline: haz tú la devolución (transferencia o efectivo); aquí solo queda
+                  anotada.
+                </Trans>
+              </Text>
+            )}
+          </Alert>
+          <FormActions
+            onCancel={props.onClose}
+            loading={refund.isPending}
+            submitLabel={<Trans>Devolver {formatMoney(cents, order.currency)}</Trans>}
+          />
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,132 @@
+import { readFileSync } from 'node:fs';
+import ExcelJS from 'exceljs';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, liveEventWithTicket, placeOrder, registerOrganizer } from '../api.ts';
+import { DESKTOP, launch, newPage, PHONE, screenshot } from '../browser.ts';
+
+/**
+ * After the sale: the organizer finds an order and refunds part of it, cancels another (its tickets go back
+ * on sale), creates a complimentary order at the box office, and exports the orders as XLSX.
+ */
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser?.close());
+
+describe('after-sale journey', () => {
+  it('refunds part of an order, cancels another, creates a complimentary order and exports XLSX', async () => {
+    const token = await registerOrganizer('aftersale');
+    const event = await liveEventWithTicket(token, 'Festival de Invierno', { payment_providers: ['test'] });
+    const card = { provider: 'test', card_number: '4242 4242 4242 4242' };
+    await placeOrder(
+      event,
+      { first_name: 'Lucía', last_name: 'Martín', email: 'lucia@example.com' },
+      2,
+      card,
+    );
+    await placeOrder(event, { first_name: 'Pau', last_name: 'Soler', email: 'pau@example.com' }, 3, card);
+
+    const { context, page } = await newPage(browser, { viewport: DESKTOP });
+    await context.addInitScript((t) => localStorage.setItem('token', t), token);
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+
+    // Find Lucía's order by searching; the search stays in the address.
+    await page.goto(`/manage/event/${event.id}/orders`);
+    await page.getByRole('textbox', { name: 'Buscar pedidos' }).fill('lucía');
+    await page.waitForURL(/query=luc/);
+    await page.locator('tbody tr').filter({ hasText: 'Lucía Martín' }).first().click();
+    const drawer = page.getByRole('dialog', { name: 'Pedido' });
+    await drawer.getByText('Actividad').waitFor();
+    await screenshot(page, 'after-sale-drawer');
+
+    // Refund 20,00 € of the 50,00 € paid.
+    await drawer.getByRole('button', { name: 'Devolver dinero' }).click();
+    const refund = page.getByRole('dialog', { name: 'Devolver dinero' });
+    await refund.getByLabel(/Importe a devolver/).fill('20');
+    await refund.getByText('Se devolverán 20,00 €').waitFor();
+    await screenshot(page, 'after-sale-refund');
+    await refund.getByRole('button', { name: /Devolver 20,00/ }).click();
+    await drawer.getByText('Reembolsado parcialmente').first().waitFor();
+    await drawer.getByTestId('order-refund').waitFor();
+    expect(await drawer.getByTestId('order-activity').textContent()).toContain('Devolución realizada');
+    await page.keyboard.press('Escape');
+
+    // Cancel Pau's order: the confirmation says what happens.
+    await page.getByRole('textbox', { name: 'Buscar pedidos' }).fill('pau');
+    await page.locator('tbody tr').filter({ hasText: 'Pau Soler' }).first().click();
+    await drawer.getByRole('button', { name: 'Cancelar pedido' }).click();
+    const confirm = page.getByRole('dialog', { name: /¿Cancelar el pedido/ });
+    await confirm.getByText('Sus 3 entradas dejarán de valer').waitFor();
+    await screenshot(page, 'after-sale-cancel');
+    await confirm.getByRole('button', { name: 'Cancelar pedido' }).click();
+    await drawer.getByText('Pedido cancelado').first().waitFor();
+    await page.keyboard.press('Escape');
+    const tickets = await call<{ quantity_remaining: number | null }[]>(
+      'GET',
+      `events/${event.id}/tickets`,
+      undefined,
+      token,
+    );
+    expect(tickets[0]?.quantity_remaining).toBe(48); // 50 − Lucía's 2; Pau's 3 are back on sale
+
+    // A complimentary order for the press, without e-mails.
+    await page.getByRole('textbox', { name: 'Buscar pedidos' }).fill('');
+    await page.getByRole('button', { name: 'Nuevo pedido' }).click();
+    const create = page.getByRole('dialog', { name: 'Nuevo pedido' });
+    await create.getByLabel('Nombre').fill('Prensa');
+    await create.getByLabel('Apellidos').fill('Local');
+    await create.getByLabel('Correo electrónico').fill('prensa@example.com');
+    await create.getByLabel('Entrada', { exact: true }).click();
+    await page.getByRole('option', { name: /General/ }).click();
+    await create.getByLabel('Cantidad', { exact: true }).fill('2');
+    await create.getByLabel('Enviar la confirmación y las entradas por correo').uncheck();
+    await screenshot(page, 'after-sale-new-order');
+    await create.getByRole('button', { name: 'Crear pedido' }).click();
+    await drawer.getByText('Prensa Local').first().waitFor();
+    expect(await drawer.getByTestId('order-detail-total').textContent()).toMatch(/0,00\s€/);
+    await page.keyboard.press('Escape');
+
+    // Export what the list shows as XLSX and read it back.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      (async () => {
+        await page.getByRole('button', { name: 'Exportar' }).click();
+        await page.getByRole('menuitem', { name: 'Excel (.xlsx)' }).click();
+      })(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/-pedidos\.xlsx$/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(readFileSync(await download.path()) as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    const statuses: unknown[] = [];
+    sheet?.eachRow((row, n) => {
+      if (n > 1) statuses.push(row.getCell(2).value);
+    });
+    expect(statuses.sort()).toEqual(['Cancelado', 'Completado', 'Completado']);
+    await screenshot(page, 'after-sale-orders');
+
+    // An attendee: detail with check-ins and answers, then cancelled (the browser asks first).
+    await page.goto(`/manage/event/${event.id}/attendees`);
+    await page.getByRole('button', { name: 'Detalle de Lucía Martín' }).first().click();
+    const attendee = page.getByRole('dialog', { name: 'Asistente' });
+    await attendee.getByText('Aún no ha entrado.').waitFor();
+    page.once('dialog', (d) => void d.accept());
+    await attendee.getByRole('button', { name: 'Cancelar entrada' }).click();
+    await attendee.getByRole('button', { name: 'Reactivar entrada' }).waitFor();
+    await screenshot(page, 'after-sale-attendee');
+    await page.keyboard.press('Escape');
+    await screenshot(page, 'after-sale-attendees');
+
+    // The same list on a phone.
+    await page.goto(`/manage/event/${event.id}/orders`);
+    await page.setViewportSize(PHONE);
+    await page.reload();
+    await page.locator('text=Prensa Local >> visible=true').first().waitFor();
+    await screenshot(page, 'after-sale-orders-phone');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,108 @@
+/**
+ * What an organizer does to an order after the sale: refund, cancel, create by hand, edit, and the order's
+ * refunds and activity log as the drawer shows them. Amounts are integer minor units.
+ */
+import { z } from 'zod';
+
+const cents = z.number().int().min(0).max(100_000_000);
+const name = z.string().trim().min(1).max(50);
+const answerValue = z.union([z.string().max(5000), z.array(z.string().max(500)).max(100), z.boolean()]);
+const answers = z.record(z.string(), answerValue);
+
+/** POST events/{id}/orders/{orderId}/refund */
+export const refundOrderInput = z.strictObject({
+  amount_cents: z.number().int().min(1, { error: 'orders.refund_amount_positive' }).max(100_000_000),
+  cancel_order: z.boolean().default(false),
+  notify_buyer: z.boolean().default(true),
+  reason: z.string().trim().max(500).optional().nullable(),
+});
+export type RefundOrderInput = z.infer<typeof refundOrderInput>;
+
+/** POST events/{id}/orders/{orderId}/cancel */
+export const cancelOrderInput = z.strictObject({ notify_buyer: z.boolean().default(true) });
+export type CancelOrderInput = z.infer<typeof cancelOrderInput>;
+
+/** POST events/{id}/orders: a sale by phone, at the box office, or complimentary tickets. */
+export const manualOrderInput = z.strictObject({
+  buyer: z.strictObject({
+    first_name: name,
+    last_name: name,
+    email: z.email().max(254),
+  }),
+  tickets: z
+    .array(
+      z.strictObject({
+        ticket_id: z.uuid(),
+        price_id: z.uuid(),
+        quantity: z.number().int().min(1).max(1000),
+      }),
+    )
+    .min(1)
+    .max(50),
+  /** One per ticket unit, in the order of `tickets`; omitted, the buyer holds every ticket. */
+  attendees: z
+    .array(z.strictObject({ first_name: name, last_name: name, email: z.email().max(254) }))
+    .max(1000)
+    .optional(),
+  /** What the buyer paid at the box office; 0 makes the tickets complimentary. */
+  amount_paid_cents: cents,
+  send_emails: z.boolean().default(true),
+  locale: z.enum(['es', 'en']).optional(),
+});
+export type ManualOrderInput = z.infer<typeof manualOrderInput>;
+
+/** PUT events/{id}/orders/{orderId}: the buyer's name, e-mail and the order's answers. */
+export const orderUpdateInput = z.strictObject({
+  first_name: name,
+  last_name: name,
+  email: z.email().max(254),
+  answers: answers.optional(),
+});
+export type OrderUpdateInput = z.infer<typeof orderUpdateInput>;
+
+export const REFUND_STATES = ['PENDING', 'SUCCEEDED', 'FAILED'] as const;
+export type RefundState = (typeof REFUND_STATES)[number];
+
+export interface OrderRefund {
+  id: string;
+  provider: string;
+  provider_ref: string | null;
+  status: RefundState;
+  amount_cents: number;
+  currency: string;
+  reason: string | null;
+  failure_reason: string | null;
+  created_by: string | null;
+  created_at: string;
+}
+
+export const ORDER_ACTIVITY_KINDS = [
+  'CREATED',
+  'PAID',
+  'EMAIL_SENT',
+  'EDITED',
+  'REFUND_REQUESTED',
+  'REFUNDED',
+  'REFUND_FAILED',
+  'CANCELLED',
+  'ATTENDEE_CANCELLED',
+  'ATTENDEE_REACTIVATED',
+] as const;
+export type OrderActivityKind = (typeof ORDER_ACTIVITY_KINDS)[number];
+
+export interface OrderActivity {
+  id: string;
+  kind: OrderActivityKind;
+  /** The organizer's name, or null for the buyer or the system. */
+  user_name: string | null;
+  details: Record<string, unknown>;
+  created_at: string;
+}
+
+/** A question as the drawer and the exports show its answers. */
+export interface AnsweredQuestion {
+  id: string;
+  title: string;
+  belongs_to: 'ORDER' | 'ATTENDEE';
+  type: string;
+}
