@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { lingui } from '@lingui/vite-plugin';
 import babel from '@rolldown/plugin-babel';
 import react from '@vitejs/plugin-react';
@@ -9,6 +11,8 @@ import { defineConfig, type Plugin } from 'vite';
  * - event.html (`--mode event-page`): the public event page's light entry, rendered by the server. Its
  *   own build, so it loads a few files holding only what the page uses rather than chunks shaped by
  *   the app's screens.
+ * - door.html (`--mode door`): the check-in door page, an offline app with its own service worker
+ *   (door-sw.js, which precaches exactly the files this build made).
  * `vite build --ssr` then builds the page's server entry into ssr/dist/, one self-contained file the
  * server imports at run time.
  */
@@ -24,6 +28,40 @@ function publicEventPage(): Plugin {
         }
         next();
       });
+    },
+  };
+}
+
+/** The dev server answers /check-in/* with door.html, as the real server does. */
+function doorPage(): Plugin {
+  return {
+    name: 'taquilla-door-page',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        if (req.url && /^\/check-in\/[^/?]+\/?(\?|$)/.test(req.url)) req.url = '/door.html';
+        next();
+      });
+    },
+  };
+}
+
+/** Emits door-sw.js: the door's service worker with the list of the files to keep offline. */
+function doorServiceWorker(): Plugin {
+  const source = new URL('./src/features/check-in/door/service-worker.js', import.meta.url);
+  return {
+    name: 'taquilla-door-service-worker',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const files = Object.keys(bundle)
+        // Every file of this build but the old .woff fonts (browsers that run the door read .woff2).
+        .filter((name) => name.startsWith('assets/') && !name.endsWith('.woff'))
+        .map((name) => `/${name}`)
+        .sort();
+      const version = createHash('sha256').update(files.join('\n')).digest('hex').slice(0, 12);
+      const code = readFileSync(source, 'utf8').replace('self.__DOOR_PRECACHE__', () =>
+        JSON.stringify({ version, files }),
+      );
+      this.emitFile({ type: 'asset', fileName: 'door-sw.js', source: code });
     },
   };
 }
@@ -55,7 +93,9 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
     react(),
     lingui(),
     publicEventPage(),
+    doorPage(),
     ...(mode === 'event-page' ? [stylesheetFirst()] : []),
+    ...(mode === 'door' ? [doorServiceWorker()] : []),
   ],
   server: {
     port: 5173,
@@ -68,11 +108,11 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
   build: {
     sourcemap: false,
     chunkSizeWarningLimit: 900,
-    // The event page's build adds its files beside the app's.
-    emptyOutDir: mode !== 'event-page',
+    // The event page's and the door's builds add their files beside the app's.
+    emptyOutDir: mode !== 'event-page' && mode !== 'door',
     copyPublicDir: !isSsrBuild,
     rolldownOptions: isSsrBuild
       ? { output: { entryFileNames: 'event-page.mjs', codeSplitting: false } }
-      : { input: mode === 'event-page' ? 'event.html' : 'index.html' },
+      : { input: mode === 'event-page' ? 'event.html' : mode === 'door' ? 'door.html' : 'index.html' },
   },
 }));

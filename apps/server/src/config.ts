@@ -35,6 +35,8 @@ const envSchema = z.object({
   PUBLIC_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /** Set when behind a reverse proxy so client IPs (rate limits) come from X-Forwarded-For. */
   TRUST_PROXY: bool,
+  /** Door requests (scans or upload batches) per minute from one address to one check-in list. */
+  DOOR_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
 });
@@ -57,6 +59,7 @@ export type Config = {
   logLevel: string;
   trustProxy: boolean;
   publicCacheTtlMs: number;
+  doorRequestsPerMinute: number;
   webDistDir: string;
   /** The server build of the public event page (`vite build --ssr`): ssr/dist beside the web app's dist. */
   webSsrDir: string;
@@ -110,6 +113,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY ?? false,
     publicCacheTtlMs: e.PUBLIC_CACHE_TTL_MS,
+    doorRequestsPerMinute: e.DOOR_REQUESTS_PER_MINUTE,
     webDistDir,
     webSsrDir: path.join(path.dirname(webDistDir), 'ssr', 'dist'),
   };

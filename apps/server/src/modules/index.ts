@@ -2,6 +2,7 @@ import type { App } from '../app.ts';
 import { accountsRoutes } from './accounts/accounts.routes.ts';
 import { attendeesRoutes } from './attendees/attendees.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
+import { checkInPages } from './check-in/check-in.pages.ts';
 import { checkInRoutes } from './check-in/check-in.routes.ts';
 import { checkoutRoutes } from './checkout/checkout.routes.ts';
 import { eventsBackOffice } from './events/index.ts';
@@ -24,4 +25,5 @@ export async function registerModules(app: App): Promise<void> {
   await app.register(ordersRoutes, { prefix: '/api' });
   await app.register(sellingRoutes);
   await app.register(publicPagesRoutes);
+  await app.register(checkInPages);
 }
