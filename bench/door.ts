@@ -86,115 +86,124 @@ async function fullSnapshot(list: { short_id: string }) {
   }
 }
 
-// Warm-up: the server's first requests compile and connect.
-await fullSnapshot(door);
-const snapshot = await fullSnapshot(door);
+/** The run; whatever happens, the server and the database do not outlive it. */
+try {
+  // Warm-up: the server's first requests compile and connect.
+  await fullSnapshot(door);
+  const snapshot = await fullSnapshot(door);
 
-// Who scans whom: the first half online, the second half offline; 2 % of the offline scans repeat an
-// online-admitted attendee (a second device let them in too).
-const half = ATTENDEES / 2;
-const onlineQueue = people.slice(0, half);
-const offlinePeople = people.slice(half);
-const earlier = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
-const offlineScans: Scan[][] = Array.from({ length: OFFLINE_DEVICES }, () => []);
-offlinePeople.forEach((p, i) =>
-  offlineScans[i % OFFLINE_DEVICES]?.push({
-    client_id: `off-${i}`,
-    code: p.qr_secret,
-    scanned_at: earlier(30 - (i % 30)),
-    offline: true,
-  }),
-);
-for (let i = 0; i < half * 0.02; i++) {
-  const p = onlineQueue[i * 50];
-  if (p)
+  // Who scans whom: the first half online, the second half offline; 2 % of the offline scans repeat an
+  // online-admitted attendee (a second device let them in too).
+  const half = ATTENDEES / 2;
+  const onlineQueue = people.slice(0, half);
+  const offlinePeople = people.slice(half);
+  const earlier = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+  const offlineScans: Scan[][] = Array.from({ length: OFFLINE_DEVICES }, () => []);
+  for (const [i, p] of offlinePeople.entries()) {
     offlineScans[i % OFFLINE_DEVICES]?.push({
-      client_id: `dup-${i}`,
-      code: p.short_id,
-      scanned_at: earlier(1),
+      client_id: `offline-${i}`,
+      code: p.qr_secret,
+      scanned_at: earlier(30 - (i % 30)),
       offline: true,
     });
-}
-
-const onlineLatencies: number[] = [];
-const batchTimes: number[] = [];
-const verdicts = new Map<string, number>();
-const count = (v: string) => verdicts.set(v, (verdicts.get(v) ?? 0) + 1);
-let next = 0;
-
-async function onlineDevice(device: number) {
-  for (;;) {
-    const p = onlineQueue[next++];
-    if (!p) return;
-    const started = performance.now();
-    const answer = await post(door, [
-      { client_id: `on-${device}-${p.short_id}`, code: p.qr_secret, scanned_at: new Date().toISOString() },
-    ]);
-    onlineLatencies.push(performance.now() - started);
-    count(answer.data[0]?.verdict ?? '?');
   }
-}
-
-async function offlineDevice(scans: Scan[]) {
-  for (let i = 0; i < scans.length; i += UPLOAD_BATCH) {
-    const started = performance.now();
-    const answer = await post(door, scans.slice(i, i + UPLOAD_BATCH));
-    batchTimes.push(performance.now() - started);
-    for (const a of answer.data) count(a.verdict);
+  for (let i = 0; i < half * 0.02; i++) {
+    const p = onlineQueue[i * 50];
+    if (p)
+      offlineScans[i % OFFLINE_DEVICES]?.push({
+        client_id: `duplicate-${i}`,
+        code: p.short_id,
+        scanned_at: earlier(1),
+        offline: true,
+      });
   }
+
+  const onlineLatencies: number[] = [];
+  const batchTimes: number[] = [];
+  const verdicts = new Map<string, number>();
+  const count = (v: string) => verdicts.set(v, (verdicts.get(v) ?? 0) + 1);
+  let next = 0;
+
+  async function onlineDevice(device: number) {
+    for (;;) {
+      const p = onlineQueue[next++];
+      if (!p) return;
+      const started = performance.now();
+      const answer = await post(door, [
+        {
+          client_id: `online-${device}-${p.short_id}`,
+          code: p.qr_secret,
+          scanned_at: new Date().toISOString(),
+        },
+      ]);
+      onlineLatencies.push(performance.now() - started);
+      count(answer.data[0]?.verdict ?? '?');
+    }
+  }
+
+  async function offlineDevice(scans: Scan[]) {
+    for (let i = 0; i < scans.length; i += UPLOAD_BATCH) {
+      const started = performance.now();
+      const answer = await post(door, scans.slice(i, i + UPLOAD_BATCH));
+      batchTimes.push(performance.now() - started);
+      for (const a of answer.data) count(a.verdict);
+    }
+  }
+
+  const started = performance.now();
+  await Promise.all([
+    ...Array.from({ length: ONLINE_DEVICES }, (_, d) => onlineDevice(d)),
+    ...offlineScans.map((scans) => offlineDevice(scans)),
+  ]);
+  const seconds = (performance.now() - started) / 1000;
+  const scans = onlineLatencies.length + offlineScans.reduce((n, list) => n + list.length, 0);
+
+  // One phone that was offline all evening: 2,000 check-ins in one upload, to the second list.
+  const big = people.slice(0, BIG_BATCH).map((p, i) => ({
+    client_id: `big-batch-${i}`,
+    code: p.qr_secret,
+    scanned_at: earlier(60 - (i % 60)),
+    offline: true,
+  }));
+  const bigStarted = performance.now();
+  const bigAnswer = await post(second, big);
+  const bigMs = performance.now() - bigStarted;
+  const bigAdmitted = bigAnswer.data.filter((a) => a.verdict === 'ADMITTED').length;
+  const incremental = performance.now();
+  await fetch(url(door, `/snapshot?since=${encodeURIComponent('0')}`));
+  const sinceZeroMs = performance.now() - incremental;
+
+  const [stored] = rowsOf<{ check_ins: number; conflicts: number }>(
+    await seed.app.deps.db.execute(sql`
+      select (select count(*) from check_ins where event_id = ${s.event.id}::uuid)::int as check_ins,
+        (select count(*) from check_in_conflicts where event_id = ${s.event.id}::uuid)::int as conflicts`),
+  );
+
+  const sorted = [...onlineLatencies].sort((a, b) => a - b);
+  const batches = [...batchTimes].sort((a, b) => a - b);
+  const ms = (n: number) => `${n.toFixed(1)} ms`;
+  console.log(
+    `door bench: ${ATTENDEES} attendees, ${ONLINE_DEVICES} online + ${OFFLINE_DEVICES} offline devices, PostgreSQL`,
+  );
+  console.log(
+    `  full snapshot for a new device: ${snapshot.rows} rows in ${ms(snapshot.ms)} (one page of 1,000 rows: ${ms(sinceZeroMs)})`,
+  );
+  console.log(`  scans: ${scans} in ${seconds.toFixed(2)} s → ${(scans / seconds).toFixed(0)} scans/s`);
+  console.log(
+    `  online check-ins: ${sorted.length}, p50 ${ms(percentile(sorted, 50))}, p99 ${ms(percentile(sorted, 99))}, max ${ms(sorted.at(-1) ?? 0)}`,
+  );
+  console.log(
+    `  offline batches of ${UPLOAD_BATCH}: ${batches.length}, p50 ${ms(percentile(batches, 50))}, max ${ms(batches.at(-1) ?? 0)}`,
+  );
+  console.log(`  verdicts: ${JSON.stringify(Object.fromEntries(verdicts))}`);
+  console.log(
+    `  stored: ${stored?.check_ins} check-ins (expected ${ATTENDEES + BIG_BATCH}), ${stored?.conflicts} conflicts`,
+  );
+  console.log(
+    `  one ${BIG_BATCH}-check-in offline batch: accepted in ${ms(bigMs)} (${bigAdmitted} admitted)`,
+  );
+} finally {
+  await server.stop();
+  await seed.close();
+  await db.drop();
 }
-
-const started = performance.now();
-await Promise.all([
-  ...Array.from({ length: ONLINE_DEVICES }, (_, d) => onlineDevice(d)),
-  ...offlineScans.map((scans) => offlineDevice(scans)),
-]);
-const seconds = (performance.now() - started) / 1000;
-const scans = onlineLatencies.length + offlineScans.reduce((n, list) => n + list.length, 0);
-
-// One phone that was offline all evening: 2,000 check-ins in one upload, to the second list.
-const big = people.slice(0, BIG_BATCH).map((p, i) => ({
-  client_id: `big-${i}`,
-  code: p.qr_secret,
-  scanned_at: earlier(60 - (i % 60)),
-  offline: true,
-}));
-const bigStarted = performance.now();
-const bigAnswer = await post(second, big);
-const bigMs = performance.now() - bigStarted;
-const bigAdmitted = bigAnswer.data.filter((a) => a.verdict === 'ADMITTED').length;
-const incremental = performance.now();
-await fetch(url(door, `/snapshot?since=${encodeURIComponent('0')}`));
-const sinceZeroMs = performance.now() - incremental;
-
-const [stored] = rowsOf<{ check_ins: number; conflicts: number }>(
-  await seed.app.deps.db.execute(sql`
-    select (select count(*) from check_ins where event_id = ${s.event.id}::uuid)::int as check_ins,
-      (select count(*) from check_in_conflicts where event_id = ${s.event.id}::uuid)::int as conflicts`),
-);
-
-const sorted = [...onlineLatencies].sort((a, b) => a - b);
-const batches = [...batchTimes].sort((a, b) => a - b);
-const ms = (n: number) => `${n.toFixed(1)} ms`;
-console.log(
-  `door bench: ${ATTENDEES} attendees, ${ONLINE_DEVICES} online + ${OFFLINE_DEVICES} offline devices, PostgreSQL`,
-);
-console.log(
-  `  full snapshot for a new device: ${snapshot.rows} rows in ${ms(snapshot.ms)} (one page of 1,000 rows: ${ms(sinceZeroMs)})`,
-);
-console.log(`  scans: ${scans} in ${seconds.toFixed(2)} s → ${(scans / seconds).toFixed(0)} scans/s`);
-console.log(
-  `  online check-ins: ${sorted.length}, p50 ${ms(percentile(sorted, 50))}, p99 ${ms(percentile(sorted, 99))}, max ${ms(sorted.at(-1) ?? 0)}`,
-);
-console.log(
-  `  offline batches of ${UPLOAD_BATCH}: ${batches.length}, p50 ${ms(percentile(batches, 50))}, max ${ms(batches.at(-1) ?? 0)}`,
-);
-console.log(`  verdicts: ${JSON.stringify(Object.fromEntries(verdicts))}`);
-console.log(
-  `  stored: ${stored?.check_ins} check-ins (expected ${ATTENDEES + BIG_BATCH}), ${stored?.conflicts} conflicts`,
-);
-console.log(`  one ${BIG_BATCH}-check-in offline batch: accepted in ${ms(bigMs)} (${bigAdmitted} admitted)`);
-
-await server.stop();
-await seed.close();
-await db.drop();

@@ -16,12 +16,13 @@ import {
 import type { DoorSnapshotAttendee } from '@taquilla/shared/schemas/check-in';
 import {
   type FormEvent,
+  startTransition,
   useCallback,
   useDeferredValue,
   useEffect,
+  useMemo,
   useRef,
   useState,
-  useSyncExternalStore,
 } from 'react';
 import { CameraScanner } from './camera-scanner.tsx';
 import type { DoorEngine, Verdict } from './door-engine.ts';
@@ -31,12 +32,18 @@ import { signal, VerdictScreen } from './verdict-screen.tsx';
 export function DoorApp(props: { engine: DoorEngine; onLocale: (locale: 'es' | 'en') => void }) {
   const { engine } = props;
   const { t, i18n } = useLingui();
-  const state = useSyncExternalStore(engine.subscribe, () => engine.state);
+  const state = useEngineState(engine);
   const [verdict, setVerdict] = useState<Verdict | null>(null);
   const [code, setCode] = useState('');
   const [search, setSearch] = useState('');
   const query = useDeferredValue(search);
   const codeInput = useRef<HTMLInputElement>(null);
+  const { revision } = state;
+  // Searched again when the query or the local copy (its revision) changes.
+  const results = useMemo(
+    () => (revision && query.trim() ? engine.search(query) : []),
+    [engine, query, revision],
+  );
 
   const check = useCallback(
     async (value: string) => {
@@ -104,7 +111,6 @@ export function DoorApp(props: { engine: DoorEngine; onLocale: (locale: 'es' | '
     dateStyle: 'medium',
     timeStyle: 'short',
   }).format(new Date(list.event.start_date));
-  const results = engine.search(query);
 
   return (
     <Container component="main" size={560} px="sm" py="md">
@@ -208,7 +214,11 @@ export function DoorApp(props: { engine: DoorEngine; onLocale: (locale: 'es' | '
         <Stack gap="sm" data-revision={state.revision}>
           {results.length === 0 ? (
             <Text c="dark.6" ta="center" py="md">
-              {query ? <Trans>Nadie coincide con «{query}».</Trans> : <Trans>Aún no hay asistentes.</Trans>}
+              {query.trim() ? (
+                <Trans>Nadie coincide con «{query}».</Trans>
+              ) : (
+                <Trans>Busca por nombre para registrar a alguien sin su código.</Trans>
+              )}
             </Text>
           ) : (
             results.map((a) => (
@@ -237,6 +247,20 @@ export function DoorApp(props: { engine: DoorEngine; onLocale: (locale: 'es' | '
       )}
     </Container>
   );
+}
+
+/**
+ * The engine's state, updated as a transition: a refresh that brings thousands of rows re-renders in
+ * slices the browser can interrupt, so scanning and typing never wait for it.
+ */
+function useEngineState(engine: DoorEngine) {
+  const [state, setState] = useState(engine.state);
+  useEffect(() => {
+    const update = () => startTransition(() => setState(engine.state));
+    update();
+    return engine.subscribe(update);
+  }, [engine]);
+  return state;
 }
 
 function AttendeeRow(props: {

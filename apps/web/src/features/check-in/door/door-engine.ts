@@ -92,7 +92,9 @@ export class DoorEngine {
 
   subscribe = (listener: Listener) => {
     this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
   };
 
   private emit(patch: Partial<DoorSnapshotState> = {}) {

@@ -21,7 +21,7 @@ import { i18n, type Messages } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { createTheme, MantineProvider } from '@mantine/core';
 import type { Locale } from '@taquilla/shared';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { theme } from '../../../app/theme.ts';
 import { resolveLocale, writeLocaleCookie } from '../../../lib/locale.ts';
@@ -60,13 +60,17 @@ const onLocale = (locale: Locale) => {
   void activate(locale);
 };
 
-createRoot(document.getElementById('root') as HTMLElement).render(
-  <StrictMode>
-    <I18nProvider i18n={i18n}>
-      <MantineProvider theme={doorTheme} defaultColorScheme="light">
-        <DoorApp engine={engine} onLocale={onLocale} />
-      </MantineProvider>
-    </I18nProvider>
-  </StrictMode>,
+// Rendered as a transition: React yields to the browser between small slices instead of one long task.
+const root = createRoot(document.getElementById('root') as HTMLElement);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <I18nProvider i18n={i18n}>
+        <MantineProvider theme={doorTheme} defaultColorScheme="light">
+          <DoorApp engine={engine} onLocale={onLocale} />
+        </MantineProvider>
+      </I18nProvider>
+    </StrictMode>,
+  ),
 );
 void engine.start();
