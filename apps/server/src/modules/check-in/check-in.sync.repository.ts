@@ -102,30 +102,26 @@ export async function attendeesByCodes(q: Queryable, eventId: string, codes: str
     );
 }
 
-/** Scans of this list already answered for good: kept as check-ins or recorded as conflicts. */
+/**
+ * Scans of this list already answered for good, in one query: kept as check-ins (`kept`, `at` = its scan
+ * time) or recorded as conflicts (`at` = the kept scan's time).
+ */
 export async function answeredScans(q: Queryable, listId: string, clientIds: string[]) {
-  if (clientIds.length === 0) return { kept: [], conflicts: [] };
-  const [kept, conflicts] = await Promise.all([
-    q
-      .select({
-        client_id: checkIns.client_id,
-        attendee_id: checkIns.attendee_id,
-        scanned_at: checkIns.scanned_at,
-      })
-      .from(checkIns)
-      .where(and(eq(checkIns.check_in_list_id, listId), inArray(checkIns.client_id, clientIds))),
-    q
-      .select({
-        client_id: checkInConflicts.client_id,
-        attendee_id: checkInConflicts.attendee_id,
-        kept_scanned_at: checkInConflicts.kept_scanned_at,
-      })
-      .from(checkInConflicts)
-      .where(
-        and(eq(checkInConflicts.check_in_list_id, listId), inArray(checkInConflicts.client_id, clientIds)),
-      ),
-  ]);
-  return { kept, conflicts };
+  if (clientIds.length === 0) return [];
+  const ids = sql`(${sql.join(
+    clientIds.map((id) => sql`${id}`),
+    sql`, `,
+  )})`;
+  const rows = rowsOf<{ client_id: string; attendee_id: string; kept: boolean; at: Date | string | null }>(
+    await q.execute(sql`
+      select client_id, attendee_id, true as kept, scanned_at as at from check_ins
+        where check_in_list_id = ${listId}::uuid and client_id in ${ids}
+      union all
+      select client_id, attendee_id, false, kept_scanned_at from check_in_conflicts
+        where check_in_list_id = ${listId}::uuid and client_id in ${ids}`),
+  );
+  // Raw rows: drivers differ in how they hand back timestamps.
+  return rows.map((r) => ({ ...r, at: r.at === null ? null : new Date(r.at) }));
 }
 
 /**

@@ -43,6 +43,16 @@ async function snapshot(shortId: string, query = '') {
   };
 }
 
+/**
+ * What changed since `known`: the rows an incremental fetch brought that differ from what the device held.
+ * A fetch may repeat unchanged rows (the version floor waits for every transaction still running on the
+ * server, including other databases' on a shared PostgreSQL); repeats are harmless and not counted.
+ */
+function changes(known: Row[], fetched: Row[]) {
+  const before = new Map(known.map((r) => [r.short_id, JSON.stringify(r)]));
+  return fetched.filter((r) => before.get(r.short_id) !== JSON.stringify(r));
+}
+
 /** Follows the pages from `since` to the end, as the door does. */
 async function sync(shortId: string, since?: string, perPage = 1000) {
   const rows: (Row & Record<string, unknown>)[] = [];
@@ -129,8 +139,8 @@ describe('door snapshot', () => {
     expect(JSON.stringify(first.rows)).not.toContain(d.lucia.qr_secret);
     expect(JSON.stringify(first.rows)).not.toContain('12345678Z');
 
-    // Nothing changed: nothing comes.
-    expect((await sync(d.list.short_id, first.version)).rows).toEqual([]);
+    // Nothing changed: nothing new comes.
+    expect(changes(first.rows, (await sync(d.list.short_id, first.version)).rows)).toEqual([]);
 
     // A new sale, a cancellation and a check-in all appear in the next incremental fetch.
     await buyWithTestCard(t.app, d.event, d.general, {
@@ -142,16 +152,19 @@ describe('door snapshot', () => {
       { client_id: 'device-a-0001', code: d.ana.short_id, scanned_at: scanned },
     ]);
     const next = await sync(d.list.short_id, first.version);
-    const byName = Object.fromEntries(next.rows.map((r) => [r.first_name, r]));
+    const byName = Object.fromEntries(changes(first.rows, next.rows).map((r) => [r.first_name, r]));
     expect(Object.keys(byName).sort()).toEqual(['Ana', 'Nora', 'Pablo']);
     expect(byName.Pablo?.status).toBe('CANCELLED');
     expect(byName.Ana?.checked_in_at).toBe(scanned);
-    expect((await sync(d.list.short_id, next.version)).rows).toEqual([]);
+    const current = [...first.rows.filter((r) => !byName[r.first_name]), ...Object.values(byName)];
+    expect(changes(current, (await sync(d.list.short_id, next.version)).rows)).toEqual([]);
 
     // An undo is a change too.
     await t.app.inject({ method: 'DELETE', url: door(d.list.short_id, `/check-ins/${d.ana.short_id}`) });
     const undone = await sync(d.list.short_id, next.version);
-    expect(undone.rows.map((r) => [r.first_name, r.checked_in_at])).toEqual([['Ana', null]]);
+    expect(changes(current, undone.rows).map((r) => [r.first_name, r.checked_in_at])).toEqual([
+      ['Ana', null],
+    ]);
   });
 
   it('pages through the list in order, each page resuming where the last one ended', async () => {
@@ -167,7 +180,7 @@ describe('door snapshot', () => {
     expect([...midway.data, ...rest.data].map((r) => r.short_id).sort()).toEqual(
       paged.rows.map((r) => r.short_id).sort(),
     );
-    expect((await sync(d.list.short_id, paged.version)).rows).toEqual([]);
+    expect(changes(paged.rows, (await sync(d.list.short_id, paged.version)).rows)).toEqual([]);
   });
 
   it('refuses a malformed version and an unknown list, in the request language', async () => {

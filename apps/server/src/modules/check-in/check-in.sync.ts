@@ -102,16 +102,31 @@ export async function uploadCheckIns(
   const { list, event } = await activeList(db, shortId);
   const now = Date.now();
   const items: Item[] = batch.check_ins.map((i) => ({ ...i, at: scanTime(i.scanned_at, now) }));
-  const answers = await db.transaction((tx) => decide(tx, list, items));
+  // Reads first, in parallel and outside the transaction: the writes below settle any race with the
+  // unique indexes and row locks, so the transaction holds its connection only for them.
+  const [people, answered] = await Promise.all([
+    repo.attendeesByCodes(db, list.event_id, [...new Set(items.map((i) => i.code))]),
+    repo.answeredScans(
+      db,
+      list.id,
+      items.map((i) => i.client_id),
+    ),
+  ]);
+  const answers = await db.transaction((tx) => decide(tx, list, items, people, answered));
   return items.map((item) => {
     const answer = answers.get(item.client_id) ?? { verdict: 'NOT_FOUND' as const, attendee: null, at: null };
     return present(item, answer, { locale, timezone: event.timezone, listName: list.name });
   });
 }
 
-async function decide(tx: Tx, list: CheckInListRow, items: Item[]): Promise<Map<string, Answer>> {
+async function decide(
+  tx: Tx,
+  list: CheckInListRow,
+  items: Item[],
+  people: Attendee[],
+  answered: Awaited<ReturnType<typeof repo.answeredScans>>,
+): Promise<Map<string, Answer>> {
   const answers = new Map<string, Answer>();
-  const people = await repo.attendeesByCodes(tx, list.event_id, [...new Set(items.map((i) => i.code))]);
   const byCode = new Map<string, Attendee>();
   const byId = new Map<string, Attendee>();
   for (const p of people) {
@@ -120,24 +135,11 @@ async function decide(tx: Tx, list: CheckInListRow, items: Item[]): Promise<Map<
     byId.set(p.id, p);
   }
 
-  const { kept, conflicts } = await repo.answeredScans(
-    tx,
-    list.id,
-    items.map((i) => i.client_id),
-  );
-  for (const k of kept) {
-    if (k.client_id)
-      answers.set(k.client_id, {
-        verdict: 'ADMITTED',
-        attendee: byId.get(k.attendee_id) ?? null,
-        at: k.scanned_at,
-      });
-  }
-  for (const c of conflicts) {
-    answers.set(c.client_id, {
-      verdict: 'CONFLICT',
-      attendee: byId.get(c.attendee_id) ?? null,
-      at: c.kept_scanned_at,
+  for (const a of answered) {
+    answers.set(a.client_id, {
+      verdict: a.kept ? 'ADMITTED' : 'CONFLICT',
+      attendee: byId.get(a.attendee_id) ?? null,
+      at: a.at,
     });
   }
 
