@@ -59,7 +59,10 @@ async function seriousAxeViolations(page: Page) {
 describe('check-in journey', () => {
   it('a door phone scans, refuses, works offline and uploads when the network returns', async () => {
     const token = await registerOrganizer('checkin');
-    const event = await liveEventWithTicket(token, 'Noche de jazz en la puerta');
+    const event = await liveEventWithTicket(token, 'Noche de jazz en la puerta', {
+      payment_providers: ['test', 'offline'],
+      offline_payment_instructions: 'Transferencia a ES12 3456 7890 1234.',
+    });
     const vip = await call<{ id: string; prices: { id: string }[] }>(
       'POST',
       `events/${event.id}/tickets`,
@@ -72,6 +75,10 @@ describe('check-in journey', () => {
       { first_name: 'Ana', last_name: 'Gil', email: 'ana@example.com' },
     ];
     for (const buyer of buyers) await placeOrder(event, buyer, 1, card);
+    // Sofía chose to pay by transfer and has not paid yet.
+    await placeOrder(event, { first_name: 'Sofía', last_name: 'Prieto', email: 'sofia@example.com' }, 1, {
+      provider: 'offline',
+    });
     await placeOrder(
       { id: event.id, ticket: vip },
       { first_name: 'Marco', last_name: 'Vidal', email: 'marco@example.com' },
@@ -99,13 +106,11 @@ describe('check-in journey', () => {
     const shortId = (await listCard.getByRole('link', { name: /^c_/ }).textContent()) ?? '';
     expect(shortId).toMatch(/^c_/);
 
-    const people = await call<DoorAttendee[]>(
-      'GET',
-      `public/check-in-lists/${shortId}/attendees?per_page=10`,
-    );
+    // Everyone the door will know, Sofía (unpaid) included: the door's own snapshot.
+    const people = await call<DoorAttendee[]>('GET', `public/check-in-lists/${shortId}/snapshot`);
     const person = (first: string) => {
       const found = people.find((p) => p.first_name === first);
-      if (!found) throw new Error(first);
+      if (!found) throw new Error(`${first} is not in ${people.map((p) => p.first_name).join(', ')}`);
       return found;
     };
     const lucia = person('Lucía');
@@ -199,6 +204,10 @@ describe('check-in journey', () => {
     await verdict.getByText('No válida en esta lista').waitFor();
     await verdict.getByText('Marco Vidal').waitFor();
     await screenshot(phone, 'door-verdict-not-valid');
+    await scan(person('Sofía').short_id, 'AWAITING_PAYMENT');
+    await verdict.getByText('Entrada sin pagar').waitFor();
+    await verdict.getByText('Sofía Prieto').waitFor();
+    await screenshot(phone, 'door-verdict-unpaid');
     await scan('a_noexiste00000000000', 'NOT_FOUND');
     await verdict.getByText('Código desconocido').waitFor();
     await screenshot(phone, 'door-verdict-unknown');
@@ -210,8 +219,12 @@ describe('check-in journey', () => {
     expect(reloaded?.fromServiceWorker()).toBe(true);
     await phone.getByTestId('door-online').getByText('Sin conexión').waitFor();
     await expect.poll(() => count.textContent()).toBe('1 / 3');
-    // Pablo by his short id, Ana by the QR secret a scanner types: both verified on the device.
-    await scan(person('Pablo').short_id, 'ADMITTED');
+    // Pablo found by name in the local copy, Ana by the QR secret a scanner types: both verified on the device.
+    await phone.getByRole('searchbox', { name: 'Buscar asistente' }).fill('pab');
+    const pablo = phone.getByTestId('door-attendee').filter({ hasText: 'Pablo Ruiz' });
+    await pablo.getByText('p•••@example.com', { exact: false }).waitFor();
+    await pablo.getByRole('button', { name: 'Registrar' }).click();
+    await expect.poll(() => verdict.getAttribute('data-verdict')).toBe('ADMITTED');
     expect(await verdict.getAttribute('data-local')).toBe('true');
     const verifyPablo = Number(await verdict.getAttribute('data-verify-ms'));
     await screenshot(phone, 'door-verdict-admitted-offline');
@@ -240,9 +253,28 @@ describe('check-in journey', () => {
     expect(door.checked_in_count).toBe(3);
     await screenshot(phone, 'door-back-online');
 
-    // The back office sees them in.
+    // A second phone that was offline also let Lucía in, later: recorded as a conflict, not dropped.
+    const [late] = await call<{ verdict: string }[]>('POST', `public/check-in-lists/${shortId}/check-ins`, {
+      check_ins: [
+        {
+          client_id: 'second-phone-0001',
+          code: lucia.short_id,
+          scanned_at: new Date().toISOString(),
+          offline: true,
+        },
+      ],
+    });
+    expect(late?.verdict).toBe('CONFLICT');
+
+    // The back office sees them in, and the conflict.
     await page.goto(`/manage/event/${event.id}/check-in`);
     await listCard.getByText('3 / 3 dentro').waitFor();
+    const conflicts = listCard.getByTestId('check-in-conflicts');
+    await conflicts.getByText('Lecturas sin conexión en conflicto').waitFor();
+    await conflicts.getByRole('button', { name: 'Ver conflictos' }).click();
+    await conflicts
+      .getByText(/^Lucía Martín \(General\): ya había entrado · leída .* · se mantiene la lectura de /)
+      .waitFor();
     await screenshot(page, 'check-in-lists-desktop');
 
     // An unknown link says so, without asking to log in.
