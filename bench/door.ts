@@ -26,6 +26,8 @@ const ONLINE_DEVICES = 10;
 const OFFLINE_DEVICES = 10;
 const UPLOAD_BATCH = 500;
 const BIG_BATCH = 2000;
+/** Scans by one device with nothing else running first: the server's own latency, apart from contention. */
+const ALONE = 300;
 
 const db = await createPgDatabase(BASE_DATABASE_URL);
 const seed = await createTestApp({ databaseUrl: db.url, env: { TEST_PAYMENTS: 'true' } });
@@ -91,6 +93,17 @@ try {
   // Warm-up: the server's first requests compile and connect.
   await fullSnapshot(door);
   const snapshot = await fullSnapshot(door);
+
+  // One device alone, on the second list (so the crowd below is untouched).
+  const alone: number[] = [];
+  for (const p of people.slice(ATTENDEES - ALONE)) {
+    const t0 = performance.now();
+    await post(second, [
+      { client_id: `alone-${p.short_id}`, code: p.qr_secret, scanned_at: new Date().toISOString() },
+    ]);
+    alone.push(performance.now() - t0);
+  }
+  alone.sort((a, b) => a - b);
 
   // Who scans whom: the first half online, the second half offline; 2 % of the offline scans repeat an
   // online-admitted attendee (a second device let them in too).
@@ -188,6 +201,9 @@ try {
   console.log(
     `  full snapshot for a new device: ${snapshot.rows} rows in ${ms(snapshot.ms)} (one page of 1,000 rows: ${ms(sinceZeroMs)})`,
   );
+  console.log(
+    `  one device alone: ${alone.length} online check-ins, p50 ${ms(percentile(alone, 50))}, p99 ${ms(percentile(alone, 99))}`,
+  );
   console.log(`  scans: ${scans} in ${seconds.toFixed(2)} s → ${(scans / seconds).toFixed(0)} scans/s`);
   console.log(
     `  online check-ins: ${sorted.length}, p50 ${ms(percentile(sorted, 50))}, p99 ${ms(percentile(sorted, 99))}, max ${ms(sorted.at(-1) ?? 0)}`,
@@ -197,7 +213,7 @@ try {
   );
   console.log(`  verdicts: ${JSON.stringify(Object.fromEntries(verdicts))}`);
   console.log(
-    `  stored: ${stored?.check_ins} check-ins (expected ${ATTENDEES + BIG_BATCH}), ${stored?.conflicts} conflicts`,
+    `  stored: ${stored?.check_ins} check-ins (expected ${ATTENDEES + BIG_BATCH + ALONE}), ${stored?.conflicts} conflicts`,
   );
   console.log(
     `  one ${BIG_BATCH}-check-in offline batch: accepted in ${ms(bigMs)} (${bigAdmitted} admitted)`,

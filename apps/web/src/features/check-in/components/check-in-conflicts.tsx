@@ -1,9 +1,9 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, List, Loader, Text } from '@mantine/core';
 import type { CheckInConflict, CheckInList } from '@taquilla/shared/schemas/check-in';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { formatDateTime, formatNumber } from '../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { useCheckInConflicts } from '../api.ts';
 
 /**
@@ -30,10 +30,11 @@ export function CheckInConflicts(props: { eventId: string; list: CheckInList; ti
       title={t`Lecturas sin conexión en conflicto`}
     >
       <Text size="sm">
-        <Trans>
-          {formatNumber(props.list.conflicts_count)} lecturas hechas sin conexión no se pudieron aceptar.
-          Revísalas: la persona pudo entrar.
-        </Trans>
+        <Plural
+          value={props.list.conflicts_count}
+          one="Una lectura hecha sin conexión no se pudo aceptar. Revísala: la persona pudo entrar."
+          other="# lecturas hechas sin conexión no se pudieron aceptar. Revísalas: la persona pudo entrar."
+        />
       </Text>
       {!open ? (
         <Button size="xs" variant="subtle" color="orange.9" px={0} onClick={() => setOpen(true)}>
