@@ -72,6 +72,11 @@ export function DoorApp(props: { engine: DoorEngine; onLocale: (locale: 'es' | '
     return () => window.removeEventListener('keydown', onKey, true);
   }, [verdict]);
 
+  const title = state.list ? `${state.list.name} · ${state.list.event.name}` : null;
+  useEffect(() => {
+    if (title) document.title = title;
+  }, [title]);
+
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const value = code;
