@@ -1,5 +1,6 @@
 import type { DoorAnswer, DoorAttendee } from '@taquilla/shared/schemas/check-in';
-import type { Db, Queryable } from '../../db/client.ts';
+import type { Queryable } from '../../db/client.ts';
+import type { DbDeps } from '../../deps.ts';
 import { notFound } from '../../lib/errors.ts';
 import { listMeta, parseListQuery } from '../../lib/pagination.ts';
 import { doorQuestions } from '../questions/questions.service.ts';
@@ -55,7 +56,7 @@ function presentAttendee(row: NonNullable<DoorRow>): DoorAttendee {
   };
 }
 
-export async function doorList(db: Db, shortId: string) {
+export async function doorList({ db }: DbDeps, shortId: string) {
   const { list, event } = await activeList(db, shortId);
   const counts = (await repo.countsByList(db, [list.id])).get(list.id) ?? repo.NO_COUNTS;
   return {
@@ -75,7 +76,7 @@ export async function doorList(db: Db, shortId: string) {
   };
 }
 
-export async function doorAttendees(db: Db, shortId: string, raw: Record<string, unknown>) {
+export async function doorAttendees({ db }: DbDeps, shortId: string, raw: Record<string, unknown>) {
   const params = parseListQuery(raw, repo.doorListSpec);
   const { list } = await activeList(db, shortId);
   const { rows, total } = await repo.searchAttendees(db, list, params);
@@ -92,7 +93,7 @@ export function localTime(date: Date, timezone: string) {
   };
 }
 
-export async function undoCheckIn(db: Db, shortId: string, attendeeShortId: string) {
+export async function undoCheckIn({ db }: DbDeps, shortId: string, attendeeShortId: string) {
   const { list } = await activeList(db, shortId);
   const attendee = await repo.findByCode(db, list, attendeeShortId);
   if (!attendee || attendee.short_id !== attendeeShortId) throw notFound(m['check_in.attendee_not_found']);

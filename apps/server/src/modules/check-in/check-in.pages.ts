@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { App } from '../../app.ts';
 import { SpaShell } from '../../lib/spa.ts';
 
 const params = z.object({ shortId: z.string().min(1).max(64) });
@@ -11,7 +10,7 @@ const params = z.object({ shortId: z.string().min(1).max(64) });
  * own address as the start, so "add to home screen" opens this list.
  */
 export const checkInPages: FastifyPluginAsyncZod = async (app) => {
-  const { config } = (app as unknown as App).deps;
+  const { config } = app.deps;
   const shell = new SpaShell(config.webDistDir, 'door.html');
 
   app.get('/check-in/:shortId', { schema: { params, hide: true } }, (request, reply) => {

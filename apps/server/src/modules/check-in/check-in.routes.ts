@@ -1,9 +1,9 @@
 import { checkInListInput, doorCheckInBatch } from '@taquilla/shared/schemas/check-in';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { App } from '../../app.ts';
 import { requireAuth } from '../../lib/auth.ts';
 import { AppError } from '../../lib/errors.ts';
+import { listQuerystring } from '../../lib/pagination.ts';
 import * as door from './check-in.door.ts';
 import { checkInMessages as m } from './check-in.messages.ts';
 import * as service from './check-in.service.ts';
@@ -24,27 +24,29 @@ const snapshotQuery = z.object({
 
 /** Back office: events/{id}/check-in-lists (CRUD) and events/{id}/check_in_stats. */
 const backOfficeRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = (app as unknown as App).deps.db;
-  app.get('/events/:id/check-in-lists', { schema: { params: eventParams } }, async (request) =>
-    service.listLists(db, requireAuth(request), request.params.id, request.query as Record<string, unknown>),
+  const { deps } = app;
+  app.get(
+    '/events/:id/check-in-lists',
+    { schema: { params: eventParams, querystring: listQuerystring } },
+    async (request) => service.listLists(deps, requireAuth(request), request.params.id, request.query),
   );
   app.post(
     '/events/:id/check-in-lists',
     { schema: { params: eventParams, body: checkInListInput } },
     async (request, reply) => {
-      const data = await service.createList(db, requireAuth(request), request.params.id, request.body);
+      const data = await service.createList(deps, requireAuth(request), request.params.id, request.body);
       return reply.status(201).send({ data });
     },
   );
   app.get('/events/:id/check-in-lists/:listId', { schema: { params: itemParams } }, async (request) => ({
-    data: await service.getList(db, requireAuth(request), request.params.id, request.params.listId),
+    data: await service.getList(deps.db, requireAuth(request), request.params.id, request.params.listId),
   }));
   app.put(
     '/events/:id/check-in-lists/:listId',
     { schema: { params: itemParams, body: checkInListInput } },
     async (request) => ({
       data: await service.updateList(
-        db,
+        deps,
         requireAuth(request),
         request.params.id,
         request.params.listId,
@@ -56,7 +58,7 @@ const backOfficeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/events/:id/check-in-lists/:listId',
     { schema: { params: itemParams } },
     async (request, reply) => {
-      await service.deleteList(db, requireAuth(request), request.params.id, request.params.listId);
+      await service.deleteList(deps, requireAuth(request), request.params.id, request.params.listId);
       return reply.status(204).send();
     },
   );
@@ -64,20 +66,20 @@ const backOfficeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/events/:id/check-in-lists/:listId/conflicts',
     { schema: { params: itemParams } },
     async (request) => ({
-      data: await service.listConflicts(db, requireAuth(request), request.params.id, request.params.listId),
+      data: await service.listConflicts(deps, requireAuth(request), request.params.id, request.params.listId),
     }),
   );
   app.get('/events/:id/check_in_stats', { schema: { params: eventParams } }, async (request) => ({
-    data: await service.checkInStats(db, requireAuth(request), request.params.id),
+    data: await service.checkInStats(deps, requireAuth(request), request.params.id),
   }));
 };
 
 /** Door staff, no login: /api/public/check-in-lists/{shortId}… */
 const doorRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, config } = (app as unknown as App).deps;
+  const { deps } = app;
   // Requests (a batch is one) per minute from one address to one list: a venue's phones share one address.
   const limiter = app.createRateLimit({
-    max: config.doorRequestsPerMinute,
+    max: deps.config.doorRequestsPerMinute,
     timeWindow: 60_000,
     keyGenerator: (req) => `check-in:${req.ip}:${(req.params as { shortId?: string }).shortId}`,
   });
@@ -88,28 +90,30 @@ const doorRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   app.get('/public/check-in-lists/:shortId', { schema: { params: doorParams } }, async (request) => ({
-    data: await door.doorList(db, request.params.shortId),
+    data: await door.doorList(deps, request.params.shortId),
   }));
-  app.get('/public/check-in-lists/:shortId/attendees', { schema: { params: doorParams } }, async (request) =>
-    door.doorAttendees(db, request.params.shortId, request.query as Record<string, unknown>),
+  app.get(
+    '/public/check-in-lists/:shortId/attendees',
+    { schema: { params: doorParams, querystring: listQuerystring } },
+    async (request) => door.doorAttendees(deps, request.params.shortId, request.query),
   );
   app.get(
     '/public/check-in-lists/:shortId/snapshot',
     { schema: { params: doorParams, querystring: snapshotQuery } },
-    async (request) => sync.doorSnapshot(db, request.params.shortId, request.query),
+    async (request) => sync.doorSnapshot(deps, request.params.shortId, request.query),
   );
   app.post(
     '/public/check-in-lists/:shortId/check-ins',
     { schema: { params: doorParams, body: doorCheckInBatch }, preHandler: scanLimit },
     async (request) => ({
-      data: await sync.uploadCheckIns(db, request.params.shortId, request.body, request.locale),
+      data: await sync.uploadCheckIns(deps, request.params.shortId, request.body, request.locale),
     }),
   );
   app.delete(
     '/public/check-in-lists/:shortId/check-ins/:attendeeShortId',
     { schema: { params: undoParams }, preHandler: scanLimit },
     async (request) => ({
-      data: await door.undoCheckIn(db, request.params.shortId, request.params.attendeeShortId),
+      data: await door.undoCheckIn(deps, request.params.shortId, request.params.attendeeShortId),
     }),
   );
 };

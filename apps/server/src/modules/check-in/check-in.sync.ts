@@ -6,7 +6,8 @@ import type {
   DoorSnapshot,
   DoorVerdict,
 } from '@taquilla/shared/schemas/check-in';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
+import type { DbDeps } from '../../deps.ts';
 import { invalid } from '../../lib/errors.ts';
 import { t } from '../../lib/i18n.ts';
 import { hashToken } from '../../lib/ids.ts';
@@ -37,7 +38,7 @@ function parseVersion(since: string | undefined) {
  * The floor is taken before the rows are read and travels in the version until the paging ends.
  */
 export async function doorSnapshot(
-  db: Db,
+  { db }: DbDeps,
   shortId: string,
   query: { since?: string; per_page?: number },
 ): Promise<DoorSnapshot> {
@@ -94,7 +95,7 @@ function refusal(list: CheckInListRow, a: Attendee): Refusal | null {
  * door already let in offline is recorded as a conflict, one asked online is simply refused.
  */
 export async function uploadCheckIns(
-  db: Db,
+  { db }: DbDeps,
   shortId: string,
   batch: DoorCheckInBatch,
   locale: Locale,

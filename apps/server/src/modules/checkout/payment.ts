@@ -1,6 +1,6 @@
 import type { OrderPaymentInput } from '@taquilla/shared/schemas/checkout';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { AppError, conflict, invalid } from '../../lib/errors.ts';
 import { randomBase62 } from '../../lib/ids.ts';
 import type { OrderRow } from '../orders/orders.service.ts';
