@@ -253,6 +253,21 @@ describe('check-in journey', () => {
     expect(door.checked_in_count).toBe(3);
     await screenshot(phone, 'door-back-online');
 
+    // Undo (online only): Ana is out again, on the server and on the device; then back in.
+    await phone.getByRole('searchbox', { name: 'Buscar asistente' }).fill('ana gil');
+    const anaRow = phone.getByTestId('door-attendee').filter({ hasText: 'Ana Gil' });
+    await anaRow.getByRole('button', { name: 'Deshacer' }).click();
+    await anaRow.getByRole('button', { name: 'Registrar' }).waitFor();
+    await expect.poll(() => count.textContent()).toBe('2 / 3');
+    expect(
+      (await call<{ checked_in_count: number }>('GET', `public/check-in-lists/${shortId}`)).checked_in_count,
+    ).toBe(2);
+    await anaRow.getByRole('button', { name: 'Registrar' }).click();
+    await expect.poll(() => verdict.getAttribute('data-verdict')).toBe('ADMITTED');
+    expect(await verdict.getAttribute('data-local')).toBe('false');
+    await verdict.click();
+    await expect.poll(() => count.textContent()).toBe('3 / 3');
+
     // A second phone that was offline also let Lucía in, later: recorded as a conflict, not dropped.
     const [late] = await call<{ verdict: string }[]>('POST', `public/check-in-lists/${shortId}/check-ins`, {
       check_ins: [
