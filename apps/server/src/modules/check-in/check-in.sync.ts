@@ -6,7 +6,7 @@ import type {
   DoorSnapshot,
   DoorVerdict,
 } from '@taquilla/shared/schemas/check-in';
-import type { Tx } from '../../db/client.ts';
+import type { Queryable } from '../../db/client.ts';
 import type { DbDeps } from '../../deps.ts';
 import { invalid } from '../../lib/errors.ts';
 import { t } from '../../lib/i18n.ts';
@@ -113,7 +113,11 @@ export async function uploadCheckIns(
       items.map((i) => i.client_id),
     ),
   ]);
-  const answers = await db.transaction((tx) => decide(tx, list, items, people, answered));
+  // Scans asked online only insert (or read what is there): one statement, no transaction needed. Offline
+  // scans may also record conflicts and move a check-in to an earlier scan: those writes go together.
+  const answers = items.some((i) => i.offline)
+    ? await db.transaction((tx) => decide(tx, list, items, people, answered))
+    : await decide(db, list, items, people, answered);
   return items.map((item) => {
     const answer = answers.get(item.client_id) ?? { verdict: 'NOT_FOUND' as const, attendee: null, at: null };
     return present(item, answer, { locale, timezone: event.timezone, listName: list.name });
@@ -121,7 +125,7 @@ export async function uploadCheckIns(
 }
 
 async function decide(
-  tx: Tx,
+  q: Queryable,
   list: CheckInListRow,
   items: Item[],
   people: Attendee[],
@@ -163,10 +167,10 @@ async function decide(
     }
     if (!earliest.has(attendee.id)) earliest.set(attendee.id, item);
   }
-  await repo.insertConflicts(tx, refusedOffline);
+  await repo.insertConflicts(q, refusedOffline);
 
   const inserted = await repo.insertCheckIns(
-    tx,
+    q,
     [...earliest].map(([attendeeId, item]) => ({
       account_id: list.account_id,
       event_id: list.event_id,
@@ -185,7 +189,7 @@ async function decide(
   // Everything else met a check-in already there (or one this batch just made): first by scan time wins.
   const collisions = pending.filter((i) => !answers.has(i.client_id));
   const held = await repo.lockCheckIns(
-    tx,
+    q,
     list.id,
     [...new Set(collisions.map((i) => byCode.get(i.code)?.id ?? ''))].filter(Boolean),
   );
@@ -210,12 +214,12 @@ async function decide(
       // This offline scan came first: it is the one kept, the later one becomes the conflict.
       const displaced = { client_id: existing.client_id ?? existing.id, at: existing.scanned_at };
       recorded.push(conflictRow(list, attendee.id, displaced, 'ALREADY_CHECKED_IN', item.at));
-      await repo.replaceCheckIn(tx, existing.id, { client_id: item.client_id, scanned_at: item.at });
+      await repo.replaceCheckIn(q, existing.id, { client_id: item.client_id, scanned_at: item.at });
       current.set(attendee.id, { ...existing, client_id: item.client_id, scanned_at: item.at });
       answers.set(item.client_id, { verdict: 'ADMITTED', attendee, at: item.at });
     }
   }
-  await repo.insertConflicts(tx, recorded);
+  await repo.insertConflicts(q, recorded);
   return answers;
 }
 
