@@ -1,4 +1,6 @@
 import type {
+  DoorAnswer,
+  DoorAttendee,
   DoorCheckInResult,
   DoorList,
   DoorSnapshot,
@@ -22,7 +24,7 @@ const UPLOAD_BATCH = 500;
 
 export interface Verdict {
   verdict: DoorVerdict;
-  attendee: DoorSnapshotAttendee | null;
+  attendee: (DoorAttendee & { answers: DoorAnswer[] }) | null;
   /** When they were let in (ADMITTED: now; ALREADY_CHECKED_IN: the first time). */
   at: string | null;
   /** The server's sentence, when the server answered. */
@@ -307,13 +309,11 @@ export class DoorEngine {
     answer: DoorCheckInResult,
     known: DoorSnapshotAttendee | null,
   ): Omit<Verdict, 'verifyMs' | 'id'> {
-    const attendee = answer.attendee ? (this.byShortId.get(answer.attendee.short_id) ?? known) : null;
+    // The server's attendee, with the door answers the device holds (none for a sale not synced yet).
+    const local = answer.attendee ? (this.byShortId.get(answer.attendee.short_id) ?? known) : null;
     return {
       verdict: answer.verdict,
-      attendee:
-        attendee && answer.attendee
-          ? { ...attendee, ...answer.attendee, answers: attendee.answers }
-          : attendee,
+      attendee: answer.attendee ? { ...answer.attendee, answers: local?.answers ?? [] } : null,
       at: answer.checked_in_at,
       message: answer.message,
       local: false,
