@@ -121,7 +121,7 @@ describe('door snapshot', () => {
   it('gives the whole list, then only what changed: a new sale, a cancellation, a check-in', async () => {
     const d = await setup();
     const first = await sync(d.list.short_id);
-    expect(first.rows.map((r) => r.first_name).sort()).toEqual(['Ana', 'Lucía', 'Marco', 'Pablo']);
+    expect(first.rows.map((r) => r.first_name).sort()).toEqual(['', 'Ana', 'Lucía', 'Pablo']);
     const lucia = first.rows.find((r) => r.first_name === 'Lucía');
     // What the door needs and nothing more: masked e-mail, a hash of the QR secret, door answers only.
     expect(lucia).toEqual({
@@ -135,6 +135,14 @@ describe('door snapshot', () => {
       qr_hash: createHash('sha256').update(d.lucia.qr_secret).digest('hex'),
       checked_in_at: null,
       answers: [{ question: 'Alergias', answer: 'Frutos secos' }],
+    });
+    // Marco holds a VIP ticket this list does not admit: the door can refuse him, but learns nothing about him.
+    expect(first.rows.find((r) => r.short_id === d.marco.short_id)).toMatchObject({
+      first_name: '',
+      last_name: '',
+      email: '',
+      ticket_name: 'VIP',
+      answers: [],
     });
     expect(JSON.stringify(first.rows)).not.toContain(d.lucia.qr_secret);
     expect(JSON.stringify(first.rows)).not.toContain('12345678Z');

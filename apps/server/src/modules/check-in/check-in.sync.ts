@@ -53,18 +53,22 @@ export async function doorSnapshot(
   const last = rows.at(-1);
   const complete = rows.length < limit || !last;
   return {
-    data: rows.map((r) => ({
-      short_id: r.short_id,
-      first_name: r.first_name,
-      last_name: r.last_name,
-      email: maskEmail(r.email),
-      ticket_id: r.ticket_id,
-      ticket_name: r.ticket_name,
-      status: r.status,
-      qr_hash: hashToken(r.qr_secret),
-      checked_in_at: r.checked_in_at?.toISOString() ?? null,
-      answers: doorAnswers.pick(questions, r.answers),
-    })),
+    data: rows.map((r) => {
+      // Holders of other tickets: enough to say "not valid for this list", nothing about the person.
+      const covered = !list.ticket_ids.length || list.ticket_ids.includes(r.ticket_id);
+      return {
+        short_id: r.short_id,
+        first_name: covered ? r.first_name : '',
+        last_name: covered ? r.last_name : '',
+        email: covered ? maskEmail(r.email) : '',
+        ticket_id: r.ticket_id,
+        ticket_name: r.ticket_name,
+        status: r.status,
+        qr_hash: hashToken(r.qr_secret),
+        checked_in_at: r.checked_in_at?.toISOString() ?? null,
+        answers: covered ? doorAnswers.pick(questions, r.answers) : [],
+      };
+    }),
     meta: {
       version: complete || !last ? String(floor) : `${floor}.${last.door_version}.${last.short_id}`,
       complete,

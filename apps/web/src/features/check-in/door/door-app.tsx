@@ -233,7 +233,6 @@ export function DoorApp(props: { engine: DoorEngine; onLocale: (locale: 'es' | '
                 clock={clock}
                 online={state.online}
                 pending={engine.isPending(a.short_id)}
-                covered={engine.covers(a)}
                 onCheckIn={() => void check(a.short_id)}
                 onUndo={() => void engine.undo(a.short_id)}
               />
@@ -273,12 +272,11 @@ function AttendeeRow(props: {
   clock: (iso: string) => string;
   online: boolean;
   pending: boolean;
-  covered: boolean;
   onCheckIn: () => void;
   onUndo: () => void;
 }) {
   const { attendee: a } = props;
-  const refused = a.status !== 'ACTIVE' || !props.covered;
+  const refused = a.status !== 'ACTIVE';
   return (
     <Card withBorder radius="md" padding="sm" data-testid="door-attendee">
       <Group justify="space-between" wrap="nowrap" align="center" gap="xs">
@@ -297,13 +295,7 @@ function AttendeeRow(props: {
           )}
           {refused && (
             <Text size="sm" c="red.9" fw={600}>
-              {a.status === 'CANCELLED' ? (
-                <Trans>Cancelada</Trans>
-              ) : a.status === 'AWAITING_PAYMENT' ? (
-                <Trans>Sin pagar</Trans>
-              ) : (
-                <Trans>No válida en esta lista</Trans>
-              )}
+              {a.status === 'CANCELLED' ? <Trans>Cancelada</Trans> : <Trans>Sin pagar</Trans>}
             </Text>
           )}
         </Stack>

@@ -194,7 +194,10 @@ export class DoorEngine {
     this.refreshing = true;
     try {
       const { data: list } = await this.call<{ data: DoorList }>('');
-      this.persisted = { ...this.persisted, list };
+      // Other tickets now admitted (or no longer): their holders' rows change, so fetch everything again.
+      const before = this.persisted.list?.ticket_ids;
+      const ticketsChanged = before && before.join() !== list.ticket_ids.join();
+      this.persisted = { ...this.persisted, list, ...(ticketsChanged ? { version: null } : {}) };
       for (;;) {
         const since = this.persisted.version ? `?since=${encodeURIComponent(this.persisted.version)}` : '';
         const page = await this.call<DoorSnapshot>(`/snapshot${since}`);
@@ -391,19 +394,16 @@ export class DoorEngine {
     this.emit();
   }
 
-  /** Search of the local copy by name, masked e-mail or short id; covered attendees first. */
+  /** Search of the local copy (the list's own attendees) by name, masked e-mail or short id. */
   search(query: string, limit = 30): DoorSnapshotAttendee[] {
     const q = query.trim().toLocaleLowerCase();
     const out: DoorSnapshotAttendee[] = [];
     for (const a of this.byShortId.values()) {
+      if (!this.covers(a)) continue;
       const text = `${a.first_name} ${a.last_name} ${a.email} ${a.short_id}`.toLocaleLowerCase();
       if (!q || text.includes(q)) out.push(a);
     }
-    out.sort(
-      (a, b) =>
-        Number(this.covers(b)) - Number(this.covers(a)) ||
-        `${a.last_name} ${a.first_name}`.localeCompare(`${b.last_name} ${b.first_name}`),
-    );
+    out.sort((a, b) => `${a.last_name} ${a.first_name}`.localeCompare(`${b.last_name} ${b.first_name}`));
     return out.slice(0, limit);
   }
 

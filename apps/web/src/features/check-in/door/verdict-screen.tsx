@@ -101,7 +101,7 @@ export function VerdictScreen(props: {
         {tone.good ? '✓' : '✕'}
       </div>
       <h2 style={{ fontSize: 40, lineHeight: 1.1, margin: 0 }}>{word[v.verdict]}</h2>
-      {a && (
+      {a && (a.first_name || a.last_name) && (
         <p style={{ fontSize: 26, fontWeight: 700, margin: 0, overflowWrap: 'anywhere' }}>
           {a.first_name} {a.last_name}
         </p>
