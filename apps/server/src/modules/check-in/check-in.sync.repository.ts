@@ -5,7 +5,7 @@ import type { CheckInListRow } from './check-in.repository.ts';
 
 /**
  * The door's sync: attendees changed since a version, and check-ins uploaded in batches.
- * A version is a transaction id (`attendees.door_version`, kept by the triggers of migration 0008).
+ * A version is a transaction id (`attendees.door_version`, kept by the triggers of migration 0009).
  */
 
 /**
