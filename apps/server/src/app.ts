@@ -69,7 +69,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", 'https://js.stripe.com'],
+        // wasm-unsafe-eval: the door's QR reader is WebAssembly (served from this origin).
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'", 'https://js.stripe.com'],
         frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
         connectSrc: ["'self'", 'https://api.stripe.com'],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],

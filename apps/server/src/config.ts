@@ -57,6 +57,8 @@ const envSchema = z.object({
   REDIS_URL: z.string().url().optional(),
   /** Reservations one address may make per minute, per event. */
   RESERVATIONS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
+  /** Door requests (scans or upload batches) per minute from one address to one check-in list. */
+  DOOR_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
 });
@@ -85,6 +87,7 @@ export type Config = {
   redisUrl?: string;
   reservationsPerMinute: number;
   publicCacheTtlMs: number;
+  doorRequestsPerMinute: number;
   webDistDir: string;
   /** The server build of the public event page (`vite build --ssr`): ssr/dist beside the web app's dist. */
   webSsrDir: string;
@@ -145,6 +148,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: e.REDIS_URL,
     reservationsPerMinute: e.RESERVATIONS_PER_MINUTE,
     publicCacheTtlMs: e.PUBLIC_CACHE_TTL_MS,
+    doorRequestsPerMinute: e.DOOR_REQUESTS_PER_MINUTE,
     webDistDir,
     webSsrDir: path.join(path.dirname(webDistDir), 'ssr', 'dist'),
   };

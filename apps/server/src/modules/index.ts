@@ -4,6 +4,7 @@ import { affiliateRoutes } from './affiliates/affiliates.routes.ts';
 import { attendeesRoutes } from './attendees/attendees.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { capacityRoutes } from './capacity/capacity.routes.ts';
+import { checkInPages } from './check-in/check-in.pages.ts';
 import { checkInRoutes } from './check-in/check-in.routes.ts';
 import { checkoutRoutes } from './checkout/checkout.routes.ts';
 import { eventRoutes } from './events/events.routes.ts';
@@ -44,7 +45,8 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(ordersRoutes, api);
   await app.register(afterSaleRoutes, api);
   await app.register(messagesRoutes, api);
-  // Outside /api: the upload files and the server-rendered event pages.
+  // Outside /api: the upload files, the server-rendered event pages and the door page.
   await app.register(uploadFileRoutes);
   await app.register(publicPagesRoutes);
+  await app.register(checkInPages);
 }
