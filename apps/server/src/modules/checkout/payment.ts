@@ -5,6 +5,7 @@ import { AppError, conflict, invalid } from '../../lib/errors.ts';
 import { randomBase62 } from '../../lib/ids.ts';
 import type { OrderRow } from '../orders/orders.service.ts';
 import * as orders from '../orders/orders.service.ts';
+import * as paymentSettings from '../payment-settings/payment-settings.service.ts';
 import * as payments from '../payments/payments.service.ts';
 import type { PaymentIntent } from '../payments/stripe.ts';
 import { checkoutMessages as m } from './checkout.messages.ts';
@@ -65,10 +66,17 @@ export async function startPayment(
     return { order: held };
   }
 
-  return startStripePayment(
-    deps,
-    order,
-    (event.settings.stripe_account_id as string | undefined) || undefined,
+  return startStripePayment(deps, order, await stripeAccountFor(deps, event));
+}
+
+/** The account's connected Stripe account (payment settings), else one set on the event itself. */
+async function stripeAccountFor(
+  deps: Deps,
+  event: { account_id: string; settings: Record<string, unknown> },
+) {
+  return (
+    (await paymentSettings.chargeableStripeAccount(deps.db, event.account_id)) ??
+    ((event.settings.stripe_account_id as string | undefined) || undefined)
   );
 }
 
@@ -79,6 +87,7 @@ export async function startPayment(
 async function startStripePayment(deps: Deps, order: OrderRow, account?: string): Promise<PaymentResult> {
   const stripe = payments.stripeClient(deps.config);
   const opts = account ? { stripeAccount: account } : {};
+  const fee = account ? paymentSettings.platformFeeCents(deps.config, order.total_cents) : 0;
   let intent: PaymentIntent | undefined;
   try {
     const pending = (await payments.orderPayments(deps.db, order.id, 'stripe')).find(
@@ -96,6 +105,7 @@ async function startStripePayment(deps: Deps, order: OrderRow, account?: string)
           automatic_payment_methods: { enabled: true },
           metadata: { order_id: order.id, order_short_id: order.short_id, event_id: order.event_id },
           ...(order.email ? { receipt_email: order.email } : {}),
+          ...(fee > 0 ? { application_fee_amount: fee } : {}),
         },
         { ...opts, idempotencyKey: `order_${order.id}_${randomBase62(8)}` },
       );
@@ -154,7 +164,7 @@ export async function refreshPayment(deps: Deps, order: OrderRow): Promise<Order
     (p) => p.status === 'PENDING',
   );
   if (pending.length === 0) return order;
-  const account = (event?.settings.stripe_account_id as string | undefined) || undefined;
+  const account = event ? await stripeAccountFor(deps, event) : undefined;
   const stripe = payments.stripeClient(deps.config);
   let latest = order;
   for (const p of pending) {
