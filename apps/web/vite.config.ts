@@ -48,6 +48,36 @@ function stylesheetFirst(): Plugin {
   };
 }
 
+/**
+ * The embeddable widget, two builds of its own (see the build script):
+ * - `--mode widget`: widget.html, the framed page /widget/{eventId} (selector, promo code, total);
+ * - `--mode widget-snippet`: /widget.js, the framework-free snippet organizers paste into their sites.
+ * The dev server answers /widget/{eventId} with widget.html.
+ */
+function widgetPage(): Plugin {
+  return {
+    name: 'taquilla-widget-page',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        if (req.url && /^\/widget\/[^/?]+(\?|$)/.test(req.url)) {
+          req.url = `/widget.html${req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : ''}`;
+        }
+        next();
+      });
+    },
+  };
+}
+const widgetSnippetBuild = {
+  emptyOutDir: false,
+  copyPublicDir: false,
+  lib: {
+    entry: 'src/features/widget/snippet/widget.ts',
+    formats: ['iife' as const],
+    name: 'TaquillaWidget',
+    fileName: () => 'widget.js',
+  },
+};
+
 export default defineConfig(({ mode, isSsrBuild }) => ({
   plugins: [
     // Lingui macros must be compiled before the React transform sees the JSX.
@@ -55,6 +85,7 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
     react(),
     lingui(),
     publicEventPage(),
+    widgetPage(),
     ...(mode === 'event-page' ? [stylesheetFirst()] : []),
   ],
   server: {
@@ -65,14 +96,20 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
   // files are copied, without this package's node_modules.
   ssr: { noExternal: true, target: 'node' },
   define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
-  build: {
-    sourcemap: false,
-    chunkSizeWarningLimit: 900,
-    // The event page's build adds its files beside the app's.
-    emptyOutDir: mode !== 'event-page',
-    copyPublicDir: !isSsrBuild,
-    rolldownOptions: isSsrBuild
-      ? { output: { entryFileNames: 'event-page.mjs', codeSplitting: false } }
-      : { input: mode === 'event-page' ? 'event.html' : 'index.html' },
-  },
+  build:
+    mode === 'widget-snippet'
+      ? widgetSnippetBuild
+      : {
+          sourcemap: false,
+          chunkSizeWarningLimit: 900,
+          // The event page's build adds its files beside the app's.
+          emptyOutDir: mode !== 'event-page' && mode !== 'widget',
+          copyPublicDir: !isSsrBuild,
+          rolldownOptions: isSsrBuild
+            ? { output: { entryFileNames: 'event-page.mjs', codeSplitting: false } }
+            : {
+                input:
+                  mode === 'event-page' ? 'event.html' : mode === 'widget' ? 'widget.html' : 'index.html',
+              },
+        },
 }));

@@ -23,7 +23,7 @@ export const originSchema = z
     } catch {
       // reported below
     }
-    ctx.addIssue({ code: 'custom', error: 'widget.origin_invalid' });
+    ctx.addIssue({ code: 'custom', message: 'widget.origin_invalid' });
     return z.NEVER;
   });
 

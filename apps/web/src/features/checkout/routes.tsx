@@ -1,3 +1,4 @@
+import type { RouteObject } from 'react-router';
 import type { FeatureRoutes } from '../../app/feature-routes.ts';
 import { lazyPage } from '../../lib/i18n.ts';
 
@@ -12,6 +13,28 @@ const serverPage = page(() =>
   import('./pages/server-rendered-page.tsx').then((m) => ({ Component: m.ServerRenderedPage })),
 );
 
+/** The steps under an order; the embeddable widget serves the same steps inside its frame. */
+export const checkoutSteps: RouteObject[] = [
+  {
+    path: 'details',
+    lazy: page(() => import('./pages/details-page.tsx').then((m) => ({ Component: m.DetailsPage }))),
+  },
+  {
+    path: 'payment',
+    lazy: page(() => import('./pages/payment-page.tsx').then((m) => ({ Component: m.PaymentPage }))),
+  },
+  {
+    path: 'summary',
+    lazy: page(() => import('./pages/summary-page.tsx').then((m) => ({ Component: m.SummaryPage }))),
+  },
+  {
+    path: 'payment_return',
+    lazy: page(() =>
+      import('./pages/payment-return-page.tsx').then((m) => ({ Component: m.PaymentReturnPage })),
+    ),
+  },
+];
+
 export const routes: FeatureRoutes = {
   top: [
     { path: '/e/*', lazy: serverPage },
@@ -23,26 +46,7 @@ export const routes: FeatureRoutes = {
     {
       path: '/checkout/:eventId/:orderShortId',
       lazy: page(() => import('./pages/checkout-layout.tsx').then((m) => ({ Component: m.CheckoutLayout }))),
-      children: [
-        {
-          path: 'details',
-          lazy: page(() => import('./pages/details-page.tsx').then((m) => ({ Component: m.DetailsPage }))),
-        },
-        {
-          path: 'payment',
-          lazy: page(() => import('./pages/payment-page.tsx').then((m) => ({ Component: m.PaymentPage }))),
-        },
-        {
-          path: 'summary',
-          lazy: page(() => import('./pages/summary-page.tsx').then((m) => ({ Component: m.SummaryPage }))),
-        },
-        {
-          path: 'payment_return',
-          lazy: page(() =>
-            import('./pages/payment-return-page.tsx').then((m) => ({ Component: m.PaymentReturnPage })),
-          ),
-        },
-      ],
+      children: checkoutSteps,
     },
     {
       path: '/ticket/:eventId/:attendeeShortId',

@@ -23,7 +23,9 @@ import { Countdown } from '../components/countdown.tsx';
 import { EventUnavailable } from '../components/event-unavailable.tsx';
 import classes from '../components/public.module.css';
 import { PublicFooter } from '../components/public-footer.tsx';
+import { TestModeBanner } from '../components/test-mode-banner.tsx';
 import { type CheckoutContext, EXPIRED_CODES } from '../lib/checkout-context.ts';
+import { useEmbedded } from '../lib/embedded.ts';
 import { publicEventUrl } from '../lib/public-event-url.ts';
 
 /**
@@ -38,6 +40,7 @@ export function CheckoutLayout() {
   const order = useOrder(eventId, orderShortId);
   const [expired, setExpired] = useState(false);
   const [leaving, setLeaving] = useState(false);
+  const embedded = useEmbedded();
 
   const markExpired = useCallback(() => setExpired(true), []);
   const setOrder = useCallback(
@@ -53,10 +56,12 @@ export function CheckoutLayout() {
     );
   }
   if (event.data === null) return <EventUnavailable />;
-  const eventUrl = event.data ? publicEventUrl(event.data) : '/';
+  const eventUrl = embedded?.eventUrl ?? (event.data ? publicEventUrl(event.data) : '/');
 
   const shell = (body: React.ReactNode) => (
-    <div className={classes.page}>
+    // Inside the widget's frame the page is as tall as its content: the frame takes its height from it.
+    <div className={classes.page} style={embedded ? { minHeight: 0 } : undefined}>
+      {event.data && <TestModeBanner event={event.data} />}
       <Container size={640} px="md" py="lg">
         {body}
       </Container>
