@@ -96,12 +96,16 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     crossOriginEmbedderPolicy: false,
   });
   // Only the embeddable widget's pages may be framed by organizers' sites (the widget module narrows
-  // `*` to the organizer's allowed origins); every other page refuses it.
+  // `*` to the organizer's allowed origins); every other page refuses it. Its snippet, /widget.js, is
+  // loaded by those sites' pages.
   const widgetHeaders = helmet({
     contentSecurityPolicy: { directives: { ...pageDirectives, frameAncestors: ['*'] } },
     crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
     xFrameOptions: false,
   });
+  const isWidget = (url: string) =>
+    url.startsWith('/widget/') || url === '/widget.js' || url.startsWith('/widget.js?');
   // JSON answers are never rendered: the strictest policy, and fewer bytes on the busiest endpoints.
   const apiHeaders = helmet({
     contentSecurityPolicy: {
@@ -112,7 +116,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   });
   app.addHook('onRequest', (request, reply, done) => {
     const json = request.url.startsWith('/api/') && !request.url.startsWith('/api/docs');
-    const headers = json ? apiHeaders : request.url.startsWith('/widget/') ? widgetHeaders : pageHeaders;
+    const headers = json ? apiHeaders : isWidget(request.url) ? widgetHeaders : pageHeaders;
     headers(request.raw, reply.raw, (err?: unknown) => done(err as Error | undefined));
   });
   await app.register(compress, { threshold: 1024 });

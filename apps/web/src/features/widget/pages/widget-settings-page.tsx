@@ -74,6 +74,7 @@ function WidgetSettingsForm({ eventId, initial }: { eventId: string; initial: Wi
   const submit = form.onSubmit(async (v) => {
     try {
       await save.mutateAsync(toSettings(v));
+      form.resetDirty();
       notifications.show({ color: 'teal', message: t`Ajustes del widget guardados` });
     } catch (error) {
       showSubmitError(error, form);
@@ -122,7 +123,7 @@ function WidgetSettingsForm({ eventId, initial }: { eventId: string; initial: Wi
                 {...form.getInputProps('button_text')}
                 value={form.values.button_text ?? ''}
               />
-              <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+              <Group grow align="flex-start" gap="sm" wrap="wrap">
                 {(
                   [
                     ['primary_color', t`Color principal`],
@@ -132,6 +133,7 @@ function WidgetSettingsForm({ eventId, initial }: { eventId: string; initial: Wi
                 ).map(([field, label]) => (
                   <ColorInput
                     key={field}
+                    miw={150}
                     label={label}
                     placeholder={t`El del evento`}
                     format="hex"
@@ -139,7 +141,7 @@ function WidgetSettingsForm({ eventId, initial }: { eventId: string; initial: Wi
                     value={form.values[field] ?? ''}
                   />
                 ))}
-              </SimpleGrid>
+              </Group>
               <NumberInput
                 label={t`Margen interior (px)`}
                 min={0}
