@@ -167,6 +167,29 @@ describe('payment settings', () => {
     expect((await t.app.inject({ method: 'GET', url: settingsUrl })).statusCode).toBe(401);
   });
 
+  it('getting started counts payments as set up only with a real provider, never with test payments alone', async () => {
+    const checklist = async (app: TestApp, providers: string[], instructions?: string) => {
+      const { event, headers } = await createSellingEvent(app.app);
+      const put = await app.app.inject({
+        method: 'PUT',
+        url: `/api/events/${event.id}/settings`,
+        headers,
+        payload: {
+          payment_providers: providers,
+          ...(instructions ? { offline_payment_instructions: instructions } : {}),
+        },
+      });
+      expect(put.statusCode).toBe(200);
+      return (await app.app.inject({ url: `/api/events/${event.id}`, headers })).json().data.checklist
+        .payment_set_up;
+    };
+    expect(await checklist(plain, ['test'])).toBe(false);
+    expect(await checklist(plain, ['test', 'offline'], 'Pago en taquilla')).toBe(true);
+    expect(await checklist(t, ['stripe'])).toBe(true);
+    // Stripe chosen on an installation without keys moves no money.
+    expect(await checklist(plain, ['stripe', 'test'])).toBe(false);
+  });
+
   it('Connect is not available without platform keys', async () => {
     const a = await createAccountWithUser(plain.app);
     expect((await get(plain, a.headers)).json().data.stripe).toEqual({
