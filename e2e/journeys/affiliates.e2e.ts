@@ -91,6 +91,20 @@ describe('affiliates journey', () => {
       token,
     );
     expect(stats.affiliate_sales.orders_count).toBe(1);
+    await page.keyboard.press('Escape');
+
+    // The promoters' dashboard (spec §2 dashboardPromoter) ranks the affiliate and leads to its own page.
+    await page.getByRole('link', { name: 'Panel de promotores' }).click();
+    await page.getByRole('heading', { name: 'Panel de promotores' }).waitFor();
+    const ranked = page.getByRole('row', { name: /Radio Lúcida/ });
+    await expect.poll(async () => (await ranked.textContent()) ?? '').toMatch(/25,00\s€.*100\s%/);
+    await screenshot(page, 'promoter-dashboard-desktop');
+    await ranked.getByRole('link', { name: 'Radio Lúcida' }).click();
+    await page.waitForURL(/\/dashboardPromoterSingle\/[0-9a-f-]+$/);
+    await page.getByRole('heading', { name: 'Ventas de un promotor' }).waitFor();
+    await page.getByText('RADIO-LUCIDA', { exact: true }).waitFor();
+    expect(await page.getByRole('row').nth(1).textContent()).toMatch(/25,00\s€/);
+    await screenshot(page, 'promoter-single-desktop');
 
     // The same screen on a phone: cards instead of the table.
     const phone = await signedInPage(token, PHONE);

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { Box, Group, NavLink, ScrollArea, SegmentedControl, Skeleton, Stack } from '@mantine/core';
 import { lazy, Suspense } from 'react';
-import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, Outlet, useMatches, useNavigate, useParams } from 'react-router';
 import { lazyPage } from '../../lib/i18n.ts';
 import { eventSectionKeys } from '../router.tsx';
 import { EVENT_SECTIONS } from './event-sections.ts';
@@ -13,6 +13,11 @@ const EventHeader = lazy(
   ),
 );
 
+const sectionOf = (handle: unknown): string | undefined =>
+  typeof handle === 'object' && handle !== null && 'section' in handle && typeof handle.section === 'string'
+    ? handle.section
+    : undefined;
+
 /**
  * The frame of /manage/event/:eventId: a sidebar (a scrollable strip on phones) with the sections that
  * exist, and the section's page.
@@ -20,13 +25,13 @@ const EventHeader = lazy(
 export function EventLayout() {
   const { i18n } = useLingui();
   const { eventId } = useParams();
-  const location = useLocation();
   const navigate = useNavigate();
   const sections = EVENT_SECTIONS.filter((s) => eventSectionKeys.has(s.key));
   const base = `/manage/event/${eventId}`;
-  const current =
-    sections.find((s) => location.pathname.startsWith(`${base}/${s.key}`))?.key ??
-    (location.pathname.replace(/\/$/, '') === base ? 'dashboard' : '');
+  // The section of the page shown: the `handle.section` of the deepest matched route (pages such as
+  // dashboardPromoter belong to the affiliates section).
+  const matched = useMatches().findLast((m) => sectionOf(m.handle));
+  const current = (matched && sectionOf(matched.handle)) ?? '';
 
   return (
     <Stack gap="md">

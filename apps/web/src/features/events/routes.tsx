@@ -15,7 +15,7 @@ export const routes: FeatureRoutes = {
     { path: 'organizer/:organizerId/events?/:eventsState?', lazy: eventsPage },
   ],
   event: [
-    { index: true, lazy: dashboard },
+    { index: true, handle: { section: 'dashboard' }, lazy: dashboard },
     { path: 'dashboard', handle: { section: 'dashboard' }, lazy: dashboard },
     {
       path: 'settings',

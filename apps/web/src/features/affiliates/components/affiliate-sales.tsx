@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Modal, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Card, Modal, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { AffiliateSales } from '@taquilla/shared/schemas/affiliates';
+import type { AffiliateSales, PromoterDetailStats, PromoterStats } from '@taquilla/shared/schemas/affiliates';
 import type { ReactNode } from 'react';
 import { PageError, PageLoader } from '../../../components/page-state.tsx';
 import { formatDay, formatMoney, formatNumber } from '../../../lib/format.ts';
@@ -63,37 +63,68 @@ export function AffiliateSalesModal(props: { eventId: string; affiliateId: strin
               <Trans>Todavía no hay pedidos completados con este enlace.</Trans>
             </Text>
           ) : (
-            <Table striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>
-                    <Trans>Día</Trans>
-                  </Table.Th>
-                  <Table.Th ta="right">
-                    <Trans>Pedidos</Trans>
-                  </Table.Th>
-                  <Table.Th ta="right">
-                    <Trans>Entradas</Trans>
-                  </Table.Th>
-                  <Table.Th ta="right">
-                    <Trans>Ingresos</Trans>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.daily.map((d) => (
-                  <Table.Tr key={d.date}>
-                    <Table.Td>{formatDay(d.date)}</Table.Td>
-                    <Table.Td ta="right">{formatNumber(d.orders_count)}</Table.Td>
-                    <Table.Td ta="right">{formatNumber(d.tickets_sold)}</Table.Td>
-                    <Table.Td ta="right">{formatMoney(d.revenue_cents, data.currency)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            <AffiliateDailyTable daily={data.daily} currency={data.currency} />
           )}
         </Stack>
       )}
     </Modal>
+  );
+}
+
+/** An affiliate's completed sales per day (dates in the event's time zone). */
+export function AffiliateDailyTable(props: { daily: PromoterDetailStats['daily']; currency: string }) {
+  return (
+    <Table striped>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>
+            <Trans>Día</Trans>
+          </Table.Th>
+          <Table.Th ta="right">
+            <Trans>Pedidos</Trans>
+          </Table.Th>
+          <Table.Th ta="right">
+            <Trans>Entradas</Trans>
+          </Table.Th>
+          <Table.Th ta="right">
+            <Trans>Ingresos</Trans>
+          </Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {props.daily.map((d) => (
+          <Table.Tr key={d.date}>
+            <Table.Td>{formatDay(d.date)}</Table.Td>
+            <Table.Td ta="right">{formatNumber(d.orders_count)}</Table.Td>
+            <Table.Td ta="right">{formatNumber(d.tickets_sold)}</Table.Td>
+            <Table.Td ta="right">{formatMoney(d.revenue_cents, props.currency)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** `cents` as a whole percentage of `total` (the event's revenue), formatted. */
+export function revenueShare(cents: number, total: number): string {
+  return formatNumber(total > 0 ? Math.round((cents / total) * 100) : 0);
+}
+
+/** What all the event's affiliates sold together, and their share of the event's sales. */
+export function PromoterTotals({ stats, currency }: { stats: PromoterStats; currency: string }) {
+  const share = revenueShare(stats.affiliate_sales.revenue_cents, stats.event_sales.revenue_cents);
+  return (
+    <Card withBorder radius="md">
+      <SimpleGrid cols={{ base: 2, sm: 4 }}>
+        <Figure
+          label={<Trans>Ingresos por afiliados</Trans>}
+          value={formatMoney(stats.affiliate_sales.revenue_cents, currency)}
+          hint={<Trans>{share} % de las ventas del evento</Trans>}
+        />
+        <Figure label={<Trans>Pedidos</Trans>} value={formatNumber(stats.affiliate_sales.orders_count)} />
+        <Figure label={<Trans>Entradas</Trans>} value={formatNumber(stats.affiliate_sales.tickets_sold)} />
+        <Figure label={<Trans>Afiliados</Trans>} value={formatNumber(stats.affiliates_count)} />
+      </SimpleGrid>
+    </Card>
   );
 }

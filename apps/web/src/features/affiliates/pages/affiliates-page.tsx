@@ -6,7 +6,6 @@ import {
   Card,
   CopyButton,
   Group,
-  SimpleGrid,
   Stack,
   Table,
   Text,
@@ -18,7 +17,7 @@ import { notifications } from '@mantine/notifications';
 import { IconAffiliate, IconChartBar, IconCheck, IconLink, IconPlus, IconSearch } from '@tabler/icons-react';
 import type { Affiliate } from '@taquilla/shared/schemas/affiliates';
 import { useState } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { EditDeleteActions } from '../../../components/edit-delete-actions.tsx';
 import { ListTable } from '../../../components/list-table.tsx';
 import { EmptyState, PageHeader } from '../../../components/page-header.tsx';
@@ -28,7 +27,7 @@ import { useManageEvent } from '../../../lib/event-queries.ts';
 import { formatMoney, formatNumber } from '../../../lib/format.ts';
 import { useAffiliates, useDeleteAffiliate, usePromoterStats } from '../api.ts';
 import { AffiliateForm } from '../components/affiliate-form.tsx';
-import { AffiliateSalesModal, Figure } from '../components/affiliate-sales.tsx';
+import { AffiliateSalesModal, PromoterTotals } from '../components/affiliate-sales.tsx';
 
 /** /manage/event/:eventId/affiliates — partners with their own link, and what each one sold. */
 export function AffiliatesPage() {
@@ -52,10 +51,6 @@ export function AffiliatesPage() {
   const s = stats.data;
   const link = (a: Affiliate) =>
     `${window.location.origin}/e/${eventId}/${slug}?aff=${encodeURIComponent(a.code)}`;
-  const share =
-    s.event_sales.revenue_cents > 0
-      ? formatNumber(Math.round((s.affiliate_sales.revenue_cents / s.event_sales.revenue_cents) * 100))
-      : '0';
   const del = async (a: Affiliate) => {
     if (!window.confirm(t`¿Eliminar el afiliado «${a.name}»?`)) return;
     try {
@@ -115,22 +110,23 @@ export function AffiliatesPage() {
             por ese enlace se le atribuyen.
           </Trans>
         }
-        action={add}
+        action={
+          <Group gap="xs">
+            {s.affiliates_count > 0 && (
+              <Button
+                component={Link}
+                to="../dashboardPromoter"
+                variant="light"
+                leftSection={<IconChartBar size={16} />}
+              >
+                <Trans>Panel de promotores</Trans>
+              </Button>
+            )}
+            {add}
+          </Group>
+        }
       />
-      {s.affiliates_count > 0 && (
-        <Card withBorder radius="md">
-          <SimpleGrid cols={{ base: 2, sm: 4 }}>
-            <Figure
-              label={<Trans>Ingresos por afiliados</Trans>}
-              value={formatMoney(s.affiliate_sales.revenue_cents, currency)}
-              hint={<Trans>{share} % de las ventas del evento</Trans>}
-            />
-            <Figure label={<Trans>Pedidos</Trans>} value={formatNumber(s.affiliate_sales.orders_count)} />
-            <Figure label={<Trans>Entradas</Trans>} value={formatNumber(s.affiliate_sales.tickets_sold)} />
-            <Figure label={<Trans>Afiliados</Trans>} value={formatNumber(s.affiliates_count)} />
-          </SimpleGrid>
-        </Card>
-      )}
+      {s.affiliates_count > 0 && <PromoterTotals stats={s} currency={currency} />}
       {(list.data.length > 0 || query) && (
         <TextInput
           leftSection={<IconSearch size={16} />}
