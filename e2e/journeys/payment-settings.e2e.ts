@@ -1,9 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { createServer as createHttpServer } from 'node:http';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Frame, Page } from 'playwright-core';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launch, PHONE, screenshot } from '../browser.ts';
@@ -20,6 +21,7 @@ import { DESKTOP, launch, PHONE, screenshot } from '../browser.ts';
 interface Stub {
   url: string;
   links: { account: string; return_url: string; url: string }[];
+  intents: Map<string, { id: string; amount: number; currency: string; client_secret: string }>;
   close(): Promise<void>;
 }
 const root = path.resolve(import.meta.dirname, '../..');
@@ -286,6 +288,110 @@ describe('payment settings', () => {
     await pub.waitForURL(/\/checkout\/[^/]+\/[^/]+\/details$/);
     await pub.getByTestId('test-mode-banner').waitFor();
     await buyer.close();
+  });
+
+  it('inside the widget, Stripe opens in a tab of its own and the frame learns the result', async () => {
+    const token = await register('widget-stripe');
+    const organizer = await api<{ id: string }>('POST', 'organizers', { name: 'Sala Luna' }, token);
+    const event = await api<{ id: string }>(
+      'POST',
+      'events',
+      {
+        name: 'Jazz con Stripe',
+        organizer_id: organizer.id,
+        start_date: new Date(Date.now() + 20 * 86400_000).toISOString(),
+      },
+      token,
+    );
+    await api(
+      'POST',
+      `events/${event.id}/tickets`,
+      { name: 'General', type: 'PAID', prices: [{ price_cents: 2500, quantity: 20 }] },
+      token,
+    );
+    await api('PUT', `events/${event.id}/status`, { status: 'LIVE' }, token);
+    // The organizer's site, on an origin of its own.
+    const site = createHttpServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(`<!doctype html><meta name="viewport" content="width=device-width"><h1>Sala Luna</h1>
+<div data-taquilla-event="${event.id}"></div><script src="${base}/widget.js" async></script>`);
+    });
+    await new Promise<void>((r) => site.listen(0, '127.0.0.1', r));
+    const siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}/`;
+
+    const context = await browser.newContext({
+      viewport: PHONE,
+      locale: 'es-ES',
+      isMobile: true,
+      hasTouch: true,
+    });
+    // No internet here: Stripe.js cannot load in the payment tab; the payment is settled by Stripe's webhook.
+    await context.route('https://js.stripe.com/**', (route) => route.abort());
+    const page = await context.newPage();
+    page.setDefaultTimeout(60_000);
+    await page.goto(siteUrl);
+    const widgetFrame = () => page.frames().find((f) => f.url().startsWith(`${base}/widget/`));
+    await expect.poll(() => Boolean(widgetFrame())).toBe(true);
+    // One frame object across the frame's navigations (widget page, then the checkout steps).
+    const details = widgetFrame() as Frame;
+    await details.getByRole('button', { name: 'Añadir una: General' }).click();
+    await details.getByRole('button', { name: 'Continuar' }).click();
+    await details.waitForURL(/\/checkout\/[^/]+\/details$/);
+    await details.getByLabel('Nombre').first().fill('Lucía');
+    await details.getByLabel('Apellidos').first().fill('Martín');
+    await details.getByLabel('Correo electrónico', { exact: false }).first().fill('lucia@example.com');
+    await details.getByLabel('Confirma el correo electrónico').fill('lucia@example.com');
+    await details.getByTestId('attendee-block').getByRole('button', { name: 'Usar mis datos' }).click();
+    await details.getByRole('button', { name: 'Continuar al pago' }).click();
+    await details.waitForURL(/\/payment$/);
+    expect(await details.getByTestId('test-mode-banner').count()).toBe(0);
+
+    const before = new Set(stub.intents.keys());
+    const [tab] = await Promise.all([
+      context.waitForEvent('page'),
+      details.getByRole('button', { name: 'Pagar 25,00 €' }).click(),
+    ]);
+    await details.getByTestId('waiting-payment').waitFor();
+    // The tab is Taquilla's own checkout, not framed: it creates the PaymentIntent.
+    await tab.waitForURL(new RegExp(`^${base}/checkout/${event.id}/[^/]+/payment$`));
+    let intent: { id: string; amount: number; currency: string } | undefined;
+    await expect
+      .poll(() => (intent = [...stub.intents.values()].find((i) => !before.has(i.id))), { timeout: 30_000 })
+      .toBeTruthy();
+    expect(intent?.amount).toBe(2500);
+    await screenshot(page, 'widget-stripe-waiting-phone');
+
+    const payload = JSON.stringify({
+      id: `evt_${Date.now()}`,
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      data: {
+        object: {
+          ...intent,
+          object: 'payment_intent',
+          status: 'succeeded',
+          amount_received: intent?.amount,
+          last_payment_error: null,
+        },
+      },
+    });
+    const header = new Stripe('sk_test_e2e').webhooks.generateTestHeaderString({
+      payload,
+      secret: 'whsec_platform_e2e',
+    });
+    const hook = await fetch(`${base}/api/public/webhooks/stripe`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': header },
+      body: payload,
+    });
+    expect(hook.status).toBe(200);
+    // The frame notices by itself and shows the summary.
+    await details.waitForURL(/\/summary$/, { timeout: 30_000 });
+    await details.getByRole('heading', { name: '¡Gracias por tu pedido!' }).waitFor();
+    expect(page.url()).toBe(siteUrl);
+    await screenshot(page, 'widget-stripe-summary-phone');
+    await context.close();
+    await new Promise((r) => site.close(r));
   });
 });
 

@@ -3,7 +3,6 @@ import { Alert, Button, Loader, Stack } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { startStripePayment } from '../api.ts';
-import { useEmbedded } from '../lib/embedded.ts';
 import { loadStripe, type StripeElements, type StripeInstance } from '../lib/stripe.ts';
 
 /** Stripe Payment Element: the server creates the PaymentIntent; Stripe redirects back to payment_return. */
@@ -19,7 +18,6 @@ export function StripePayment(props: {
   const [error, setError] = useState<string | null>(null);
   const [paying, setPaying] = useState(false);
   const { eventId, shortId, onError } = props;
-  const embedded = useEmbedded();
 
   useEffect(() => {
     let cancelled = false;
@@ -51,8 +49,7 @@ export function StripePayment(props: {
     if (!stripe) return;
     setPaying(true);
     setError(null);
-    const base = embedded?.checkoutBase ?? `/checkout/${eventId}`;
-    const returnUrl = `${window.location.origin}${base}/${shortId}/payment_return`;
+    const returnUrl = `${window.location.origin}/checkout/${eventId}/${shortId}/payment_return`;
     const result = await stripe.instance.confirmPayment({
       elements: stripe.elements,
       confirmParams: { return_url: returnUrl },

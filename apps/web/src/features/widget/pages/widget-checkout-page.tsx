@@ -23,10 +23,7 @@ export function WidgetCheckoutPage() {
   }, [options.locale]);
 
   const base = `/widget/${encodeURIComponent(eventId)}`;
-  const embedded = useMemo(
-    () => ({ eventUrl: `${base}${search}`, checkoutBase: `${base}/checkout` }),
-    [base, search],
-  );
+  const embedded = useMemo(() => ({ eventUrl: `${base}${search}` }), [base, search]);
   return (
     <EmbeddedContext value={embedded}>
       <div
