@@ -95,9 +95,27 @@ describe('embeddable widget', () => {
   it('the snippet frames the widget on a foreign site, which resizes and sells with the test card inside the frame (phone)', async () => {
     const { page } = await newPage(browser, { viewport: PHONE });
     page.setDefaultTimeout(60_000);
+    // Every script the frame loads before it is ready, as sent over the wire (gzip by the server).
+    const scripts: Promise<number>[] = [];
+    page.on('response', (res) => {
+      if (res.url().startsWith(`${baseUrl()}/assets/`) && res.request().resourceType() === 'script') {
+        scripts.push(
+          res
+            .request()
+            .sizes()
+            .then((s) => s.responseBodySize),
+        );
+      }
+    });
     await page.goto(`${foreignUrl}/entradas`);
     const frame = await taquillaFrame(page, `/widget/${event.id}`);
     await frame.locator('html[data-page-ready]').waitFor({ state: 'attached' });
+    const initialJs = (await Promise.all(scripts)).reduce((a, b) => a + b, 0);
+    console.log(
+      `widget: initial JavaScript ${(initialJs / 1024).toFixed(1)} KB over the wire (${scripts.length} files)`,
+    );
+    expect(initialJs).toBeGreaterThan(0);
+    expect(initialJs).toBeLessThanOrEqual(120 * 1024);
     await frame.getByText('Jazz en la Sala Luna').waitFor();
     // The test provider only: the banner says so inside the frame too.
     await frame.getByTestId('test-mode-banner').waitFor();
@@ -139,6 +157,15 @@ describe('embeddable widget', () => {
     expect(page.url()).toBe(`${foreignUrl}/entradas`);
     await expectSizedToContent(page, details);
     await screenshot(page, 'widget-foreign-phone-summary');
+    // A ticket opens in Taquilla's own tab (only the widget may be framed), in test mode like the rest.
+    const [ticketTab] = await Promise.all([
+      page.context().waitForEvent('page'),
+      details.getByRole('link', { name: 'Ver entrada' }).first().click(),
+    ]);
+    await ticketTab.waitForURL(new RegExp(`^${baseUrl()}/ticket/${event.id}/[^/]+$`));
+    await ticketTab.getByTestId('ticket-qr').waitFor();
+    await ticketTab.getByTestId('test-mode-banner').waitFor();
+    await ticketTab.close();
 
     const shortId = details.url().split('/').at(-2) ?? '';
     const order = await call<{ status: string; total_cents: number }>(

@@ -5,10 +5,13 @@ import { OrderStatusBadge } from '../../../components/order-status-badge.tsx';
 import { displayStatus } from '../../../lib/order-status.ts';
 import { OrderItems } from '../components/order-items.tsx';
 import { useCheckout } from '../lib/checkout-context.ts';
+import { useEmbedded } from '../lib/embedded.ts';
 
 /** /checkout/:eventId/:orderShortId/summary — status, items, attendees and print links. */
 export function SummaryPage() {
   const { event, order } = useCheckout();
+  // Inside the widget's frame, tickets open in a tab of their own (only the widget may be framed).
+  const newTab = useEmbedded() ? '_blank' : undefined;
   if (order.status === 'RESERVED' && !order.email)
     return <Navigate to="../details" relative="path" replace />;
   if (order.status === 'RESERVED' && order.payment_status !== 'PAYMENT_FAILED') {
@@ -90,6 +93,7 @@ export function SummaryPage() {
                   <Button
                     component={Link}
                     to={`/ticket/${event.id}/${a.short_id}`}
+                    target={newTab}
                     size="compact-sm"
                     variant="light"
                   >
@@ -98,6 +102,7 @@ export function SummaryPage() {
                   <Button
                     component={Link}
                     to={`/ticket/${event.id}/${a.short_id}/print`}
+                    target={newTab}
                     size="compact-sm"
                     variant="subtle"
                   >
@@ -114,6 +119,7 @@ export function SummaryPage() {
         <Button
           component={Link}
           to={`/order/${event.id}/${order.short_id}/print`}
+          target={newTab}
           variant="default"
           size="md"
         >

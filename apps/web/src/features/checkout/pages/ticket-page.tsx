@@ -4,9 +4,10 @@ import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { changeLocale } from '../../../lib/i18n.ts';
-import { icsUrl, isNotFound, useTicket } from '../api.ts';
+import { icsUrl, isNotFound, usePublicEvent, useTicket } from '../api.ts';
 import classes from '../components/public.module.css';
 import { PublicFooter } from '../components/public-footer.tsx';
+import { TestModeBanner } from '../components/test-mode-banner.tsx';
 import { TicketCard } from '../components/ticket-card.tsx';
 
 /** /ticket/:eventId/:attendeeShortId — the buyer's ticket on the phone, with calendar and print. */
@@ -14,6 +15,7 @@ export function TicketPage() {
   const { eventId = '', attendeeShortId = '' } = useParams();
   const { t } = useLingui();
   const ticket = useTicket(eventId, attendeeShortId);
+  const event = usePublicEvent(eventId);
 
   useEffect(() => {
     if (ticket.data)
@@ -43,6 +45,7 @@ export function TicketPage() {
   const data = ticket.data;
   return (
     <div className={classes.page}>
+      {event.data && <TestModeBanner event={event.data} />}
       <Container size={480} px="md" py="lg">
         <Stack gap="md">
           <Paper withBorder p="lg" radius="lg" shadow="sm">
