@@ -7,7 +7,8 @@ import path from 'node:path';
 import type { Browser, Frame, Page } from 'playwright-core';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launch, PHONE, screenshot } from '../browser.ts';
+import { registerOrganizer } from '../api.ts';
+import { baseUrl, DESKTOP, launch, PHONE, screenshot } from '../browser.ts';
 
 /**
  * Payment settings (issue 12) on an installation with platform Stripe keys: a second real Taquilla
@@ -267,6 +268,8 @@ describe('payment settings', () => {
     await page.getByRole('button', { name: 'Publicar' }).first().click();
     const warning = page.getByTestId('publish-test-mode-warning');
     await warning.getByText('no se cobrará dinero real').waitFor();
+    // The modal's opening transition is over before the picture.
+    await page.waitForTimeout(500);
     await screenshot(page, 'payments-publish-warning');
     await warning.getByRole('button', { name: 'Publicar en modo de prueba' }).click();
     await page.getByText('Evento publicado').first().waitFor();
@@ -392,6 +395,21 @@ describe('payment settings', () => {
     await screenshot(page, 'widget-stripe-summary-phone');
     await context.close();
     await new Promise((r) => site.close(r));
+  });
+
+  it("without platform keys (the journeys' main server) Connect is shown as not available", async () => {
+    const token = await registerOrganizer('no-stripe');
+    const context = await browser.newContext({ viewport: DESKTOP, locale: 'es-ES', baseURL: baseUrl() });
+    await context.addInitScript((t) => localStorage.setItem('token', t), token);
+    const page = await context.newPage();
+    await page.goto('/account/payment');
+    await expect
+      .poll(() => page.getByTestId('stripe-state').getAttribute('data-state'))
+      .toBe('NOT_AVAILABLE');
+    await page.getByText('no tiene claves de Stripe').waitFor();
+    expect(await page.getByRole('button', { name: 'Conectar con Stripe' }).count()).toBe(0);
+    await screenshot(page, 'payments-not-available');
+    await context.close();
   });
 });
 
