@@ -82,6 +82,11 @@ describe('embeddable widget', () => {
 <script src="${baseUrl()}/widget.js" async></script>`),
     );
     pages.set(
+      '/fijo',
+      sitePage(`<div data-taquilla-event="${event.id}" data-auto-resize="false" data-height="480" data-locale="en"></div>
+<script src="${baseUrl()}/widget.js" async></script>`),
+    );
+    pages.set(
       '/robado',
       sitePage(`<iframe id="event" src="${baseUrl()}/e/${event.id}/${event.slug}" style="width:100%;height:300px"></iframe>
 <iframe id="manage" src="${baseUrl()}/manage/events" style="width:100%;height:300px"></iframe>`),
@@ -173,6 +178,16 @@ describe('embeddable widget', () => {
       `public/events/${event.id}/order/${shortId}`,
     );
     expect(order).toMatchObject({ status: 'COMPLETED', total_cents: 5000 });
+  });
+
+  it('with auto-resize off the frame keeps the height asked for; data-locale picks the language', async () => {
+    const { page } = await newPage(browser, { viewport: PHONE });
+    await page.goto(`${foreignUrl}/fijo`);
+    const frame = await taquillaFrame(page, `/widget/${event.id}`);
+    await frame.getByRole('button', { name: 'Continue' }).waitFor();
+    await frame.getByText('Test mode: no real money is charged').waitFor();
+    await page.waitForTimeout(500);
+    expect(await frameHeight(page)).toBe(480);
   });
 
   it('the same foreign page cannot frame the event page or the back office', async () => {
