@@ -79,8 +79,16 @@ export async function placeOrder(
 ) {
   const base = `public/events/${event.id}/order`;
   const order = await call<{ short_id: string }>('POST', base, {
-    tickets: [{ ticket_id: event.ticket.id, price_id: event.ticket.prices[0].id, quantity }],
+    tickets: [{ ticket_id: event.ticket.id, price_id: at(event.ticket.prices, 0).id, quantity }],
   });
   await call('PUT', `${base}/${order.short_id}`, { ...buyer, email_confirmation: buyer.email });
   return call<{ short_id: string; status: string }>('POST', `${base}/${order.short_id}/payment`, payment);
+}
+
+/** The element at `index` of a list the journey expects to have it. */
+export function at<T>(list: readonly T[], index: number): T {
+  const item = list[index];
+  if (item === undefined)
+    throw new Error(`Expected an element at index ${index} of a list of ${list.length}`);
+  return item;
 }

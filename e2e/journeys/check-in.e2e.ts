@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, liveEventWithTicket, placeOrder, registerOrganizer } from '../api.ts';
+import { at, call, liveEventWithTicket, placeOrder, registerOrganizer } from '../api.ts';
 import { DESKTOP, launch, newPage, screenshot } from '../browser.ts';
 
 /**
@@ -77,7 +77,7 @@ describe('check-in journey', () => {
       'GET',
       `public/check-in-lists/${shortId}/attendees?query=lucia@example.com`,
     );
-    await phone.getByLabel('Código de la entrada').fill(found[0].short_id);
+    await phone.getByLabel('Código de la entrada').fill(at(found, 0).short_id);
     await phone.getByRole('button', { name: 'Registrar', exact: true }).click();
     await feedback
       .getByText(/^Lucía Martín ya registró su entrada el \d\d\/\d\d a las \d\d:\d\d\.$/)

@@ -49,7 +49,7 @@ async function pickDateTime(page: Page, label: string, day: number, time: string
     await dropdown.locator('.mantine-DateTimePicker-calendarHeaderControl[data-direction="next"]').click();
   }
   await dayButton.click();
-  const [hh, mm] = time.split(':');
+  const [hh = '', mm = ''] = time.split(':');
   const fields = dropdown.locator('.mantine-TimePicker-field');
   // Two digits of hours move the focus to the minutes.
   await fields.nth(0).click();

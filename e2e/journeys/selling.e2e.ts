@@ -180,7 +180,7 @@ describe('selling setup journey', () => {
       ['capacity-assignments', 'Aforos', '0 de 120 ocupadas'],
       ['promo-codes', 'Códigos promocionales', '15 % · Todas las entradas'],
       ['questions', 'Preguntas', 'Desplegable · A cada asistente de: General'],
-    ]) {
+    ] as const) {
       await phone.page.goto(`${base}/${section}`);
       await phone.page.getByRole('heading', { name: heading, level: 1 }).waitFor();
       await phone.page.waitForLoadState('networkidle');

@@ -5,7 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { ErrorCode, type Locale } from '@taquilla/shared';
+import { ErrorCode } from '@taquilla/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -25,26 +25,8 @@ import { coreMessages } from './lib/messages.ts';
 import { SpaShell } from './lib/spa.ts';
 import { registerModules } from './modules/index.ts';
 
-/** What routes and services need, built once per app. */
-export interface AppDeps {
-  config: Config;
-  database: Database;
-  db: Database['db'];
-  jobs: JobQueue;
-  mailer: Mailer;
-  spa: SpaShell;
-}
-
-export type App = FastifyInstance & { deps: AppDeps };
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    deps: AppDeps;
-  }
-  interface FastifyRequest {
-    locale: Locale;
-  }
-}
+/** The built server; its `deps` and request decorations are typed in fastify-augmentation.ts. */
+export type App = FastifyInstance;
 
 export interface BuildAppOptions {
   config: Config;
@@ -152,7 +134,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     }
   });
 
-  await registerModules(app as unknown as App);
+  await registerModules(app);
 
   if (spa.available) {
     // `/` is a screen of the web app (spec §2); the static plugin would answer the bare folder with 403.
@@ -196,5 +178,5 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   });
   if (opts.startJobs) app.addHook('onReady', async () => jobs.start());
 
-  return app as unknown as App;
+  return app;
 }

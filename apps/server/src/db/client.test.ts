@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { at, one } from '../lib/rows.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { rowsOf } from './client.ts';
 
@@ -16,7 +17,7 @@ describe(`database driver (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}
         sql`select count(*)::int as n from information_schema.tables where table_name = 'orders'`,
       ),
     );
-    expect(rows[0].n).toBe(1);
+    expect(at(rows, 0).n).toBe(1);
   });
 
   it('50 parallel transactions that lock and increment one row end at exactly +50', async () => {
@@ -26,8 +27,8 @@ describe(`database driver (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}
     await Promise.all(
       Array.from({ length: 50 }, () =>
         db.transaction(async (tx) => {
-          const [row] = rowsOf<{ n: number }>(
-            await tx.execute(sql`select n from counter where id = 1 for update`),
+          const row = one(
+            rowsOf<{ n: number }>(await tx.execute(sql`select n from counter where id = 1 for update`)),
           );
           // Yield between read and write so an unlocked version would interleave and lose updates.
           await new Promise((r) => setTimeout(r, 1));
@@ -35,7 +36,7 @@ describe(`database driver (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}
         }),
       ),
     );
-    const [row] = rowsOf<{ n: number }>(await db.execute(sql`select n from counter where id = 1`));
+    const row = one(rowsOf<{ n: number }>(await db.execute(sql`select n from counter where id = 1`)));
     expect(row.n).toBe(50);
   });
 
@@ -48,13 +49,15 @@ describe(`database driver (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}
       await Promise.all(
         Array.from({ length: 50 }, () =>
           db.transaction(async (tx) => {
-            const [row] = rowsOf<{ n: number }>(await tx.execute(sql`select n from counter2 where id = 1`));
+            const row = one(
+              rowsOf<{ n: number }>(await tx.execute(sql`select n from counter2 where id = 1`)),
+            );
             await new Promise((r) => setTimeout(r, 1));
             await tx.execute(sql`update counter2 set n = ${row.n + 1} where id = 1`);
           }),
         ),
       );
-      const [row] = rowsOf<{ n: number }>(await db.execute(sql`select n from counter2 where id = 1`));
+      const row = one(rowsOf<{ n: number }>(await db.execute(sql`select n from counter2 where id = 1`)));
       expect(row.n).toBeLessThan(50);
     });
   }

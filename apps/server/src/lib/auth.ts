@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { accountUsers, sessions, users } from '../db/schema/index.ts';
 import { forbidden, unauthenticated } from './errors.ts';
+import { one } from './rows.ts';
 
 /** Who is calling: set on every authenticated /api request by the auth hook. */
 export interface AuthContext {
@@ -25,9 +26,8 @@ export function signToken(secret: string, sessionId: string, expiresAt: Date): s
 }
 
 export function verifyToken(secret: string, token: string): { sessionId: string; expiresAt: Date } | null {
-  const parts = token.split('.');
-  if (parts.length !== 3) return null;
-  const [sid, exp, sig] = parts;
+  const [sid, exp, sig, ...rest] = token.split('.');
+  if (sid === undefined || exp === undefined || sig === undefined || rest.length > 0) return null;
   const expected = Buffer.from(mac(secret, `${sid}.${exp}`));
   const given = Buffer.from(sig);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
@@ -43,10 +43,12 @@ function mac(secret: string, body: string): string {
 /** Creates a session row and its token. */
 export async function createSession(db: Db, secret: string, userId: string, accountId: string) {
   const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
-  const [row] = await db
-    .insert(sessions)
-    .values({ user_id: userId, account_id: accountId, expires_at: expiresAt })
-    .returning({ id: sessions.id });
+  const row = one(
+    await db
+      .insert(sessions)
+      .values({ user_id: userId, account_id: accountId, expires_at: expiresAt })
+      .returning({ id: sessions.id }),
+  );
   return { token: signToken(secret, row.id, expiresAt), sessionId: row.id, expiresAt };
 }
 
@@ -166,10 +168,4 @@ export function authHook({ db, secret }: AuthHookDeps) {
     const fresh = await refreshIfDue(db, secret, result.auth.sessionId, result.expiresAt);
     if (fresh) reply.header('x-auth-token', fresh);
   };
-}
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    auth: AuthContext | null;
-  }
 }

@@ -50,7 +50,7 @@ export function negotiateLocale(
     const ranked = acceptLanguage
       .split(',')
       .map((part) => {
-        const [tag, ...rest] = part.trim().split(';');
+        const [tag = '', ...rest] = part.trim().split(';');
         const q = rest.find((p) => p.trim().startsWith('q='));
         return { lang: tag.trim().slice(0, 2).toLowerCase(), q: q ? Number(q.trim().slice(2)) : 1 };
       })

@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase, rowsOf } from '../db/client.ts';
 import { createPgDatabase } from '../test/app.ts';
 import { JobQueue } from './jobs.ts';
+import { one } from './rows.ts';
 
 const log = pino({ level: 'silent' });
 
@@ -47,14 +48,16 @@ describe('job queue', () => {
     });
 
     expect(await queue.drain()).toBe(1);
-    const [afterFailure] = rowsOf<{
-      attempts: number;
-      last_error: string;
-      delay: number;
-      completed_at: Date | null;
-    }>(
-      await second.db.execute(
-        sql`select attempts, last_error, extract(epoch from run_at - now())::int as delay, completed_at from jobs`,
+    const afterFailure = one(
+      rowsOf<{
+        attempts: number;
+        last_error: string;
+        delay: number;
+        completed_at: Date | null;
+      }>(
+        await second.db.execute(
+          sql`select attempts, last_error, extract(epoch from run_at - now())::int as delay, completed_at from jobs`,
+        ),
       ),
     );
     expect(afterFailure).toMatchObject({ attempts: 1, last_error: 'smtp down', completed_at: null });
@@ -67,8 +70,10 @@ describe('job queue', () => {
       await queue.drain();
     }
     expect(seen).toEqual(['Lucía']);
-    const [done] = rowsOf<{ attempts: number; completed_at: Date | null }>(
-      await second.db.execute(sql`select attempts, completed_at from jobs`),
+    const done = one(
+      rowsOf<{ attempts: number; completed_at: Date | null }>(
+        await second.db.execute(sql`select attempts, completed_at from jobs`),
+      ),
     );
     expect(done.attempts).toBe(3);
     expect(done.completed_at).not.toBeNull();
@@ -89,8 +94,10 @@ describe('job queue', () => {
     await queue.drain();
     await database.db.execute(sql`update jobs set run_at = now()`);
     await queue.drain();
-    const [row] = rowsOf<{ failed_at: Date | null; attempts: number }>(
-      await database.db.execute(sql`select failed_at, attempts from jobs`),
+    const row = one(
+      rowsOf<{ failed_at: Date | null; attempts: number }>(
+        await database.db.execute(sql`select failed_at, attempts from jobs`),
+      ),
     );
     expect(row.attempts).toBe(2);
     expect(row.failed_at).not.toBeNull();

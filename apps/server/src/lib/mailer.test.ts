@@ -5,6 +5,7 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { renderEmail } from './email-layout.ts';
 import { Mailer } from './mailer.ts';
+import { at } from './rows.ts';
 
 describe('mailer without SMTP_URL', () => {
   it('writes each message as an .eml file under DATA_DIR/mail', async () => {
@@ -21,7 +22,7 @@ describe('mailer without SMTP_URL', () => {
     await mailer.send({ to: 'ana@example.com', subject: 'Bienvenida', ...content });
     const files = readdirSync(path.join(dataDir, 'mail'));
     expect(files).toHaveLength(1);
-    const eml = readFileSync(path.join(dataDir, 'mail', files[0]), 'utf8');
+    const eml = readFileSync(path.join(dataDir, 'mail', at(files, 0)), 'utf8');
     expect(eml).toContain('To: ana@example.com');
     expect(eml).toContain('Subject: Bienvenida');
     expect(content.html).toContain('Confirma tu correo &lt;ahora&gt;');

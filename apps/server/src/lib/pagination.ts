@@ -8,6 +8,7 @@ import {
 } from '@taquilla/shared';
 import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, lte, ne, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
 import { AppError, type FieldError } from './errors.ts';
 import { coreMessages } from './messages.ts';
 
@@ -74,7 +75,7 @@ export function parseListQuery(raw: Record<string, unknown>, spec: ListSpec): Li
       fields[key] = { key: coreMessages['list.unknown_parameter'], params: { value: key } };
       continue;
     }
-    const [, field, op] = match;
+    const [, field = '', op = ''] = match;
     const def = spec.filterable?.[field];
     if (!def) {
       fields[key] = { key: coreMessages['list.invalid_filter_field'], params: { value: field } };
@@ -97,12 +98,13 @@ export function parseListQuery(raw: Record<string, unknown>, spec: ListSpec): Li
     conditions.push(condition);
   }
 
-  if (Object.keys(fields).length > 0) {
+  const column = spec.sortable[sortBy];
+  // An unknown sort_by has already been reported in `fields`; the column check narrows the type.
+  if (Object.keys(fields).length > 0 || !column) {
     throw new AppError(422, 'VALIDATION_FAILED', coreMessages['error.validation_failed'], { fields });
   }
   const p = page as number;
   const pp = perPage as number;
-  const column = spec.sortable[sortBy];
   const query = str(raw.query)?.trim();
   return {
     page: p,
@@ -174,3 +176,6 @@ function buildCondition(
   const fn = { eq, ne, gt, gte, lt, lte }[op];
   return fn(column as AnyPgColumn, value);
 }
+
+/** The querystring schema of a list route: any parameters, checked by parseListQuery against its spec. */
+export const listQuerystring = z.record(z.string(), z.unknown());

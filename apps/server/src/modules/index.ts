@@ -1,31 +1,51 @@
-import type { App } from '../app.ts';
+import type { FastifyInstance } from 'fastify';
 import { accountsRoutes } from './accounts/accounts.routes.ts';
+import { affiliateRoutes } from './affiliates/affiliates.routes.ts';
 import { attendeesRoutes } from './attendees/attendees.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
+import { capacityRoutes } from './capacity/capacity.routes.ts';
 import { checkInRoutes } from './check-in/check-in.routes.ts';
 import { checkoutRoutes } from './checkout/checkout.routes.ts';
-import { eventsBackOffice } from './events/index.ts';
+import { eventRoutes } from './events/events.routes.ts';
+import { imageRoutes, uploadFileRoutes } from './images/images.routes.ts';
 import { ordersRoutes } from './orders/orders.routes.ts';
+import { organizerRoutes } from './organizers/organizers.routes.ts';
 import { paymentSettingsRoutes } from './payment-settings/payment-settings.routes.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
+import { promoCodeRoutes } from './promo-codes/promo-codes.routes.ts';
+import { publicEventRoutes } from './public-events/public-events.routes.ts';
 import { publicPagesRoutes } from './public-pages/public-pages.routes.ts';
-import { sellingRoutes } from './tickets/selling.ts';
+import { questionRoutes } from './questions/questions.routes.ts';
+import { taxRoutes } from './taxes-and-fees/taxes-and-fees.routes.ts';
+import { ticketRoutes } from './tickets/tickets.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
 import { widgetRoutes } from './widget/widget.routes.ts';
 
-/** Every feature module's routes, registered once. Add a line per module. */
-export async function registerModules(app: App): Promise<void> {
-  await app.register(eventsBackOffice);
-  await app.register(authRoutes, { prefix: '/api' });
-  await app.register(usersRoutes, { prefix: '/api' });
-  await app.register(accountsRoutes, { prefix: '/api' });
-  await app.register(checkoutRoutes, { prefix: '/api' });
-  await app.register(checkInRoutes, { prefix: '/api' });
-  await app.register(paymentsRoutes, { prefix: '/api' });
-  await app.register(paymentSettingsRoutes, { prefix: '/api' });
-  await app.register(attendeesRoutes, { prefix: '/api' });
-  await app.register(ordersRoutes, { prefix: '/api' });
-  await app.register(sellingRoutes);
+/** Every feature module's route plugin, registered once. Add a line per plugin. */
+export async function registerModules(app: FastifyInstance): Promise<void> {
+  const api = { prefix: '/api' };
+  await app.register(authRoutes, api);
+  await app.register(usersRoutes, api);
+  await app.register(accountsRoutes, api);
+  await app.register(organizerRoutes, api);
+  await app.register(eventRoutes, api);
+  await app.register(imageRoutes, api);
+  await app.register(taxRoutes, api);
+  await app.register(ticketRoutes, api);
+  await app.register(capacityRoutes, api);
+  await app.register(promoCodeRoutes, api);
+  await app.register(questionRoutes, api);
+  await app.register(affiliateRoutes, api);
+  await app.register(publicEventRoutes, api);
+  await app.register(checkoutRoutes, api);
+  await app.register(paymentsRoutes, api);
+  await app.register(paymentSettingsRoutes, api);
+  await app.register(checkInRoutes, api);
+  await app.register(attendeesRoutes, api);
+  await app.register(ordersRoutes, api);
+  // Outside /api: the upload files and the server-rendered event pages.
+  await app.register(uploadFileRoutes);
   await app.register(publicPagesRoutes);
+  // The widget's settings API (under /api) and its framed pages.
   await app.register(widgetRoutes);
 }

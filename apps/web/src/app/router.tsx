@@ -1,17 +1,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { ErrorPage, notFoundLoader } from './error-page.tsx';
-import type { FeatureRoutes } from './feature-routes.ts';
+import { collect, eventChildren } from './feature-route-table.ts';
 import { RootRedirect } from './root-redirect.tsx';
-
-const modules = import.meta.glob<{ routes: FeatureRoutes }>('../features/*/routes.tsx', { eager: true });
-const features = Object.values(modules).map((m) => m.routes);
-const collect = (key: keyof FeatureRoutes): RouteObject[] => features.flatMap((f) => f[key] ?? []);
-
-const eventChildren = collect('event');
-/** The event sections some feature provides; the event layout lists only these. */
-export const eventSectionKeys = new Set(
-  eventChildren.map((r) => (r.handle as { section?: string } | undefined)?.section).filter(Boolean),
-);
 
 export function buildRoutes(): RouteObject[] {
   return [

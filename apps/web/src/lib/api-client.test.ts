@@ -45,7 +45,9 @@ describe('api client', () => {
     localStorage.setItem('token', 'old');
     respond(200, { data: { token: 'from-body' } });
     await api('auth/login', { method: 'POST', body: { email: 'a@b.c' } });
-    const [url, init] = fetchMock.mock.calls[0];
+    const call = fetchMock.mock.calls[0];
+    if (!call) throw new Error('fetch was not called');
+    const [url, init] = call;
     expect(url).toBe('/api/auth/login');
     expect(init.headers.authorization).toBe('Bearer old');
     expect(init.credentials).toBe('include');
@@ -59,7 +61,9 @@ describe('api client', () => {
     localStorage.setItem('token', 'secret');
     respond(200, { data: [] });
     await publicApi('events/1', { query: { promo_code: 'VIP' } });
-    const [url, init] = fetchMock.mock.calls[0];
+    const call = fetchMock.mock.calls[0];
+    if (!call) throw new Error('fetch was not called');
+    const [url, init] = call;
     expect(url).toBe('/api/public/events/1?promo_code=VIP');
     expect(init.headers.authorization).toBeUndefined();
     expect(init.credentials).toBe('omit');

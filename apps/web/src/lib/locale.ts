@@ -7,7 +7,7 @@ export function isLocale(value: unknown): value is Locale {
 
 export function readLocaleCookie(): string | undefined {
   const match = document.cookie.match(/(?:^|;\s*)locale=([^;]+)/);
-  return match ? decodeURIComponent(match[1]) : undefined;
+  return match?.[1] === undefined ? undefined : decodeURIComponent(match[1]);
 }
 
 export function resolveLocale(userLocale?: string | null): Locale {

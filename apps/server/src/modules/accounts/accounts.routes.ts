@@ -1,13 +1,12 @@
 import { updateAccountSchema } from '@taquilla/shared/schemas/accounts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { App } from '../../app.ts';
 import { requireAuth } from '../../lib/auth.ts';
 import './accounts.messages.ts';
 import * as service from './accounts.service.ts';
 
 /** /api/accounts/me: the settings of the caller's account. */
 export const accountsRoutes: FastifyPluginAsyncZod = async (fastify) => {
-  const deps = (fastify as unknown as App).deps;
+  const deps = fastify.deps;
   const tags = ['accounts'];
   fastify.get('/accounts/me', { schema: { tags } }, async (request) => ({
     data: await service.getAccount(deps, requireAuth(request)),

@@ -1,5 +1,5 @@
 import type { AccountSettings, UpdateAccountInput } from '@taquilla/shared/schemas/accounts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { notFound } from '../../lib/errors.ts';
 import * as repo from './accounts.repository.ts';

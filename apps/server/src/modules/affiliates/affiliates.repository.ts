@@ -3,6 +3,7 @@ import { and, asc, count, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
 import { type Queryable, rowsOf } from '../../db/client.ts';
 import { affiliates } from '../../db/schema/index.ts';
 import { type ListParams, likePattern } from '../../lib/pagination.ts';
+import { one } from '../../lib/rows.ts';
 
 export type AffiliateRow = typeof affiliates.$inferSelect;
 
@@ -30,7 +31,7 @@ export async function listAffiliates(q: Queryable, accountId: string, eventId: s
     conditions.push(or(ilike(affiliates.name, pattern), ilike(affiliates.code, pattern)));
   }
   const where = and(...conditions);
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, totals] = await Promise.all([
     q
       .select()
       .from(affiliates)
@@ -40,6 +41,7 @@ export async function listAffiliates(q: Queryable, accountId: string, eventId: s
       .offset(params.offset),
     q.select({ total: count() }).from(affiliates).where(where),
   ]);
+  const { total } = one(totals);
   return { rows, total };
 }
 
@@ -73,23 +75,23 @@ export async function findByCode(q: Queryable, eventId: string, code: string, ex
 }
 
 export async function insertAffiliate(q: Queryable, values: typeof affiliates.$inferInsert) {
-  const [row] = await q.insert(affiliates).values(values).returning();
-  return row;
+  return one(await q.insert(affiliates).values(values).returning());
 }
 
 export async function updateAffiliate(
   q: Queryable,
+  accountId: string,
   id: string,
   values: Partial<typeof affiliates.$inferInsert>,
 ) {
   await q
     .update(affiliates)
     .set({ ...values, updated_at: sql`now()` as unknown as Date })
-    .where(eq(affiliates.id, id));
+    .where(and(eq(affiliates.account_id, accountId), eq(affiliates.id, id)));
 }
 
-export async function deleteAffiliate(q: Queryable, id: string) {
-  await q.delete(affiliates).where(eq(affiliates.id, id));
+export async function deleteAffiliate(q: Queryable, accountId: string, id: string) {
+  await q.delete(affiliates).where(and(eq(affiliates.account_id, accountId), eq(affiliates.id, id)));
 }
 
 type SalesRow = { key: string; orders_count: number; tickets: string | number; revenue: string | number };
@@ -146,10 +148,12 @@ export const dailySales = (q: Queryable, eventId: string, affiliateId: string, t
 
 /** Orders that hold sales for the affiliate (completed or awaiting offline payment): these forbid deleting it. */
 export async function countSellingOrders(q: Queryable, affiliateId: string) {
-  const [row] = rowsOf<{ n: number }>(
-    await q.execute(sql`
+  const row = one(
+    rowsOf<{ n: number }>(
+      await q.execute(sql`
       select count(*)::int as n from orders
       where affiliate_id = ${affiliateId}::uuid and status in ('COMPLETED', 'AWAITING_OFFLINE_PAYMENT')`),
+    ),
   );
   return Number(row.n);
 }

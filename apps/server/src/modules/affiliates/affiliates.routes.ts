@@ -1,8 +1,8 @@
 import { affiliateInput } from '@taquilla/shared/schemas/affiliates';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { App } from '../../app.ts';
 import { requireAuth } from '../../lib/auth.ts';
+import { listQuerystring } from '../../lib/pagination.ts';
 import * as service from './affiliates.service.ts';
 
 const eventParams = z.object({ id: z.uuid() });
@@ -14,32 +14,34 @@ const promoterParams = z.object({ id: z.uuid(), promoterId: z.uuid() });
  * events/{id}/promoter/{promoterId}/stats, where a promoter is an affiliate.
  */
 export const affiliateRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = (app as unknown as App).deps.db;
-  app.get('/events/:id/affiliates', { schema: { params: eventParams } }, async (request) =>
-    service.listAffiliates(
-      db,
-      requireAuth(request),
-      request.params.id,
-      request.query as Record<string, unknown>,
-    ),
+  const { deps } = app;
+  app.get(
+    '/events/:id/affiliates',
+    { schema: { params: eventParams, querystring: listQuerystring } },
+    async (request) => service.listAffiliates(deps, requireAuth(request), request.params.id, request.query),
   );
   app.post(
     '/events/:id/affiliates',
     { schema: { params: eventParams, body: affiliateInput } },
     async (request, reply) => {
-      const data = await service.createAffiliate(db, requireAuth(request), request.params.id, request.body);
+      const data = await service.createAffiliate(deps, requireAuth(request), request.params.id, request.body);
       return reply.status(201).send({ data });
     },
   );
   app.get('/events/:id/affiliates/:affiliateId', { schema: { params: itemParams } }, async (request) => ({
-    data: await service.getAffiliate(db, requireAuth(request), request.params.id, request.params.affiliateId),
+    data: await service.getAffiliate(
+      deps.db,
+      requireAuth(request),
+      request.params.id,
+      request.params.affiliateId,
+    ),
   }));
   app.put(
     '/events/:id/affiliates/:affiliateId',
     { schema: { params: itemParams, body: affiliateInput } },
     async (request) => ({
       data: await service.updateAffiliate(
-        db,
+        deps,
         requireAuth(request),
         request.params.id,
         request.params.affiliateId,
@@ -51,19 +53,24 @@ export const affiliateRoutes: FastifyPluginAsyncZod = async (app) => {
     '/events/:id/affiliates/:affiliateId',
     { schema: { params: itemParams } },
     async (request, reply) => {
-      await service.deleteAffiliate(db, requireAuth(request), request.params.id, request.params.affiliateId);
+      await service.deleteAffiliate(
+        deps,
+        requireAuth(request),
+        request.params.id,
+        request.params.affiliateId,
+      );
       return reply.status(204).send();
     },
   );
   app.get('/events/:id/promoter/stats', { schema: { params: eventParams } }, async (request) => ({
-    data: await service.promoterStats(db, requireAuth(request), request.params.id),
+    data: await service.promoterStats(deps, requireAuth(request), request.params.id),
   }));
   app.get(
     '/events/:id/promoter/:promoterId/stats',
     { schema: { params: promoterParams } },
     async (request) => ({
       data: await service.promoterDetailStats(
-        db,
+        deps,
         requireAuth(request),
         request.params.id,
         request.params.promoterId,

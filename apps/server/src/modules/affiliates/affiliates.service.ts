@@ -4,11 +4,12 @@ import type {
   PromoterDetailStats,
   PromoterStats,
 } from '@taquilla/shared/schemas/affiliates';
-import type { Db, Queryable } from '../../db/client.ts';
+import type { Queryable } from '../../db/client.ts';
+import type { DbDeps } from '../../deps.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { conflict, invalid, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { listMeta, parseListQuery } from '../../lib/pagination.ts';
-import { loadOwnedEvent } from '../tickets/event-access.ts';
+import { loadOwnedEvent } from '../events/owned-event.ts';
 import { affiliateMessages as m } from './affiliates.messages.ts';
 import * as repo from './affiliates.repository.ts';
 
@@ -27,7 +28,7 @@ function present(row: repo.AffiliateRow, sales = repo.NO_SALES): Affiliate {
 }
 
 export async function listAffiliates(
-  db: Db,
+  { db }: DbDeps,
   auth: AuthContext,
   eventId: string,
   raw: Record<string, unknown>,
@@ -71,7 +72,12 @@ async function codeSafe<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function createAffiliate(db: Db, auth: AuthContext, eventId: string, input: AffiliateInput) {
+export async function createAffiliate(
+  { db }: DbDeps,
+  auth: AuthContext,
+  eventId: string,
+  input: AffiliateInput,
+) {
   assertCan(auth, 'events:manage');
   const row = await codeSafe(() =>
     db.transaction(async (tx) => {
@@ -87,7 +93,7 @@ export async function createAffiliate(db: Db, auth: AuthContext, eventId: string
 }
 
 export async function updateAffiliate(
-  db: Db,
+  { db }: DbDeps,
   auth: AuthContext,
   eventId: string,
   id: string,
@@ -96,23 +102,27 @@ export async function updateAffiliate(
   await codeSafe(() =>
     db.transaction(async (tx) => {
       await ownedAffiliate(tx, auth, eventId, id);
-      await repo.updateAffiliate(tx, id, await values(tx, eventId, input, id));
+      await repo.updateAffiliate(tx, auth.accountId, id, await values(tx, eventId, input, id));
     }),
   );
   return getAffiliate(db, auth, eventId, id);
 }
 
 /** Only affiliates without sales: the ones with sales are deactivated instead, so their figures stay. */
-export async function deleteAffiliate(db: Db, auth: AuthContext, eventId: string, id: string) {
+export async function deleteAffiliate({ db }: DbDeps, auth: AuthContext, eventId: string, id: string) {
   await db.transaction(async (tx) => {
     await ownedAffiliate(tx, auth, eventId, id);
     if ((await repo.countSellingOrders(tx, id)) > 0) throw conflict(m['affiliates.has_sales']);
-    await repo.deleteAffiliate(tx, id);
+    await repo.deleteAffiliate(tx, auth.accountId, id);
   });
 }
 
 /** The event's affiliate figures: how much of its sales came through affiliates, and the top ten. */
-export async function promoterStats(db: Db, auth: AuthContext, eventId: string): Promise<PromoterStats> {
+export async function promoterStats(
+  { db }: DbDeps,
+  auth: AuthContext,
+  eventId: string,
+): Promise<PromoterStats> {
   assertCan(auth, 'events:manage');
   const meta = await loadOwnedEvent(db, auth.accountId, eventId);
   const [sales, totals, all] = await Promise.all([
@@ -137,7 +147,7 @@ export async function promoterStats(db: Db, auth: AuthContext, eventId: string):
 }
 
 export async function promoterDetailStats(
-  db: Db,
+  { db }: DbDeps,
   auth: AuthContext,
   eventId: string,
   affiliateId: string,

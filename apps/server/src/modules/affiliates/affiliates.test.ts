@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { affiliates, orders } from '../../db/schema/index.ts';
+import { at, one } from '../../lib/rows.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { addUser, createAccountWithUser } from '../../test/factories/accounts.ts';
 import { addTicket, buyWithTestCard, createSellingEvent } from '../../test/factories/checkout.ts';
@@ -121,7 +122,7 @@ describe('affiliates', () => {
       method: 'POST',
       url: `/api/public/events/${s.event.id}/order`,
       payload: {
-        tickets: [{ ticket_id: ticket.id, price_id: ticket.prices[0].id, quantity: 1 }],
+        tickets: [{ ticket_id: ticket.id, price_id: at(ticket.prices, 0).id, quantity: 1 }],
         affiliate_code: 'BLOG',
       },
     });
@@ -170,10 +171,11 @@ describe('affiliates', () => {
     const ticket = await addTicket(t.app, s.event);
     const made = (await create(s, { name: 'Radio', code: 'RADIO', status: 'INACTIVE' })).json().data;
     const short = await buyThrough(s, ticket, 'RADIO');
-    const [row] = await t.app.deps.db.select().from(orders).where(eq(orders.short_id, short));
+    const row = one(await t.app.deps.db.select().from(orders).where(eq(orders.short_id, short)));
     expect(row.affiliate_id).toBeNull();
-    const one = (await t.app.inject({ url: url(s.event.id, `/${made.id}`), headers: s.headers })).json().data;
-    expect(one.sales.orders_count).toBe(0);
+    const shown = (await t.app.inject({ url: url(s.event.id, `/${made.id}`), headers: s.headers })).json()
+      .data;
+    expect(shown.sales.orders_count).toBe(0);
   });
 
   it('is scoped to the account: another account gets 404 and changes nothing', async () => {

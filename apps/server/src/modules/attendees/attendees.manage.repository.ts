@@ -2,6 +2,7 @@ import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { attendees, orderItems, orders } from '../../db/schema/index.ts';
 import { type ListParams, type ListSpec, likePattern } from '../../lib/pagination.ts';
+import { one } from '../../lib/rows.ts';
 
 /** The organizer's list: every attendee of the event's orders that hold tickets. */
 export const attendeeListSpec: ListSpec = {
@@ -51,7 +52,7 @@ export async function listAttendees(q: Queryable, accountId: string, eventId: st
     );
   }
   const where = and(...conditions);
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, totals] = await Promise.all([
     q
       .select(columns)
       .from(attendees)
@@ -67,6 +68,7 @@ export async function listAttendees(q: Queryable, accountId: string, eventId: st
       .innerJoin(orders, eq(orders.id, attendees.order_id))
       .where(where),
   ]);
+  const { total } = one(totals);
   return { rows: rows as ManageAttendeeRow[], total };
 }
 
@@ -83,11 +85,12 @@ export async function findAttendee(q: Queryable, accountId: string, eventId: str
 
 export async function updateAttendee(
   q: Queryable,
+  accountId: string,
   id: string,
   values: { first_name: string; last_name: string; email: string },
 ) {
   await q
     .update(attendees)
     .set({ ...values, updated_at: sql`now()` as unknown as Date })
-    .where(eq(attendees.id, id));
+    .where(and(eq(attendees.account_id, accountId), eq(attendees.id, id)));
 }

@@ -1,12 +1,11 @@
 import type { AttendeeUpdateInput, ManageAttendee } from '@taquilla/shared/schemas/attendees';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { defineMessages } from '../../lib/i18n.ts';
 import { listMeta, parseListQuery } from '../../lib/pagination.ts';
-import { queueTicketEmail } from '../orders/order-emails.ts';
-import { findEmailEvent, findOrderById } from '../orders/orders.repository.ts';
-import { loadOwnedEvent } from '../tickets/event-access.ts';
+import { loadOwnedEvent } from '../events/owned-event.ts';
+import { resendTicketEmail } from '../orders/orders.service.ts';
 import * as repo from './attendees.manage.repository.ts';
 
 /** The organizer's side of attendees: list, correct the holder's details, send the ticket again. */
@@ -75,7 +74,7 @@ export async function updateAttendee(
   input: AttendeeUpdateInput,
 ) {
   await owned(deps, auth, eventId, id);
-  await repo.updateAttendee(deps.db, id, input);
+  await repo.updateAttendee(deps.db, auth.accountId, id, input);
   return getAttendee(deps, auth, eventId, id);
 }
 
@@ -83,15 +82,5 @@ export async function updateAttendee(
 export async function resendTicket(deps: Deps, auth: AuthContext, eventId: string, id: string) {
   const row = await owned(deps, auth, eventId, id);
   if (row.attendee.status === 'CANCELLED') throw conflict(m['attendees.cancelled']);
-  const [order, event] = await Promise.all([
-    findOrderById(deps.db, row.attendee.order_id),
-    findEmailEvent(deps.db, eventId),
-  ]);
-  if (!order || !event) throw notFound();
-  await queueTicketEmail(
-    { jobs: deps.jobs, appUrl: deps.config.appUrl, tx: deps.db, event, order },
-    row.attendee,
-    row.ticket_name,
-    true,
-  );
+  await resendTicketEmail(deps, auth.accountId, eventId, row.attendee, row.ticket_name);
 }

@@ -1,5 +1,5 @@
 import type { PublicTicketView } from '@taquilla/shared/schemas/checkout';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../lib/errors.ts';
 import { findPublicAttendee } from './attendees.repository.ts';
 import { renderIcs } from './ics.ts';

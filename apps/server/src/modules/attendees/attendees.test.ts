@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { at } from '../../lib/rows.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { addTicket, buyer, createSellingEvent } from '../../test/factories/checkout.ts';
 
@@ -16,7 +17,7 @@ async function completedOrder(pay = true) {
   const res = await t.app.inject({
     method: 'POST',
     url: `/api/public/events/${event.id}/order`,
-    payload: { tickets: [{ ticket_id: ticket.id, price_id: ticket.prices[0].id, quantity: 1 }] },
+    payload: { tickets: [{ ticket_id: ticket.id, price_id: at(ticket.prices, 0).id, quantity: 1 }] },
   });
   const short = res.json().data.short_id;
   await t.app.inject({ method: 'PUT', url: `/api/public/events/${event.id}/order/${short}`, payload: buyer });

@@ -1,6 +1,6 @@
 import type { Locale } from '@taquilla/shared';
-import type { AppDeps } from '../../app.ts';
 import type { Queryable } from '../../db/client.ts';
+import type { AppDeps } from '../../deps.ts';
 import { renderEmail } from '../../lib/email-layout.ts';
 import { isLocale, t } from '../../lib/i18n.ts';
 import { enqueueEmail } from '../../lib/mailer.ts';

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { accounts, accountUsers, sessions, users, userTokens } from '../../db/schema/index.ts';
+import { one } from '../../lib/rows.ts';
 
 /** SQL of authentication: users by e-mail, memberships, sessions and single-use link tokens. */
 export type TokenKind = (typeof userTokens.$inferSelect)['kind'];
@@ -37,8 +38,8 @@ export async function insertAccountWithOwner(
   account: typeof accounts.$inferInsert,
   user: typeof users.$inferInsert,
 ) {
-  const [acc] = await db.insert(accounts).values(account).returning();
-  const [usr] = await db.insert(users).values(user).returning();
+  const acc = one(await db.insert(accounts).values(account).returning());
+  const usr = one(await db.insert(users).values(user).returning());
   await db
     .insert(accountUsers)
     .values({ account_id: acc.id, user_id: usr.id, role: 'ADMIN', status: 'ACTIVE', is_owner: true });

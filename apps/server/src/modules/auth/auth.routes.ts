@@ -8,7 +8,6 @@ import {
   tokenParamsSchema,
 } from '@taquilla/shared/schemas/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { App } from '../../app.ts';
 import { requireAuth } from '../../lib/auth.ts';
 import { t } from '../../lib/i18n.ts';
 import { authMessages as m } from './auth.messages.ts';
@@ -19,8 +18,7 @@ const MINUTE = 60_000;
 
 /** /api/auth: public endpoints (no token needed) for signing up, logging in and single-use links. */
 export const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
-  const app = fastify as unknown as App;
-  const deps = app.deps;
+  const deps = fastify.deps;
   const tags = ['auth'];
 
   const loginLimit = ipAndEmailLimiter(

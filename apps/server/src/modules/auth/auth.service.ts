@@ -1,44 +1,17 @@
 import type { AccountChoice, LoginInput, RegisterInput } from '@taquilla/shared/schemas/auth';
-import type { AppDeps } from '../../app.ts';
 import type { Queryable } from '../../db/client.ts';
+import type { AppDeps } from '../../deps.ts';
 import { type AuthContext, createSession } from '../../lib/auth.ts';
 import { AppError, invalid, isUniqueViolation } from '../../lib/errors.ts';
-import { hashToken, newSecretToken } from '../../lib/ids.ts';
+import { hashToken } from '../../lib/ids.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { getCurrentUser } from '../users/users.service.ts';
 import { sendAuthEmail } from './auth.emails.ts';
 import { authMessages as m } from './auth.messages.ts';
 import * as repo from './auth.repository.ts';
+import { HOUR, issueLinkToken } from './identity.service.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'jobs'>;
-
-export const HOUR = 3600 * 1000;
-export const TTL = {
-  EMAIL_CONFIRMATION: 7 * 24 * HOUR,
-  PASSWORD_RESET: HOUR,
-  EMAIL_CHANGE: 24 * HOUR,
-  INVITATION: 7 * 24 * HOUR,
-} as const;
-
-/** Issues a single-use link token; only its hash is stored. */
-export async function issueLinkToken(
-  db: Queryable,
-  opts: { userId: string; accountId?: string; kind: repo.TokenKind; data?: Record<string, unknown> },
-): Promise<string> {
-  const { token, hash } = newSecretToken();
-  await repo.insertToken(db, {
-    user_id: opts.userId,
-    account_id: opts.accountId ?? null,
-    kind: opts.kind,
-    token_hash: hash,
-    data: opts.data ?? {},
-    expires_at: new Date(Date.now() + TTL[opts.kind]),
-  });
-  return token;
-}
-
-export const consumeLinkToken = (db: Queryable, kind: repo.TokenKind, token: string) =>
-  repo.consumeToken(db, kind, hashToken(token));
 
 const emailTaken = () => invalid({ email: m['auth.email_taken'] });
 
@@ -113,12 +86,13 @@ export async function login(deps: Deps, input: LoginInput): Promise<LoginResult>
       ? new AppError(403, 'INVITATION_PENDING', m['auth.invitation_pending'])
       : new AppError(403, 'USER_INACTIVE', m['auth.user_inactive']);
   }
-  if (active.length > 1) {
+  const [only] = active;
+  if (active.length > 1 || !only) {
     return {
       accounts: active.map(({ id, name, role, is_owner }) => ({ id, name, role, is_owner })),
     };
   }
-  return startSession(deps, user.id, active[0].id);
+  return startSession(deps, user.id, only.id);
 }
 
 async function startSession(deps: Deps, userId: string, accountId: string) {

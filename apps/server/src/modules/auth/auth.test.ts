@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, sessions, users, userTokens } from '../../db/schema/index.ts';
 import { hashToken } from '../../lib/ids.ts';
+import { at, one } from '../../lib/rows.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { addUser, createAccountWithUser, TEST_PASSWORD } from '../../test/factories/accounts.ts';
 import { linkToken, registration, takeMail } from '../../test/factories/auth.ts';
@@ -36,20 +37,21 @@ describe('register', () => {
     expect(data.account).toMatchObject({ name: 'Lucía Martín', currency: 'EUR' });
     expect((await me(data.token)).json().data.id).toBe(data.user.id);
 
-    const [row] = await t.app.deps.db.select().from(users).where(eq(users.id, data.user.id));
+    const row = one(await t.app.deps.db.select().from(users).where(eq(users.id, data.user.id)));
     expect(row.password_hash).toMatch(/^\$argon2id\$/);
 
     const mail = await takeMail(t.app);
     expect(mail).toHaveLength(1);
-    expect(mail[0].to).toContain('lucia.reg@example.com');
-    expect(mail[0].subject).toBe('Confirma tu correo electrónico');
+    expect(at(mail, 0).to).toContain('lucia.reg@example.com');
+    expect(at(mail, 0).subject).toBe('Confirma tu correo electrónico');
     const token = linkToken(mail[0], '/manage/profile/confirm-email-address/');
-    expect(mail[0].links[0]).toMatch(/^http:\/\/localhost:3000\/manage\/profile\/confirm-email-address\//);
+    expect(at(mail, 0).links[0]).toMatch(
+      /^http:\/\/localhost:3000\/manage\/profile\/confirm-email-address\//,
+    );
     // Only the hash is stored.
-    const [stored] = await t.app.deps.db
-      .select()
-      .from(userTokens)
-      .where(eq(userTokens.user_id, data.user.id));
+    const stored = one(
+      await t.app.deps.db.select().from(userTokens).where(eq(userTokens.user_id, data.user.id)),
+    );
     expect(stored.token_hash).toBe(hashToken(token));
     expect(stored.token_hash).not.toContain(token);
   });
@@ -214,7 +216,7 @@ describe('login and logout', () => {
 
   it('returns a refreshed token in x-auth-token when the session nears expiry', async () => {
     const { token } = await createAccountWithUser(t.app);
-    const sessionId = token.split('.')[0];
+    const sessionId = at(token.split('.'), 0);
     await t.app.deps.db
       .update(sessions)
       .set({ expires_at: new Date(Date.now() + 3600_000) })
@@ -239,7 +241,7 @@ describe('forgot and reset password', () => {
     expect(known.json()).toEqual(unknown.json());
     const mail = await takeMail(t.app);
     expect(mail).toHaveLength(1);
-    expect(mail[0].subject).toBe('Restablece tu contraseña');
+    expect(at(mail, 0).subject).toBe('Restablece tu contraseña');
     const token = linkToken(mail[0], '/auth/reset-password/');
 
     expect((await t.app.inject({ url: `/api/auth/reset-password/${token}` })).json().data.email).toBe(
@@ -299,8 +301,8 @@ describe('forgot and reset password', () => {
   it('expires reset links after one hour', async () => {
     await createAccountWithUser(t.app, { email: 'hora@example.com' });
     await post('/api/auth/forgot-password', { email: 'hora@example.com' });
-    const [u] = await t.app.deps.db.select().from(users).where(eq(users.email, 'hora@example.com'));
-    const [row] = await t.app.deps.db.select().from(userTokens).where(eq(userTokens.user_id, u.id));
+    const u = one(await t.app.deps.db.select().from(users).where(eq(users.email, 'hora@example.com')));
+    const row = one(await t.app.deps.db.select().from(userTokens).where(eq(userTokens.user_id, u.id)));
     const ttl = row.expires_at.getTime() - row.created_at.getTime();
     expect(Math.abs(ttl - 3600_000)).toBeLessThan(5000);
     await takeMail(t.app);
@@ -363,7 +365,7 @@ describe('accounts stay apart', () => {
     const b = await createAccountWithUser(t.app);
     expect((await me(a.token)).json().data.account.id).toBe(a.account.id);
     expect((await me(b.token)).json().data.account.id).toBe(b.account.id);
-    const [acc] = await t.app.deps.db.select().from(accounts).where(eq(accounts.id, a.account.id));
+    const acc = one(await t.app.deps.db.select().from(accounts).where(eq(accounts.id, a.account.id)));
     expect(acc.name).toBe(a.account.name);
   });
 });
@@ -411,7 +413,7 @@ describe('bad input on every auth and users endpoint', () => {
   it('sends e-mails in the language of the recipient', async () => {
     const res = await post('/api/auth/register', registration({ locale: 'en', first_name: 'Emma' }));
     expect(res.statusCode).toBe(201);
-    const [mail] = await takeMail(t.app);
+    const mail = one(await takeMail(t.app));
     expect(mail.subject).toBe('Confirm your e-mail address');
     expect(mail.text).toContain('Hello Emma,');
     expect(mail.text).toContain('Confirm my e-mail');

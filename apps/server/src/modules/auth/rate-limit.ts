@@ -39,6 +39,7 @@ export function ipAndEmailLimiter(
 }
 
 function emailOf(request: FastifyRequest): string {
-  const email = (request.body as { email?: unknown } | undefined)?.email;
+  const body = request.body;
+  const email = typeof body === 'object' && body !== null && 'email' in body ? body.email : undefined;
   return typeof email === 'string' ? email.trim().toLowerCase() : '';
 }

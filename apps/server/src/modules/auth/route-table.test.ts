@@ -26,9 +26,9 @@ export function listRoutes(tree: string): Route[] {
   for (const line of tree.split('\n')) {
     const m = /^([│ ]*)[├└]── (.*?)(?: \(([A-Z, ]+)\))?$/.exec(line);
     if (!m) continue;
-    const depth = [...m[1]].length / 4;
+    const [, indent = '', segment = ''] = m;
+    const depth = [...indent].length / 4;
     stack.length = depth;
-    const segment = m[2];
     const parent = stack[depth - 1] ?? '';
     const full =
       parent.endsWith('/') && segment.startsWith('/') ? parent + segment.slice(1) : parent + segment;

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { at, one } from '../../lib/rows.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { parseEml, type SentMail } from '../../test/factories/auth.ts';
 
@@ -118,9 +119,11 @@ describe('e-mail over SMTP', () => {
     expect(inbox).toHaveLength(0);
     const { rowsOf } = await import('../../db/client.ts');
     const { sql } = await import('drizzle-orm');
-    const [job] = rowsOf<{ attempts: number; last_error: string | null; completed_at: Date | null }>(
-      await t.app.deps.db.execute(
-        sql`select attempts, last_error, completed_at from jobs order by id desc limit 1`,
+    const job = one(
+      rowsOf<{ attempts: number; last_error: string | null; completed_at: Date | null }>(
+        await t.app.deps.db.execute(
+          sql`select attempts, last_error, completed_at from jobs order by id desc limit 1`,
+        ),
       ),
     );
     expect(job.attempts).toBe(1);
@@ -148,6 +151,6 @@ describe('e-mail over SMTP', () => {
     await t.app.deps.db.execute(sql`update jobs set run_at = now() where completed_at is null`);
     await t.app.deps.jobs.drain();
     expect(inbox).toHaveLength(1);
-    expect(inbox[0].subject).toBe('Restablece tu contraseña');
+    expect(at(inbox, 0).subject).toBe('Restablece tu contraseña');
   });
 });

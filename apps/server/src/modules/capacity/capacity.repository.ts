@@ -2,6 +2,7 @@ import { and, asc, count, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { capacityAssignments, capacityAssignmentTickets } from '../../db/schema/index.ts';
 import { type ListParams, likePattern } from '../../lib/pagination.ts';
+import { one } from '../../lib/rows.ts';
 
 export type CapacityRow = typeof capacityAssignments.$inferSelect & { ticket_ids: string[] };
 
@@ -39,7 +40,7 @@ export async function listCapacities(q: Queryable, accountId: string, eventId: s
   const conditions: (SQL | undefined)[] = [scope(accountId, eventId), params.where];
   if (params.query) conditions.push(ilike(capacityAssignments.name, likePattern(params.query)));
   const where = and(...conditions);
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, totals] = await Promise.all([
     q
       .select()
       .from(capacityAssignments)
@@ -49,6 +50,7 @@ export async function listCapacities(q: Queryable, accountId: string, eventId: s
       .offset(params.offset),
     q.select({ total: count() }).from(capacityAssignments).where(where),
   ]);
+  const { total } = one(totals);
   return { rows: await withTickets(q, rows), total };
 }
 
@@ -69,20 +71,25 @@ export async function findCapacity(
 }
 
 export async function insertCapacity(q: Queryable, values: typeof capacityAssignments.$inferInsert) {
-  const [row] = await q.insert(capacityAssignments).values(values).returning();
-  return row;
+  return one(await q.insert(capacityAssignments).values(values).returning());
 }
 
 export async function updateCapacity(
   q: Queryable,
+  accountId: string,
   id: string,
   values: Partial<typeof capacityAssignments.$inferInsert>,
 ) {
-  await q.update(capacityAssignments).set(values).where(eq(capacityAssignments.id, id));
+  await q
+    .update(capacityAssignments)
+    .set(values)
+    .where(and(eq(capacityAssignments.account_id, accountId), eq(capacityAssignments.id, id)));
 }
 
-export async function deleteCapacity(q: Queryable, id: string) {
-  await q.delete(capacityAssignments).where(eq(capacityAssignments.id, id));
+export async function deleteCapacity(q: Queryable, accountId: string, id: string) {
+  await q
+    .delete(capacityAssignments)
+    .where(and(eq(capacityAssignments.account_id, accountId), eq(capacityAssignments.id, id)));
 }
 
 export async function replaceCapacityTickets(q: Queryable, id: string, ticketIds: string[]) {

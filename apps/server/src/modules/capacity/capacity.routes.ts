@@ -1,8 +1,8 @@
 import { capacityAssignmentInput } from '@taquilla/shared/schemas/capacity';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { App } from '../../app.ts';
 import { requireAuth } from '../../lib/auth.ts';
+import { listQuerystring } from '../../lib/pagination.ts';
 import * as service from './capacity.service.ts';
 
 const eventParams = z.object({ eventId: z.uuid() });
@@ -10,21 +10,16 @@ const itemParams = z.object({ eventId: z.uuid(), capacityId: z.uuid() });
 const base = '/events/:eventId/capacity-assignments';
 
 export const capacityRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = (app as unknown as App).deps.db;
-  app.get(base, { schema: { params: eventParams } }, async (request) =>
-    service.listCapacities(
-      db,
-      requireAuth(request),
-      request.params.eventId,
-      request.query as Record<string, unknown>,
-    ),
+  const { deps } = app;
+  app.get(base, { schema: { params: eventParams, querystring: listQuerystring } }, async (request) =>
+    service.listCapacities(deps, requireAuth(request), request.params.eventId, request.query),
   );
   app.post(
     base,
     { schema: { params: eventParams, body: capacityAssignmentInput } },
     async (request, reply) => {
       const data = await service.createCapacity(
-        db,
+        deps,
         requireAuth(request),
         request.params.eventId,
         request.body,
@@ -34,7 +29,7 @@ export const capacityRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(`${base}/:capacityId`, { schema: { params: itemParams } }, async (request) => ({
     data: await service.getCapacity(
-      db,
+      deps.db,
       requireAuth(request),
       request.params.eventId,
       request.params.capacityId,
@@ -45,7 +40,7 @@ export const capacityRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: itemParams, body: capacityAssignmentInput } },
     async (request) => ({
       data: await service.updateCapacity(
-        db,
+        deps,
         requireAuth(request),
         request.params.eventId,
         request.params.capacityId,
@@ -54,7 +49,12 @@ export const capacityRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
   app.delete(`${base}/:capacityId`, { schema: { params: itemParams } }, async (request, reply) => {
-    await service.deleteCapacity(db, requireAuth(request), request.params.eventId, request.params.capacityId);
+    await service.deleteCapacity(
+      deps,
+      requireAuth(request),
+      request.params.eventId,
+      request.params.capacityId,
+    );
     return reply.status(204).send();
   });
 };

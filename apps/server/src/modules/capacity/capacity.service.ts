@@ -1,10 +1,11 @@
 import type { CapacityAssignment, CapacityAssignmentInput } from '@taquilla/shared/schemas/capacity';
-import type { Db, Queryable } from '../../db/client.ts';
+import type { Queryable } from '../../db/client.ts';
+import type { DbDeps } from '../../deps.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { listMeta, parseListQuery } from '../../lib/pagination.ts';
+import { loadOwnedEvent } from '../events/owned-event.ts';
 import { type EventUsage, loadEventUsage } from '../tickets/availability.ts';
-import { loadOwnedEvent } from '../tickets/event-access.ts';
 import { unknownTicketIds } from '../tickets/tickets.service.ts';
 import { capacityMessages as m } from './capacity.messages.ts';
 import * as repo from './capacity.repository.ts';
@@ -27,7 +28,7 @@ function present(row: repo.CapacityRow, usage: EventUsage): CapacityAssignment {
 }
 
 export async function listCapacities(
-  db: Db,
+  { db }: DbDeps,
   auth: AuthContext,
   eventId: string,
   raw: Record<string, unknown>,
@@ -59,7 +60,7 @@ async function checkTickets(q: Queryable, eventId: string, ids: string[]) {
 }
 
 export async function createCapacity(
-  db: Db,
+  { db }: DbDeps,
   auth: AuthContext,
   eventId: string,
   input: CapacityAssignmentInput,
@@ -83,7 +84,7 @@ export async function createCapacity(
 
 /** An active assignment cannot be set below what its tickets already hold (it would oversell). */
 export async function updateCapacity(
-  db: Db,
+  { db }: DbDeps,
   auth: AuthContext,
   eventId: string,
   id: string,
@@ -101,18 +102,18 @@ export async function updateCapacity(
       const used = ticketIds.reduce((sum, t) => sum + (usage.byTicket.get(t) ?? 0), 0);
       if (input.capacity < used) throw conflict(m['capacity.below_used'], { used });
     }
-    await repo.updateCapacity(tx, id, { name: input.name, capacity: input.capacity, status });
+    await repo.updateCapacity(tx, auth.accountId, id, { name: input.name, capacity: input.capacity, status });
     await repo.replaceCapacityTickets(tx, id, ticketIds);
   });
   return getCapacity(db, auth, eventId, id);
 }
 
-export async function deleteCapacity(db: Db, auth: AuthContext, eventId: string, id: string) {
+export async function deleteCapacity({ db }: DbDeps, auth: AuthContext, eventId: string, id: string) {
   assertCan(auth, 'events:manage');
   await db.transaction(async (tx) => {
     await loadOwnedEvent(tx, auth.accountId, eventId);
     const row = await repo.findCapacity(tx, auth.accountId, eventId, id, true);
     if (!row) throw notFound();
-    await repo.deleteCapacity(tx, id);
+    await repo.deleteCapacity(tx, auth.accountId, id);
   });
 }

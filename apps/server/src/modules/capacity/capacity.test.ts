@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { capacityAssignments } from '../../db/schema/index.ts';
+import { at } from '../../lib/rows.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createAccountWithUser } from '../../test/factories/accounts.ts';
 import { createEvent, insertOrder } from '../../test/factories/selling.ts';
@@ -57,16 +58,16 @@ describe('capacity assignments', () => {
     await insertOrder(t.app, {
       ...base,
       status: 'COMPLETED',
-      items: [{ ticketId: general.id, priceId: general.prices[0].id, quantity: 200 }],
+      items: [{ ticketId: general.id, priceId: at(general.prices, 0).id, quantity: 200 }],
     });
     await insertOrder(t.app, {
       ...base,
-      items: [{ ticketId: vip.id, priceId: vip.prices[0].id, quantity: 60 }],
+      items: [{ ticketId: vip.id, priceId: at(vip.prices, 0).id, quantity: 60 }],
     });
     await insertOrder(t.app, {
       ...base,
       reservedUntil: new Date(Date.now() - 60_000),
-      items: [{ ticketId: vip.id, priceId: vip.prices[0].id, quantity: 30 }],
+      items: [{ ticketId: vip.id, priceId: at(vip.prices, 0).id, quantity: 30 }],
     });
 
     const got = (await t.app.inject({ url: url(`/${cap.id}`), headers: owner.headers })).json().data;

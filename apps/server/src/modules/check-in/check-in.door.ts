@@ -1,5 +1,6 @@
 import type { DoorAttendee } from '@taquilla/shared/schemas/check-in';
-import type { Db, Queryable } from '../../db/client.ts';
+import type { Queryable } from '../../db/client.ts';
+import type { DbDeps } from '../../deps.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { listMeta, parseListQuery } from '../../lib/pagination.ts';
 import { checkInMessages as m } from './check-in.messages.ts';
@@ -35,7 +36,7 @@ function presentAttendee(row: NonNullable<DoorRow>): DoorAttendee {
   };
 }
 
-export async function doorList(db: Db, shortId: string) {
+export async function doorList({ db }: DbDeps, shortId: string) {
   const { list, event } = await activeList(db, shortId);
   const counts = (await repo.countsByList(db, [list.id])).get(list.id) ?? repo.NO_COUNTS;
   return {
@@ -53,7 +54,7 @@ export async function doorList(db: Db, shortId: string) {
   };
 }
 
-export async function doorAttendees(db: Db, shortId: string, raw: Record<string, unknown>) {
+export async function doorAttendees({ db }: DbDeps, shortId: string, raw: Record<string, unknown>) {
   const params = parseListQuery(raw, repo.doorListSpec);
   const { list } = await activeList(db, shortId);
   const { rows, total } = await repo.searchAttendees(db, list, params);
@@ -71,7 +72,7 @@ function localTime(date: Date, timezone: string) {
 }
 
 /** Checks in by QR secret or attendee short id. Two doors scanning at once: the unique index lets one win. */
-export async function checkIn(db: Db, shortId: string, code: string) {
+export async function checkIn({ db }: DbDeps, shortId: string, code: string) {
   const { list, event } = await activeList(db, shortId);
   const attendee = await repo.findByCode(db, list, code);
   if (!attendee) throw notFound(m['check_in.attendee_not_found']);
@@ -98,7 +99,7 @@ export async function checkIn(db: Db, shortId: string, code: string) {
   return presentAttendee({ ...attendee, checked_in_at: made.created_at });
 }
 
-export async function undoCheckIn(db: Db, shortId: string, attendeeShortId: string) {
+export async function undoCheckIn({ db }: DbDeps, shortId: string, attendeeShortId: string) {
   const { list } = await activeList(db, shortId);
   const attendee = await repo.findByCode(db, list, attendeeShortId);
   if (!attendee || attendee.short_id !== attendeeShortId) throw notFound(m['check_in.attendee_not_found']);

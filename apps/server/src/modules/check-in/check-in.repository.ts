@@ -2,6 +2,7 @@ import { and, asc, count, eq, ilike, sql } from 'drizzle-orm';
 import { type Queryable, rowsOf } from '../../db/client.ts';
 import { attendees, checkInLists, checkIns, events, tickets } from '../../db/schema/index.ts';
 import { type ListParams, likePattern } from '../../lib/pagination.ts';
+import { one } from '../../lib/rows.ts';
 
 export type CheckInListRow = typeof checkInLists.$inferSelect;
 export type Counts = { attendees_count: number; checked_in_count: number };
@@ -31,7 +32,7 @@ export async function listLists(q: Queryable, accountId: string, eventId: string
     params.where,
     params.query ? ilike(checkInLists.name, likePattern(params.query)) : undefined,
   );
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, totals] = await Promise.all([
     q
       .select()
       .from(checkInLists)
@@ -41,6 +42,7 @@ export async function listLists(q: Queryable, accountId: string, eventId: string
       .offset(params.offset),
     q.select({ total: count() }).from(checkInLists).where(where),
   ]);
+  const { total } = one(totals);
   return { rows, total };
 }
 
@@ -57,23 +59,23 @@ export async function findList(q: Queryable, accountId: string, eventId: string,
 }
 
 export async function insertList(q: Queryable, values: typeof checkInLists.$inferInsert) {
-  const [row] = await q.insert(checkInLists).values(values).returning();
-  return row;
+  return one(await q.insert(checkInLists).values(values).returning());
 }
 
 export async function updateList(
   q: Queryable,
+  accountId: string,
   id: string,
   values: Partial<typeof checkInLists.$inferInsert>,
 ) {
   await q
     .update(checkInLists)
     .set({ ...values, updated_at: sql`now()` as unknown as Date })
-    .where(eq(checkInLists.id, id));
+    .where(and(eq(checkInLists.account_id, accountId), eq(checkInLists.id, id)));
 }
 
-export async function deleteList(q: Queryable, id: string) {
-  await q.delete(checkInLists).where(eq(checkInLists.id, id));
+export async function deleteList(q: Queryable, accountId: string, id: string) {
+  await q.delete(checkInLists).where(and(eq(checkInLists.account_id, accountId), eq(checkInLists.id, id)));
 }
 
 /** Per list: the attendees it covers and how many of them are checked in on it. One query for all lists. */
@@ -101,11 +103,13 @@ export async function countsByList(q: Queryable, listIds: string[]): Promise<Map
 
 /** The event as a whole: ACTIVE attendees, and how many of them are checked in on any list. */
 export async function eventCounts(q: Queryable, eventId: string): Promise<Counts> {
-  const [row] = rowsOf<{ total: number; checked: number }>(
-    await q.execute(sql`
+  const row = one(
+    rowsOf<{ total: number; checked: number }>(
+      await q.execute(sql`
       select count(*)::int as total,
         count(*) filter (where exists (select 1 from check_ins c where c.attendee_id = a.id))::int as checked
       from attendees a where a.event_id = ${eventId}::uuid and a.status = 'ACTIVE'`),
+    ),
   );
   return { attendees_count: Number(row.total), checked_in_count: Number(row.checked) };
 }
@@ -174,7 +178,7 @@ export async function searchAttendees(q: Queryable, list: CheckInListRow, params
     );
   }
   const where = and(...conditions);
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, totals] = await Promise.all([
     doorQuery(q, list)
       .where(where)
       .orderBy(params.orderBy, asc(attendees.id))
@@ -182,6 +186,7 @@ export async function searchAttendees(q: Queryable, list: CheckInListRow, params
       .offset(params.offset),
     q.select({ total: count() }).from(attendees).where(where),
   ]);
+  const { total } = one(totals);
   return { rows, total };
 }
 

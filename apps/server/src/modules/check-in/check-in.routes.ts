@@ -1,9 +1,9 @@
 import { checkInInput, checkInListInput } from '@taquilla/shared/schemas/check-in';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { App } from '../../app.ts';
 import { requireAuth } from '../../lib/auth.ts';
 import { AppError } from '../../lib/errors.ts';
+import { listQuerystring } from '../../lib/pagination.ts';
 import * as door from './check-in.door.ts';
 import { checkInMessages as m } from './check-in.messages.ts';
 import * as service from './check-in.service.ts';
@@ -21,27 +21,29 @@ const SCANS_PER_MINUTE = 120;
 
 /** Back office: events/{id}/check-in-lists (CRUD) and events/{id}/check_in_stats. */
 const backOfficeRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = (app as unknown as App).deps.db;
-  app.get('/events/:id/check-in-lists', { schema: { params: eventParams } }, async (request) =>
-    service.listLists(db, requireAuth(request), request.params.id, request.query as Record<string, unknown>),
+  const { deps } = app;
+  app.get(
+    '/events/:id/check-in-lists',
+    { schema: { params: eventParams, querystring: listQuerystring } },
+    async (request) => service.listLists(deps, requireAuth(request), request.params.id, request.query),
   );
   app.post(
     '/events/:id/check-in-lists',
     { schema: { params: eventParams, body: checkInListInput } },
     async (request, reply) => {
-      const data = await service.createList(db, requireAuth(request), request.params.id, request.body);
+      const data = await service.createList(deps, requireAuth(request), request.params.id, request.body);
       return reply.status(201).send({ data });
     },
   );
   app.get('/events/:id/check-in-lists/:listId', { schema: { params: itemParams } }, async (request) => ({
-    data: await service.getList(db, requireAuth(request), request.params.id, request.params.listId),
+    data: await service.getList(deps.db, requireAuth(request), request.params.id, request.params.listId),
   }));
   app.put(
     '/events/:id/check-in-lists/:listId',
     { schema: { params: itemParams, body: checkInListInput } },
     async (request) => ({
       data: await service.updateList(
-        db,
+        deps,
         requireAuth(request),
         request.params.id,
         request.params.listId,
@@ -53,18 +55,18 @@ const backOfficeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/events/:id/check-in-lists/:listId',
     { schema: { params: itemParams } },
     async (request, reply) => {
-      await service.deleteList(db, requireAuth(request), request.params.id, request.params.listId);
+      await service.deleteList(deps, requireAuth(request), request.params.id, request.params.listId);
       return reply.status(204).send();
     },
   );
   app.get('/events/:id/check_in_stats', { schema: { params: eventParams } }, async (request) => ({
-    data: await service.checkInStats(db, requireAuth(request), request.params.id),
+    data: await service.checkInStats(deps, requireAuth(request), request.params.id),
   }));
 };
 
 /** Door staff, no login: /api/public/check-in-lists/{shortId}… */
 const doorRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = (app as unknown as App).deps.db;
+  const { deps } = app;
   const limiter = app.createRateLimit({
     max: SCANS_PER_MINUTE,
     timeWindow: 60_000,
@@ -77,16 +79,18 @@ const doorRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   app.get('/public/check-in-lists/:shortId', { schema: { params: doorParams } }, async (request) => ({
-    data: await door.doorList(db, request.params.shortId),
+    data: await door.doorList(deps, request.params.shortId),
   }));
-  app.get('/public/check-in-lists/:shortId/attendees', { schema: { params: doorParams } }, async (request) =>
-    door.doorAttendees(db, request.params.shortId, request.query as Record<string, unknown>),
+  app.get(
+    '/public/check-in-lists/:shortId/attendees',
+    { schema: { params: doorParams, querystring: listQuerystring } },
+    async (request) => door.doorAttendees(deps, request.params.shortId, request.query),
   );
   app.post(
     '/public/check-in-lists/:shortId/check-ins',
     { schema: { params: doorParams, body: checkInInput }, preHandler: scanLimit },
     async (request, reply) => {
-      const data = await door.checkIn(db, request.params.shortId, request.body.code);
+      const data = await door.checkIn(deps, request.params.shortId, request.body.code);
       return reply.status(201).send({ data });
     },
   );
@@ -94,7 +98,7 @@ const doorRoutes: FastifyPluginAsyncZod = async (app) => {
     '/public/check-in-lists/:shortId/check-ins/:attendeeShortId',
     { schema: { params: undoParams }, preHandler: scanLimit },
     async (request) => ({
-      data: await door.undoCheckIn(db, request.params.shortId, request.params.attendeeShortId),
+      data: await door.undoCheckIn(deps, request.params.shortId, request.params.attendeeShortId),
     }),
   );
 };

@@ -1,10 +1,11 @@
 import type { CheckInList, CheckInListInput } from '@taquilla/shared/schemas/check-in';
-import type { Db, Queryable } from '../../db/client.ts';
+import type { Queryable } from '../../db/client.ts';
+import type { DbDeps } from '../../deps.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import { newShortId } from '../../lib/ids.ts';
 import { listMeta, parseListQuery } from '../../lib/pagination.ts';
-import { loadOwnedEvent } from '../tickets/event-access.ts';
+import { loadOwnedEvent } from '../events/owned-event.ts';
 import { unknownTicketIds } from '../tickets/tickets.service.ts';
 import { checkInMessages as m } from './check-in.messages.ts';
 import * as repo from './check-in.repository.ts';
@@ -24,7 +25,12 @@ export function presentList(row: repo.CheckInListRow, counts: repo.Counts = repo
   };
 }
 
-export async function listLists(db: Db, auth: AuthContext, eventId: string, raw: Record<string, unknown>) {
+export async function listLists(
+  { db }: DbDeps,
+  auth: AuthContext,
+  eventId: string,
+  raw: Record<string, unknown>,
+) {
   assertCan(auth, 'events:manage');
   const params = parseListQuery(raw, repo.checkInListSpec);
   await loadOwnedEvent(db, auth.accountId, eventId);
@@ -62,7 +68,12 @@ async function values(q: Queryable, eventId: string, input: CheckInListInput) {
   return { name: input.name, ticket_ids: ticketIds, activates_at: activatesAt, expires_at: expiresAt };
 }
 
-export async function createList(db: Db, auth: AuthContext, eventId: string, input: CheckInListInput) {
+export async function createList(
+  { db }: DbDeps,
+  auth: AuthContext,
+  eventId: string,
+  input: CheckInListInput,
+) {
   assertCan(auth, 'events:manage');
   const row = await db.transaction(async (tx) => {
     await loadOwnedEvent(tx, auth.accountId, eventId);
@@ -77,7 +88,7 @@ export async function createList(db: Db, auth: AuthContext, eventId: string, inp
 }
 
 export async function updateList(
-  db: Db,
+  { db }: DbDeps,
   auth: AuthContext,
   eventId: string,
   id: string,
@@ -85,21 +96,21 @@ export async function updateList(
 ) {
   await db.transaction(async (tx) => {
     await ownedList(tx, auth, eventId, id);
-    await repo.updateList(tx, id, await values(tx, eventId, input));
+    await repo.updateList(tx, auth.accountId, id, await values(tx, eventId, input));
   });
   return getList(db, auth, eventId, id);
 }
 
 /** Deleting a list deletes its check-ins (the door link stops working at once). */
-export async function deleteList(db: Db, auth: AuthContext, eventId: string, id: string) {
+export async function deleteList({ db }: DbDeps, auth: AuthContext, eventId: string, id: string) {
   await db.transaction(async (tx) => {
     await ownedList(tx, auth, eventId, id);
-    await repo.deleteList(tx, id);
+    await repo.deleteList(tx, auth.accountId, id);
   });
 }
 
 /** spec: events/{id}/check_in_stats — per list and for the whole event. */
-export async function checkInStats(db: Db, auth: AuthContext, eventId: string) {
+export async function checkInStats({ db }: DbDeps, auth: AuthContext, eventId: string) {
   assertCan(auth, 'events:manage');
   await loadOwnedEvent(db, auth.accountId, eventId);
   const lists = await repo.allLists(db, auth.accountId, eventId);

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkInLists } from '../../db/schema/index.ts';
+import { one } from '../../lib/rows.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { addUser, createAccountWithUser } from '../../test/factories/accounts.ts';
 import { addTicket, buyWithTestCard, createSellingEvent } from '../../test/factories/checkout.ts';
@@ -156,7 +157,7 @@ describe('check-in lists (back office)', () => {
       payload: { name: 'Otra', ticket_ids: [foreignTicket.id] },
     });
     expect(put.statusCode).toBe(422);
-    const [row] = await t.app.deps.db.select().from(checkInLists).where(eq(checkInLists.id, made.id));
+    const row = one(await t.app.deps.db.select().from(checkInLists).where(eq(checkInLists.id, made.id)));
     expect(row.name).toBe('Puerta');
   });
 
@@ -194,7 +195,7 @@ describe('check-in lists (back office)', () => {
     const own = await createSellingEvent(t.app);
     const viaOwn = await t.app.inject({ url: url(own.event.id, `/${made.id}`), headers: own.headers });
     expect(viaOwn.statusCode).toBe(404);
-    const [row] = await t.app.deps.db.select().from(checkInLists).where(eq(checkInLists.id, made.id));
+    const row = one(await t.app.deps.db.select().from(checkInLists).where(eq(checkInLists.id, made.id)));
     expect(row.name).toBe('Puerta');
     expect((await t.app.inject({ url: url(s.event.id) })).statusCode).toBe(401);
   });

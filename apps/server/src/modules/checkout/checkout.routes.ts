@@ -1,116 +1,82 @@
-import type { PublicOrder } from '@taquilla/shared';
-import {
-  type CheckoutOrder,
-  createOrderSchema,
-  orderDetailsSchema,
-  orderPaymentSchema,
-} from '@taquilla/shared/schemas/checkout';
+import { createOrderSchema, orderDetailsSchema, orderPaymentSchema } from '@taquilla/shared/schemas/checkout';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { App } from '../../app.ts';
-import { presentPublicOrder } from '../orders/order-presenter.ts';
-import type { OrderRow } from '../orders/orders.service.ts';
-import { eventPaymentProviders } from '../payments/payments.service.ts';
-import { findEvent } from './checkout.repository.ts';
+import { presentCheckoutOrder, presentReservedOrder } from './checkout.presenter.ts';
 import * as service from './checkout.service.ts';
 import { refreshPayment, startPayment } from './payment.ts';
 
 const eventParams = z.object({ id: z.uuid() });
 const orderParams = z.object({ id: z.uuid(), orderShortId: z.string().min(1).max(40) });
-type OrderParams = z.infer<typeof orderParams>;
 
 /** The public order flow: reserve, details, payment, status, abandon. No login; the short id is the key. */
-export async function checkoutRoutes(app: App) {
+export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
-
-  /** The public order plus what the next step needs: providers to choose from, offline instructions. */
-  async function present(order: OrderRow): Promise<CheckoutOrder> {
-    const [base, event] = await Promise.all([
-      presentPublicOrder(deps.db, order),
-      findEvent(deps.db, order.event_id),
-    ]);
-    const settings = event?.settings ?? {};
-    const instructions = String(settings.offline_payment_instructions ?? '').trim() || null;
-    return {
-      ...(base as PublicOrder),
-      payment_providers: order.status === 'RESERVED' ? eventPaymentProviders(deps.config, settings) : [],
-      offline_payment_instructions: order.payment_provider === 'offline' ? instructions : null,
-    };
-  }
+  const tags = ['checkout'];
 
   app.post(
     '/public/events/:id/order',
-    { schema: { tags: ['checkout'], params: eventParams, body: createOrderSchema } },
+    { schema: { tags, params: eventParams, body: createOrderSchema } },
     async (request, reply) => {
-      const { id } = request.params as z.infer<typeof eventParams>;
       const { order, settings } = await service.reserve(
         deps,
-        id,
-        request.body as z.infer<typeof createOrderSchema>,
+        request.params.id,
+        request.body,
         request.locale,
       );
-      const data: CheckoutOrder = {
-        ...order,
-        payment_providers: eventPaymentProviders(deps.config, settings),
-        offline_payment_instructions: null,
-      };
-      return reply.status(201).send({ data });
+      return reply.status(201).send({ data: presentReservedOrder(deps, order, settings) });
     },
   );
 
   app.get(
     '/public/events/:id/order/:orderShortId',
-    { schema: { tags: ['checkout'], params: orderParams } },
+    { schema: { tags, params: orderParams } },
     async (request) => {
-      const { id, orderShortId } = request.params as OrderParams;
+      const { id, orderShortId } = request.params;
       const order = await service.publicOrder(deps, id, orderShortId);
       if (service.isExpired(order)) throw service.expiredError();
-      return { data: await present(order) };
+      return { data: await presentCheckoutOrder(deps, order) };
     },
   );
 
   app.put(
     '/public/events/:id/order/:orderShortId',
-    { schema: { tags: ['checkout'], params: orderParams, body: orderDetailsSchema } },
+    { schema: { tags, params: orderParams, body: orderDetailsSchema } },
     async (request) => {
-      const { id, orderShortId } = request.params as OrderParams;
-      const body = request.body as z.infer<typeof orderDetailsSchema>;
-      const order = await service.saveDetails(deps, id, orderShortId, body, request.locale);
-      return { data: await present(order) };
+      const { id, orderShortId } = request.params;
+      const order = await service.saveDetails(deps, id, orderShortId, request.body, request.locale);
+      return { data: await presentCheckoutOrder(deps, order) };
     },
   );
 
   app.post(
     '/public/events/:id/order/:orderShortId/abandon',
-    { schema: { tags: ['checkout'], params: orderParams } },
+    { schema: { tags, params: orderParams } },
     async (request) => {
-      const { id, orderShortId } = request.params as OrderParams;
-      return { data: await present(await service.abandon(deps, id, orderShortId)) };
+      const { id, orderShortId } = request.params;
+      return { data: await presentCheckoutOrder(deps, await service.abandon(deps, id, orderShortId)) };
     },
   );
 
   app.post(
     '/public/events/:id/order/:orderShortId/payment',
-    { schema: { tags: ['checkout'], params: orderParams, body: orderPaymentSchema } },
+    { schema: { tags, params: orderParams, body: orderPaymentSchema } },
     async (request) => {
-      const { id, orderShortId } = request.params as OrderParams;
-      const result = await startPayment(
-        { ...deps, log: request.log },
-        id,
-        orderShortId,
-        request.body as z.infer<typeof orderPaymentSchema>,
-      );
-      const order = await present(result.order);
+      const { id, orderShortId } = request.params;
+      const result = await startPayment({ ...deps, log: request.log }, id, orderShortId, request.body);
+      const order = await presentCheckoutOrder(deps, result.order);
       return result.stripe ? { data: { order, stripe: result.stripe } } : { data: order };
     },
   );
 
   app.post(
     '/public/events/:id/order/:orderShortId/payment/refresh',
-    { schema: { tags: ['checkout'], params: orderParams } },
+    { schema: { tags, params: orderParams } },
     async (request) => {
-      const { id, orderShortId } = request.params as OrderParams;
+      const { id, orderShortId } = request.params;
       const order = await service.publicOrder(deps, id, orderShortId);
-      return { data: await present(await refreshPayment({ ...deps, log: request.log }, order)) };
+      return {
+        data: await presentCheckoutOrder(deps, await refreshPayment({ ...deps, log: request.log }, order)),
+      };
     },
   );
-}
+};

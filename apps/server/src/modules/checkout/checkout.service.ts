@@ -1,9 +1,10 @@
 import { formatMoney, type Locale, type PublicOrder } from '@taquilla/shared';
 import { orderTotals, priceLine, promoAppliesTo } from '@taquilla/shared/pricing';
 import type { CreateOrderInput, OrderDetailsInput } from '@taquilla/shared/schemas/checkout';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { AppError, conflict, type FieldError, invalid, notFound } from '../../lib/errors.ts';
 import { newShortId } from '../../lib/ids.ts';
+import { at } from '../../lib/rows.ts';
 import type { OrderRow, PendingAttendee } from '../orders/orders.service.ts';
 import * as orders from '../orders/orders.service.ts';
 import { checkoutMessages as m } from './checkout.messages.ts';
@@ -374,7 +375,7 @@ export async function saveDetails(
         fields[`attendees.${i}.ticket_id`] = m['checkout.attendee_ticket'];
         return;
       }
-      const [item] = free.splice(idx, 1);
+      const item = at(free.splice(idx, 1), 0);
       const answers = a?.answers ?? {};
       const asked = questions.filter(
         (q) =>

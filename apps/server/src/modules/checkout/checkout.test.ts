@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attendees, jobs, orders } from '../../db/schema/index.ts';
+import { at, one } from '../../lib/rows.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import {
   addAffiliate,
@@ -63,7 +64,7 @@ describe('paid order with the test card', () => {
     const ticket = await addTicket(t.app, event, { taxIds: [iva.id, fee.id] });
 
     const res = await reserve(event.id, {
-      tickets: [{ ticket_id: ticket.id, price_id: ticket.prices[0].id, quantity: 2 }],
+      tickets: [{ ticket_id: ticket.id, price_id: at(ticket.prices, 0).id, quantity: 2 }],
     });
     expect(res.statusCode).toBe(201);
     const order = res.json().data;
@@ -147,7 +148,7 @@ describe('paid order with the test card', () => {
     const ticket = await addTicket(t.app, event);
     const order = (
       await reserve(event.id, {
-        tickets: [{ ticket_id: ticket.id, price_id: ticket.prices[0].id, quantity: 1 }],
+        tickets: [{ ticket_id: ticket.id, price_id: at(ticket.prices, 0).id, quantity: 1 }],
       })
     ).json().data;
     await details(event.id, order.short_id);
@@ -181,7 +182,7 @@ describe('paid order with the test card', () => {
     const ticket = await addTicket(t.app, event);
     const order = (
       await reserve(event.id, {
-        tickets: [{ ticket_id: ticket.id, price_id: ticket.prices[0].id, quantity: 1 }],
+        tickets: [{ ticket_id: ticket.id, price_id: at(ticket.prices, 0).id, quantity: 1 }],
       })
     ).json().data;
     const early = await pay(event.id, order.short_id, { provider: 'test', card_number: '4242424242424242' });
@@ -208,7 +209,7 @@ describe('free, donation, tiered, promo-discounted and offline orders', () => {
     });
     const order = (
       await reserve(event.id, {
-        tickets: [{ ticket_id: ticket.id, price_id: ticket.prices[0].id, quantity: 3 }],
+        tickets: [{ ticket_id: ticket.id, price_id: at(ticket.prices, 0).id, quantity: 3 }],
       })
     ).json().data;
     expect(order.total_cents).toBe(0);
@@ -222,7 +223,7 @@ describe('free, donation, tiered, promo-discounted and offline orders', () => {
   it('a donation takes the amount chosen, never below the minimum', async () => {
     const { event } = await createSellingEvent(t.app);
     const ticket = await addTicket(t.app, event, { price_type: 'DONATION', prices: [{ price_cents: 500 }] });
-    const line = { ticket_id: ticket.id, price_id: ticket.prices[0].id, quantity: 1 };
+    const line = { ticket_id: ticket.id, price_id: at(ticket.prices, 0).id, quantity: 1 };
     const low = await reserve(event.id, { tickets: [{ ...line, amount_cents: 499 }] });
     expect(low.statusCode).toBe(422);
     expect(low.json().error.fields['tickets.0.amount_cents']).toContain('5,00');
@@ -245,7 +246,8 @@ describe('free, donation, tiered, promo-discounted and offline orders', () => {
         { label: 'Taquilla', price_cents: 2400, quantity: 10 },
       ],
     });
-    const [early, late] = ticket.prices;
+    const early = at(ticket.prices, 0);
+    const late = at(ticket.prices, 1);
     const res = await reserve(event.id, {
       tickets: [
         { ticket_id: ticket.id, price_id: early.id, quantity: 2 },
@@ -284,7 +286,7 @@ describe('free, donation, tiered, promo-discounted and offline orders', () => {
       discount: 20,
       max_uses: 1,
     });
-    const vipLine = { ticket_id: vip.id, price_id: vip.prices[0].id, quantity: 1 };
+    const vipLine = { ticket_id: vip.id, price_id: at(vip.prices, 0).id, quantity: 1 };
 
     const hidden = await reserve(event.id, { tickets: [vipLine] });
     expect(hidden.statusCode).toBe(422);
@@ -293,7 +295,7 @@ describe('free, donation, tiered, promo-discounted and offline orders', () => {
     expect(bad.json().error.fields.promo_code).toBe('El código promocional no es válido o no se reconoce.');
 
     const res = await reserve(event.id, {
-      tickets: [vipLine, { ticket_id: general.id, price_id: general.prices[0].id, quantity: 1 }],
+      tickets: [vipLine, { ticket_id: general.id, price_id: at(general.prices, 0).id, quantity: 1 }],
       promo_code: 'otono20',
     });
     expect(res.statusCode).toBe(201);
@@ -318,7 +320,7 @@ describe('free, donation, tiered, promo-discounted and offline orders', () => {
       settings: { offline_payment_instructions: instructions },
     });
     const ticket = await addTicket(t.app, event, { prices: [{ price_cents: 1000, quantity: 2 }] });
-    const line = { ticket_id: ticket.id, price_id: ticket.prices[0].id, quantity: 2 };
+    const line = { ticket_id: ticket.id, price_id: at(ticket.prices, 0).id, quantity: 2 };
     const order = (await reserve(event.id, { tickets: [line] })).json().data;
     expect(order.payment_providers).toEqual(['test', 'offline']);
     await details(event.id, order.short_id);
@@ -336,7 +338,7 @@ describe('free, donation, tiered, promo-discounted and offline orders', () => {
     await expire(order.short_id);
     expect((await reserve(event.id, { tickets: [{ ...line, quantity: 1 }] })).statusCode).toBe(409);
 
-    const [row] = await t.app.deps.db.select().from(orders).where(eq(orders.short_id, order.short_id));
+    const row = one(await t.app.deps.db.select().from(orders).where(eq(orders.short_id, order.short_id)));
     const paid = await t.app.inject({
       method: 'POST',
       url: `/api/events/${event.id}/orders/${row.id}/mark-paid`,
@@ -352,7 +354,7 @@ describe('rules', () => {
   it('refuses tampered prices, bad quantities, unknown tickets and a non-LIVE event, changing nothing', async () => {
     const { event } = await createSellingEvent(t.app);
     const ticket = await addTicket(t.app, event, { min_per_order: 2, max_per_order: 4 });
-    const line = { ticket_id: ticket.id, price_id: ticket.prices[0].id };
+    const line = { ticket_id: ticket.id, price_id: at(ticket.prices, 0).id };
     const cases: [unknown, number][] = [
       [{ tickets: [{ ...line, quantity: 2, amount_cents: 1 }] }, 422],
       [{ tickets: [{ ...line, quantity: 1 }] }, 422],
@@ -376,13 +378,13 @@ describe('rules', () => {
     const draft = await createSellingEvent(t.app, { status: 'DRAFT' });
     const draftTicket = await addTicket(t.app, draft.event);
     const res = await reserve(draft.event.id, {
-      tickets: [{ ticket_id: draftTicket.id, price_id: draftTicket.prices[0].id, quantity: 1 }],
+      tickets: [{ ticket_id: draftTicket.id, price_id: at(draftTicket.prices, 0).id, quantity: 1 }],
     });
     expect(res.statusCode).toBe(404);
     expect(res.json().error.message).toBe('Este evento no está disponible.');
     // A ticket of another event cannot be bought through this one.
     const cross = await reserve(event.id, {
-      tickets: [{ ticket_id: draftTicket.id, price_id: draftTicket.prices[0].id, quantity: 2 }],
+      tickets: [{ ticket_id: draftTicket.id, price_id: at(draftTicket.prices, 0).id, quantity: 2 }],
     });
     expect(cross.statusCode).toBe(422);
     expect(await orderCount(draft.event.id)).toBe(0);
@@ -393,11 +395,11 @@ describe('rules', () => {
     const later = await addTicket(t.app, event, { sale_start_date: new Date(Date.now() + 3600_000) });
     const over = await addTicket(t.app, event, { sale_end_date: new Date(Date.now() - 1000) });
     const a = await reserve(event.id, {
-      tickets: [{ ticket_id: later.id, price_id: later.prices[0].id, quantity: 1 }],
+      tickets: [{ ticket_id: later.id, price_id: at(later.prices, 0).id, quantity: 1 }],
     });
     expect(a.json().error.fields['tickets.0.ticket_id']).toBe('La venta de esta entrada aún no ha empezado.');
     const b = await reserve(event.id, {
-      tickets: [{ ticket_id: over.id, price_id: over.prices[0].id, quantity: 1 }],
+      tickets: [{ ticket_id: over.id, price_id: at(over.prices, 0).id, quantity: 1 }],
     });
     expect(b.json().error.fields['tickets.0.ticket_id']).toBe('La venta de esta entrada ha terminado.');
   });
@@ -409,13 +411,13 @@ describe('rules', () => {
     await addCapacity(t.app, event, 3, [a.id, b.id]);
     const first = await reserve(event.id, {
       tickets: [
-        { ticket_id: a.id, price_id: a.prices[0].id, quantity: 2 },
-        { ticket_id: b.id, price_id: b.prices[0].id, quantity: 1 },
+        { ticket_id: a.id, price_id: at(a.prices, 0).id, quantity: 2 },
+        { ticket_id: b.id, price_id: at(b.prices, 0).id, quantity: 1 },
       ],
     });
     expect(first.statusCode).toBe(201);
     const second = await reserve(event.id, {
-      tickets: [{ ticket_id: b.id, price_id: b.prices[0].id, quantity: 1 }],
+      tickets: [{ ticket_id: b.id, price_id: at(b.prices, 0).id, quantity: 1 }],
     });
     expect(second.statusCode).toBe(409);
     expect(second.json().error.code).toBe('SOLD_OUT');
@@ -424,7 +426,7 @@ describe('rules', () => {
   it('expiry frees the units at once and the order answers "order expired"', async () => {
     const { event } = await createSellingEvent(t.app);
     const ticket = await addTicket(t.app, event, { prices: [{ price_cents: 1000, quantity: 1 }] });
-    const line = { ticket_id: ticket.id, price_id: ticket.prices[0].id, quantity: 1 };
+    const line = { ticket_id: ticket.id, price_id: at(ticket.prices, 0).id, quantity: 1 };
     const first = (await reserve(event.id, { tickets: [line] })).json().data;
     // Refused under the locks, then (the ticket now known sold out) by the count without locks.
     for (let i = 0; i < 2; i++) {
@@ -450,7 +452,7 @@ describe('rules', () => {
   it('abandon frees the units; an abandoned or unknown order no longer exists', async () => {
     const { event } = await createSellingEvent(t.app);
     const ticket = await addTicket(t.app, event, { prices: [{ price_cents: 1000, quantity: 1 }] });
-    const line = { ticket_id: ticket.id, price_id: ticket.prices[0].id, quantity: 1 };
+    const line = { ticket_id: ticket.id, price_id: at(ticket.prices, 0).id, quantity: 1 };
     const order = (await reserve(event.id, { tickets: [line] })).json().data;
     const ab = await t.app.inject({ method: 'POST', url: orderUrl(event.id, order.short_id, '/abandon') });
     expect(ab.json().data.status).toBe('ABANDONED');
@@ -483,7 +485,7 @@ describe('rules', () => {
     });
     const order = (
       await reserve(event.id, {
-        tickets: [{ ticket_id: ticket.id, price_id: ticket.prices[0].id, quantity: 1 }],
+        tickets: [{ ticket_id: ticket.id, price_id: at(ticket.prices, 0).id, quantity: 1 }],
       })
     ).json().data;
     const attendee = {
@@ -507,7 +509,9 @@ describe('rules', () => {
       attendees: [],
     });
     expect(count.json().error.fields.attendees).toBe('Indica los datos de 1 asistentes.');
-    const [unchanged] = await t.app.deps.db.select().from(orders).where(eq(orders.short_id, order.short_id));
+    const unchanged = one(
+      await t.app.deps.db.select().from(orders).where(eq(orders.short_id, order.short_id)),
+    );
     expect(unchanged.email).toBeNull();
 
     const ok = await details(event.id, order.short_id, {
@@ -523,13 +527,12 @@ describe('rules', () => {
     const ticket = await addTicket(t.app, event);
     const affiliate = await addAffiliate(t.app, event, 'RADIO');
     const res = await reserve(event.id, {
-      tickets: [{ ticket_id: ticket.id, price_id: ticket.prices[0].id, quantity: 1 }],
+      tickets: [{ ticket_id: ticket.id, price_id: at(ticket.prices, 0).id, quantity: 1 }],
       affiliate_code: 'radio',
     });
-    const [row] = await t.app.deps.db
-      .select()
-      .from(orders)
-      .where(eq(orders.short_id, res.json().data.short_id));
+    const row = one(
+      await t.app.deps.db.select().from(orders).where(eq(orders.short_id, res.json().data.short_id)),
+    );
     expect(row.affiliate_id).toBe(affiliate.id);
   });
 });

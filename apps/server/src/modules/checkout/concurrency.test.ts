@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, REPO_ROOT } from '../../config.ts';
 import { rowsOf } from '../../db/client.ts';
+import { at, one } from '../../lib/rows.ts';
 import { createPgDatabase, createTestApp, type TestApp } from '../../test/app.ts';
 import { addCapacity, addPromoCode, addTicket, createSellingEvent } from '../../test/factories/checkout.ts';
 
@@ -141,34 +142,39 @@ if (process.env.DATABASE_URL) {
         ? [await startServer(db.url, { ...extraEnv, WEB_CONCURRENCY: '2' })]
         : await Promise.all([startServer(db.url, extraEnv), startServer(db.url, extraEnv)]);
       children.push(...servers.map((s) => s.child));
-      const workers = opts.cluster ? workerCount(servers[0].child) : servers.length;
+      const workers = opts.cluster ? workerCount(at(servers, 0).child) : servers.length;
       const bodyFor = (i: number) => {
         const t = second && i % 2 === 1 ? second : ticket;
         return JSON.stringify({
-          tickets: [{ ticket_id: t.id, price_id: t.prices[0].id, quantity: 1 }],
+          tickets: [{ ticket_id: t.id, price_id: at(t.prices, 0).id, quantity: 1 }],
           ...(opts.promo ? { promo_code: opts.promo.code } : {}),
         });
       };
       const responses = await Promise.all(
         Array.from({ length: BUYERS }, async (_, i) => {
-          const res = await fetch(`${servers[i % servers.length].url}/api/public/events/${event.id}/order`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: bodyFor(i),
-          });
+          const res = await fetch(
+            `${at(servers, i % servers.length).url}/api/public/events/${event.id}/order`,
+            {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: bodyFor(i),
+            },
+          );
           return { status: res.status, body: (await res.json()) as { error?: { code: string } } };
         }),
       );
       const exitCodes = await Promise.all(servers.map((s) => stop(s.child)));
       const ticketIds = second ? [ticket.id, second.id] : [ticket.id];
-      const [{ held }] = rowsOf<{ held: number }>(
-        await seed.app.deps.db.execute(sql`
+      const { held } = one(
+        rowsOf<{ held: number }>(
+          await seed.app.deps.db.execute(sql`
           select coalesce(sum(oi.quantity), 0)::int as held from order_items oi
           join orders o on o.id = oi.order_id
           where oi.ticket_id in (${sql.join(
             ticketIds.map((id) => sql`${id}::uuid`),
             sql`, `,
           )}) and o.status = 'RESERVED' and o.reserved_until > now()`),
+        ),
       );
       return { responses, held, workers, exitCodes };
     }

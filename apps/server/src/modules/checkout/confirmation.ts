@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppDeps } from '../../app.ts';
 import type { Tx } from '../../db/client.ts';
+import type { AppDeps } from '../../deps.ts';
 import { queueRefundEmail } from '../orders/order-emails.ts';
 import type { OrderRow } from '../orders/orders.service.ts';
 import * as orders from '../orders/orders.service.ts';

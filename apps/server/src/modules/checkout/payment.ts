@@ -1,6 +1,6 @@
 import type { OrderPaymentInput } from '@taquilla/shared/schemas/checkout';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { AppError, conflict, invalid } from '../../lib/errors.ts';
 import { randomBase62 } from '../../lib/ids.ts';
 import type { OrderRow } from '../orders/orders.service.ts';
@@ -75,7 +75,7 @@ async function stripeAccountFor(
   event: { account_id: string; settings: Record<string, unknown> },
 ) {
   return (
-    (await paymentSettings.chargeableStripeAccount(deps.db, event.account_id)) ??
+    (await paymentSettings.chargeableStripeAccount(deps, event.account_id)) ??
     ((event.settings.stripe_account_id as string | undefined) || undefined)
   );
 }

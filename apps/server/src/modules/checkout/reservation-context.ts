@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Queryable, rowsOf } from '../../db/client.ts';
+import { one } from '../../lib/rows.ts';
 import type { EventUsage } from '../tickets/availability.ts';
 import type { EventRow, PriceRow, PromoRow, SellableTicket } from './checkout.repository.ts';
 
@@ -32,15 +33,17 @@ export async function loadReservationContext(
   codes: { promoCode: string | null; affiliateCode: string | null },
   withUsage: boolean,
 ): Promise<ReservationContext> {
-  const [{ context: raw }] = rowsOf<{ context: RawContext | string }>(
-    await q.execute(
-      sql`select checkout_context(${JSON.stringify({
-        event_id: eventId,
-        ticket_ids: ticketIds,
-        promo_code: codes.promoCode,
-        affiliate_code: codes.affiliateCode,
-        with_usage: withUsage,
-      })}::jsonb) as context`,
+  const { context: raw } = one(
+    rowsOf<{ context: RawContext | string }>(
+      await q.execute(
+        sql`select checkout_context(${JSON.stringify({
+          event_id: eventId,
+          ticket_ids: ticketIds,
+          promo_code: codes.promoCode,
+          affiliate_code: codes.affiliateCode,
+          with_usage: withUsage,
+        })}::jsonb) as context`,
+      ),
     ),
   );
   const row: RawContext = typeof raw === 'string' ? JSON.parse(raw) : raw;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Queryable, rowsOf } from '../../db/client.ts';
+import { at, one } from '../../lib/rows.ts';
 
 // The locked part of a reservation, batched (`reserveUnits` below). The rules it enforces (DESIGN §5) are
 // written in the `checkout_reserve` database function, migration 0003.
@@ -119,7 +120,7 @@ class ReserveBatcher {
       if (batch.length === 0) break;
       try {
         const answers = await this.call(batch.map((w) => w.payload));
-        for (const [i, w] of batch.entries()) w.resolve(answers[i]);
+        for (const [i, w] of batch.entries()) w.resolve(at(answers, i));
       } catch (err) {
         for (const w of batch) w.reject(err);
       }
@@ -135,8 +136,10 @@ class ReserveBatcher {
 
   private async call(orders: Waiting['payload'][]): Promise<RawAnswer[]> {
     const arg = JSON.stringify({ orders, unsafe_no_locks: this.unsafeNoLocks });
-    const [{ answers }] = rowsOf<{ answers: RawAnswer[] | string }>(
-      await this.q.execute(sql`select checkout_reserve(${arg}::jsonb) as answers`),
+    const { answers } = one(
+      rowsOf<{ answers: RawAnswer[] | string }>(
+        await this.q.execute(sql`select checkout_reserve(${arg}::jsonb) as answers`),
+      ),
     );
     return typeof answers === 'string' ? JSON.parse(answers) : answers;
   }

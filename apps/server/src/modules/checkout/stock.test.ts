@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.ts';
 import { orderItems, orders, ticketPrices, tickets } from '../../db/schema/index.ts';
 import { newShortId } from '../../lib/ids.ts';
+import { at, one } from '../../lib/rows.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { addCapacity, addPromoCode, addTicket, createSellingEvent } from '../../test/factories/checkout.ts';
 import { type InsertedOrder, type NewOrder, type ReserveProblem, reserveUnits } from './reserve-units.ts';
@@ -43,7 +44,7 @@ function orderOf(s: Selling, extra: Partial<NewOrder> = {}): NewOrder {
 
 const line = (ticket: Ticket, quantity: number, tier = 0) => ({
   ticket_id: ticket.id,
-  price_id: ticket.prices[tier].id,
+  price_id: at(ticket.prices, tier).id,
   quantity,
   ticket_name: ticket.name,
   price_label: null,
@@ -75,15 +76,15 @@ describe('checkout_reserve', () => {
     const before = Date.now();
     const result = await reserve(s, [line(ticket, 2, 0), line(ticket, 1, 1)]);
     if ('problem' in result) throw new Error(result.problem);
-    const [order] = await t.app.deps.db.select().from(orders).where(eq(orders.id, result.orderId));
+    const order = one(await t.app.deps.db.select().from(orders).where(eq(orders.id, result.orderId)));
     expect(order.status).toBe('RESERVED');
     expect(order.reserved_until.getTime()).toBe(result.reservedUntil.getTime());
     expect(result.reservedUntil.getTime()).toBeGreaterThan(before + 14 * 60_000);
     const items = await t.app.deps.db.select().from(orderItems).where(eq(orderItems.order_id, order.id));
     expect(items.map((i) => [i.price_id, i.quantity]).sort()).toEqual(
       [
-        [ticket.prices[0].id, 2],
-        [ticket.prices[1].id, 1],
+        [at(ticket.prices, 0).id, 2],
+        [at(ticket.prices, 1).id, 1],
       ].sort(),
     );
     for (const item of items) expect(result.itemIds.get(item.price_id)).toBe(item.id);
@@ -134,9 +135,11 @@ describe('checkout_reserve', () => {
       reserve(s, [line(ticket, 1)]),
     ]);
     expect(settled.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
-    const [{ held }] = rowsOf<{ held: number }>(
-      await t.app.deps.db.execute(
-        sql`select sum(quantity)::int as held from order_items where ticket_id = ${ticket.id}`,
+    const { held } = one(
+      rowsOf<{ held: number }>(
+        await t.app.deps.db.execute(
+          sql`select sum(quantity)::int as held from order_items where ticket_id = ${ticket.id}`,
+        ),
       ),
     );
     expect(held).toBe(3);
@@ -157,7 +160,10 @@ describe('checkout_reserve', () => {
     const setTicket = (values: Partial<typeof tickets.$inferInsert>) =>
       t.app.deps.db.update(tickets).set(values).where(eq(tickets.id, ticket.id));
     const setPrice = (values: Partial<typeof ticketPrices.$inferInsert>) =>
-      t.app.deps.db.update(ticketPrices).set(values).where(eq(ticketPrices.id, ticket.prices[0].id));
+      t.app.deps.db
+        .update(ticketPrices)
+        .set(values)
+        .where(eq(ticketPrices.id, at(ticket.prices, 0).id));
 
     await setTicket({ sale_end_date: new Date(Date.now() - 1000) });
     await expectProblem([line(ticket, 2)], 'SALE_ENDED');
@@ -208,7 +214,10 @@ describe('order_items.holds_until', () => {
       ids.push(r.orderId);
     }
     const set = (i: number, values: Partial<typeof orders.$inferInsert>) =>
-      t.app.deps.db.update(orders).set(values).where(eq(orders.id, ids[i]));
+      t.app.deps.db
+        .update(orders)
+        .set(values)
+        .where(eq(orders.id, at(ids, i)));
     await set(0, { status: 'COMPLETED' });
     await set(1, { status: 'AWAITING_OFFLINE_PAYMENT' });
     await set(2, { status: 'ABANDONED' });

@@ -17,6 +17,7 @@ import {
 } from '../../db/schema/index.ts';
 import { newShortId } from '../../lib/ids.ts';
 import { type ListParams, type ListSpec, likePattern } from '../../lib/pagination.ts';
+import { one } from '../../lib/rows.ts';
 
 export type EventRow = typeof events.$inferSelect;
 export type EventWithOrganizer = EventRow & { organizer_name: string };
@@ -67,7 +68,7 @@ export async function listEvents(
     .orderBy(params.orderBy, events.id)
     .limit(params.perPage)
     .offset(params.offset);
-  const [{ total }] = await q.select({ total: count() }).from(events).where(where);
+  const { total } = one(await q.select({ total: count() }).from(events).where(where));
   return { rows: rows.map((r) => ({ ...r.event, organizer_name: r.organizer_name })), total };
 }
 
@@ -85,8 +86,7 @@ export async function findEvent(
 }
 
 export async function insertEvent(q: Queryable, values: typeof events.$inferInsert) {
-  const [row] = await q.insert(events).values(values).returning();
-  return row;
+  return one(await q.insert(events).values(values).returning());
 }
 
 export async function updateEvent(
@@ -130,10 +130,12 @@ export async function statsFor(q: Queryable, accountId: string, eventIds: string
 }
 
 export async function countTickets(q: Queryable, eventId: string) {
-  const [{ n }] = await q
-    .select({ n: count() })
-    .from(tickets)
-    .where(and(eq(tickets.event_id, eventId), isNull(tickets.deleted_at)));
+  const { n } = one(
+    await q
+      .select({ n: count() })
+      .from(tickets)
+      .where(and(eq(tickets.event_id, eventId), isNull(tickets.deleted_at))),
+  );
   return n;
 }
 
@@ -149,8 +151,7 @@ export async function hasOrders(q: Queryable, eventId: string) {
 }
 
 export async function findAccount(q: Queryable, accountId: string) {
-  const [row] = await q.select().from(accounts).where(eq(accounts.id, accountId));
-  return row;
+  return one(await q.select().from(accounts).where(eq(accounts.id, accountId)));
 }
 
 export async function setEventDefaults(q: Queryable, accountId: string, defaults: Record<string, unknown>) {
@@ -289,4 +290,21 @@ export async function copyCapacityAssignments(
       ticket_id: ticketMap.get(l.ticket_id)!,
     }));
   if (newLinks.length) await tx.insert(capacityAssignmentTickets).values(newLinks);
+}
+
+/** What other modules need of an event they work under, when it is this account's and not deleted. */
+export async function findOwnedEventSummary(q: Queryable, accountId: string, eventId: string) {
+  const [event] = await q
+    .select({
+      id: events.id,
+      account_id: events.account_id,
+      currency: events.currency,
+      timezone: events.timezone,
+      slug: events.slug,
+      status: events.status,
+    })
+    .from(events)
+    .where(and(eq(events.id, eventId), eq(events.account_id, accountId), isNull(events.deleted_at)))
+    .limit(1);
+  return event;
 }

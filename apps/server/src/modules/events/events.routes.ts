@@ -8,9 +8,8 @@ import {
 } from '@taquilla/shared/schemas/events';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { App } from '../../app.ts';
 import { requireAuth } from '../../lib/auth.ts';
-import { parseListQuery } from '../../lib/pagination.ts';
+import { listQuerystring, parseListQuery } from '../../lib/pagination.ts';
 import { eventListSpec } from './events.repository.ts';
 import * as service from './events.service.ts';
 import { salesStats } from './events.stats.ts';
@@ -18,10 +17,10 @@ import { salesStats } from './events.stats.ts';
 const idParams = z.object({ id: z.uuid() });
 
 export const eventRoutes: FastifyPluginAsyncZod = async (fastify) => {
-  const deps = () => (fastify as unknown as App).deps;
+  const deps = () => fastify.deps;
 
-  fastify.get('/events', async (request) => {
-    const query = request.query as Record<string, unknown>;
+  fastify.get('/events', { schema: { querystring: listQuerystring } }, async (request) => {
+    const query = request.query;
     const params = parseListQuery(query, eventListSpec);
     return service.listEvents(deps(), requireAuth(request), params, query.eventsState ?? query.events_state);
   });

@@ -9,7 +9,7 @@ import type {
   UpdateEventSettingsInput,
 } from '@taquilla/shared/schemas/events';
 import { EVENTS_STATES } from '@taquilla/shared/schemas/events';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { sanitizeRichText } from '../../lib/html.ts';
@@ -129,7 +129,7 @@ function assertDates(start: Date, end: Date | null | undefined) {
 }
 
 async function assertOrganizer(deps: Deps, auth: AuthContext, organizerId: string) {
-  if (!(await organizerExists(deps.db, auth.accountId, organizerId))) {
+  if (!(await organizerExists(deps, auth.accountId, organizerId))) {
     throw invalid({ organizer_id: eventMessages['events.organizer_not_found'] });
   }
 }
@@ -143,7 +143,7 @@ export async function createEvent(deps: Deps, auth: AuthContext, input: CreateEv
   const description = cleanDescription(input.description) ?? null;
   const account = await repo.findAccount(deps.db, auth.accountId);
   const defaults = resolveDefaults(account);
-  const offline = await defaultOfflineInstructions(deps.db, auth.accountId);
+  const offline = await defaultOfflineInstructions(deps, auth.accountId);
   const row = await repo.insertEvent(deps.db, {
     account_id: auth.accountId,
     organizer_id: input.organizer_id,
@@ -235,6 +235,7 @@ export async function updateSettings(
     settings: { ...current.settings, ...settings },
     ...(order_timeout_minutes !== undefined ? { order_timeout_minutes } : {}),
   });
+  if (!row) throw notFound();
   return resolveSettings(row);
 }
 

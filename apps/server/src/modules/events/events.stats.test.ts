@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { at } from '../../lib/rows.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createAccountWithUser } from '../../test/factories/accounts.ts';
 import { addTicket, buyer, buyWithTestCard, createSellingEvent } from '../../test/factories/checkout.ts';
@@ -31,7 +32,7 @@ describe('GET events/{id}/stats', () => {
     const reserved = await t.app.inject({
       method: 'POST',
       url: base,
-      payload: { tickets: [{ ticket_id: vip.id, price_id: vip.prices[0].id, quantity: 2 }] },
+      payload: { tickets: [{ ticket_id: vip.id, price_id: at(vip.prices, 0).id, quantity: 2 }] },
     });
     const short = reserved.json().data.short_id;
     await t.app.inject({ method: 'PUT', url: `${base}/${short}`, payload: buyer });

@@ -1,6 +1,7 @@
 import type { EventSalesStats } from '@taquilla/shared/schemas/events';
 import { sql } from 'drizzle-orm';
 import { type Queryable, rowsOf } from '../../db/client.ts';
+import { one } from '../../lib/rows.ts';
 
 export const STATS_DAYS = 14;
 
@@ -46,8 +47,8 @@ export async function salesStats(
       group by t.id, t.name, t.sort_order
       order by t.sort_order, t.name`),
   ]);
-  const [t] = rowsOf<Record<string, unknown>>(totals);
-  const [a] = rowsOf<Record<string, unknown>>(awaiting);
+  const t = one(rowsOf<Record<string, unknown>>(totals));
+  const a = one(rowsOf<Record<string, unknown>>(awaiting));
   const byDay = new Map(rowsOf<Record<string, unknown>>(daily).map((r) => [String(r.day), r]));
   return {
     currency: event.currency,

@@ -9,6 +9,7 @@ import {
   tickets,
   ticketTaxes,
 } from '../../db/schema/index.ts';
+import { one } from '../../lib/rows.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createAccountWithUser } from '../../test/factories/accounts.ts';
 import {
@@ -82,7 +83,7 @@ describe('POST /api/events', () => {
 
   it('rejects bad input with translated 422s and creates nothing', async () => {
     const organizer = await createOrganizer(t.app, owner.headers);
-    const [{ n: before }] = await countEvents();
+    const { n: before } = one(await countEvents());
     const cases: [Record<string, unknown>, string, RegExp][] = [
       [{ name: 'x'.repeat(150) }, 'name', /menos de 150/],
       [{ end_date: inDays(5) }, 'end_date', /posterior/],
@@ -110,7 +111,7 @@ describe('POST /api/events', () => {
       payload: { name: 'Fair', organizer_id: organizer.id, start_date: inDays(6), end_date: inDays(5) },
     });
     expect(en.json().error.fields.end_date).toBe('The end date must be after the start date.');
-    const [{ n: after }] = await countEvents();
+    const { n: after } = one(await countEvents());
     expect(after).toBe(before);
   });
 
@@ -478,7 +479,7 @@ describe('POST /api/events/:id/duplicate', () => {
     expect(copy.stats).toEqual({ tickets_sold: 0, orders_count: 0, revenue_cents: 0 });
     expect(copy.settings).toMatchObject({ seo_title: 'SEO del festival', order_timeout_minutes: 40 });
     const db = t.app.deps.db;
-    const [newTicket] = await db.select().from(tickets).where(eq(tickets.event_id, copy.id));
+    const newTicket = one(await db.select().from(tickets).where(eq(tickets.event_id, copy.id)));
     expect(newTicket.name).toBe('Abono');
     expect(await db.select().from(ticketPrices).where(eq(ticketPrices.event_id, copy.id))).toHaveLength(1);
     expect(await db.select().from(ticketTaxes).where(eq(ticketTaxes.ticket_id, newTicket.id))).toHaveLength(
@@ -486,10 +487,10 @@ describe('POST /api/events/:id/duplicate', () => {
     );
     const newQuestions = await db.select().from(questions).where(eq(questions.event_id, copy.id));
     expect(newQuestions.find((q) => q.title === 'Dieta')?.ticket_ids).toEqual([newTicket.id]);
-    const [newCode] = await db.select().from(promoCodes).where(eq(promoCodes.event_id, copy.id));
+    const newCode = one(await db.select().from(promoCodes).where(eq(promoCodes.event_id, copy.id)));
     expect(newCode.ticket_ids).toEqual([newTicket.id]);
     // The check-in list gets a door link of its own and leaves the old dates behind.
-    const [newDoor] = await db.select().from(checkInLists).where(eq(checkInLists.event_id, copy.id));
+    const newDoor = one(await db.select().from(checkInLists).where(eq(checkInLists.event_id, copy.id)));
     expect(newDoor).toMatchObject({ name: 'Puerta principal', ticket_ids: [newTicket.id], expires_at: null });
     expect(newDoor.short_id).not.toBe(door.short_id);
 

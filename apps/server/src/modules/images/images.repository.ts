@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { eventImages } from '../../db/schema/index.ts';
+import { one } from '../../lib/rows.ts';
 
 export type ImageRow = typeof eventImages.$inferSelect;
 
@@ -22,8 +23,7 @@ export async function coverRows(q: Queryable, eventIds: string[]) {
 }
 
 export async function insertImage(q: Queryable, values: typeof eventImages.$inferInsert) {
-  const [row] = await q.insert(eventImages).values(values).returning();
-  return row;
+  return one(await q.insert(eventImages).values(values).returning());
 }
 
 export async function deleteImages(q: Queryable, accountId: string, ids: string[]) {

@@ -5,7 +5,6 @@ import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { App } from '../../app.ts';
 import { requireAuth } from '../../lib/auth.ts';
 import { notFound } from '../../lib/errors.ts';
 import * as service from './images.service.ts';
@@ -31,7 +30,7 @@ const imageParams = z.object({ id: z.uuid(), imageId: z.uuid() });
 
 /** Authenticated image API under /api. */
 export const imageRoutes: FastifyPluginAsyncZod = async (fastify) => {
-  const deps = () => (fastify as unknown as App).deps;
+  const deps = () => fastify.deps;
   await fastify.register(multipart, {
     limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1000 },
   });
@@ -67,22 +66,27 @@ export const imageRoutes: FastifyPluginAsyncZod = async (fastify) => {
   }));
 };
 
+const fileParams = z.object({ account: z.string(), file: z.string() });
 const VARIANT_PATH = /^[0-9a-f-]{36}\/[0-9a-f-]{36}-\d{2,4}\.webp$/;
 
 /** Public files: /uploads/<account>/<uuid>-<width>.webp. Names never change content, so they cache forever. */
 export const uploadFileRoutes: FastifyPluginAsyncZod = async (fastify) => {
-  fastify.get('/uploads/:account/:file', { schema: { hide: true } }, async (request, reply) => {
-    const { account, file } = request.params as { account: string; file: string };
-    const relative = `${account}/${file}`;
-    if (!VARIANT_PATH.test(relative)) throw notFound();
-    const full = path.join(uploadsDir((fastify as unknown as App).deps.config.dataDir), relative);
-    const info = await stat(full).catch(() => null);
-    if (!info?.isFile()) throw notFound();
-    return reply
-      .header('content-type', 'image/webp')
-      .header('content-length', info.size)
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('cross-origin-resource-policy', 'cross-origin')
-      .send(createReadStream(full));
-  });
+  fastify.get(
+    '/uploads/:account/:file',
+    { schema: { hide: true, params: fileParams } },
+    async (request, reply) => {
+      const { account, file } = request.params;
+      const relative = `${account}/${file}`;
+      if (!VARIANT_PATH.test(relative)) throw notFound();
+      const full = path.join(uploadsDir(fastify.deps.config.dataDir), relative);
+      const info = await stat(full).catch(() => null);
+      if (!info?.isFile()) throw notFound();
+      return reply
+        .header('content-type', 'image/webp')
+        .header('content-length', info.size)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('cross-origin-resource-policy', 'cross-origin')
+        .send(createReadStream(full));
+    },
+  );
 };

@@ -1,9 +1,9 @@
 import type { EventImage } from '@taquilla/shared/schemas/events';
-import type { AppDeps } from '../../app.ts';
 import type { Queryable } from '../../db/client.ts';
-import type { AuthContext } from '../../lib/auth.ts';
+import type { AppDeps } from '../../deps.ts';
+import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
-import { getEventRow } from '../events/events.service.ts';
+import { loadOwnedEvent } from '../events/owned-event.ts';
 import { presentOrganizer, setOrganizerLogo } from '../organizers/organizers.service.ts';
 import { imageMessages } from './images.messages.ts';
 import * as repo from './images.repository.ts';
@@ -35,7 +35,8 @@ export async function coversFor(q: Queryable, eventIds: string[]) {
 }
 
 export async function listEventImages(deps: Deps, auth: AuthContext, eventId: string) {
-  await getEventRow(deps, auth, eventId);
+  assertCan(auth, 'events:manage');
+  await loadOwnedEvent(deps.db, auth.accountId, eventId);
   return (await repo.listImages(deps.db, auth.accountId, eventId)).map(presentImage);
 }
 
@@ -53,7 +54,8 @@ export async function uploadEventImage(
   eventId: string,
   upload: { buffer: Buffer | undefined; type: string | undefined },
 ) {
-  await getEventRow(deps, auth, eventId);
+  assertCan(auth, 'events:manage');
+  await loadOwnedEvent(deps.db, auth.accountId, eventId);
   const kind = imageKind(upload.type);
   const buffer = upload.buffer;
   if (!buffer?.length) throw invalid({ image: imageMessages['images.file_required'] });
@@ -83,7 +85,8 @@ export async function uploadEventImage(
 }
 
 export async function deleteEventImage(deps: Deps, auth: AuthContext, eventId: string, imageId: string) {
-  await getEventRow(deps, auth, eventId);
+  assertCan(auth, 'events:manage');
+  await loadOwnedEvent(deps.db, auth.accountId, eventId);
   const images = await repo.listImages(deps.db, auth.accountId, eventId);
   if (!images.some((i) => i.id === imageId)) throw notFound();
   const [removed] = await repo.deleteImages(deps.db, auth.accountId, [imageId]);
@@ -117,18 +120,16 @@ export async function uploadOrganizerLogo(
   if (!buffer?.length) throw invalid({ image: imageMessages['images.file_required'] });
   const stored = await storeImage(deps.config.dataDir, auth.accountId, buffer, 'ORGANIZER_LOGO');
   const logo = stored.variants.at(-1)!.path;
-  const { previous, organizer } = await setOrganizerLogo(deps.db, auth, organizerId, logo).catch(
-    async (err) => {
-      await removeVariants(deps.config.dataDir, stored.variants);
-      throw err;
-    },
-  );
+  const { previous, organizer } = await setOrganizerLogo(deps, auth, organizerId, logo).catch(async (err) => {
+    await removeVariants(deps.config.dataDir, stored.variants);
+    throw err;
+  });
   await removeLogo(deps, previous);
   return presentOrganizer(organizer);
 }
 
 export async function deleteOrganizerLogo(deps: Deps, auth: AuthContext, organizerId: string) {
-  const { previous, organizer } = await setOrganizerLogo(deps.db, auth, organizerId, null);
+  const { previous, organizer } = await setOrganizerLogo(deps, auth, organizerId, null);
   await removeLogo(deps, previous);
   return presentOrganizer(organizer);
 }

@@ -1,10 +1,10 @@
 import { currencyDigits, type Locale } from '@taquilla/shared';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { csvDate, EXPORT_LIMIT, toCsv } from '../../lib/csv.ts';
 import { defineMessages, t } from '../../lib/i18n.ts';
 import { parseListQuery } from '../../lib/pagination.ts';
-import { loadOwnedEvent } from '../tickets/event-access.ts';
+import { loadOwnedEvent } from '../events/owned-event.ts';
 import * as repo from './orders.repository.ts';
 import { ordersListSpec } from './orders.service.ts';
 

@@ -2,6 +2,7 @@ import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-
 import type { Queryable } from '../../db/client.ts';
 import { attendees, events, orderItems, orders, organizers, payments } from '../../db/schema/index.ts';
 import { likePattern } from '../../lib/pagination.ts';
+import { one } from '../../lib/rows.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -52,8 +53,7 @@ export async function eventBelongsTo(q: Queryable, accountId: string, eventId: s
 }
 
 export async function insertOrder(q: Queryable, values: typeof orders.$inferInsert) {
-  const [row] = await q.insert(orders).values(values).returning();
-  return row;
+  return one(await q.insert(orders).values(values).returning());
 }
 
 export async function insertItems(q: Queryable, values: (typeof orderItems.$inferInsert)[]) {
@@ -66,8 +66,16 @@ export async function updateOrder(
   orderId: string,
   values: Partial<typeof orders.$inferInsert>,
 ) {
-  const [row] = await q.update(orders).set(values).where(eq(orders.id, orderId)).returning();
-  return row;
+  return one(await q.update(orders).set(values).where(eq(orders.id, orderId)).returning());
+}
+
+/** Writes the values and stamps completed_at with the database clock (the transaction's time). */
+export async function updateOrderCompletedNow(
+  q: Queryable,
+  orderId: string,
+  values: Partial<typeof orders.$inferInsert>,
+) {
+  return updateOrder(q, orderId, { ...values, completed_at: sql`now()` as unknown as Date });
 }
 
 export async function loadItems(q: Queryable, orderIds: string[]) {
@@ -134,7 +142,7 @@ export async function listOrders(
     );
   }
   const where = and(...conditions);
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, totals] = await Promise.all([
     q
       .select({
         order: orders,
@@ -147,24 +155,26 @@ export async function listOrders(
       .offset(opts.offset),
     q.select({ total: count() }).from(orders).where(where),
   ]);
+  const { total } = one(totals);
   return { rows, total };
 }
 
 /** The event as the order e-mails describe it. */
 export async function findEmailEvent(q: Queryable, eventId: string) {
-  const [row] = await q
-    .select({
-      id: events.id,
-      name: events.name,
-      start_date: events.start_date,
-      timezone: events.timezone,
-      location: events.location,
-      settings: events.settings,
-      organizer_name: organizers.name,
-    })
-    .from(events)
-    .innerJoin(organizers, eq(organizers.id, events.organizer_id))
-    .where(eq(events.id, eventId))
-    .limit(1);
-  return row;
+  return one(
+    await q
+      .select({
+        id: events.id,
+        name: events.name,
+        start_date: events.start_date,
+        timezone: events.timezone,
+        location: events.location,
+        settings: events.settings,
+        organizer_name: organizers.name,
+      })
+      .from(events)
+      .innerJoin(organizers, eq(organizers.id, events.organizer_id))
+      .where(eq(events.id, eventId))
+      .limit(1),
+  );
 }

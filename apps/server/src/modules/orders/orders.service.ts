@@ -5,18 +5,18 @@ import type {
   OrganizerOrderSummary,
   OrganizerPayment,
 } from '@taquilla/shared/schemas/checkout';
-import { sql } from 'drizzle-orm';
-import type { AppDeps } from '../../app.ts';
-import type { Tx } from '../../db/client.ts';
-import { orders, payments } from '../../db/schema/index.ts';
+import type { Queryable, Tx } from '../../db/client.ts';
+import { orders } from '../../db/schema/index.ts';
+import type { AppDeps } from '../../deps.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { newShortId, randomBase62 } from '../../lib/ids.ts';
 import { type ListSpec, listMeta, parseListQuery } from '../../lib/pagination.ts';
-import { queueCompletedOrderEmails, queueOfflinePaymentEmail } from './order-emails.ts';
+import { insertPayment } from '../payments/payments.service.ts';
+import { queueCompletedOrderEmails, queueOfflinePaymentEmail, queueTicketEmail } from './order-emails.ts';
 import { presentItem } from './order-presenter.ts';
 import { ordersMessages } from './orders.messages.ts';
-import type { OrderRow } from './orders.repository.ts';
+import type { AttendeeRow, OrderRow } from './orders.repository.ts';
 import * as repo from './orders.repository.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'jobs' | 'config'>;
@@ -86,10 +86,9 @@ export async function completeOrder(
   order: OrderRow,
   paymentStatus: 'NO_PAYMENT_REQUIRED' | 'PAYMENT_RECEIVED',
 ): Promise<OrderRow> {
-  const updated = await repo.updateOrder(tx, order.id, {
+  const updated = await repo.updateOrderCompletedNow(tx, order.id, {
     status: 'COMPLETED',
     payment_status: paymentStatus,
-    completed_at: sql`now()` as unknown as Date,
   });
   const attendees = await createAttendees(tx, updated, 'ACTIVE');
   const [items, event] = await Promise.all([
@@ -253,7 +252,7 @@ export async function markPaid(deps: Deps, auth: AuthContext, eventId: string, o
     if (locked.status !== 'AWAITING_OFFLINE_PAYMENT') {
       throw conflict(ordersMessages['orders.not_awaiting_offline_payment']);
     }
-    await tx.insert(payments).values({
+    await insertPayment(tx, {
       order_id: locked.id,
       provider: 'offline',
       provider_ref: `offline_${locked.short_id}`,
@@ -267,12 +266,44 @@ export async function markPaid(deps: Deps, auth: AuthContext, eventId: string, o
 }
 
 export type { OrderItemRow, OrderRow } from './orders.repository.ts';
-/** Order storage the public order flow (checkout) works with. */
-export {
-  findOrderById,
-  findOrderByShortId,
-  insertItems,
-  insertOrder,
-  loadItems,
-  updateOrder,
-} from './orders.repository.ts';
+
+// Order storage the public order flow (checkout) works with.
+
+export const findOrderByShortId = (q: Queryable, eventId: string, shortId: string, lock = false) =>
+  repo.findOrderByShortId(q, eventId, shortId, lock);
+
+/** An order by id, for the payment flow that only knows the order its provider reported on. */
+export const findOrderById = (q: Queryable, orderId: string, lock = false) =>
+  repo.findOrderById(q, orderId, lock);
+
+export const insertOrder = (q: Queryable, values: Parameters<typeof repo.insertOrder>[1]) =>
+  repo.insertOrder(q, values);
+
+export const insertItems = (q: Queryable, values: Parameters<typeof repo.insertItems>[1]) =>
+  repo.insertItems(q, values);
+
+export const loadItems = (q: Queryable, orderIds: string[]) => repo.loadItems(q, orderIds);
+
+export const updateOrder = (q: Queryable, orderId: string, values: Parameters<typeof repo.updateOrder>[2]) =>
+  repo.updateOrder(q, orderId, values);
+
+/** Queues an attendee's ticket e-mail again (the organizer's "resend"), to the attendee's current address. */
+export async function resendTicketEmail(
+  deps: Deps,
+  accountId: string,
+  eventId: string,
+  attendee: AttendeeRow,
+  ticketName: string,
+) {
+  const [order, event] = await Promise.all([
+    repo.findAccountOrder(deps.db, accountId, eventId, attendee.order_id),
+    repo.findEmailEvent(deps.db, eventId),
+  ]);
+  if (!order) throw notFound();
+  await queueTicketEmail(
+    { jobs: deps.jobs, appUrl: deps.config.appUrl, tx: deps.db, event, order },
+    attendee,
+    ticketName,
+    true,
+  );
+}

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
+import { at } from '../../lib/rows.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { addUser, createAccountWithUser } from '../../test/factories/accounts.ts';
 import { addTicket, buyer, createSellingEvent } from '../../test/factories/checkout.ts';
@@ -47,7 +48,11 @@ describe('organizer orders', () => {
       settings: { offline_payment_instructions: 'Paga en taquilla.' },
     });
     const ticket = await addTicket(t.app, event, { prices: [{ price_cents: 1000, quantity: 100 }] });
-    const line = (quantity: number) => ({ ticket_id: ticket.id, price_id: ticket.prices[0].id, quantity });
+    const line = (quantity: number) => ({
+      ticket_id: ticket.id,
+      price_id: at(ticket.prices, 0).id,
+      quantity,
+    });
     await buy(t.app, event.id, line(1), { first_name: 'Ana', email: 'ana@example.com' });
     await buy(t.app, event.id, line(3), { first_name: 'Bruno', email: 'bruno@example.com' });
     await buy(
@@ -106,7 +111,7 @@ describe('organizer orders', () => {
     const ticket = await addTicket(t.app, event);
     const short = await buy(t.app, event.id, {
       ticket_id: ticket.id,
-      price_id: ticket.prices[0].id,
+      price_id: at(ticket.prices, 0).id,
       quantity: 2,
     });
     const list = await t.app.inject({ method: 'GET', url: `/api/events/${event.id}/orders`, headers });
@@ -123,7 +128,7 @@ describe('organizer orders', () => {
   it('mark-paid works only for an order awaiting offline payment', async () => {
     const { event, headers } = await createSellingEvent(t.app);
     const ticket = await addTicket(t.app, event);
-    await buy(t.app, event.id, { ticket_id: ticket.id, price_id: ticket.prices[0].id, quantity: 1 });
+    await buy(t.app, event.id, { ticket_id: ticket.id, price_id: at(ticket.prices, 0).id, quantity: 1 });
     const [order] = (
       await t.app.inject({ method: 'GET', url: `/api/events/${event.id}/orders`, headers })
     ).json().data;
@@ -143,7 +148,11 @@ describe('organizer orders', () => {
       settings: { offline_payment_instructions: 'Paga en taquilla.' },
     });
     const ticket = await addTicket(t.app, event, { prices: [{ price_cents: 1250, quantity: 100 }] });
-    const line = (quantity: number) => ({ ticket_id: ticket.id, price_id: ticket.prices[0].id, quantity });
+    const line = (quantity: number) => ({
+      ticket_id: ticket.id,
+      price_id: at(ticket.prices, 0).id,
+      quantity,
+    });
     await buy(t.app, event.id, line(2), { first_name: '=Ana', email: 'ana@example.com' });
     await buy(
       t.app,
@@ -188,7 +197,7 @@ describe('organizer orders', () => {
     await buy(
       t.app,
       event.id,
-      { ticket_id: ticket.id, price_id: ticket.prices[0].id, quantity: 1 },
+      { ticket_id: ticket.id, price_id: at(ticket.prices, 0).id, quantity: 1 },
       {},
       { provider: 'offline' },
     );

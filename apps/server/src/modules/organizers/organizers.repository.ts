@@ -2,6 +2,7 @@ import { and, count, eq, ilike, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { organizers } from '../../db/schema/index.ts';
 import { type ListParams, type ListSpec, likePattern } from '../../lib/pagination.ts';
+import { one } from '../../lib/rows.ts';
 
 export type OrganizerRow = typeof organizers.$inferSelect;
 export type OrganizerWithCount = OrganizerRow & { events_count: number };
@@ -28,7 +29,7 @@ export async function listOrganizers(q: Queryable, accountId: string, params: Li
     .orderBy(params.orderBy, organizers.id)
     .limit(params.perPage)
     .offset(params.offset);
-  const [{ total }] = await q.select({ total: count() }).from(organizers).where(where);
+  const { total } = one(await q.select({ total: count() }).from(organizers).where(where));
   return { rows: rows.map((r) => ({ ...r.organizer, events_count: r.events_count })), total };
 }
 
@@ -45,8 +46,7 @@ export async function findOrganizer(
 }
 
 export async function insertOrganizer(q: Queryable, values: typeof organizers.$inferInsert) {
-  const [row] = await q.insert(organizers).values(values).returning();
-  return row;
+  return one(await q.insert(organizers).values(values).returning());
 }
 
 export async function updateOrganizer(

@@ -3,7 +3,7 @@ import type {
   Organizer,
   UpdateOrganizerInput,
 } from '@taquilla/shared/schemas/organizers';
-import type { Db } from '../../db/client.ts';
+import type { DbDeps } from '../../deps.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { type ListParams, listMeta } from '../../lib/pagination.ts';
@@ -25,21 +25,21 @@ export function presentOrganizer(row: repo.OrganizerWithCount): Organizer {
   };
 }
 
-export async function listOrganizers(db: Db, auth: AuthContext, params: ListParams) {
+export async function listOrganizers({ db }: DbDeps, auth: AuthContext, params: ListParams) {
   assertCan(auth, 'events:manage');
   const { rows, total } = await repo.listOrganizers(db, auth.accountId, params);
   return { data: rows.map(presentOrganizer), meta: listMeta(total, params) };
 }
 
 /** The organizer of the caller's account, or 404 (also for another account's id). */
-export async function getOrganizer(db: Db, auth: AuthContext, id: string) {
+export async function getOrganizer({ db }: DbDeps, auth: AuthContext, id: string) {
   assertCan(auth, 'events:manage');
   const row = await repo.findOrganizer(db, auth.accountId, id);
   if (!row) throw notFound();
   return row;
 }
 
-export async function createOrganizer(db: Db, auth: AuthContext, input: CreateOrganizerInput) {
+export async function createOrganizer({ db }: DbDeps, auth: AuthContext, input: CreateOrganizerInput) {
   assertCan(auth, 'events:manage');
   const row = await repo.insertOrganizer(db, {
     account_id: auth.accountId,
@@ -51,30 +51,42 @@ export async function createOrganizer(db: Db, auth: AuthContext, input: CreateOr
   return { ...row, events_count: 0 };
 }
 
-export async function updateOrganizer(db: Db, auth: AuthContext, id: string, input: UpdateOrganizerInput) {
-  const current = await getOrganizer(db, auth, id);
+export async function updateOrganizer(
+  { db }: DbDeps,
+  auth: AuthContext,
+  id: string,
+  input: UpdateOrganizerInput,
+) {
+  const current = await getOrganizer({ db }, auth, id);
   const row = await repo.updateOrganizer(db, auth.accountId, id, {
     ...(input.name !== undefined ? { name: input.name } : {}),
     ...(input.email !== undefined ? { email: input.email ?? null } : {}),
     ...(input.website !== undefined ? { website: input.website ?? null } : {}),
     ...(input.description !== undefined ? { description: input.description || null } : {}),
   });
+  if (!row) throw notFound();
   return { ...row, events_count: current.events_count };
 }
 
-export async function setOrganizerLogo(db: Db, auth: AuthContext, id: string, logoPath: string | null) {
-  const current = await getOrganizer(db, auth, id);
+export async function setOrganizerLogo(
+  { db }: DbDeps,
+  auth: AuthContext,
+  id: string,
+  logoPath: string | null,
+) {
+  const current = await getOrganizer({ db }, auth, id);
   const row = await repo.updateOrganizer(db, auth.accountId, id, { logo_path: logoPath });
+  if (!row) throw notFound();
   return { previous: current.logo_path, organizer: { ...row, events_count: current.events_count } };
 }
 
-export async function deleteOrganizer(db: Db, auth: AuthContext, id: string) {
-  const current = await getOrganizer(db, auth, id);
+export async function deleteOrganizer({ db }: DbDeps, auth: AuthContext, id: string) {
+  const current = await getOrganizer({ db }, auth, id);
   if (current.events_count > 0) throw conflict(organizerMessages['organizers.has_events']);
   await repo.updateOrganizer(db, auth.accountId, id, { deleted_at: new Date() });
 }
 
 /** Whether a live organizer with this id belongs to the account (events check their organizer). */
-export async function organizerExists(db: Db, accountId: string, id: string) {
+export async function organizerExists({ db }: DbDeps, accountId: string, id: string) {
   return Boolean(await repo.findOrganizer(db, accountId, id));
 }

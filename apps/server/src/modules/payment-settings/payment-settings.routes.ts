@@ -4,7 +4,6 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type Stripe from 'stripe';
 import { z } from 'zod';
-import type { App } from '../../app.ts';
 import { requireAuth } from '../../lib/auth.ts';
 import { notFound } from '../../lib/errors.ts';
 import { t } from '../../lib/i18n.ts';
@@ -16,7 +15,7 @@ const getQuery = z.object({ refresh: z.enum(['true', 'false']).optional() });
 
 /** /api/accounts/me/payment-settings and /api/accounts/me/stripe-connect: admins of the caller's account. */
 export const paymentSettingsRoutes: FastifyPluginAsyncZod = async (fastify) => {
-  const deps = (fastify as unknown as App).deps;
+  const { deps } = fastify;
   const tags = ['payment-settings'];
   fastify.get(
     '/accounts/me/payment-settings',
@@ -50,7 +49,7 @@ export const paymentSettingsRoutes: FastifyPluginAsyncZod = async (fastify) => {
  * event is acknowledged and skipped.
  */
 async function connectWebhook(scope: FastifyInstance) {
-  const deps = (scope as unknown as App).deps;
+  const { deps } = scope;
   scope.removeContentTypeParser('application/json');
   scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) =>
     done(null, body),

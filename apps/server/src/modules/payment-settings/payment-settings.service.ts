@@ -7,9 +7,9 @@ import type {
 } from '@taquilla/shared/schemas/payment-settings';
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
-import type { AppDeps } from '../../app.ts';
 import type { Config } from '../../config.ts';
 import type { Queryable } from '../../db/client.ts';
+import type { AppDeps, DbDeps } from '../../deps.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { AppError, conflict } from '../../lib/errors.ts';
 import { stripeClient, stripeConfigured } from '../payments/payments.service.ts';
@@ -141,7 +141,7 @@ export async function disconnectStripe(deps: Deps, auth: AuthContext) {
 }
 
 /** `account.updated` from Stripe's Connect webhook. */
-export async function applyStripeAccountUpdate(deps: Pick<AppDeps, 'db'>, account: Stripe.Account) {
+export async function applyStripeAccountUpdate(deps: DbDeps, account: Stripe.Account) {
   return storeAccountFlags(deps.db, account);
 }
 
@@ -149,8 +149,8 @@ export async function applyStripeAccountUpdate(deps: Pick<AppDeps, 'db'>, accoun
  * The connected Stripe account payments of this account's events are created for: only once Stripe
  * lets it take charges.
  */
-export async function chargeableStripeAccount(q: Queryable, accountId: string): Promise<string | undefined> {
-  const row = await repo.findSettings(q, accountId);
+export async function chargeableStripeAccount(deps: DbDeps, accountId: string): Promise<string | undefined> {
+  const row = await repo.findSettings(deps.db, accountId);
   return row?.stripe_account_id && row.stripe_charges_enabled ? row.stripe_account_id : undefined;
 }
 
@@ -163,6 +163,6 @@ export function platformFeeCents(config: Config, amountCents: number): number {
 }
 
 /** The account's default offline instructions (new events start with them). */
-export async function defaultOfflineInstructions(q: Queryable, accountId: string): Promise<string | null> {
-  return (await repo.findSettings(q, accountId))?.offline_payment_instructions ?? null;
+export async function defaultOfflineInstructions(deps: DbDeps, accountId: string): Promise<string | null> {
+  return (await repo.findSettings(deps.db, accountId))?.offline_payment_instructions ?? null;
 }

@@ -1,12 +1,12 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { payments, paymentWebhookEvents } from '../../db/schema/index.ts';
+import { one } from '../../lib/rows.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
 export async function insertPayment(q: Queryable, values: typeof payments.$inferInsert) {
-  const [row] = await q.insert(payments).values(values).returning();
-  return row;
+  return one(await q.insert(payments).values(values).returning());
 }
 
 export async function findPayment(q: Queryable, provider: string, ref: string, lock = false) {
@@ -20,8 +20,7 @@ export async function findPayment(q: Queryable, provider: string, ref: string, l
 }
 
 export async function updatePayment(q: Queryable, id: string, values: Partial<typeof payments.$inferInsert>) {
-  const [row] = await q.update(payments).set(values).where(eq(payments.id, id)).returning();
-  return row;
+  return one(await q.update(payments).set(values).where(eq(payments.id, id)).returning());
 }
 
 export async function orderPayments(q: Queryable, orderId: string, provider?: string) {

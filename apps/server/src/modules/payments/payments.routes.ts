@@ -1,6 +1,5 @@
 import { ErrorCode } from '@taquilla/shared';
-import type { FastifyInstance } from 'fastify';
-import type { App } from '../../app.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/errors.ts';
 import { t } from '../../lib/i18n.ts';
 import { coreMessages } from '../../lib/messages.ts';
@@ -20,9 +19,9 @@ const INTENT_EVENTS = new Set([
  * same idempotent confirmation as the return page, so redelivered or out-of-order events change an
  * order once.
  */
-export async function paymentsRoutes(app: App) {
+export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
-  await app.register(async (scope: FastifyInstance) => {
+  await app.register(async (scope) => {
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) =>
       done(null, body),
@@ -32,13 +31,11 @@ export async function paymentsRoutes(app: App) {
       const secret = deps.config.stripe.webhookSecret;
       const signature = request.headers['stripe-signature'];
       if (!secret || !deps.config.stripe.secretKey) throw notFound();
+      // This scope's JSON parser hands over the raw bytes; an empty body arrives as undefined.
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       let event: StripeEvent;
       try {
-        event = stripeClient(deps.config).webhooks.constructEvent(
-          request.body as Buffer,
-          String(signature ?? ''),
-          secret,
-        );
+        event = stripeClient(deps.config).webhooks.constructEvent(raw, String(signature ?? ''), secret);
       } catch {
         return reply.status(400).send({
           error: {
@@ -55,4 +52,4 @@ export async function paymentsRoutes(app: App) {
       return { received: true };
     });
   });
-}
+};

@@ -5,6 +5,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attendees, jobs, orders, payments } from '../../db/schema/index.ts';
 import { randomBase62 } from '../../lib/ids.ts';
+import { at, one } from '../../lib/rows.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { addTicket, buyer, createSellingEvent } from '../../test/factories/checkout.ts';
 
@@ -66,7 +67,7 @@ function startStripeStub(): Promise<string> {
       }
       const get = /^\/v1\/payment_intents\/([\w]+)$/.exec(url);
       if (req.method === 'GET' && get) {
-        const intent = intents.get(get[1]);
+        const intent = intents.get(at(get, 1));
         return intent ? send(200, intent) : send(404, { error: { type: 'invalid_request_error' } });
       }
       if (req.method === 'POST' && url === '/v1/refunds') {
@@ -119,7 +120,7 @@ async function readyOrder(opts: { quantity?: number; units?: number } = {}) {
     method: 'POST',
     url: `/api/public/events/${event.id}/order`,
     payload: {
-      tickets: [{ ticket_id: ticket.id, price_id: ticket.prices[0].id, quantity: opts.quantity ?? 1 }],
+      tickets: [{ ticket_id: ticket.id, price_id: at(ticket.prices, 0).id, quantity: opts.quantity ?? 1 }],
     },
   });
   const short = res.json().data.short_id as string;
@@ -156,11 +157,11 @@ function webhook(type: string, intent: StubIntent, opts: { id?: string; secret?:
   });
 }
 
-const intentOf = (clientSecret: string) => intents.get(clientSecret.split('_secret_')[0])!;
+const intentOf = (clientSecret: string) => intents.get(at(clientSecret.split('_secret_'), 0))!;
 const succeed = (intent: StubIntent) =>
   Object.assign(intent, { status: 'succeeded', amount_received: intent.amount });
 const orderRow = async (short: string) =>
-  (await t.app.deps.db.select().from(orders).where(eq(orders.short_id, short)))[0];
+  one(await t.app.deps.db.select().from(orders).where(eq(orders.short_id, short)));
 
 describe('stripe payments', () => {
   it('starts a PaymentIntent for the server-computed total and reuses it on a second call', async () => {
@@ -273,7 +274,7 @@ describe('stripe payments', () => {
     const other = await t.app.inject({
       method: 'POST',
       url: `/api/public/events/${event.id}/order`,
-      payload: { tickets: [{ ticket_id: ticket.id, price_id: ticket.prices[0].id, quantity: 1 }] },
+      payload: { tickets: [{ ticket_id: ticket.id, price_id: at(ticket.prices, 0).id, quantity: 1 }] },
     });
     expect(other.statusCode).toBe(201);
 
@@ -285,7 +286,7 @@ describe('stripe payments', () => {
       refund_status: 'REFUNDED',
     });
     expect(refunds.map((r) => r.payment_intent)).toContain(intent.id);
-    const [payment] = await t.app.deps.db.select().from(payments).where(eq(payments.order_id, row.id));
+    const payment = one(await t.app.deps.db.select().from(payments).where(eq(payments.order_id, row.id)));
     expect(payment.status).toBe('REFUNDED');
     const refundMail = await t.app.deps.db
       .select()
@@ -306,7 +307,7 @@ describe('stripe payments', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: `/api/public/events/${event.id}/order`,
-      payload: { tickets: [{ ticket_id: ticket.id, price_id: ticket.prices[0].id, quantity: 1 }] },
+      payload: { tickets: [{ ticket_id: ticket.id, price_id: at(ticket.prices, 0).id, quantity: 1 }] },
     });
     const short = res.json().data.short_id;
     await t.app.inject({ method: 'PUT', url: base(event.id, short), payload: buyer });
@@ -331,7 +332,7 @@ describe('stripe payments', () => {
       const res = await bare.app.inject({
         method: 'POST',
         url: `/api/public/events/${event.id}/order`,
-        payload: { tickets: [{ ticket_id: ticket.id, price_id: ticket.prices[0].id, quantity: 1 }] },
+        payload: { tickets: [{ ticket_id: ticket.id, price_id: at(ticket.prices, 0).id, quantity: 1 }] },
       });
       expect(res.json().data.payment_providers).toEqual(['test']);
       const hook = await bare.app.inject({ method: 'POST', url: '/api/public/webhooks/stripe', payload: {} });

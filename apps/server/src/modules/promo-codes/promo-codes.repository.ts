@@ -2,6 +2,7 @@ import { and, asc, count, eq, ilike, ne, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { promoCodes } from '../../db/schema/index.ts';
 import { type ListParams, likePattern } from '../../lib/pagination.ts';
+import { one } from '../../lib/rows.ts';
 
 export type PromoCodeRow = typeof promoCodes.$inferSelect;
 
@@ -24,7 +25,7 @@ export async function listPromoCodes(q: Queryable, accountId: string, eventId: s
   const conditions: (SQL | undefined)[] = [scope(accountId, eventId), params.where];
   if (params.query) conditions.push(ilike(promoCodes.code, likePattern(params.query)));
   const where = and(...conditions);
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, totals] = await Promise.all([
     q
       .select()
       .from(promoCodes)
@@ -34,6 +35,7 @@ export async function listPromoCodes(q: Queryable, accountId: string, eventId: s
       .offset(params.offset),
     q.select({ total: count() }).from(promoCodes).where(where),
   ]);
+  const { total } = one(totals);
   return { rows, total };
 }
 
@@ -63,18 +65,21 @@ export async function findByCode(q: Queryable, eventId: string, code: string, ex
 }
 
 export async function insertPromoCode(q: Queryable, values: typeof promoCodes.$inferInsert) {
-  const [row] = await q.insert(promoCodes).values(values).returning();
-  return row;
+  return one(await q.insert(promoCodes).values(values).returning());
 }
 
 export async function updatePromoCode(
   q: Queryable,
+  accountId: string,
   id: string,
   values: Partial<typeof promoCodes.$inferInsert>,
 ) {
-  await q.update(promoCodes).set(values).where(eq(promoCodes.id, id));
+  await q
+    .update(promoCodes)
+    .set(values)
+    .where(and(eq(promoCodes.account_id, accountId), eq(promoCodes.id, id)));
 }
 
-export async function deletePromoCode(q: Queryable, id: string) {
-  await q.delete(promoCodes).where(eq(promoCodes.id, id));
+export async function deletePromoCode(q: Queryable, accountId: string, id: string) {
+  await q.delete(promoCodes).where(and(eq(promoCodes.account_id, accountId), eq(promoCodes.id, id)));
 }

@@ -1,8 +1,8 @@
 import { promoCodeInput } from '@taquilla/shared/schemas/promo-codes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { App } from '../../app.ts';
 import { requireAuth } from '../../lib/auth.ts';
+import { listQuerystring } from '../../lib/pagination.ts';
 import * as service from './promo-codes.service.ts';
 
 const eventParams = z.object({ id: z.uuid() });
@@ -10,32 +10,29 @@ const itemParams = z.object({ id: z.uuid(), codeId: z.uuid() });
 
 /** Paths exactly as spec §7: events/{id}/promo-codes and events/{id}/promo-codes/{codeId}. */
 export const promoCodeRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = (app as unknown as App).deps.db;
-  app.get('/events/:id/promo-codes', { schema: { params: eventParams } }, async (request) =>
-    service.listPromoCodes(
-      db,
-      requireAuth(request),
-      request.params.id,
-      request.query as Record<string, unknown>,
-    ),
+  const { deps } = app;
+  app.get(
+    '/events/:id/promo-codes',
+    { schema: { params: eventParams, querystring: listQuerystring } },
+    async (request) => service.listPromoCodes(deps, requireAuth(request), request.params.id, request.query),
   );
   app.post(
     '/events/:id/promo-codes',
     { schema: { params: eventParams, body: promoCodeInput } },
     async (request, reply) => {
-      const data = await service.createPromoCode(db, requireAuth(request), request.params.id, request.body);
+      const data = await service.createPromoCode(deps, requireAuth(request), request.params.id, request.body);
       return reply.status(201).send({ data });
     },
   );
   app.get('/events/:id/promo-codes/:codeId', { schema: { params: itemParams } }, async (request) => ({
-    data: await service.getPromoCode(db, requireAuth(request), request.params.id, request.params.codeId),
+    data: await service.getPromoCode(deps.db, requireAuth(request), request.params.id, request.params.codeId),
   }));
   app.put(
     '/events/:id/promo-codes/:codeId',
     { schema: { params: itemParams, body: promoCodeInput } },
     async (request) => ({
       data: await service.updatePromoCode(
-        db,
+        deps,
         requireAuth(request),
         request.params.id,
         request.params.codeId,
@@ -47,7 +44,7 @@ export const promoCodeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/events/:id/promo-codes/:codeId',
     { schema: { params: itemParams } },
     async (request, reply) => {
-      await service.deletePromoCode(db, requireAuth(request), request.params.id, request.params.codeId);
+      await service.deletePromoCode(deps, requireAuth(request), request.params.id, request.params.codeId);
       return reply.status(204).send();
     },
   );

@@ -1,10 +1,11 @@
 import type { PromoCode, PromoCodeInput, PromoCodeStatus } from '@taquilla/shared/schemas/promo-codes';
-import type { Db, Queryable } from '../../db/client.ts';
+import type { Queryable } from '../../db/client.ts';
+import type { DbDeps } from '../../deps.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { invalid, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { listMeta, parseListQuery } from '../../lib/pagination.ts';
+import { loadOwnedEvent } from '../events/owned-event.ts';
 import { promoCodeUses } from '../tickets/availability.ts';
-import { loadOwnedEvent } from '../tickets/event-access.ts';
 import { unknownTicketIds } from '../tickets/tickets.service.ts';
 import { promoCodeMessages as m } from './promo-codes.messages.ts';
 import * as repo from './promo-codes.repository.ts';
@@ -56,7 +57,7 @@ function present(row: PromoCodeRow, uses: number): PromoCode {
 }
 
 export async function listPromoCodes(
-  db: Db,
+  { db }: DbDeps,
   auth: AuthContext,
   eventId: string,
   raw: Record<string, unknown>,
@@ -98,7 +99,12 @@ async function values(q: Queryable, eventId: string, input: PromoCodeInput, exce
   };
 }
 
-export async function createPromoCode(db: Db, auth: AuthContext, eventId: string, input: PromoCodeInput) {
+export async function createPromoCode(
+  { db }: DbDeps,
+  auth: AuthContext,
+  eventId: string,
+  input: PromoCodeInput,
+) {
   assertCan(auth, 'events:manage');
   try {
     const id = await db.transaction(async (tx) => {
@@ -118,7 +124,7 @@ export async function createPromoCode(db: Db, auth: AuthContext, eventId: string
 }
 
 export async function updatePromoCode(
-  db: Db,
+  { db }: DbDeps,
   auth: AuthContext,
   eventId: string,
   id: string,
@@ -130,7 +136,7 @@ export async function updatePromoCode(
       await loadOwnedEvent(tx, auth.accountId, eventId);
       const row = await repo.findPromoCode(tx, auth.accountId, eventId, id);
       if (!row) throw notFound();
-      await repo.updatePromoCode(tx, id, await values(tx, eventId, input, id));
+      await repo.updatePromoCode(tx, auth.accountId, id, await values(tx, eventId, input, id));
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw invalid({ code: m['promo_codes.code_taken'] });
@@ -140,12 +146,12 @@ export async function updatePromoCode(
 }
 
 /** Orders keep their copy of the code (orders.promo_code); their link is set to null by the database. */
-export async function deletePromoCode(db: Db, auth: AuthContext, eventId: string, id: string) {
+export async function deletePromoCode({ db }: DbDeps, auth: AuthContext, eventId: string, id: string) {
   assertCan(auth, 'events:manage');
   await db.transaction(async (tx) => {
     await loadOwnedEvent(tx, auth.accountId, eventId);
     const row = await repo.findPromoCode(tx, auth.accountId, eventId, id);
     if (!row) throw notFound();
-    await repo.deletePromoCode(tx, id);
+    await repo.deletePromoCode(tx, auth.accountId, id);
   });
 }

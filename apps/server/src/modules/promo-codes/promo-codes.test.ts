@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { promoCodes } from '../../db/schema/index.ts';
+import { at } from '../../lib/rows.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createAccountWithUser } from '../../test/factories/accounts.ts';
 import { createEvent, insertOrder } from '../../test/factories/selling.ts';
@@ -141,7 +142,7 @@ describe('promo codes', () => {
 
     const promo = (await t.app.inject({ url: url('?query=OTONO'), headers: owner.headers })).json().data[0];
     const base = { accountId: owner.account.id, eventId, promoCodeId: promo.id };
-    const items = [{ ticketId: ticket.id, priceId: ticket.prices[0].id, quantity: 1 }];
+    const items = [{ ticketId: ticket.id, priceId: at(ticket.prices, 0).id, quantity: 1 }];
     await insertOrder(t.app, { ...base, status: 'COMPLETED', items });
     await insertOrder(t.app, { ...base, reservedUntil: new Date(Date.now() - 1000), items }); // expired: no use
     await insertOrder(t.app, { ...base, status: 'ABANDONED', items });

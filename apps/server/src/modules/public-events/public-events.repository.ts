@@ -2,6 +2,7 @@ import { and, asc, count, eq, ilike, isNull, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { events, organizers } from '../../db/schema/index.ts';
 import { type ListParams, likePattern } from '../../lib/pagination.ts';
+import { one } from '../../lib/rows.ts';
 
 export const publicEventListSpec = {
   sortable: { start_date: events.start_date, name: events.name },
@@ -43,7 +44,7 @@ export async function listLiveEvents(q: Queryable, params: ListParams) {
   const conditions: (SQL | undefined)[] = [isPublic, params.where];
   if (params.query) conditions.push(ilike(events.name, likePattern(params.query)));
   const where = and(...conditions);
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, totals] = await Promise.all([
     q
       .select(columns)
       .from(events)
@@ -54,5 +55,6 @@ export async function listLiveEvents(q: Queryable, params: ListParams) {
       .offset(params.offset),
     q.select({ total: count() }).from(events).where(where),
   ]);
+  const { total } = one(totals);
   return { rows, total };
 }

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { App } from '../../app.ts';
 import { MicroCache } from '../../lib/micro-cache.ts';
+import { listQuerystring } from '../../lib/pagination.ts';
 import * as service from './public-events.service.ts';
 
 /** Buyers' reads are cacheable for a few seconds; a matching ETag answers 304 without a body. */
@@ -32,7 +32,7 @@ const eventParams = z.object({ id: z.string().max(64) });
 
 /** The public (no login) read side: GET /api/public/events, /events/{id}, /events/{id}/promo-codes/{code}. */
 export const publicEventRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, config } = (app as unknown as App).deps;
+  const { db, config } = app.deps;
   /**
    * The public event is the most-read endpoint: its serialized answer is kept briefly (PUBLIC_CACHE_TTL_MS,
    * default 1 s) per event and promo code, so a flash-sale crowd costs one build per second. Counts shown
@@ -40,8 +40,8 @@ export const publicEventRoutes: FastifyPluginAsyncZod = async (app) => {
    */
   const publicEventCache = new MicroCache<Serialized>(config.publicCacheTtlMs, 2000);
 
-  app.get('/public/events', async (request, reply) =>
-    sendCached(request, reply, await service.listPublicEvents(db, request.query as Record<string, unknown>)),
+  app.get('/public/events', { schema: { querystring: listQuerystring } }, async (request, reply) =>
+    sendCached(request, reply, await service.listPublicEvents(db, request.query)),
   );
 
   app.get(

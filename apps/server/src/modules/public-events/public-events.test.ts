@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventImages } from '../../db/schema/index.ts';
+import { at } from '../../lib/rows.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createAccountWithUser } from '../../test/factories/accounts.ts';
 import { createEvent, createTax, insertOrder } from '../../test/factories/selling.ts';
@@ -113,16 +114,16 @@ describe('public read model', () => {
     await insertOrder(t.app, {
       ...base,
       status: 'COMPLETED',
-      items: [{ ticketId: agotada.id, priceId: agotada.prices[0].id, quantity: 2 }],
+      items: [{ ticketId: agotada.id, priceId: at(agotada.prices, 0).id, quantity: 2 }],
     });
     await insertOrder(t.app, {
       ...base,
-      items: [{ ticketId: general.id, priceId: general.prices[0].id, quantity: 8 }],
+      items: [{ ticketId: general.id, priceId: at(general.prices, 0).id, quantity: 8 }],
     });
     await insertOrder(t.app, {
       ...base,
       reservedUntil: new Date(Date.now() - 1000),
-      items: [{ ticketId: tiered.id, priceId: tiered.prices[0].id, quantity: 9 }],
+      items: [{ ticketId: tiered.id, priceId: at(tiered.prices, 0).id, quantity: 9 }],
     });
     await api('POST', `/events/${event.id}/questions`, {
       title: 'Talla',
@@ -300,7 +301,7 @@ describe('public read model', () => {
       await insertOrder(t.app, {
         accountId: owner.account.id,
         eventId: big,
-        items: [{ ticketId: tk.id, priceId: tk.prices[0].id, quantity: 1 }],
+        items: [{ ticketId: tk.id, priceId: at(tk.prices, 0).id, quantity: 1 }],
       });
     }
     await api('POST', `/events/${big}/capacity-assignments`, {
@@ -359,10 +360,14 @@ describe('public read model: stock disclosure and caching', () => {
       quantity_remaining: number;
       prices: { quantity_remaining: number }[];
     }[];
-    const byName = Object.fromEntries(tickets.map((x) => [x.name, x]));
-    expect(byName.Discreta.quantity_remaining).toBe(6);
-    expect(byName.Discreta.prices[0].quantity_remaining).toBe(6);
-    expect(byName.Visible.quantity_remaining).toBe(50);
+    const named = (name: string) =>
+      at(
+        tickets.filter((x) => x.name === name),
+        0,
+      );
+    expect(named('Discreta').quantity_remaining).toBe(6);
+    expect(at(named('Discreta').prices, 0).quantity_remaining).toBe(6);
+    expect(named('Visible').quantity_remaining).toBe(50);
   });
 
   it('keeps the serialized answer for PUBLIC_CACHE_TTL_MS, one build for many readers', async () => {

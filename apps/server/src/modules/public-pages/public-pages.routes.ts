@@ -1,5 +1,6 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { App } from '../../app.ts';
 import { MicroCache } from '../../lib/micro-cache.ts';
 import { SpaShell } from '../../lib/spa.ts';
 import { eventHead, unavailableHead } from './public-pages.head.ts';
@@ -19,8 +20,9 @@ const query = z.object({ promo_code: z.string().max(100).optional() }).passthrou
  * A finished page is reused for `PUBLIC_CACHE_TTL_MS`, like the public API's answer: a crowd opening
  * the page of a sale that just started costs one database read and one render per second.
  */
-export async function publicPagesRoutes(app: App) {
-  const { config } = app.deps;
+export const publicPagesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+  const { config } = deps;
   const shell = new SpaShell(config.webDistDir, 'event.html');
   const renderer = new EventPageRenderer(config.webSsrDir, config.env !== 'production');
   const pages = new MicroCache<{ status: number; html: string }>(config.publicCacheTtlMs, 200);
@@ -33,9 +35,9 @@ export async function publicPagesRoutes(app: App) {
     eventId: string,
     promoCode: string | undefined,
     locale: string,
-    log: App['log'],
+    log: FastifyBaseLogger,
   ): Promise<{ status: number; html: string }> {
-    const event = await loadPublicEvent(app, eventId, promoCode?.trim() || undefined);
+    const event = await loadPublicEvent(deps, eventId, promoCode?.trim() || undefined);
     const head = event ? eventHead(event, { appUrl: config.appUrl, locale }) : unavailableHead(locale);
     // Only the promo code changes what the page shows; the browser reads the rest of its address itself.
     const search = promoCode === undefined ? '' : `?${new URLSearchParams({ promo_code: promoCode })}`;
@@ -52,7 +54,7 @@ export async function publicPagesRoutes(app: App) {
   }
 
   const handler = async (
-    request: { params: unknown; query: unknown; locale: string; log: App['log'] },
+    request: { params: unknown; query: unknown; locale: string; log: FastifyBaseLogger },
     reply: Parameters<typeof SpaShell.sendHtml>[0],
   ) => {
     if (!shell.available) return reply.callNotFound();
@@ -67,4 +69,4 @@ export async function publicPagesRoutes(app: App) {
       handler(request, reply),
     );
   }
-}
+};

@@ -105,7 +105,7 @@ const text = (markup: string) =>
     .replace(/[\s\u00a0\u202f]+/g, ' ');
 const inlined = (html: string) => {
   const m = html.match(/<script type="application\/json" id="__TAQUILLA_DATA__">(.*?)<\/script>/s);
-  return m ? JSON.parse(m[1]) : null;
+  return m?.[1] ? JSON.parse(m[1]) : null;
 };
 
 describe('server-rendered public event page', () => {

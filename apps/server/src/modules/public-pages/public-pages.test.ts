@@ -4,6 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventImages, events } from '../../db/schema/index.ts';
+import { one } from '../../lib/rows.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createAccountWithUser } from '../../test/factories/accounts.ts';
 import { createEvent } from '../../test/factories/selling.ts';
@@ -55,11 +56,11 @@ async function liveEventWithTicket(opts: { settings?: object; name?: string } = 
 
 const inlined = (html: string) => {
   const m = html.match(/<script type="application\/json" id="__TAQUILLA_DATA__">(.*?)<\/script>/s);
-  return m ? JSON.parse(m[1]) : null;
+  return m?.[1] ? JSON.parse(m[1]) : null;
 };
 const jsonLd = (html: string) => {
   const m = html.match(/<script type="application\/ld\+json">(.*?)<\/script>/s);
-  return m ? JSON.parse(m[1]) : null;
+  return m?.[1] ? JSON.parse(m[1]) : null;
 };
 
 describe('public event page HTML', () => {
@@ -205,7 +206,7 @@ describe('public event page HTML', () => {
       expect(res.body).not.toContain('Concierto de primavera');
     }
     // Nothing was changed by the reads.
-    const [row] = await t.app.deps.db.select().from(events).where(eq(events.id, draft.id));
+    const row = one(await t.app.deps.db.select().from(events).where(eq(events.id, draft.id)));
     expect(row.status).toBe('DRAFT');
     const en = await t.app.inject({ url: urls[0], headers: { 'accept-language': 'en' } });
     expect(en.body).toContain('<title>Event unavailable</title>');

@@ -2,6 +2,7 @@ import { and, asc, count, eq, ilike, max, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { questions } from '../../db/schema/index.ts';
 import { type ListParams, likePattern } from '../../lib/pagination.ts';
+import { one } from '../../lib/rows.ts';
 
 export type QuestionRow = typeof questions.$inferSelect;
 
@@ -21,7 +22,7 @@ export async function listQuestions(q: Queryable, accountId: string, eventId: st
   const conditions: (SQL | undefined)[] = [scope(accountId, eventId), params.where];
   if (params.query) conditions.push(ilike(questions.title, likePattern(params.query)));
   const where = and(...conditions);
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, totals] = await Promise.all([
     q
       .select()
       .from(questions)
@@ -31,6 +32,7 @@ export async function listQuestions(q: Queryable, accountId: string, eventId: st
       .offset(params.offset),
     q.select({ total: count() }).from(questions).where(where),
   ]);
+  const { total } = one(totals);
   return { rows, total };
 }
 
@@ -61,20 +63,23 @@ export async function nextSortOrder(q: Queryable, eventId: string) {
 }
 
 export async function insertQuestion(q: Queryable, values: typeof questions.$inferInsert) {
-  const [row] = await q.insert(questions).values(values).returning();
-  return row;
+  return one(await q.insert(questions).values(values).returning());
 }
 
 export async function updateQuestion(
   q: Queryable,
+  accountId: string,
   id: string,
   values: Partial<typeof questions.$inferInsert>,
 ) {
-  await q.update(questions).set(values).where(eq(questions.id, id));
+  await q
+    .update(questions)
+    .set(values)
+    .where(and(eq(questions.account_id, accountId), eq(questions.id, id)));
 }
 
-export async function deleteQuestion(q: Queryable, id: string) {
-  await q.delete(questions).where(eq(questions.id, id));
+export async function deleteQuestion(q: Queryable, accountId: string, id: string) {
+  await q.delete(questions).where(and(eq(questions.account_id, accountId), eq(questions.id, id)));
 }
 
 export async function setSortOrders(q: Queryable, eventId: string, ids: string[]) {

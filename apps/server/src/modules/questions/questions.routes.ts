@@ -1,8 +1,8 @@
 import { questionInput, questionSortInput } from '@taquilla/shared/schemas/questions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { App } from '../../app.ts';
 import { requireAuth } from '../../lib/auth.ts';
+import { listQuerystring } from '../../lib/pagination.ts';
 import * as service from './questions.service.ts';
 
 const eventParams = z.object({ eventId: z.uuid() });
@@ -11,31 +11,30 @@ const itemParams = z.object({ eventId: z.uuid(), questionId: z.string().min(1).m
 const base = '/events/:eventId/questions';
 
 export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = (app as unknown as App).deps.db;
-  app.get(base, { schema: { params: eventParams } }, async (request) =>
-    service.listQuestions(
-      db,
-      requireAuth(request),
-      request.params.eventId,
-      request.query as Record<string, unknown>,
-      request.locale,
-    ),
+  const { deps } = app;
+  app.get(base, { schema: { params: eventParams, querystring: listQuerystring } }, async (request) =>
+    service.listQuestions(deps, requireAuth(request), request.params.eventId, request.query, request.locale),
   );
   app.post(base, { schema: { params: eventParams, body: questionInput } }, async (request, reply) => {
-    const data = await service.createQuestion(db, requireAuth(request), request.params.eventId, request.body);
+    const data = await service.createQuestion(
+      deps,
+      requireAuth(request),
+      request.params.eventId,
+      request.body,
+    );
     return reply.status(201).send({ data });
   });
   app.put(
     `${base}/sort`,
     { schema: { params: eventParams, body: questionSortInput } },
     async (request, reply) => {
-      await service.sortQuestions(db, requireAuth(request), request.params.eventId, request.body.ids);
+      await service.sortQuestions(deps, requireAuth(request), request.params.eventId, request.body.ids);
       return reply.status(204).send();
     },
   );
   app.get(`${base}/:questionId`, { schema: { params: itemParams } }, async (request) => ({
     data: await service.getQuestion(
-      db,
+      deps.db,
       requireAuth(request),
       request.params.eventId,
       request.params.questionId,
@@ -47,7 +46,7 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: itemParams, body: questionInput } },
     async (request) => ({
       data: await service.updateQuestion(
-        db,
+        deps,
         requireAuth(request),
         request.params.eventId,
         request.params.questionId,
@@ -56,7 +55,12 @@ export const questionRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
   app.delete(`${base}/:questionId`, { schema: { params: itemParams } }, async (request, reply) => {
-    await service.deleteQuestion(db, requireAuth(request), request.params.eventId, request.params.questionId);
+    await service.deleteQuestion(
+      deps,
+      requireAuth(request),
+      request.params.eventId,
+      request.params.questionId,
+    );
     return reply.status(204).send();
   });
 };

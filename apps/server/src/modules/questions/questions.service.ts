@@ -1,11 +1,12 @@
 import type { Locale } from '@taquilla/shared';
 import { DEFAULT_QUESTION_KEYS, type Question, type QuestionInput } from '@taquilla/shared/schemas/questions';
-import type { Db, Queryable } from '../../db/client.ts';
+import type { Queryable } from '../../db/client.ts';
+import type { DbDeps } from '../../deps.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { t } from '../../lib/i18n.ts';
 import { listMeta, parseListQuery } from '../../lib/pagination.ts';
-import { loadOwnedEvent } from '../tickets/event-access.ts';
+import { loadOwnedEvent } from '../events/owned-event.ts';
 import { unknownTicketIds } from '../tickets/tickets.service.ts';
 import { questionMessages as m } from './questions.messages.ts';
 import * as repo from './questions.repository.ts';
@@ -55,7 +56,7 @@ export async function loadEventQuestions(q: Queryable, eventId: string) {
 
 /** The defaults come first on page 1 and count in `total`. */
 export async function listQuestions(
-  db: Db,
+  { db }: DbDeps,
   auth: AuthContext,
   eventId: string,
   raw: Record<string, unknown>,
@@ -111,7 +112,12 @@ async function values(q: Queryable, eventId: string, input: QuestionInput) {
   };
 }
 
-export async function createQuestion(db: Db, auth: AuthContext, eventId: string, input: QuestionInput) {
+export async function createQuestion(
+  { db }: DbDeps,
+  auth: AuthContext,
+  eventId: string,
+  input: QuestionInput,
+) {
   assertCan(auth, 'events:manage');
   const row = await db.transaction(async (tx) => {
     await loadOwnedEvent(tx, auth.accountId, eventId);
@@ -126,7 +132,7 @@ export async function createQuestion(db: Db, auth: AuthContext, eventId: string,
 }
 
 export async function updateQuestion(
-  db: Db,
+  { db }: DbDeps,
   auth: AuthContext,
   eventId: string,
   id: string,
@@ -136,21 +142,21 @@ export async function updateQuestion(
   return db.transaction(async (tx) => {
     const row = await loadOwn(tx, auth, eventId, id);
     if (!row) throw conflict(m['questions.default_not_editable']);
-    await repo.updateQuestion(tx, id, await values(tx, eventId, input));
+    await repo.updateQuestion(tx, auth.accountId, id, await values(tx, eventId, input));
     return presentQuestion((await repo.findQuestion(tx, auth.accountId, eventId, id))!);
   });
 }
 
-export async function deleteQuestion(db: Db, auth: AuthContext, eventId: string, id: string) {
+export async function deleteQuestion({ db }: DbDeps, auth: AuthContext, eventId: string, id: string) {
   assertCan(auth, 'events:manage');
   await db.transaction(async (tx) => {
     const row = await loadOwn(tx, auth, eventId, id);
     if (!row) throw conflict(m['questions.default_not_editable']);
-    await repo.deleteQuestion(tx, id);
+    await repo.deleteQuestion(tx, auth.accountId, id);
   });
 }
 
-export async function sortQuestions(db: Db, auth: AuthContext, eventId: string, ids: string[]) {
+export async function sortQuestions({ db }: DbDeps, auth: AuthContext, eventId: string, ids: string[]) {
   assertCan(auth, 'events:manage');
   await db.transaction(async (tx) => {
     await loadOwnedEvent(tx, auth.accountId, eventId);

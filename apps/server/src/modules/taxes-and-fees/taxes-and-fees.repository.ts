@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { taxesAndFees } from '../../db/schema/index.ts';
+import { one } from '../../lib/rows.ts';
 
 export type TaxRow = typeof taxesAndFees.$inferSelect;
 const live = (accountId: string) =>
@@ -23,8 +24,7 @@ export async function findTax(q: Queryable, accountId: string, id: string) {
 }
 
 export async function insertTax(q: Queryable, values: typeof taxesAndFees.$inferInsert) {
-  const [row] = await q.insert(taxesAndFees).values(values).returning();
-  return row;
+  return one(await q.insert(taxesAndFees).values(values).returning());
 }
 
 export async function updateTax(

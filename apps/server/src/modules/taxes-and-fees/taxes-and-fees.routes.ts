@@ -1,7 +1,6 @@
 import { createTaxSchema, updateTaxSchema } from '@taquilla/shared/schemas/taxes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { App } from '../../app.ts';
 import { requireAuth } from '../../lib/auth.ts';
 import * as service from './taxes-and-fees.service.ts';
 
@@ -9,21 +8,21 @@ const idParams = z.object({ id: z.uuid() });
 const BASE = '/accounts/me/taxes-and-fees';
 
 export const taxRoutes: FastifyPluginAsyncZod = async (fastify) => {
-  const db = () => (fastify as unknown as App).deps.db;
+  const deps = () => fastify.deps;
 
-  fastify.get(BASE, async (request) => ({ data: await service.listTaxes(db(), requireAuth(request)) }));
+  fastify.get(BASE, async (request) => ({ data: await service.listTaxes(deps(), requireAuth(request)) }));
 
   fastify.post(BASE, { schema: { body: createTaxSchema } }, async (request, reply) => {
-    const data = await service.createTax(db(), requireAuth(request), request.body);
+    const data = await service.createTax(deps(), requireAuth(request), request.body);
     return reply.status(201).send({ data });
   });
 
   fastify.put(`${BASE}/:id`, { schema: { params: idParams, body: updateTaxSchema } }, async (request) => ({
-    data: await service.updateTax(db(), requireAuth(request), request.params.id, request.body),
+    data: await service.updateTax(deps(), requireAuth(request), request.params.id, request.body),
   }));
 
   fastify.delete(`${BASE}/:id`, { schema: { params: idParams } }, async (request, reply) => {
-    await service.deleteTax(db(), requireAuth(request), request.params.id);
+    await service.deleteTax(deps(), requireAuth(request), request.params.id);
     return reply.status(204).send();
   });
 };

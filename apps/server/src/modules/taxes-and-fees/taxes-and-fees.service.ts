@@ -5,7 +5,7 @@ import {
   type TaxOrFee,
   type UpdateTaxInput,
 } from '@taquilla/shared/schemas/taxes';
-import type { Db } from '../../db/client.ts';
+import type { DbDeps } from '../../deps.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import { taxMessages } from './taxes-and-fees.messages.ts';
@@ -35,12 +35,12 @@ function assertValue(calculation: repo.TaxRow['calculation'], value: number) {
 }
 
 /** Organizers read the list (to attach taxes to tickets); only admins change it. */
-export async function listTaxes(db: Db, auth: AuthContext) {
+export async function listTaxes({ db }: DbDeps, auth: AuthContext) {
   assertCan(auth, 'events:manage');
   return (await repo.listTaxes(db, auth.accountId)).map(presentTax);
 }
 
-export async function createTax(db: Db, auth: AuthContext, input: CreateTaxInput) {
+export async function createTax({ db }: DbDeps, auth: AuthContext, input: CreateTaxInput) {
   assertCan(auth, 'taxes:manage');
   assertValue(input.calculation, input.value);
   return presentTax(
@@ -56,16 +56,18 @@ export async function createTax(db: Db, auth: AuthContext, input: CreateTaxInput
   );
 }
 
-export async function updateTax(db: Db, auth: AuthContext, id: string, input: UpdateTaxInput) {
+export async function updateTax({ db }: DbDeps, auth: AuthContext, id: string, input: UpdateTaxInput) {
   assertCan(auth, 'taxes:manage');
   const current = await repo.findTax(db, auth.accountId, id);
   if (!current) throw notFound();
   assertValue(input.calculation ?? current.calculation, input.value ?? current.value);
-  return presentTax(await repo.updateTax(db, auth.accountId, id, input));
+  const row = await repo.updateTax(db, auth.accountId, id, input);
+  if (!row) throw notFound();
+  return presentTax(row);
 }
 
 /** Soft delete: orders keep the taxes they were charged. */
-export async function deleteTax(db: Db, auth: AuthContext, id: string) {
+export async function deleteTax({ db }: DbDeps, auth: AuthContext, id: string) {
   assertCan(auth, 'taxes:manage');
   const row = await repo.updateTax(db, auth.accountId, id, { deleted_at: new Date() });
   if (!row) throw notFound();

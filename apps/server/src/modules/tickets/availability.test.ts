@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { at } from '../../lib/rows.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createAccountWithUser } from '../../test/factories/accounts.ts';
 import { createEvent, insertOrder } from '../../test/factories/selling.ts';
@@ -34,7 +35,7 @@ describe('availability', () => {
     expect(cap.statusCode).toBe(201);
     const base = { accountId: owner.account.id, eventId: event.id };
     const line = (tk: typeof a, quantity: number) => [
-      { ticketId: tk.id, priceId: tk.prices[0].id, quantity },
+      { ticketId: tk.id, priceId: at(tk.prices, 0).id, quantity },
     ];
     await insertOrder(t.app, { ...base, status: 'COMPLETED', items: line(a, 2) });
     await insertOrder(t.app, { ...base, status: 'AWAITING_OFFLINE_PAYMENT', items: line(a, 1) });
@@ -49,10 +50,10 @@ describe('availability', () => {
     expect(usage.capacities).toEqual([expect.objectContaining({ capacity: 12, used: 7 })]);
     // A: tier 10 − 3 = 7, room 12 − 7 = 5 → 5. B: unlimited tier, room → 5.
     expect(remainingFor(a, usage).ticket).toBe(5);
-    expect(remainingFor(b, usage).byPrice.get(b.prices[0].id)).toBe(5);
+    expect(remainingFor(b, usage).byPrice.get(at(b.prices, 0).id)).toBe(5);
     const sales = await loadSalesByPrice(t.app.deps.db, event.id);
-    expect(sales.get(a.prices[0].id)).toEqual({ sold: 3, reserved: 0 });
-    expect(sales.get(b.prices[0].id)).toEqual({ sold: 0, reserved: 4 });
+    expect(sales.get(at(a.prices, 0).id)).toEqual({ sold: 3, reserved: 0 });
+    expect(sales.get(at(b.prices, 0).id)).toEqual({ sold: 0, reserved: 4 });
     expect((await promoCodeUses(t.app.deps.db, [])).size).toBe(0);
   });
 });

@@ -2,6 +2,7 @@ import { and, asc, count, eq, ilike, inArray, isNull, max, type SQL } from 'driz
 import type { Queryable } from '../../db/client.ts';
 import { taxesAndFees, ticketPrices, tickets, ticketTaxes } from '../../db/schema/index.ts';
 import { type ListParams, likePattern } from '../../lib/pagination.ts';
+import { one } from '../../lib/rows.ts';
 
 export type TicketRow = typeof tickets.$inferSelect;
 export type PriceRow = typeof ticketPrices.$inferSelect;
@@ -18,7 +19,7 @@ export async function listTicketRows(q: Queryable, accountId: string, eventId: s
   const conditions: (SQL | undefined)[] = [live(accountId, eventId), params.where];
   if (params.query) conditions.push(ilike(tickets.name, likePattern(params.query)));
   const where = and(...conditions);
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, totals] = await Promise.all([
     q
       .select()
       .from(tickets)
@@ -28,6 +29,7 @@ export async function listTicketRows(q: Queryable, accountId: string, eventId: s
       .offset(params.offset),
     q.select({ total: count() }).from(tickets).where(where),
   ]);
+  const { total } = one(totals);
   return { rows, total };
 }
 
@@ -92,16 +94,26 @@ export async function nextTicketSortOrder(q: Queryable, eventId: string) {
 }
 
 export async function insertTicket(q: Queryable, values: typeof tickets.$inferInsert) {
-  const [row] = await q.insert(tickets).values(values).returning();
-  return row;
+  return one(await q.insert(tickets).values(values).returning());
 }
 
-export async function updateTicket(q: Queryable, id: string, values: Partial<typeof tickets.$inferInsert>) {
-  await q.update(tickets).set(values).where(eq(tickets.id, id));
+export async function updateTicket(
+  q: Queryable,
+  accountId: string,
+  id: string,
+  values: Partial<typeof tickets.$inferInsert>,
+) {
+  await q
+    .update(tickets)
+    .set(values)
+    .where(and(eq(tickets.account_id, accountId), eq(tickets.id, id)));
 }
 
-export async function softDeleteTicket(q: Queryable, id: string) {
-  await q.update(tickets).set({ deleted_at: new Date() }).where(eq(tickets.id, id));
+export async function softDeleteTicket(q: Queryable, accountId: string, id: string) {
+  await q
+    .update(tickets)
+    .set({ deleted_at: new Date() })
+    .where(and(eq(tickets.account_id, accountId), eq(tickets.id, id)));
 }
 
 export async function insertPrices(q: Queryable, values: (typeof ticketPrices.$inferInsert)[]) {
@@ -110,15 +122,22 @@ export async function insertPrices(q: Queryable, values: (typeof ticketPrices.$i
 
 export async function updatePrice(
   q: Queryable,
+  eventId: string,
   id: string,
   values: Partial<typeof ticketPrices.$inferInsert>,
 ) {
-  await q.update(ticketPrices).set(values).where(eq(ticketPrices.id, id));
+  await q
+    .update(ticketPrices)
+    .set(values)
+    .where(and(eq(ticketPrices.event_id, eventId), eq(ticketPrices.id, id)));
 }
 
-export async function softDeletePrices(q: Queryable, ids: string[]) {
+export async function softDeletePrices(q: Queryable, eventId: string, ids: string[]) {
   if (ids.length) {
-    await q.update(ticketPrices).set({ deleted_at: new Date() }).where(inArray(ticketPrices.id, ids));
+    await q
+      .update(ticketPrices)
+      .set({ deleted_at: new Date() })
+      .where(and(eq(ticketPrices.event_id, eventId), inArray(ticketPrices.id, ids)));
   }
 }
 

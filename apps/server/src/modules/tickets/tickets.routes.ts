@@ -1,31 +1,30 @@
 import { ticketInput, ticketSortInput } from '@taquilla/shared/schemas/tickets';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { App } from '../../app.ts';
 import { requireAuth } from '../../lib/auth.ts';
+import { listQuerystring } from '../../lib/pagination.ts';
 import * as service from './tickets.service.ts';
 
 const eventParams = z.object({ eventId: z.uuid() });
 const ticketParams = z.object({ eventId: z.uuid(), ticketId: z.uuid() });
 
 export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = (app as unknown as App).deps.db;
+  const { deps } = app;
   app.get(
     '/events/:eventId/tickets',
-    { schema: { params: eventParams, tags: ['tickets'] } },
-    async (request) =>
-      service.listTickets(
-        db,
-        requireAuth(request),
-        request.params.eventId,
-        request.query as Record<string, unknown>,
-      ),
+    { schema: { params: eventParams, querystring: listQuerystring, tags: ['tickets'] } },
+    async (request) => service.listTickets(deps, requireAuth(request), request.params.eventId, request.query),
   );
   app.post(
     '/events/:eventId/tickets',
     { schema: { params: eventParams, body: ticketInput, tags: ['tickets'] } },
     async (request, reply) => {
-      const data = await service.createTicket(db, requireAuth(request), request.params.eventId, request.body);
+      const data = await service.createTicket(
+        deps,
+        requireAuth(request),
+        request.params.eventId,
+        request.body,
+      );
       return reply.status(201).send({ data });
     },
   );
@@ -33,7 +32,7 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
     '/events/:eventId/tickets/sort',
     { schema: { params: eventParams, body: ticketSortInput, tags: ['tickets'] } },
     async (request, reply) => {
-      await service.sortTickets(db, requireAuth(request), request.params.eventId, request.body.ids);
+      await service.sortTickets(deps, requireAuth(request), request.params.eventId, request.body.ids);
       return reply.status(204).send();
     },
   );
@@ -42,7 +41,7 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: ticketParams, tags: ['tickets'] } },
     async (request) => ({
       data: await service.getTicket(
-        db,
+        deps.db,
         requireAuth(request),
         request.params.eventId,
         request.params.ticketId,
@@ -54,7 +53,7 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: ticketParams, body: ticketInput, tags: ['tickets'] } },
     async (request) => ({
       data: await service.updateTicket(
-        db,
+        deps,
         requireAuth(request),
         request.params.eventId,
         request.params.ticketId,
@@ -66,7 +65,7 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
     '/events/:eventId/tickets/:ticketId',
     { schema: { params: ticketParams, tags: ['tickets'] } },
     async (request, reply) => {
-      await service.deleteTicket(db, requireAuth(request), request.params.eventId, request.params.ticketId);
+      await service.deleteTicket(deps, requireAuth(request), request.params.eventId, request.params.ticketId);
       return reply.status(204).send();
     },
   );

@@ -1,12 +1,15 @@
 import type { SaleState } from '@taquilla/shared';
 import type { PricingTaxOrFee } from '@taquilla/shared/pricing';
 import type { Ticket, TicketInput, TicketPrice, TicketStatus } from '@taquilla/shared/schemas/tickets';
-import type { Db, Queryable } from '../../db/client.ts';
+import type { Queryable } from '../../db/client.ts';
 import { tickets } from '../../db/schema/index.ts';
+import type { DbDeps } from '../../deps.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { sanitizeRichText } from '../../lib/html.ts';
 import { type ListParams, listMeta, parseListQuery } from '../../lib/pagination.ts';
+import { at, one } from '../../lib/rows.ts';
+import { loadOwnedEvent } from '../events/owned-event.ts';
 import {
   type EventUsage,
   loadEventUsage,
@@ -14,7 +17,6 @@ import {
   type PriceSales,
   remainingFor,
 } from './availability.ts';
-import { loadOwnedEvent } from './event-access.ts';
 import { priceSaleState, ticketSaleState } from './sale-state.ts';
 import { ticketMessages as m } from './tickets.messages.ts';
 import * as repo from './tickets.repository.ts';
@@ -152,7 +154,7 @@ function present(
     const s = sales.get(p.id) ?? { sold: 0, reserved: 0 };
     sold += s.sold;
     reserved += s.reserved;
-    const sp = sellable.prices[i];
+    const sp = at(sellable.prices, i);
     return {
       id: p.id,
       label: p.label,
@@ -208,7 +210,7 @@ async function presentMany(q: Queryable, eventId: string, rows: repo.TicketRow[]
 }
 
 export async function listTickets(
-  db: Db,
+  { db }: DbDeps,
   auth: AuthContext,
   eventId: string,
   rawQuery: Record<string, unknown>,
@@ -270,7 +272,7 @@ async function resolveTaxIds(q: Queryable, accountId: string, ids: string[] | un
   return unique;
 }
 
-export async function createTicket(db: Db, auth: AuthContext, eventId: string, input: TicketInput) {
+export async function createTicket({ db }: DbDeps, auth: AuthContext, eventId: string, input: TicketInput) {
   assertCan(auth, 'events:manage');
   const id = await db.transaction(async (tx) => {
     await loadOwnedEvent(tx, auth.accountId, eventId);
@@ -297,7 +299,7 @@ export async function createTicket(db: Db, auth: AuthContext, eventId: string, i
  * quantity can drop below its sold + reserved units.
  */
 export async function updateTicket(
-  db: Db,
+  { db }: DbDeps,
   auth: AuthContext,
   eventId: string,
   ticketId: string,
@@ -308,7 +310,7 @@ export async function updateTicket(
     await loadOwnedEvent(tx, auth.accountId, eventId);
     const row = await repo.lockTicketRow(tx, auth.accountId, eventId, ticketId);
     if (!row) throw notFound();
-    const [current] = await repo.withPricesAndTaxes(tx, [row]);
+    const current = one(await repo.withPricesAndTaxes(tx, [row]));
     const usage = await loadEventUsage(tx, eventId, [ticketId]);
     const heldOf = (priceId: string) => usage.byPrice.get(priceId) ?? 0;
     const ticketHeld = usage.byTicket.get(ticketId) ?? 0;
@@ -318,8 +320,16 @@ export async function updateTicket(
     const existing = new Map(current.prices.map((p) => [p.id, p]));
     const prices = input.prices.map((p) => ({ ...p }));
     // A single-price ticket edited without the tier id keeps its tier (and its sales).
-    if (type !== 'TIERED' && prices.length === 1 && !prices[0].id && current.prices.length === 1) {
-      prices[0].id = current.prices[0].id;
+    const [onlyPrice] = prices;
+    const [currentPrice] = current.prices;
+    if (
+      type !== 'TIERED' &&
+      prices.length === 1 &&
+      onlyPrice &&
+      !onlyPrice.id &&
+      current.prices.length === 1
+    ) {
+      onlyPrice.id = currentPrice?.id;
     }
     const fields: Record<string, string> = {};
     prices.forEach((p, i) => {
@@ -340,15 +350,16 @@ export async function updateTicket(
     }
     const taxIds = await resolveTaxIds(tx, auth.accountId, input.tax_ids ?? current.taxes.map((t) => t.id));
 
-    await repo.updateTicket(tx, ticketId, ticketValues(input));
+    await repo.updateTicket(tx, auth.accountId, ticketId, ticketValues(input));
     await repo.softDeletePrices(
       tx,
+      eventId,
       removed.map((p) => p.id),
     );
     const normalized = { ...input, prices };
     for (const [i, p] of prices.entries()) {
       const values = priceValues(normalized, p, i);
-      if (p.id) await repo.updatePrice(tx, p.id, values);
+      if (p.id) await repo.updatePrice(tx, eventId, p.id, values);
       else await repo.insertPrices(tx, [{ ...values, ticket_id: ticketId, event_id: eventId }]);
     }
     await repo.replaceTicketTaxes(tx, ticketId, taxIds);
@@ -356,7 +367,7 @@ export async function updateTicket(
   return getTicket(db, auth, eventId, ticketId);
 }
 
-export async function deleteTicket(db: Db, auth: AuthContext, eventId: string, ticketId: string) {
+export async function deleteTicket({ db }: DbDeps, auth: AuthContext, eventId: string, ticketId: string) {
   assertCan(auth, 'events:manage');
   await db.transaction(async (tx) => {
     await loadOwnedEvent(tx, auth.accountId, eventId);
@@ -364,12 +375,12 @@ export async function deleteTicket(db: Db, auth: AuthContext, eventId: string, t
     if (!row) throw notFound();
     const usage = await loadEventUsage(tx, eventId, [ticketId]);
     if ((usage.byTicket.get(ticketId) ?? 0) > 0) throw conflict(m['tickets.has_sales']);
-    await repo.softDeleteTicket(tx, ticketId);
+    await repo.softDeleteTicket(tx, auth.accountId, ticketId);
   });
 }
 
 /** Sets the display order: `ids` first, in that order (other tickets keep their relative order after). */
-export async function sortTickets(db: Db, auth: AuthContext, eventId: string, ids: string[]) {
+export async function sortTickets({ db }: DbDeps, auth: AuthContext, eventId: string, ids: string[]) {
   assertCan(auth, 'events:manage');
   await db.transaction(async (tx) => {
     await loadOwnedEvent(tx, auth.accountId, eventId);

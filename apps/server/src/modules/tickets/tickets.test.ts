@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ticketPrices, tickets } from '../../db/schema/index.ts';
+import { one } from '../../lib/rows.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createAccountWithUser } from '../../test/factories/accounts.ts';
 import { createEvent, createTax, insertOrder } from '../../test/factories/selling.ts';
@@ -221,7 +222,7 @@ describe('tickets', () => {
     const del = await t.app.inject({ method: 'DELETE', url: url(`/${ticket.id}`), headers: owner.headers });
     expect(del.statusCode).toBe(204);
     expect((await t.app.inject({ url: url(`/${ticket.id}`), headers: owner.headers })).statusCode).toBe(404);
-    const [row] = await t.app.deps.db.select().from(tickets).where(eq(tickets.id, ticket.id));
+    const row = one(await t.app.deps.db.select().from(tickets).where(eq(tickets.id, ticket.id)));
     expect(row.deleted_at).not.toBeNull();
   });
 
@@ -239,10 +240,9 @@ describe('tickets', () => {
       payload: paid({ prices: [{ id: scheduled.prices[0].id, price_cents: 100 }] }),
     });
     expect(res.statusCode).toBe(422);
-    const [p] = await t.app.deps.db
-      .select()
-      .from(ticketPrices)
-      .where(eq(ticketPrices.id, scheduled.prices[0].id));
+    const p = one(
+      await t.app.deps.db.select().from(ticketPrices).where(eq(ticketPrices.id, scheduled.prices[0].id)),
+    );
     expect(p.price_cents).toBe(2500);
   });
 

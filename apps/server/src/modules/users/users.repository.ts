@@ -2,6 +2,7 @@ import { and, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { accounts, accountUsers, users } from '../../db/schema/index.ts';
 import { type ListParams, type ListSpec, likePattern } from '../../lib/pagination.ts';
+import { one } from '../../lib/rows.ts';
 
 /** SQL of account members: a user joined with their membership in one account. Always by account_id. */
 const memberColumns = {
@@ -89,11 +90,13 @@ export async function listMembers(db: Queryable, accountId: string, params: List
     .orderBy(params.orderBy, users.id)
     .limit(params.perPage)
     .offset(params.offset);
-  const [{ total }] = await db
-    .select({ total: count() })
-    .from(accountUsers)
-    .innerJoin(users, eq(users.id, accountUsers.user_id))
-    .where(where);
+  const { total } = one(
+    await db
+      .select({ total: count() })
+      .from(accountUsers)
+      .innerJoin(users, eq(users.id, accountUsers.user_id))
+      .where(where),
+  );
   return { rows: rows as MemberRow[], total };
 }
 
@@ -103,8 +106,7 @@ export async function findAccount(db: Queryable, accountId: string) {
 }
 
 export async function insertUser(db: Queryable, values: typeof users.$inferInsert) {
-  const [row] = await db.insert(users).values(values).returning();
-  return row;
+  return one(await db.insert(users).values(values).returning());
 }
 
 export async function insertMembership(db: Queryable, values: typeof accountUsers.$inferInsert) {

@@ -5,16 +5,15 @@ import {
   userIdParamsSchema,
   userTokenParamsSchema,
 } from '@taquilla/shared/schemas/users';
+
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import type { App } from '../../app.ts';
 import { requireAuth } from '../../lib/auth.ts';
+import { listQuerystring } from '../../lib/pagination.ts';
 import * as service from './users.service.ts';
 
 /** /api/users: the current user, e-mail confirmation and change, and the account's team. */
 export const usersRoutes: FastifyPluginAsyncZod = async (fastify) => {
-  const app = fastify as unknown as App;
-  const deps = app.deps;
+  const deps = fastify.deps;
   const tags = ['users'];
 
   fastify.get('/users/me', { schema: { tags } }, async (request) => {
@@ -64,10 +63,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (fastify) => {
     }),
   );
 
-  fastify.get(
-    '/users',
-    { schema: { tags, querystring: z.record(z.string(), z.unknown()) } },
-    async (request) => service.listUsers(deps, requireAuth(request), request.query),
+  fastify.get('/users', { schema: { tags, querystring: listQuerystring } }, async (request) =>
+    service.listUsers(deps, requireAuth(request), request.query),
   );
 
   fastify.post('/users', { schema: { tags, body: inviteUserSchema } }, async (request, reply) => {

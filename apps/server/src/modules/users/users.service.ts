@@ -4,16 +4,16 @@ import type {
   UpdateMeInput,
   UpdateUserInput,
 } from '@taquilla/shared/schemas/users';
-import type { AppDeps } from '../../app.ts';
 import type { Queryable } from '../../db/client.ts';
+import type { AppDeps } from '../../deps.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { AppError, conflict, invalid, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { listMeta, parseListQuery } from '../../lib/pagination.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { sendAuthEmail } from '../auth/auth.emails.ts';
 import { authMessages as am } from '../auth/auth.messages.ts';
-import * as authRepo from '../auth/auth.repository.ts';
-import { consumeLinkToken, HOUR, issueLinkToken } from '../auth/auth.service.ts';
+import * as identity from '../auth/identity.service.ts';
+import { consumeLinkToken, HOUR, issueLinkToken } from '../auth/identity.service.ts';
 import { usersMessages as m } from './users.messages.ts';
 import * as repo from './users.repository.ts';
 
@@ -41,7 +41,7 @@ export async function getCurrentUser(db: Queryable, userId: string, accountId: s
   const member = await repo.findMember(db, accountId, userId);
   const account = await repo.findAccount(db, accountId);
   if (!member || !account) throw notFound();
-  const memberships = await authRepo.membershipsOf(db, userId);
+  const memberships = await identity.membershipsOf(db, userId);
   return {
     id: member.id,
     email: member.email,
@@ -66,7 +66,7 @@ function assertSelf(auth: AuthContext, id: string) {
 }
 
 export async function updateMe(deps: Deps, auth: AuthContext, input: UpdateMeInput) {
-  const user = await authRepo.findUserById(deps.db, auth.userId);
+  const user = await identity.findUserById(deps.db, auth.userId);
   if (!user) throw notFound();
   const changingEmail = input.email !== undefined && input.email !== user.email;
   const changingPassword = input.password !== undefined;
@@ -76,12 +76,12 @@ export async function updateMe(deps: Deps, auth: AuthContext, input: UpdateMeInp
       throw invalid({ current_password: am['auth.current_password_wrong'] });
     }
   }
-  if (changingEmail && input.email && (await authRepo.findUserByEmail(deps.db, input.email))) {
+  if (changingEmail && input.email && (await identity.findUserByEmail(deps.db, input.email))) {
     throw invalid({ email: am['auth.email_taken'] });
   }
   const passwordHash = changingPassword && input.password ? await hashPassword(input.password) : undefined;
   await deps.db.transaction(async (tx) => {
-    await authRepo.updateUser(tx, user.id, {
+    await identity.updateUser(tx, user.id, {
       first_name: input.first_name,
       last_name: input.last_name,
       ...(input.locale ? { locale: input.locale } : {}),
@@ -89,9 +89,9 @@ export async function updateMe(deps: Deps, auth: AuthContext, input: UpdateMeInp
       ...(passwordHash ? { password_hash: passwordHash } : {}),
       ...(changingEmail ? { pending_email: input.email } : {}),
     });
-    if (passwordHash) await authRepo.revokeSessions(tx, user.id, { exceptSessionId: auth.sessionId });
+    if (passwordHash) await identity.revokeSessions(tx, user.id, { exceptSessionId: auth.sessionId });
     if (changingEmail && input.email) {
-      await authRepo.retireTokens(tx, user.id, 'EMAIL_CHANGE');
+      await identity.retireTokens(tx, user.id, 'EMAIL_CHANGE');
       const token = await issueLinkToken(tx, {
         userId: user.id,
         kind: 'EMAIL_CHANGE',
@@ -115,18 +115,18 @@ export async function confirmEmail(deps: Deps, auth: AuthContext, id: string, to
   await deps.db.transaction(async (tx) => {
     const row = await consumeLinkToken(tx, 'EMAIL_CONFIRMATION', token);
     if (!row || row.user_id !== id) throw new AppError(404, 'LINK_INVALID', am['auth.link_invalid']);
-    const user = await authRepo.findUserById(tx, id);
-    if (!user?.email_verified_at) await authRepo.updateUser(tx, id, { email_verified_at: new Date() });
+    const user = await identity.findUserById(tx, id);
+    if (!user?.email_verified_at) await identity.updateUser(tx, id, { email_verified_at: new Date() });
   });
   return getCurrentUser(deps.db, auth.userId, auth.accountId);
 }
 
 export async function resendEmailConfirmation(deps: Deps, auth: AuthContext, id: string) {
   assertSelf(auth, id);
-  const user = await authRepo.findUserById(deps.db, id);
+  const user = await identity.findUserById(deps.db, id);
   if (!user) throw notFound();
   if (user.email_verified_at) throw conflict(m['users.email_already_verified']);
-  const recent = await authRepo.countTokensSince(
+  const recent = await identity.countTokensSince(
     deps.db,
     id,
     'EMAIL_CONFIRMATION',
@@ -135,7 +135,7 @@ export async function resendEmailConfirmation(deps: Deps, auth: AuthContext, id:
   if (recent >= 5)
     throw new AppError(429, 'RATE_LIMITED', am['auth.rate_limited_email'], { params: { minutes: 60 } });
   await deps.db.transaction(async (tx) => {
-    await authRepo.retireTokens(tx, id, 'EMAIL_CONFIRMATION');
+    await identity.retireTokens(tx, id, 'EMAIL_CONFIRMATION');
     const token = await issueLinkToken(tx, { userId: id, kind: 'EMAIL_CONFIRMATION' });
     await sendAuthEmail(deps, 'confirm', user, token, {}, tx);
   });
@@ -146,12 +146,12 @@ export async function confirmEmailChange(deps: Deps, auth: AuthContext, id: stri
   try {
     await deps.db.transaction(async (tx) => {
       const row = await consumeLinkToken(tx, 'EMAIL_CHANGE', token);
-      const user = await authRepo.findUserById(tx, id);
+      const user = await identity.findUserById(tx, id);
       const email = row?.data.email;
       if (!row || row.user_id !== id || !user || typeof email !== 'string' || user.pending_email !== email) {
         throw new AppError(404, 'LINK_INVALID', am['auth.link_invalid']);
       }
-      await authRepo.updateUser(tx, id, { email, pending_email: null, email_verified_at: new Date() });
+      await identity.updateUser(tx, id, { email, pending_email: null, email_verified_at: new Date() });
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(am['auth.email_taken']);
@@ -162,11 +162,11 @@ export async function confirmEmailChange(deps: Deps, auth: AuthContext, id: stri
 
 export async function cancelEmailChange(deps: Deps, auth: AuthContext, id: string) {
   assertSelf(auth, id);
-  const user = await authRepo.findUserById(deps.db, id);
+  const user = await identity.findUserById(deps.db, id);
   if (!user?.pending_email) throw conflict(m['users.no_pending_email']);
   await deps.db.transaction(async (tx) => {
-    await authRepo.updateUser(tx, id, { pending_email: null });
-    await authRepo.retireTokens(tx, id, 'EMAIL_CHANGE');
+    await identity.updateUser(tx, id, { pending_email: null });
+    await identity.retireTokens(tx, id, 'EMAIL_CHANGE');
   });
   return getCurrentUser(deps.db, auth.userId, auth.accountId);
 }
@@ -192,10 +192,10 @@ async function sendInvitation(
   member: { id: string; email: string; first_name: string; locale: string },
   role: string,
 ) {
-  const inviter = await authRepo.findUserById(tx, auth.userId);
+  const inviter = await identity.findUserById(tx, auth.userId);
   const account = await repo.findAccount(tx, auth.accountId);
   const inviterName = inviter ? `${inviter.first_name} ${inviter.last_name}` : '';
-  await authRepo.retireTokens(tx, member.id, 'INVITATION', auth.accountId);
+  await identity.retireTokens(tx, member.id, 'INVITATION', auth.accountId);
   const token = await issueLinkToken(tx, {
     userId: member.id,
     accountId: auth.accountId,
@@ -217,7 +217,7 @@ export async function inviteUser(deps: Deps, auth: AuthContext, input: InviteUse
   assertCan(auth, 'users:manage');
   try {
     const id = await deps.db.transaction(async (tx) => {
-      let user = await authRepo.findUserByEmail(tx, input.email);
+      let user = await identity.findUserByEmail(tx, input.email);
       if (user && (await repo.findMember(tx, auth.accountId, user.id))) {
         throw invalid({ email: m['users.already_member'] });
       }
@@ -262,7 +262,7 @@ export async function revokeInvitation(deps: Deps, auth: AuthContext, id: string
     const member = await repo.findMemberForUpdate(tx, auth.accountId, id);
     if (!member) throw notFound();
     if (member.status !== 'INVITED') throw conflict(m['users.not_invited']);
-    await authRepo.retireTokens(tx, id, 'INVITATION', auth.accountId);
+    await identity.retireTokens(tx, id, 'INVITATION', auth.accountId);
     await repo.deleteMembership(tx, auth.accountId, id);
     if (!member.has_password && (await repo.countMemberships(tx, id)) === 0) await repo.deleteUser(tx, id);
   });
@@ -280,7 +280,7 @@ export async function updateUser(deps: Deps, auth: AuthContext, id: string, inpu
     if (id === auth.userId && (roleChanges || statusChanges)) throw conflict(m['users.cannot_change_self']);
     if (member.status === 'INVITED' && statusChanges) throw conflict(m['users.invited_status']);
     if (input.first_name || input.last_name) {
-      await authRepo.updateUser(tx, id, {
+      await identity.updateUser(tx, id, {
         ...(input.first_name ? { first_name: input.first_name } : {}),
         ...(input.last_name ? { last_name: input.last_name } : {}),
       });
@@ -293,7 +293,7 @@ export async function updateUser(deps: Deps, auth: AuthContext, id: string, inpu
     }
     // Deactivation ends the user's sessions in this account at once (the auth hook also checks status).
     if (statusChanges && input.status === 'INACTIVE') {
-      await authRepo.revokeSessions(tx, id, { accountId: auth.accountId });
+      await identity.revokeSessions(tx, id, { accountId: auth.accountId });
     }
   });
   return getUser(deps, auth, id);

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountUsers, users, userTokens } from '../../db/schema/index.ts';
 import { hashToken } from '../../lib/ids.ts';
+import { at, one } from '../../lib/rows.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { addUser, createAccountWithUser, TEST_PASSWORD } from '../../test/factories/accounts.ts';
 import { linkToken, registration, takeMail } from '../../test/factories/auth.ts';
@@ -72,7 +73,7 @@ describe('GET/PUT users/me', () => {
       first_name: 'El nombre debe tener entre 1 y 50 caracteres.',
       timezone: 'Elige una zona horaria válida.',
     });
-    const [row] = await t.app.deps.db.select().from(users).where(eq(users.id, user.id));
+    const row = one(await t.app.deps.db.select().from(users).where(eq(users.id, user.id)));
     expect(row.first_name).toBe('Marta');
   });
 
@@ -112,7 +113,7 @@ describe('GET/PUT users/me', () => {
     expect(res.json().data).toMatchObject({ email: user.email, pending_email: 'nueva@example.com' });
     const mail = await takeMail(t.app);
     expect(mail).toHaveLength(1);
-    expect(mail[0].to).toContain('nueva@example.com');
+    expect(at(mail, 0).to).toContain('nueva@example.com');
     const token = linkToken(mail[0], '/manage/profile/confirm-email-change/');
 
     // Another user cannot use it, even with the right token.
@@ -179,8 +180,8 @@ describe('team: invitations, roles, status', () => {
       is_owner: false,
     });
     expect(mail).toHaveLength(1);
-    expect(mail[0].subject).toBe('Ana García te invita a Teatro Norte en Taquilla');
-    expect(mail[0].text).toContain('Organizador');
+    expect(at(mail, 0).subject).toBe('Ana García te invita a Teatro Norte en Taquilla');
+    expect(at(mail, 0).text).toContain('Organizador');
     const token = linkToken(mail[0], '/auth/accept-invitation/');
 
     // Invited users cannot log in (no password yet) and show up in the list.
@@ -256,7 +257,7 @@ describe('team: invitations, roles, status', () => {
     // But can read themselves.
     expect((await req('GET', `/api/users/${pablo}`, organizer)).json().data.role).toBe('ORGANIZER');
     expect((await req('GET', '/api/users/me', organizer)).json().data.role).toBe('ORGANIZER');
-    const [m] = await t.app.deps.db.select().from(accountUsers).where(eq(accountUsers.user_id, pablo));
+    const m = one(await t.app.deps.db.select().from(accountUsers).where(eq(accountUsers.user_id, pablo)));
     expect(m.role).toBe('ORGANIZER');
   });
 
@@ -307,10 +308,12 @@ describe('team: invitations, roles, status', () => {
     const admin = await createAccountWithUser(t.app);
     const { mail } = await invite(admin.headers, { email: 'tarde@example.com' });
     const token = linkToken(mail[0], 'accept-invitation');
-    const [row] = await t.app.deps.db
-      .select()
-      .from(userTokens)
-      .where(eq(userTokens.token_hash, hashToken(token)));
+    const row = one(
+      await t.app.deps.db
+        .select()
+        .from(userTokens)
+        .where(eq(userTokens.token_hash, hashToken(token))),
+    );
     expect(Math.round((row.expires_at.getTime() - row.created_at.getTime()) / 3600_000)).toBe(7 * 24);
     await t.app.deps.db
       .update(userTokens)
@@ -448,7 +451,7 @@ describe('tenancy', () => {
     }
     const list = await req('GET', '/api/users', b.headers);
     expect(list.json().data.map((u: { id: string }) => u.id)).toEqual([b.user.id]);
-    const [row] = await t.app.deps.db.select().from(users).where(eq(users.id, a.user.id));
+    const row = one(await t.app.deps.db.select().from(users).where(eq(users.id, a.user.id)));
     expect(row.first_name).toBe('Ana');
     expect(await takeMail(t.app)).toHaveLength(0);
   });

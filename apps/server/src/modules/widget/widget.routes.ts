@@ -2,7 +2,6 @@ import { widgetSettingsSchema } from '@taquilla/shared/schemas/widget';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { App } from '../../app.ts';
 import { requireAuth } from '../../lib/auth.ts';
 import { SpaShell } from '../../lib/spa.ts';
 import { loadPublicEvent } from '../public-pages/public-pages.service.ts';
@@ -22,8 +21,7 @@ const pageQuery = z.object({ locale: z.string().max(10).optional() }).passthroug
  *   app's page, whose router knows these paths).
  */
 export const widgetRoutes: FastifyPluginAsyncZod = async (fastify) => {
-  const app = fastify as unknown as App;
-  const { deps } = app;
+  const { deps } = fastify;
   const widgetPage = new SpaShell(deps.config.webDistDir, 'widget.html');
 
   fastify.get(
@@ -48,7 +46,7 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (fastify) => {
 
   async function allowFraming(reply: FastifyReply, eventId: string) {
     if (!UUID.test(eventId)) return;
-    const ancestors = await service.frameAncestors(deps.db, eventId);
+    const ancestors = await service.frameAncestors(deps, eventId);
     const policy = String(reply.raw.getHeader('content-security-policy') ?? '');
     reply.header(
       'content-security-policy',
@@ -66,7 +64,7 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (fastify) => {
         request.query.locale === 'en' || request.query.locale === 'es'
           ? request.query.locale
           : request.locale;
-      const event = UUID.test(eventId) ? await loadPublicEvent(app, eventId) : null;
+      const event = UUID.test(eventId) ? await loadPublicEvent(deps, eventId) : null;
       await allowFraming(reply, eventId);
       return widgetPage.send(reply, { data: { event, locale }, lang: locale }, event ? 200 : 404);
     },

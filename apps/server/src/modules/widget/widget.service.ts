@@ -3,14 +3,13 @@ import {
   type WidgetSettings,
   widgetSettingsSchema,
 } from '@taquilla/shared/schemas/widget';
-import type { AppDeps } from '../../app.ts';
-import type { Queryable } from '../../db/client.ts';
+import type { DbDeps } from '../../deps.ts';
 import type { AuthContext } from '../../lib/auth.ts';
 import { getEventRow } from '../events/events.service.ts';
 import './widget.messages.ts';
 import * as repo from './widget.repository.ts';
 
-type Deps = Pick<AppDeps, 'db'>;
+type Deps = DbDeps;
 
 /** A stored document read leniently: anything missing or no longer valid falls back to the default. */
 function resolve(stored: Record<string, unknown> | undefined): WidgetSettings {
@@ -39,7 +38,7 @@ export async function updateWidgetSettings(
  * Who may frame the event's widget, as a CSP `frame-ancestors` source list: the organizer's allowed
  * origins (and Taquilla itself, for the settings page's preview), or any site when none are listed.
  */
-export async function frameAncestors(q: Queryable, eventId: string): Promise<string> {
-  const { allowed_origins: origins } = resolve(await repo.findPublicWidgetSettings(q, eventId));
+export async function frameAncestors(deps: Deps, eventId: string): Promise<string> {
+  const { allowed_origins: origins } = resolve(await repo.findPublicWidgetSettings(deps.db, eventId));
   return origins.length > 0 ? ["'self'", ...origins].join(' ') : '*';
 }

@@ -4,6 +4,7 @@ import { accounts, accountUsers, users } from '../../db/schema/index.ts';
 import { createSession } from '../../lib/auth.ts';
 import { randomBase62 } from '../../lib/ids.ts';
 import { hashPassword } from '../../lib/passwords.ts';
+import { one } from '../../lib/rows.ts';
 
 export const TEST_PASSWORD = 'contraseña-segura-1';
 
@@ -16,10 +17,12 @@ export async function createAccountWithUser(
   opts: { role?: UserRole; email?: string; accountName?: string; isOwner?: boolean } = {},
 ) {
   const db = app.deps.db;
-  const [account] = await db
-    .insert(accounts)
-    .values({ name: opts.accountName ?? `Cuenta ${randomBase62(5)}` })
-    .returning();
+  const account = one(
+    await db
+      .insert(accounts)
+      .values({ name: opts.accountName ?? `Cuenta ${randomBase62(5)}` })
+      .returning(),
+  );
   const user = await addUser(app, account.id, {
     role: opts.role ?? 'ADMIN',
     email: opts.email,
@@ -35,16 +38,18 @@ export async function addUser(
   opts: { role?: UserRole; email?: string; isOwner?: boolean } = {},
 ) {
   const db = app.deps.db;
-  const [user] = await db
-    .insert(users)
-    .values({
-      email: opts.email ?? `u_${randomBase62(8).toLowerCase()}@example.com`,
-      password_hash: await hashPassword(TEST_PASSWORD),
-      first_name: 'Ana',
-      last_name: 'García',
-      email_verified_at: new Date(),
-    })
-    .returning();
+  const user = one(
+    await db
+      .insert(users)
+      .values({
+        email: opts.email ?? `u_${randomBase62(8).toLowerCase()}@example.com`,
+        password_hash: await hashPassword(TEST_PASSWORD),
+        first_name: 'Ana',
+        last_name: 'García',
+        email_verified_at: new Date(),
+      })
+      .returning(),
+  );
   await db.insert(accountUsers).values({
     account_id: accountId,
     user_id: user.id,

@@ -31,7 +31,7 @@ export async function takeMail(app: App): Promise<SentMail[]> {
 export function parseEml(raw: string): SentMail {
   const header = (name: string) => {
     const m = new RegExp(`^${name}: (.*(?:\\n[ \\t].*)*)`, 'im').exec(raw);
-    return m ? decodeHeader(m[1].replace(/\n[ \t]+/g, ' ')) : '';
+    return m?.[1] ? decodeHeader(m[1].replace(/\n[ \t]+/g, ' ')) : '';
   };
   const decoded = decodeQuotedPrintable(raw);
   const links = [...new Set(decoded.match(/https?:\/\/[^\s"'<>]+/g) ?? [])];

@@ -13,6 +13,7 @@ import {
   ticketTaxes,
 } from '../../db/schema/index.ts';
 import { randomBase62 } from '../../lib/ids.ts';
+import { at, one } from '../../lib/rows.ts';
 import { createAccountWithUser } from './accounts.ts';
 
 /**
@@ -30,31 +31,35 @@ export async function createSellingEvent(
 ) {
   const owner = await createAccountWithUser(app);
   const db = app.deps.db;
-  const [organizer] = await db
-    .insert(organizers)
-    .values({ account_id: owner.account.id, name: 'Sala Apolo', email: 'hola@apolo.example' })
-    .returning();
-  const [event] = await db
-    .insert(events)
-    .values({
-      account_id: owner.account.id,
-      organizer_id: organizer.id,
-      name: 'Concierto de Otoño',
-      slug: 'concierto-de-otono',
-      status: opts.status ?? 'LIVE',
-      start_date: new Date(Date.now() + 30 * 24 * 3600 * 1000),
-      end_date: new Date(Date.now() + 30 * 24 * 3600 * 1000 + 3 * 3600 * 1000),
-      timezone: 'Europe/Madrid',
-      currency: opts.currency ?? 'EUR',
-      location: {
-        venue_name: 'Sala Apolo',
-        address_line_1: 'Carrer Nou de la Rambla 113',
-        city: 'Barcelona',
-      },
-      order_timeout_minutes: opts.orderTimeoutMinutes ?? 15,
-      settings: opts.settings ?? {},
-    })
-    .returning();
+  const organizer = one(
+    await db
+      .insert(organizers)
+      .values({ account_id: owner.account.id, name: 'Sala Apolo', email: 'hola@apolo.example' })
+      .returning(),
+  );
+  const event = one(
+    await db
+      .insert(events)
+      .values({
+        account_id: owner.account.id,
+        organizer_id: organizer.id,
+        name: 'Concierto de Otoño',
+        slug: 'concierto-de-otono',
+        status: opts.status ?? 'LIVE',
+        start_date: new Date(Date.now() + 30 * 24 * 3600 * 1000),
+        end_date: new Date(Date.now() + 30 * 24 * 3600 * 1000 + 3 * 3600 * 1000),
+        timezone: 'Europe/Madrid',
+        currency: opts.currency ?? 'EUR',
+        location: {
+          venue_name: 'Sala Apolo',
+          address_line_1: 'Carrer Nou de la Rambla 113',
+          city: 'Barcelona',
+        },
+        order_timeout_minutes: opts.orderTimeoutMinutes ?? 15,
+        settings: opts.settings ?? {},
+      })
+      .returning(),
+  );
   return { ...owner, organizer, event };
 }
 
@@ -67,16 +72,18 @@ type TicketOpts = Partial<typeof tickets.$inferInsert> & {
 export async function addTicket(app: App, event: { id: string; account_id: string }, opts: TicketOpts = {}) {
   const { prices: priceOpts, taxIds, ...ticketValues } = opts;
   const db = app.deps.db;
-  const [ticket] = await db
-    .insert(tickets)
-    .values({
-      name: 'Entrada general',
-      price_type: 'PAID',
-      ...ticketValues,
-      account_id: event.account_id,
-      event_id: event.id,
-    })
-    .returning();
+  const ticket = one(
+    await db
+      .insert(tickets)
+      .values({
+        name: 'Entrada general',
+        price_type: 'PAID',
+        ...ticketValues,
+        account_id: event.account_id,
+        event_id: event.id,
+      })
+      .returning(),
+  );
   const prices = await db
     .insert(ticketPrices)
     .values(
@@ -102,10 +109,12 @@ export async function addTax(
   accountId: string,
   opts: { name: string; type: 'TAX' | 'FEE'; calculation: 'PERCENTAGE' | 'FIXED'; value: number },
 ) {
-  const [row] = await app.deps.db
-    .insert(taxesAndFees)
-    .values({ account_id: accountId, ...opts })
-    .returning();
+  const row = one(
+    await app.deps.db
+      .insert(taxesAndFees)
+      .values({ account_id: accountId, ...opts })
+      .returning(),
+  );
   return row;
 }
 
@@ -114,16 +123,18 @@ export async function addPromoCode(
   event: { id: string; account_id: string },
   opts: Partial<typeof promoCodes.$inferInsert> & { code: string },
 ) {
-  const [row] = await app.deps.db
-    .insert(promoCodes)
-    .values({
-      discount_type: 'NONE',
-      ...opts,
-      code_normalized: opts.code.toLowerCase(),
-      account_id: event.account_id,
-      event_id: event.id,
-    })
-    .returning();
+  const row = one(
+    await app.deps.db
+      .insert(promoCodes)
+      .values({
+        discount_type: 'NONE',
+        ...opts,
+        code_normalized: opts.code.toLowerCase(),
+        account_id: event.account_id,
+        event_id: event.id,
+      })
+      .returning(),
+  );
   return row;
 }
 
@@ -133,10 +144,17 @@ export async function addCapacity(
   capacity: number,
   ticketIds: string[],
 ) {
-  const [row] = await app.deps.db
-    .insert(capacityAssignments)
-    .values({ account_id: event.account_id, event_id: event.id, name: `Aforo ${randomBase62(4)}`, capacity })
-    .returning();
+  const row = one(
+    await app.deps.db
+      .insert(capacityAssignments)
+      .values({
+        account_id: event.account_id,
+        event_id: event.id,
+        name: `Aforo ${randomBase62(4)}`,
+        capacity,
+      })
+      .returning(),
+  );
   await app.deps.db
     .insert(capacityAssignmentTickets)
     .values(ticketIds.map((ticket_id) => ({ capacity_assignment_id: row.id, ticket_id })));
@@ -148,18 +166,22 @@ export async function addQuestion(
   event: { id: string; account_id: string },
   opts: Partial<typeof questions.$inferInsert> & { title: string; belongs_to: 'ORDER' | 'ATTENDEE' },
 ) {
-  const [row] = await app.deps.db
-    .insert(questions)
-    .values({ type: 'SINGLE_LINE_TEXT', ...opts, account_id: event.account_id, event_id: event.id })
-    .returning();
+  const row = one(
+    await app.deps.db
+      .insert(questions)
+      .values({ type: 'SINGLE_LINE_TEXT', ...opts, account_id: event.account_id, event_id: event.id })
+      .returning(),
+  );
   return row;
 }
 
 export async function addAffiliate(app: App, event: { id: string; account_id: string }, code: string) {
-  const [row] = await app.deps.db
-    .insert(affiliates)
-    .values({ account_id: event.account_id, event_id: event.id, name: 'Radio Local', code })
-    .returning();
+  const row = one(
+    await app.deps.db
+      .insert(affiliates)
+      .values({ account_id: event.account_id, event_id: event.id, name: 'Radio Local', code })
+      .returning(),
+  );
   return row;
 }
 
@@ -189,7 +211,7 @@ export async function buyWithTestCard(
     method: 'POST',
     url: base,
     payload: {
-      tickets: [{ ticket_id: ticket.id, price_id: ticket.prices[0].id, quantity: opts.quantity ?? 1 }],
+      tickets: [{ ticket_id: ticket.id, price_id: at(ticket.prices, 0).id, quantity: opts.quantity ?? 1 }],
       ...(opts.affiliate_code ? { affiliate_code: opts.affiliate_code } : {}),
     },
   });

@@ -1,6 +1,7 @@
 import type { App } from '../../app.ts';
 import { orderItems, orders, ticketPrices, tickets } from '../../db/schema/index.ts';
 import { randomBase62 } from '../../lib/ids.ts';
+import { one } from '../../lib/rows.ts';
 
 type Headers = Record<string, string>;
 
@@ -45,19 +46,23 @@ export async function insertTicket(
   eventId: string,
   opts: { name?: string; priceCents?: number; quantity?: number | null } = {},
 ) {
-  const [ticket] = await app.deps.db
-    .insert(tickets)
-    .values({ account_id: accountId, event_id: eventId, name: opts.name ?? 'General', price_type: 'PAID' })
-    .returning();
-  const [price] = await app.deps.db
-    .insert(ticketPrices)
-    .values({
-      ticket_id: ticket.id,
-      event_id: eventId,
-      price_cents: opts.priceCents ?? 2500,
-      quantity: opts.quantity === undefined ? 100 : opts.quantity,
-    })
-    .returning();
+  const ticket = one(
+    await app.deps.db
+      .insert(tickets)
+      .values({ account_id: accountId, event_id: eventId, name: opts.name ?? 'General', price_type: 'PAID' })
+      .returning(),
+  );
+  const price = one(
+    await app.deps.db
+      .insert(ticketPrices)
+      .values({
+        ticket_id: ticket.id,
+        event_id: eventId,
+        price_cents: opts.priceCents ?? 2500,
+        quantity: opts.quantity === undefined ? 100 : opts.quantity,
+      })
+      .returning(),
+  );
   return { ticket, price };
 }
 
@@ -70,23 +75,25 @@ export async function insertCompletedOrder(
   status: 'COMPLETED' | 'CANCELLED' = 'COMPLETED',
 ) {
   const total = item.unitCents * item.quantity;
-  const [order] = await app.deps.db
-    .insert(orders)
-    .values({
-      short_id: `o_${randomBase62(20)}`,
-      account_id: accountId,
-      event_id: eventId,
-      status,
-      reserved_until: new Date(),
-      currency: 'EUR',
-      subtotal_cents: total,
-      total_cents: total,
-      email: 'comprador@example.com',
-      first_name: 'Lucía',
-      last_name: 'Martín',
-      completed_at: new Date(),
-    })
-    .returning();
+  const order = one(
+    await app.deps.db
+      .insert(orders)
+      .values({
+        short_id: `o_${randomBase62(20)}`,
+        account_id: accountId,
+        event_id: eventId,
+        status,
+        reserved_until: new Date(),
+        currency: 'EUR',
+        subtotal_cents: total,
+        total_cents: total,
+        email: 'comprador@example.com',
+        first_name: 'Lucía',
+        last_name: 'Martín',
+        completed_at: new Date(),
+      })
+      .returning(),
+  );
   await app.deps.db.insert(orderItems).values({
     order_id: order.id,
     event_id: eventId,

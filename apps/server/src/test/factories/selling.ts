@@ -1,6 +1,7 @@
 import type { App } from '../../app.ts';
 import { events, orderItems, orders, organizers, taxesAndFees } from '../../db/schema/index.ts';
 import { randomBase62 } from '../../lib/ids.ts';
+import { one } from '../../lib/rows.ts';
 
 /**
  * Rows the selling tests need from other areas, written straight to the database: an organizer and an
@@ -12,27 +13,31 @@ export async function createEvent(
   opts: { status?: 'DRAFT' | 'LIVE' | 'ARCHIVED'; name?: string; deleted?: boolean; settings?: object } = {},
 ) {
   const db = app.deps.db;
-  const [organizer] = await db
-    .insert(organizers)
-    .values({ account_id: accountId, name: 'Sala Apolo', email: 'hola@apolo.example' })
-    .returning();
-  const [event] = await db
-    .insert(events)
-    .values({
-      account_id: accountId,
-      organizer_id: organizer.id,
-      name: opts.name ?? 'Concierto de primavera',
-      slug: 'concierto-de-primavera',
-      description: '<p>Una noche <strong>única</strong>.</p>',
-      status: opts.status ?? 'LIVE',
-      start_date: new Date(Date.now() + 30 * 86400_000),
-      timezone: 'Europe/Madrid',
-      currency: 'EUR',
-      location: { venue_name: 'Sala Apolo', city: 'Barcelona' },
-      settings: (opts.settings ?? {}) as Record<string, unknown>,
-      deleted_at: opts.deleted ? new Date() : null,
-    })
-    .returning();
+  const organizer = one(
+    await db
+      .insert(organizers)
+      .values({ account_id: accountId, name: 'Sala Apolo', email: 'hola@apolo.example' })
+      .returning(),
+  );
+  const event = one(
+    await db
+      .insert(events)
+      .values({
+        account_id: accountId,
+        organizer_id: organizer.id,
+        name: opts.name ?? 'Concierto de primavera',
+        slug: 'concierto-de-primavera',
+        description: '<p>Una noche <strong>única</strong>.</p>',
+        status: opts.status ?? 'LIVE',
+        start_date: new Date(Date.now() + 30 * 86400_000),
+        timezone: 'Europe/Madrid',
+        currency: 'EUR',
+        location: { venue_name: 'Sala Apolo', city: 'Barcelona' },
+        settings: (opts.settings ?? {}) as Record<string, unknown>,
+        deleted_at: opts.deleted ? new Date() : null,
+      })
+      .returning(),
+  );
   return { organizer, event };
 }
 
@@ -41,17 +46,19 @@ export async function createTax(
   accountId: string,
   opts: Partial<typeof taxesAndFees.$inferInsert> = {},
 ) {
-  const [row] = await app.deps.db
-    .insert(taxesAndFees)
-    .values({
-      account_id: accountId,
-      name: 'IVA',
-      type: 'TAX',
-      calculation: 'PERCENTAGE',
-      value: 2100,
-      ...opts,
-    })
-    .returning();
+  const row = one(
+    await app.deps.db
+      .insert(taxesAndFees)
+      .values({
+        account_id: accountId,
+        name: 'IVA',
+        type: 'TAX',
+        calculation: 'PERCENTAGE',
+        value: 2100,
+        ...opts,
+      })
+      .returning(),
+  );
   return row;
 }
 
@@ -68,20 +75,22 @@ export async function insertOrder(
   },
 ) {
   const db = app.deps.db;
-  const [order] = await db
-    .insert(orders)
-    .values({
-      short_id: `o_${randomBase62(20)}`,
-      account_id: opts.accountId,
-      event_id: opts.eventId,
-      status: opts.status ?? 'RESERVED',
-      reserved_until: opts.reservedUntil ?? new Date(Date.now() + 15 * 60_000),
-      currency: 'EUR',
-      subtotal_cents: 0,
-      total_cents: 0,
-      promo_code_id: opts.promoCodeId ?? null,
-    })
-    .returning();
+  const order = one(
+    await db
+      .insert(orders)
+      .values({
+        short_id: `o_${randomBase62(20)}`,
+        account_id: opts.accountId,
+        event_id: opts.eventId,
+        status: opts.status ?? 'RESERVED',
+        reserved_until: opts.reservedUntil ?? new Date(Date.now() + 15 * 60_000),
+        currency: 'EUR',
+        subtotal_cents: 0,
+        total_cents: 0,
+        promo_code_id: opts.promoCodeId ?? null,
+      })
+      .returning(),
+  );
   if (opts.items.length) {
     await db.insert(orderItems).values(
       opts.items.map((i) => ({

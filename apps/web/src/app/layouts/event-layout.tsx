@@ -3,7 +3,7 @@ import { Box, Group, NavLink, ScrollArea, SegmentedControl, Skeleton, Stack } fr
 import { lazy, Suspense } from 'react';
 import { Link, Outlet, useMatches, useNavigate, useParams } from 'react-router';
 import { lazyPage } from '../../lib/i18n.ts';
-import { eventSectionKeys } from '../router.tsx';
+import { eventSectionKeys } from '../feature-route-table.ts';
 import { EVENT_SECTIONS } from './event-sections.ts';
 
 /** The header (name, status actions, public link) comes from the events feature with its messages. */

@@ -11,9 +11,9 @@ const shell = import.meta.glob<CatalogModule>('../../../locales/*.po');
 const checkout = import.meta.glob<CatalogModule>('../locales/*.po');
 
 export async function loadPageMessages(locale: Locale): Promise<Messages> {
-  const [a, b] = await Promise.all([
-    shell[`../../../locales/${locale}.po`](),
-    checkout[`../locales/${locale}.po`](),
-  ]);
+  const loadShell = shell[`../../../locales/${locale}.po`];
+  const loadCheckout = checkout[`../locales/${locale}.po`];
+  if (!loadShell || !loadCheckout) throw new Error(`No message catalog for locale ${locale}`);
+  const [a, b] = await Promise.all([loadShell(), loadCheckout()]);
   return { ...a.messages, ...b.messages };
 }

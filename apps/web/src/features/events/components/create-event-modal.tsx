@@ -78,9 +78,8 @@ export function CreateEventModal({
     }
   }, [defaults.data]);
   useEffect(() => {
-    if (!form.values.organizer_id && organizers.data?.length === 1) {
-      form.setFieldValue('organizer_id', organizers.data[0].id);
-    }
+    const only = organizers.data?.length === 1 ? organizers.data[0] : undefined;
+    if (!form.values.organizer_id && only) form.setFieldValue('organizer_id', only.id);
   }, [organizers.data]);
 
   const submit = form.onSubmit(async (values) => {

@@ -19,9 +19,10 @@ export function SortableList<T extends { id: string }>(props: {
   const [over, setOver] = useState<string | null>(null);
   const ids = props.items.map((i) => i.id);
   const move = (from: number, to: number) => {
-    if (to < 0 || to >= ids.length || from === to) return;
+    const id = ids[from];
+    if (id === undefined || to < 0 || to >= ids.length || from === to) return;
     const next = [...ids];
-    const [id] = next.splice(from, 1);
+    next.splice(from, 1);
     next.splice(to, 0, id);
     props.onReorder(next);
   };
