@@ -5,14 +5,14 @@ import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { listMeta, parseListQuery } from '../../lib/pagination.ts';
 import { loadOwnedEvent } from '../events/owned-event.ts';
-import { type EventUsage, loadEventUsage } from '../tickets/availability.ts';
+import { loadStockLevels, type StockLevels } from '../tickets/availability.ts';
 import { unknownTicketIds } from '../tickets/tickets.service.ts';
 import { capacityMessages as m } from './capacity.messages.ts';
 import * as repo from './capacity.repository.ts';
 
 /** Used = units sold or reserved (not expired) of its tickets, whether the assignment is active or not. */
-function present(row: repo.CapacityRow, usage: EventUsage): CapacityAssignment {
-  const used = row.ticket_ids.reduce((sum, id) => sum + (usage.byTicket.get(id) ?? 0), 0);
+function present(row: repo.CapacityRow, levels: StockLevels): CapacityAssignment {
+  const level = levels.capacities.get(row.id) ?? { used: 0, remaining: row.capacity };
   return {
     id: row.id,
     event_id: row.event_id,
@@ -20,8 +20,8 @@ function present(row: repo.CapacityRow, usage: EventUsage): CapacityAssignment {
     capacity: row.capacity,
     status: row.status,
     ticket_ids: row.ticket_ids,
-    used,
-    remaining: Math.max(0, row.capacity - used),
+    used: level.used,
+    remaining: level.remaining,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };
@@ -36,11 +36,11 @@ export async function listCapacities(
   assertCan(auth, 'events:manage');
   const params = parseListQuery(raw, repo.capacityListSpec);
   await loadOwnedEvent(db, auth.accountId, eventId);
-  const [{ rows, total }, usage] = await Promise.all([
+  const [{ rows, total }, levels] = await Promise.all([
     repo.listCapacities(db, auth.accountId, eventId, params),
-    loadEventUsage(db, eventId),
+    loadStockLevels(db, eventId),
   ]);
-  return { data: rows.map((r) => present(r, usage)), meta: listMeta(total, params) };
+  return { data: rows.map((r) => present(r, levels)), meta: listMeta(total, params) };
 }
 
 export async function getCapacity(q: Queryable, auth: AuthContext, eventId: string, id: string) {
@@ -48,7 +48,7 @@ export async function getCapacity(q: Queryable, auth: AuthContext, eventId: stri
   await loadOwnedEvent(q, auth.accountId, eventId);
   const row = await repo.findCapacity(q, auth.accountId, eventId, id);
   if (!row) throw notFound();
-  return present(row, await loadEventUsage(q, eventId, row.ticket_ids));
+  return present(row, await loadStockLevels(q, eventId, row.ticket_ids));
 }
 
 async function checkTickets(q: Queryable, eventId: string, ids: string[]) {
@@ -98,8 +98,8 @@ export async function updateCapacity(
     const ticketIds = await checkTickets(tx, eventId, input.ticket_ids);
     const status = input.status ?? row.status;
     if (status === 'ACTIVE') {
-      const usage = await loadEventUsage(tx, eventId, ticketIds);
-      const used = ticketIds.reduce((sum, t) => sum + (usage.byTicket.get(t) ?? 0), 0);
+      const levels = await loadStockLevels(tx, eventId, ticketIds);
+      const used = ticketIds.reduce((sum, t) => sum + (levels.tickets.get(t)?.held ?? 0), 0);
       if (input.capacity < used) throw conflict(m['capacity.below_used'], { used });
     }
     await repo.updateCapacity(tx, auth.accountId, id, { name: input.name, capacity: input.capacity, status });

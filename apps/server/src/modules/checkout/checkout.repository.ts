@@ -1,14 +1,12 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
-import type { Queryable } from '../../db/client.ts';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { type Queryable, rowsOf } from '../../db/client.ts';
 import {
   events,
   organizers,
   type promoCodes,
   questions,
-  taxesAndFees,
-  ticketPrices,
-  tickets,
-  ticketTaxes,
+  type ticketPrices,
+  type tickets,
 } from '../../db/schema/index.ts';
 
 /** Reads of what the public order flow sells: the event, its tickets, codes and questions. */
@@ -37,50 +35,6 @@ export type SellableTicket = TicketRow & {
   }[];
 };
 
-/** The event's live tickets among `ticketIds`, each with its live price tiers and active taxes/fees. */
-export async function loadTickets(
-  q: Queryable,
-  eventId: string,
-  ticketIds: string[],
-): Promise<SellableTicket[]> {
-  if (ticketIds.length === 0) return [];
-  const [ticketRows, priceRows, taxRows] = await Promise.all([
-    q
-      .select()
-      .from(tickets)
-      .where(and(eq(tickets.event_id, eventId), inArray(tickets.id, ticketIds), isNull(tickets.deleted_at))),
-    q
-      .select()
-      .from(ticketPrices)
-      .where(and(inArray(ticketPrices.ticket_id, ticketIds), isNull(ticketPrices.deleted_at)))
-      .orderBy(asc(ticketPrices.sort_order), asc(ticketPrices.id)),
-    q
-      .select({
-        ticketId: ticketTaxes.ticket_id,
-        id: taxesAndFees.id,
-        name: taxesAndFees.name,
-        type: taxesAndFees.type,
-        calculation: taxesAndFees.calculation,
-        value: taxesAndFees.value,
-      })
-      .from(ticketTaxes)
-      .innerJoin(taxesAndFees, eq(taxesAndFees.id, ticketTaxes.tax_id))
-      .where(
-        and(
-          inArray(ticketTaxes.ticket_id, ticketIds),
-          eq(taxesAndFees.is_active, true),
-          isNull(taxesAndFees.deleted_at),
-        ),
-      )
-      .orderBy(asc(taxesAndFees.type), asc(taxesAndFees.name)),
-  ]);
-  return ticketRows.map((t) => ({
-    ...t,
-    prices: priceRows.filter((p) => p.ticket_id === t.id),
-    taxes: taxRows.filter((x) => x.ticketId === t.id).map(({ ticketId: _, ...tax }) => tax),
-  }));
-}
-
 export type PromoRow = typeof promoCodes.$inferSelect;
 
 export async function loadVisibleQuestions(q: Queryable, eventId: string) {
@@ -91,3 +45,21 @@ export async function loadVisibleQuestions(q: Queryable, eventId: string) {
     .orderBy(asc(questions.sort_order), asc(questions.id));
 }
 export type QuestionRow = typeof questions.$inferSelect;
+
+/** One call of the `checkout_context` database function (migrations 0003, 0005): see reservation-context.ts. */
+export async function selectCheckoutContext(q: Queryable, arg: Record<string, unknown>): Promise<unknown> {
+  const [row] = rowsOf<{ context: unknown }>(
+    await q.execute(sql`select checkout_context(${JSON.stringify(arg)}::jsonb) as context`),
+  );
+  return typeof row?.context === 'string' ? JSON.parse(row.context) : row?.context;
+}
+
+/** One call of the `checkout_reserve` database function (migrations 0003, 0005): see reserve-units.ts. */
+export async function callCheckoutReserve(q: Queryable, arg: Record<string, unknown>): Promise<unknown[]> {
+  const [row] = rowsOf<{ answers: unknown }>(
+    await q.execute(sql`select checkout_reserve(${JSON.stringify(arg)}::jsonb) as answers`),
+  );
+  const answers = typeof row?.answers === 'string' ? JSON.parse(row.answers) : row?.answers;
+  if (!Array.isArray(answers)) throw new Error('checkout_reserve gave no answers');
+  return answers;
+}

@@ -1,6 +1,7 @@
 import { formatMoney, type Locale, type PublicOrder } from '@taquilla/shared';
 import { orderTotals, priceLine, promoAppliesTo } from '@taquilla/shared/pricing';
 import type { CreateOrderInput, OrderDetailsInput } from '@taquilla/shared/schemas/checkout';
+import type { Queryable } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError, conflict, type FieldError, invalid, notFound } from '../../lib/errors.ts';
 import { newShortId } from '../../lib/ids.ts';
@@ -10,9 +11,18 @@ import * as orders from '../orders/orders.service.ts';
 import { checkoutMessages as m } from './checkout.messages.ts';
 import type { EventRow, PromoRow, QuestionRow, SellableTicket } from './checkout.repository.ts';
 import * as repo from './checkout.repository.ts';
-import { loadReservationContext } from './reservation-context.ts';
-import { type ReserveProblem, reserveUnits } from './reserve-units.ts';
-import { noteSoldOut, shortageIn, soldOutLately } from './stock.ts';
+import { loadReservationContext, type ReservationContext } from './reservation-context.ts';
+import {
+  type HoldStatus,
+  type InsertedOrder,
+  type NewOrder,
+  type ReserveLine,
+  type ReserveProblem,
+  reserveUnits,
+} from './reserve-units.ts';
+import { noteSoldOut, soldOutLately } from './sold-out-hint.ts';
+
+export type { HoldStatus, InsertedOrder, NewOrder, ReserveLine, ReserveProblem };
 
 type Deps = Pick<AppDeps, 'db' | 'jobs' | 'config'>;
 
@@ -26,22 +36,77 @@ export async function sellingEvent(deps: Deps, eventId: string): Promise<EventRo
   return event;
 }
 
-/** A valid promo code of the event, or a 422 on `promo_code`. */
-function assertPromoUsable(promo: PromoRow | undefined): PromoRow {
-  if (!promo || (promo.expiry_date && promo.expiry_date.getTime() <= Date.now())) {
-    throw invalid({ promo_code: m['checkout.promo_code_invalid'] });
-  }
-  return promo;
-}
+/**
+ * A hold on units: a new order, or an existing one held again. Its rules are the database's
+ * (`checkout_reserve`, `stock_levels`), applied under the locks; see `holdUnits`.
+ */
+export type HoldRequest =
+  | {
+      order: NewOrder;
+      lines: ReserveLine[];
+      status: HoldStatus;
+      /** RESERVED only: how long the units stay held, in minutes. */
+      holdMinutes?: number;
+      /**
+       * A manual order: the order is flagged `is_manual`, and the buyer's rules (hidden tickets and
+       * tiers, sale windows, min/max per order) do not apply. Stock limits always do.
+       */
+      byOrganizer?: boolean;
+    }
+  | {
+      /** An existing order of the event, held again (its lines, promo code and tickets as stored). */
+      orderId: string;
+      status: HoldStatus;
+      holdMinutes?: number;
+    };
 
-function saleProblem(
-  now: number,
-  start: Date | null,
-  end: Date | null,
-): 'checkout.sale_not_started' | 'checkout.sale_ended' | null {
-  if (start && start.getTime() > now) return 'checkout.sale_not_started';
-  if (end && end.getTime() <= now) return 'checkout.sale_ended';
-  return null;
+/**
+ * THE entry point for every hold on units (DESIGN §5: "new holds go through the same function"). It
+ * calls the `checkout_reserve` database function, which locks tickets → capacity assignments → promo
+ * code, re-checks every limit with `stock_levels`/`promo_code_levels` (the functions the display reads)
+ * counting the units held now, and writes — or answers the first problem (`ReserveProblem`, nothing
+ * written). Calls for the same tickets and promo code made together share one locked call.
+ *
+ * - Checkout (`reserve` below): `{ order, lines, status: 'RESERVED', holdMinutes:
+ *   event.order_timeout_minutes }` on `deps.db`.
+ * - Late payment (confirmation.ts): `{ orderId, status: 'COMPLETED' }` inside the payment's transaction
+ *   (`q` = that transaction, the order row already locked), then `completeOrder` in the same transaction.
+ *   An order whose units still count is simply given the status; an expired one is re-checked like a new
+ *   order — promo code max uses and expiry included.
+ * - Manual order (organizer; the caller first checks the event is the account's): `const p = await
+ *   priceOrder(deps, eventId, { tickets }, { byOrganizer: true })`, then inside one transaction
+ *   `holdUnits(deps, { order: { ...p.order, short_id: newShortId('o'), locale }, lines: p.lines,
+ *   status: 'COMPLETED' | 'AWAITING_OFFLINE_PAYMENT', byOrganizer: true }, tx)` followed by the
+ *   attendees and e-mails (`completeOrder` / `holdForOfflinePayment`) in the same `tx`; a problem →
+ *   roll back and answer with it (409 sold out, 422 otherwise).
+ * - Waitlist offer: `priceOrder(deps, eventId, { tickets })` (the buyer's rules), then `holdUnits(deps,
+ *   { order, lines, status: 'RESERVED', holdMinutes: offer timeout in minutes })` on `deps.db` — a
+ *   RESERVED order held until the offer expires, which the buyer completes through the normal checkout
+ *   (details, payment) with its short id; units held for an offer count like any reservation, so nobody
+ *   else can take them. When the offer lapses the reservation simply expires (or set it ABANDONED to
+ *   free the units at once).
+ *
+ * `q`: `deps.db` (its own transaction, batched) or the caller's transaction (the locks are then held
+ * until it commits: keep it short).
+ */
+export async function holdUnits(
+  deps: Pick<Deps, 'db' | 'config'>,
+  request: HoldRequest,
+  q: Queryable = deps.db,
+): Promise<InsertedOrder | ReserveProblem> {
+  const holdMinutes = request.holdMinutes ?? 0;
+  const payload =
+    'orderId' in request
+      ? { order_id: request.orderId, status: request.status, hold_minutes: holdMinutes }
+      : {
+          ...request.order,
+          lines: request.lines,
+          status: request.status,
+          hold_minutes: holdMinutes,
+          is_manual: request.byOrganizer ?? false,
+          organizer: request.byOrganizer ?? false,
+        };
+  return reserveUnits(q, payload, { unsafeNoLocks: deps.config.checkoutUnsafeNoLocks });
 }
 
 interface PlannedLine {
@@ -51,15 +116,19 @@ interface PlannedLine {
   unitPriceCents: number;
 }
 
-/** Every per-line rule that needs no lock: the ticket exists, is visible, on sale, within min/max, priced right. */
+/**
+ * Every per-line rule that needs no lock and no stock: the ticket exists, is visible to this buyer (any
+ * ticket of the event for the organizer), and the line is priced right. Sale windows, min/max per order
+ * and stock are the locked check's (`holdUnits`).
+ */
 function planLines(
-  input: CreateOrderInput,
+  input: Pick<CreateOrderInput, 'tickets'>,
   tickets: SellableTicket[],
   promo: PromoRow | null,
   currency: string,
+  byOrganizer: boolean,
 ) {
   const fields: Record<string, FieldError | string> = {};
-  const now = Date.now();
   const byId = new Map(tickets.map((t) => [t.id, t]));
   const seen = new Set<string>();
   const lines: PlannedLine[] = [];
@@ -72,22 +141,15 @@ function planLines(
       return;
     }
     seen.add(line.price_id);
-    if (!ticket || !price || price.is_hidden) {
+    if (!ticket || !price || (price.is_hidden && !byOrganizer)) {
       fields[`${at}.ticket_id`] = m['checkout.ticket_unavailable'];
       return;
     }
     // As on the public page: hidden tickets never sell; "hidden unless promo code" ones only with a code
     // that applies to them.
     const unlocked = promo !== null && promoAppliesTo(promo, ticket.id);
-    if (ticket.is_hidden || (ticket.hidden_unless_promo_code && !unlocked)) {
+    if (!byOrganizer && (ticket.is_hidden || (ticket.hidden_unless_promo_code && !unlocked))) {
       fields[`${at}.ticket_id`] = m['checkout.ticket_unavailable'];
-      return;
-    }
-    const sale =
-      saleProblem(now, ticket.sale_start_date, ticket.sale_end_date) ??
-      saleProblem(now, price.sale_start_date, price.sale_end_date);
-    if (sale) {
-      fields[`${at}.ticket_id`] = m[sale];
       return;
     }
     let unitPriceCents = ticket.price_type === 'FREE' ? 0 : price.price_cents;
@@ -106,28 +168,19 @@ function planLines(
     }
     lines.push({ ticket, price, quantity: line.quantity, unitPriceCents });
   });
-  for (const ticket of tickets) {
-    const units = lines.filter((l) => l.ticket.id === ticket.id).reduce((n, l) => n + l.quantity, 0);
-    if (units === 0) continue;
-    const at = `tickets.${input.tickets.findIndex((l) => l.ticket_id === ticket.id)}.quantity`;
-    if (units < ticket.min_per_order) {
-      fields[at] = {
-        key: m['checkout.min_per_order'],
-        params: { min: ticket.min_per_order, ticket: ticket.name },
-      };
-    } else if (units > ticket.max_per_order) {
-      fields[at] = {
-        key: m['checkout.max_per_order'],
-        params: { max: ticket.max_per_order, ticket: ticket.name },
-      };
-    }
-  }
   if (Object.keys(fields).length > 0) throw invalid(fields);
   return lines;
 }
 
-/** The 422/409 a refusal of the locked re-check answers, on the same fields as the unlocked checks. */
-function refusal(problem: ReserveProblem, input: CreateOrderInput, tickets: SellableTicket[]): AppError {
+/**
+ * The 422/409 a refusal of `holdUnits` answers, on the fields of the order's `tickets` lines (checkout,
+ * manual orders).
+ */
+export function holdRefusal(
+  problem: ReserveProblem,
+  input: Pick<CreateOrderInput, 'tickets'>,
+  tickets: SellableTicket[],
+): AppError {
   if (problem.problem === 'PROMO_CODE_INVALID')
     return invalid({ promo_code: m['checkout.promo_code_invalid'] });
   const ticket = tickets.find((t) => t.id === problem.ticketId);
@@ -162,13 +215,31 @@ function refusal(problem: ReserveProblem, input: CreateOrderInput, tickets: Sell
   }
 }
 
+/** An order priced and ready for `holdUnits`: the event, its tickets, the order's totals and lines. */
+export interface PricedOrder {
+  event: NonNullable<ReservationContext['event']>;
+  tickets: SellableTicket[];
+  /** The order to write, less its short id and locale. */
+  order: Omit<NewOrder, 'short_id' | 'locale'>;
+  lines: ReserveLine[];
+  /** With `withRemaining`: units left per tier, read without locks (a hint). */
+  remaining: Map<string, number | null> | null;
+}
+
 /**
- * Reserves the units in two round trips: one query reads what validation and pricing need (no lock
- * held; with the units held now when a ticket sold out lately, for a refusal without locks), then
- * `reserveUnits` locks ticket rows, capacity assignments and the promo code in that order, re-checks
- * every limit and writes the order, all inside PostgreSQL.
+ * Reads and prices an order of the event in one round trip (`checkout_context`): the lines' tickets and
+ * tiers exist (visible to buyers, or any for `byOrganizer`), donation amounts, promo discount, taxes and
+ * fees (`@taquilla/shared/pricing`). 422 on a bad line or an unknown promo code; whether the code is
+ * still usable, sale windows, min/max and stock are decided by `holdUnits` under the locks. For buyers
+ * the event must be LIVE (404 otherwise); the organizer's caller checks the event is theirs first.
  */
-export async function reserve(deps: Deps, eventId: string, input: CreateOrderInput, locale: Locale) {
+export async function priceOrder(
+  deps: Pick<Deps, 'db'>,
+  eventId: string,
+  input: Pick<CreateOrderInput, 'tickets' | 'promo_code' | 'affiliate_code'>,
+  opts: { byOrganizer?: boolean; withRemaining?: boolean } = {},
+): Promise<PricedOrder> {
+  const byOrganizer = opts.byOrganizer ?? false;
   const ticketIds = [...new Set(input.tickets.map((l) => l.ticket_id))];
   const code = input.promo_code?.trim().toLowerCase() || null;
   const affiliateCode = input.affiliate_code?.trim().toLowerCase() || null;
@@ -177,14 +248,13 @@ export async function reserve(deps: Deps, eventId: string, input: CreateOrderInp
     eventId,
     ticketIds,
     { promoCode: code, affiliateCode },
-    // The race control (test builds) always counts first: without locks, that count is all it checks.
-    deps.config.checkoutUnsafeNoLocks || ticketIds.some(soldOutLately),
+    opts.withRemaining ?? false,
   );
   const { event, tickets } = context;
-  if (event?.status !== 'LIVE') throw notFound(m['checkout.event_unavailable']);
-  const promo = code ? assertPromoUsable(context.promo ?? undefined) : null;
-  const lines = planLines(input, tickets, promo, event.currency);
-  const priced = lines.map((l) => ({
+  if (!event || (!byOrganizer && event.status !== 'LIVE')) throw notFound(m['checkout.event_unavailable']);
+  if (code && !context.promo) throw invalid({ promo_code: m['checkout.promo_code_invalid'] });
+  const promo = context.promo;
+  const priced = planLines(input, tickets, promo, event.currency, byOrganizer).map((l) => ({
     line: l,
     price: priceLine({
       ticketId: l.ticket.id,
@@ -195,35 +265,19 @@ export async function reserve(deps: Deps, eventId: string, input: CreateOrderInp
       taxesAndFees: l.ticket.taxes,
     }),
   }));
-  const totals = orderTotals(priced.map((p) => p.price));
-
-  // Fast refusal without locks when the units are already gone (a flash sale after selling out); the
-  // decision that counts is the locked one.
-  const preview =
-    context.usage &&
-    shortageIn(
-      context.usage,
-      tickets,
-      lines.map((l) => ({ ticket_id: l.ticket.id, price_id: l.price.id, quantity: l.quantity })),
-    );
-  if (preview) throw conflict(m['checkout.sold_out'], { ticket: preview.name }, SOLD_OUT);
-
-  const shortId = newShortId('o');
-  const inserted = await reserveUnits(
-    deps.db,
-    {
-      short_id: shortId,
+  return {
+    event,
+    tickets,
+    order: {
       account_id: event.account_id,
       event_id: eventId,
-      timeout_minutes: event.order_timeout_minutes,
-      locale,
       currency: event.currency,
-      ...totals,
+      ...orderTotals(priced.map((p) => p.price)),
       promo_code_id: promo?.id ?? null,
       promo_code: promo?.code ?? null,
       affiliate_id: context.affiliateId,
     },
-    priced.map(({ line, price }) => ({
+    lines: priced.map(({ line, price }) => ({
       ticket_id: line.ticket.id,
       price_id: line.price.id,
       quantity: line.quantity,
@@ -236,14 +290,45 @@ export async function reserve(deps: Deps, eventId: string, input: CreateOrderInp
       total_cents: price.total_cents,
       taxes_and_fees: price.taxes_and_fees,
     })),
-    { unsafeNoLocks: deps.config.checkoutUnsafeNoLocks },
-  );
+    remaining: context.remaining,
+  };
+}
+
+/**
+ * Reserves the units in two round trips: `priceOrder` reads what validation and pricing need (no lock
+ * held; with the units left when a ticket sold out lately, for a refusal without locks), then
+ * `holdUnits` locks, re-checks every limit and writes the order, all inside PostgreSQL.
+ */
+export async function reserve(deps: Deps, eventId: string, input: CreateOrderInput, locale: Locale) {
+  const ticketIds = [...new Set(input.tickets.map((l) => l.ticket_id))];
+  const { event, tickets, order, lines, remaining } = await priceOrder(deps, eventId, input, {
+    // The race control (test builds) always counts first: without locks, that count is all it checks.
+    withRemaining: deps.config.checkoutUnsafeNoLocks || ticketIds.some(soldOutLately),
+  });
+
+  // Fast refusal without locks when the units are already gone (a flash sale after selling out); the
+  // decision that counts is the locked one.
+  const gone =
+    remaining &&
+    lines.find((l) => {
+      const left = remaining.get(l.price_id);
+      return left !== undefined && left !== null && l.quantity > left;
+    });
+  if (gone) throw conflict(m['checkout.sold_out'], { ticket: gone.ticket_name }, SOLD_OUT);
+
+  const shortId = newShortId('o');
+  const inserted = await holdUnits(deps, {
+    order: { ...order, short_id: shortId, locale },
+    status: 'RESERVED',
+    holdMinutes: event.order_timeout_minutes,
+    lines,
+  });
   if ('problem' in inserted) {
     if (inserted.problem === 'SOLD_OUT') noteSoldOut(inserted.ticketId);
-    throw refusal(inserted, input, tickets);
+    throw holdRefusal(inserted, input, tickets);
   }
   // Presented from what was just written: no extra round trips on the busiest endpoint.
-  const order: PublicOrder = {
+  const written: PublicOrder = {
     short_id: shortId,
     event_id: eventId,
     status: 'RESERVED',
@@ -254,27 +339,22 @@ export async function reserve(deps: Deps, eventId: string, input: CreateOrderInp
     first_name: null,
     last_name: null,
     email: null,
-    currency: event.currency,
-    ...totals,
-    promo_code: promo?.code ?? null,
-    items: priced.map(({ line, price }) => ({
-      id: inserted.itemIds.get(line.price.id) ?? '',
-      ticket_id: line.ticket.id,
-      price_id: line.price.id,
-      ticket_name: line.ticket.name,
-      price_label: line.ticket.price_type === 'TIERED' ? line.price.label : null,
-      quantity: line.quantity,
-      unit_price_cents: price.unit_price_cents,
-      unit_discount_cents: price.unit_discount_cents,
-      taxes_cents: price.taxes_cents,
-      fees_cents: price.fees_cents,
-      total_cents: price.total_cents,
+    currency: order.currency,
+    subtotal_cents: order.subtotal_cents,
+    discount_cents: order.discount_cents,
+    taxes_cents: order.taxes_cents,
+    fees_cents: order.fees_cents,
+    total_cents: order.total_cents,
+    promo_code: order.promo_code,
+    items: lines.map(({ taxes_and_fees: _, ...line }) => ({
+      id: inserted.itemIds.get(line.price_id) ?? '',
+      ...line,
     })),
     attendees: [],
     created_at: inserted.createdAt.toISOString(),
     completed_at: null,
   };
-  return { order, settings: event.settings };
+  return { order: written, settings: event.settings };
 }
 
 /** The order of a public link: gone (abandoned or unknown) is 404 "order no longer exists". */

@@ -4,10 +4,11 @@ import type { AppDeps } from '../../deps.ts';
 import { queueRefundEmail } from '../orders/order-emails.ts';
 import type { OrderRow } from '../orders/orders.service.ts';
 import * as orders from '../orders/orders.service.ts';
+import * as paymentSettings from '../payment-settings/payment-settings.service.ts';
 import type { PaymentRow } from '../payments/payments.service.ts';
 import * as payments from '../payments/payments.service.ts';
-import { findEvent, loadTickets } from './checkout.repository.ts';
-import { findShortage, lockSellingRows } from './stock.ts';
+import { findEvent } from './checkout.repository.ts';
+import { holdUnits } from './checkout.service.ts';
 
 /**
  * What a payment outcome does to an order. The server decides, whatever the browser says, and every
@@ -25,10 +26,6 @@ export interface PaymentOutcome {
   currency: string;
 }
 
-const isLive = (order: OrderRow) =>
-  order.status === 'AWAITING_OFFLINE_PAYMENT' ||
-  (order.status === 'RESERVED' && order.reserved_until.getTime() > Date.now());
-
 async function lockPayment(tx: Tx, p: PaymentOutcome): Promise<PaymentRow> {
   const found = await payments.findPayment(tx, p.provider, p.ref, true);
   if (found) return found;
@@ -42,16 +39,15 @@ async function lockPayment(tx: Tx, p: PaymentOutcome): Promise<PaymentRow> {
   });
 }
 
-/** Re-checks, under the same locks as a reservation, that an expired order's units are still free. */
-async function unitsStillFree(deps: Deps, tx: Tx, order: OrderRow): Promise<boolean> {
-  const items = await orders.loadItems(tx, [order.id]);
-  const ticketIds = [...new Set(items.map((i) => i.ticket_id))];
-  const locked = await lockSellingRows(tx, ticketIds, order.promo_code_id, {
-    unsafeNoLocks: deps.config.checkoutUnsafeNoLocks,
-  });
-  const tickets = await loadTickets(tx, order.event_id, ticketIds);
-  const shortage = await findShortage(tx, tickets, items, locked);
-  return shortage === null && tickets.length === ticketIds.length;
+/**
+ * Holds the order's units for good through the one locked path (`holdUnits`), as COMPLETED. An order
+ * whose units still count (a live reservation, one awaiting offline payment) just takes the status; an
+ * expired or abandoned one is re-checked like a new order — tiers, capacity, sale windows, the promo
+ * code's max uses and expiry. False when the units are gone (nothing written).
+ */
+async function revive(deps: Deps, tx: Tx, order: OrderRow): Promise<boolean> {
+  const held = await holdUnits(deps, { orderId: order.id, status: 'COMPLETED' }, tx);
+  return !('problem' in held);
 }
 
 export async function confirmPayment(deps: Deps, p: PaymentOutcome): Promise<OrderRow> {
@@ -73,12 +69,7 @@ export async function confirmPayment(deps: Deps, p: PaymentOutcome): Promise<Ord
       return order;
     }
     const underpaid = p.amountCents < order.total_cents;
-    if (!underpaid && isLive(order)) {
-      await orders.updateOrder(tx, order.id, { payment_provider: p.provider });
-      return orders.completeOrder(deps, tx, withProvider, 'PAYMENT_RECEIVED');
-    }
-    const revivable = order.status === 'RESERVED' || order.status === 'ABANDONED';
-    if (!underpaid && revivable && (await unitsStillFree(deps, tx, order))) {
+    if (!underpaid && order.status !== 'CANCELLED' && (await revive(deps, tx, order))) {
       await orders.updateOrder(tx, order.id, { payment_provider: p.provider });
       return orders.completeOrder(deps, tx, withProvider, 'PAYMENT_RECEIVED');
     }
@@ -118,16 +109,10 @@ async function refundPayment(deps: Deps, order: OrderRow, payment: PaymentRow): 
   const event = await findEvent(deps.db, order.event_id);
   const lateOrder = order.status === 'CANCELLED';
   try {
-    if (payment.provider === 'stripe') {
-      const account = (event?.settings.stripe_account_id as string | undefined) || undefined;
-      await payments.stripeClient(deps.config).refunds.create(
-        { payment_intent: payment.provider_ref, reason: 'requested_by_customer' },
-        {
-          idempotencyKey: `refund_${payment.provider_ref}`,
-          ...(account ? { stripeAccount: account } : {}),
-        },
-      );
-    }
+    await payments.paymentProvider(payment.provider).refund(deps, payment, {
+      amountCents: payment.amount_cents,
+      settings: event ? await paymentSettings.providerSettings(deps, event) : {},
+    });
   } catch (err) {
     deps.log?.error({ err, payment: payment.provider_ref, order: order.id }, 'automatic refund failed');
     if (!lateOrder) return order;

@@ -1,9 +1,9 @@
-import { sql } from 'drizzle-orm';
-import { type Queryable, rowsOf } from '../../db/client.ts';
-import { at, one } from '../../lib/rows.ts';
+import type { Queryable } from '../../db/client.ts';
+import { at } from '../../lib/rows.ts';
+import { callCheckoutReserve } from './checkout.repository.ts';
 
-// The locked part of a reservation, batched (`reserveUnits` below). The rules it enforces (DESIGN §5) are
-// written in the `checkout_reserve` database function, migration 0003.
+// The locked part of every hold on units, batched (`reserveUnits` below). The rules it enforces (DESIGN §5)
+// are written in the `checkout_reserve` database function (migrations 0003, 0005) and `stock_levels`.
 
 /** One line of the order to write, priced. */
 export interface ReserveLine {
@@ -20,11 +20,11 @@ export interface ReserveLine {
   taxes_and_fees: unknown[];
 }
 
+/** What is written of a new order (its totals come from `orderTotals` of `@taquilla/shared/pricing`). */
 export interface NewOrder {
   short_id: string;
   account_id: string;
   event_id: string;
-  timeout_minutes: number;
   locale: string;
   currency: string;
   subtotal_cents: number;
@@ -36,6 +36,20 @@ export interface NewOrder {
   promo_code: string | null;
   affiliate_id: string | null;
 }
+
+/** The status a hold gives its order: RESERVED for `hold_minutes`, or one that holds the units for good. */
+export type HoldStatus = 'RESERVED' | 'COMPLETED' | 'AWAITING_OFFLINE_PAYMENT';
+
+/** One entry of a `checkout_reserve` call: a new order, or an existing order to hold again. */
+export type HoldPayload =
+  | (NewOrder & {
+      lines: ReserveLine[];
+      status: HoldStatus;
+      hold_minutes: number;
+      is_manual: boolean;
+      organizer: boolean;
+    })
+  | { order_id: string; status: HoldStatus; hold_minutes: number };
 
 export interface InsertedOrder {
   orderId: string;
@@ -70,7 +84,7 @@ type RawAnswer =
     };
 
 interface Waiting {
-  payload: NewOrder & { lines: ReserveLine[] };
+  payload: HoldPayload;
   resolve: (answer: RawAnswer) => void;
   reject: (err: unknown) => void;
 }
@@ -134,14 +148,9 @@ class ReserveBatcher {
     }
   }
 
-  private async call(orders: Waiting['payload'][]): Promise<RawAnswer[]> {
-    const arg = JSON.stringify({ orders, unsafe_no_locks: this.unsafeNoLocks });
-    const { answers } = one(
-      rowsOf<{ answers: RawAnswer[] | string }>(
-        await this.q.execute(sql`select checkout_reserve(${arg}::jsonb) as answers`),
-      ),
-    );
-    return typeof answers === 'string' ? JSON.parse(answers) : answers;
+  private async call(orders: HoldPayload[]): Promise<RawAnswer[]> {
+    const answers = await callCheckoutReserve(this.q, { orders, unsafe_no_locks: this.unsafeNoLocks });
+    return answers as RawAnswer[];
   }
 }
 
@@ -158,23 +167,26 @@ function batcherFor(q: Queryable, unsafeNoLocks: boolean): ReserveBatcher {
 }
 
 /**
- * The locked part of a reservation: the `checkout_reserve` database function (migration 0003) locks
- * tickets → capacity assignments → promo code, re-checks every limit against the locked rows (tier
- * quantity, capacity, promo max uses and expiry, sale windows, min/max per order) with the units held
- * now, and writes the order and its lines — or answers the first problem. It runs as one statement in
- * its own transaction, batched with concurrent reservations of the same tickets (`ReserveBatcher`), so
- * the locks are held only while PostgreSQL works, never while this process waits for its event loop.
- * `unsafeNoLocks` (test builds' race control) skips the locks and the re-check: the order is written on
- * the strength of the unlocked count made before.
+ * The locked part of a hold (`holdUnits` in checkout.service.ts says who calls it and how): the
+ * `checkout_reserve` database function locks tickets → capacity assignments → promo code, re-checks every
+ * limit against the locked rows with `stock_levels` and `promo_code_levels` (tier quantity, capacity,
+ * promo max uses and expiry, sale windows, min/max per order) and writes the order — or answers the first
+ * problem. It runs as one statement, batched with concurrent holds of the same tickets and promo code
+ * (`ReserveBatcher`, per Queryable: a transaction gets its own), so the locks are held only while
+ * PostgreSQL works, never while this process waits for its event loop. For an existing order the key
+ * is its id: its tickets are read inside the function. `unsafeNoLocks` (test builds' race control)
+ * skips the locks and the re-check.
  */
 export async function reserveUnits(
   q: Queryable,
-  order: NewOrder,
-  lines: ReserveLine[],
+  payload: HoldPayload,
   opts: { unsafeNoLocks?: boolean } = {},
 ): Promise<InsertedOrder | ReserveProblem> {
-  const key = `${[...new Set(lines.map((l) => l.ticket_id))].sort().join(',')}|${order.promo_code_id ?? ''}`;
-  const answer = await batcherFor(q, opts.unsafeNoLocks ?? false).submit(key, { ...order, lines });
+  const key =
+    'order_id' in payload
+      ? `order:${payload.order_id}`
+      : `${[...new Set(payload.lines.map((l) => l.ticket_id))].sort().join(',')}|${payload.promo_code_id ?? ''}`;
+  const answer = await batcherFor(q, opts.unsafeNoLocks ?? false).submit(key, payload);
   if ('error' in answer) throw new Error(`checkout_reserve failed: ${answer.error}`);
   if ('problem' in answer) {
     return answer.problem === 'PROMO_CODE_INVALID'

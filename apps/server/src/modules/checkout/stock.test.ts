@@ -6,10 +6,16 @@ import { newShortId } from '../../lib/ids.ts';
 import { at, one } from '../../lib/rows.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { addCapacity, addPromoCode, addTicket, createSellingEvent } from '../../test/factories/checkout.ts';
-import { type InsertedOrder, type NewOrder, type ReserveProblem, reserveUnits } from './reserve-units.ts';
+import {
+  holdUnits,
+  type InsertedOrder,
+  type NewOrder,
+  priceOrder,
+  type ReserveProblem,
+} from './checkout.service.ts';
 
 /**
- * The locked re-check (`checkout_reserve`), called directly so that nothing before it filters the
+ * The locked re-check (`checkout_reserve` through `holdUnits`), called directly so that nothing before it filters the
  * request: whatever a concurrent edit changed after the unlocked checks, every limit is enforced again
  * against the locked rows.
  */
@@ -27,7 +33,6 @@ function orderOf(s: Selling, extra: Partial<NewOrder> = {}): NewOrder {
     short_id: newShortId('o'),
     account_id: s.event.account_id,
     event_id: s.event.id,
-    timeout_minutes: 15,
     locale: 'es',
     currency: 'EUR',
     subtotal_cents: 0,
@@ -57,7 +62,7 @@ const line = (ticket: Ticket, quantity: number, tier = 0) => ({
 });
 
 const reserve = (s: Selling, lines: ReturnType<typeof line>[], extra: Partial<NewOrder> = {}) =>
-  reserveUnits(t.app.deps.db, orderOf(s, extra), lines);
+  holdUnits(t.app.deps, { order: orderOf(s, extra), lines, status: 'RESERVED', holdMinutes: 15 });
 
 function problemOf(result: InsertedOrder | ReserveProblem) {
   return 'problem' in result ? result : null;
@@ -200,6 +205,91 @@ describe('checkout_reserve', () => {
     expect(await reserve(s, [line(ticket, 1)], { promo_code_id: expired.id, promo_code: 'TARDE' })).toEqual({
       problem: 'PROMO_CODE_INVALID',
     });
+  });
+});
+
+describe('holdUnits: every kind of hold on one path', () => {
+  it('an existing order held again: re-checked when expired (promo uses included), only flipped while it still holds', async () => {
+    const s = await createSellingEvent(t.app);
+    const ticket = await addTicket(t.app, s.event, { prices: [{ price_cents: 0, quantity: 2 }] });
+    const promo = await addPromoCode(t.app, s.event, { code: 'UNA', max_uses: 1 });
+    const withPromo = { promo_code_id: promo.id, promo_code: promo.code };
+    const a = await reserve(s, [line(ticket, 2)], withPromo);
+    if ('problem' in a) throw new Error(a.problem);
+    const expire = (orderId: string) =>
+      t.app.deps.db
+        .update(orders)
+        .set({ reserved_until: new Date(Date.now() - 1000) })
+        .where(eq(orders.id, orderId));
+    const again = (orderId: string) => holdUnits(t.app.deps, { orderId, status: 'COMPLETED' });
+
+    // Still holding: its own units are not counted twice.
+    expect(problemOf(await again(a.orderId))).toBeNull();
+    const statusOf = async (id: string) =>
+      (await t.app.deps.db.select().from(orders).where(eq(orders.id, id)))[0]?.status;
+    expect(await statusOf(a.orderId)).toBe('COMPLETED');
+
+    const b = await reserve(s, [line(ticket, 1)]);
+    expect(b).toEqual({ problem: 'SOLD_OUT', ticketId: ticket.id });
+    await t.app.deps.db.update(orders).set({ status: 'RESERVED' }).where(eq(orders.id, a.orderId));
+    await expire(a.orderId);
+    // Expired, and someone else took the code's only use: refused, nothing changed.
+    const c = await reserve(s, [line(ticket, 1)], withPromo);
+    if ('problem' in c) throw new Error(c.problem);
+    expect(await again(a.orderId)).toEqual({ problem: 'PROMO_CODE_INVALID' });
+    expect(await statusOf(a.orderId)).toBe('RESERVED');
+    // The other order lets the code go; the tier still has 1 unit for A's 2: sold out.
+    await expire(c.orderId);
+    await reserve(s, [line(ticket, 1)]);
+    expect(await again(a.orderId)).toEqual({ problem: 'SOLD_OUT', ticketId: ticket.id });
+  });
+
+  it('a manual order holds for good, skips the buyer rules but never a stock limit', async () => {
+    const s = await createSellingEvent(t.app);
+    const ticket = await addTicket(t.app, s.event, {
+      is_hidden: true,
+      sale_end_date: new Date(Date.now() - 1000),
+      max_per_order: 1,
+      prices: [{ price_cents: 0, quantity: 3 }],
+    });
+    const manual = async (quantity: number) => {
+      const priced = await priceOrder(
+        t.app.deps,
+        s.event.id,
+        { tickets: [{ ticket_id: ticket.id, price_id: ticket.prices[0]?.id ?? '', quantity }] },
+        { byOrganizer: true },
+      );
+      return holdUnits(t.app.deps, {
+        order: { ...priced.order, short_id: newShortId('o'), locale: 'es' },
+        lines: priced.lines,
+        status: 'COMPLETED',
+        byOrganizer: true,
+      });
+    };
+    const first = await manual(3);
+    if ('problem' in first) throw new Error(first.problem);
+    const [row] = await t.app.deps.db.select().from(orders).where(eq(orders.id, first.orderId));
+    expect(row).toMatchObject({ status: 'COMPLETED', is_manual: true });
+    expect(await manual(1)).toEqual({ problem: 'SOLD_OUT', ticketId: ticket.id });
+    // The buyer's path still refuses the hidden, ended ticket.
+    expect(await reserve(s, [line(ticket, 1)])).toEqual({
+      problem: 'TICKET_UNAVAILABLE',
+      ticketId: ticket.id,
+    });
+  });
+
+  it('a waitlist offer is a reservation held until the offer expires', async () => {
+    const s = await createSellingEvent(t.app);
+    const ticket = await addTicket(t.app, s.event, { prices: [{ price_cents: 0, quantity: 1 }] });
+    const offer = await holdUnits(t.app.deps, {
+      order: orderOf(s),
+      lines: [line(ticket, 1)],
+      status: 'RESERVED',
+      holdMinutes: 24 * 60,
+    });
+    if ('problem' in offer) throw new Error(offer.problem);
+    expect(offer.reservedUntil.getTime()).toBeGreaterThan(Date.now() + 23 * 3600_000);
+    expect(await reserve(s, [line(ticket, 1)])).toEqual({ problem: 'SOLD_OUT', ticketId: ticket.id });
   });
 });
 

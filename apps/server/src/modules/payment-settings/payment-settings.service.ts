@@ -1,4 +1,3 @@
-import { percentOf } from '@taquilla/shared/money';
 import type {
   PaymentSettings,
   StripeConnectStart,
@@ -146,20 +145,16 @@ export async function applyStripeAccountUpdate(deps: DbDeps, account: Stripe.Acc
 }
 
 /**
- * The connected Stripe account payments of this account's events are created for: only once Stripe
- * lets it take charges.
+ * An event's settings as the payment providers read them: the account's connected Stripe account, once
+ * Stripe lets it take charges, in `stripe_account_id` (payments, checks and refunds go to that account).
  */
-export async function chargeableStripeAccount(deps: DbDeps, accountId: string): Promise<string | undefined> {
-  const row = await repo.findSettings(deps.db, accountId);
-  return row?.stripe_account_id && row.stripe_charges_enabled ? row.stripe_account_id : undefined;
-}
-
-/** The installation's fee on a payment of `amountCents` through a connected account (half-up to the cent). */
-export function platformFeeCents(config: Config, amountCents: number): number {
-  const fee = config.stripe.platformFee;
-  if (!fee) return 0;
-  const total = percentOf(amountCents, fee.percent) + fee.fixedCents;
-  return Math.min(total, amountCents);
+export async function providerSettings(
+  deps: DbDeps,
+  event: { account_id: string; settings: Record<string, unknown> },
+): Promise<Record<string, unknown>> {
+  const row = await repo.findSettings(deps.db, event.account_id);
+  const connected = row?.stripe_account_id && row.stripe_charges_enabled ? row.stripe_account_id : undefined;
+  return connected ? { ...event.settings, stripe_account_id: connected } : event.settings;
 }
 
 /** The account's default offline instructions (new events start with them). */

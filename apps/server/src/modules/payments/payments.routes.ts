@@ -3,9 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/errors.ts';
 import { t } from '../../lib/i18n.ts';
 import { coreMessages } from '../../lib/messages.ts';
-import { applyIntent } from '../checkout/payment.ts';
-import { recordWebhookEvent, stripeClient, webhookEventSeen } from './payments.service.ts';
+import { applyCheck } from '../checkout/payment.ts';
+import { findPayment, recordWebhookEvent, webhookEventSeen } from './payments.repository.ts';
 import type { PaymentIntent, StripeEvent } from './stripe.ts';
+import { intentCheck, stripeClient } from './stripe.ts';
 
 const INTENT_EVENTS = new Set([
   'payment_intent.succeeded',
@@ -45,8 +46,11 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         });
       }
       if (await webhookEventSeen(deps.db, 'stripe', event.id)) return { received: true, duplicate: true };
-      if (INTENT_EVENTS.has(event.type))
-        await applyIntent({ ...deps, log: request.log }, event.data.object as PaymentIntent);
+      if (INTENT_EVENTS.has(event.type)) {
+        const intent = event.data.object as PaymentIntent;
+        const payment = await findPayment(deps.db, 'stripe', intent.id);
+        if (payment) await applyCheck({ ...deps, log: request.log }, payment, intentCheck(intent));
+      }
       // Recorded after applying: a delivery that failed half-way is processed again on Stripe's retry.
       await recordWebhookEvent(deps.db, 'stripe', event.id, event.type);
       return { received: true };

@@ -1,26 +1,34 @@
 import type { Config } from '../../config.ts';
 import type { Queryable } from '../../db/client.ts';
 import * as repo from './payments.repository.ts';
+import type * as provider from './provider.ts';
 import * as providers from './providers.ts';
 import * as stripe from './stripe.ts';
 
 /**
- * Payment records: one row per provider attempt (`payments`, unique per provider reference) and the
- * provider events already processed (`payment_webhook_events`). Deciding what a payment does to an
- * order is checkout's job (`checkout/confirmation.ts`). Other modules reach payments only through here.
+ * Payments for other modules: the attempts (`payments`, one row per provider attempt, unique per
+ * provider reference), the provider events already processed (`payment_webhook_events`) and the
+ * providers behind one interface (`provider.ts`: `test`, `offline`, `stripe`). Deciding what a payment
+ * does to an order is checkout's job (`checkout/confirmation.ts`). Other modules reach payments only
+ * through here.
  */
 
-export type { PaymentRow } from './payments.repository.ts';
+export type PaymentRow = repo.PaymentRow;
+export type PaymentProviderDriver = provider.PaymentProviderDriver;
+export type StartOutcome = provider.StartOutcome;
+export type PaymentCheck = provider.PaymentCheck;
 
 export const insertPayment = (q: Queryable, values: Parameters<typeof repo.insertPayment>[1]) =>
   repo.insertPayment(q, values);
 
+/** The attempt with this provider reference; `lock` takes its row lock (inside the caller's transaction). */
 export const findPayment = (q: Queryable, provider: string, ref: string, lock = false) =>
   repo.findPayment(q, provider, ref, lock);
 
 export const updatePayment = (q: Queryable, id: string, values: Parameters<typeof repo.updatePayment>[2]) =>
   repo.updatePayment(q, id, values);
 
+/** An order's attempts, newest first (of one provider when given). */
 export const orderPayments = (q: Queryable, orderId: string, provider?: string) =>
   repo.orderPayments(q, orderId, provider);
 
@@ -30,10 +38,12 @@ export const recordWebhookEvent = (q: Queryable, provider: string, eventId: stri
 export const webhookEventSeen = (q: Queryable, provider: string, eventId: string) =>
   repo.webhookEventSeen(q, provider, eventId);
 
+/** The providers a buyer may use for an event (see providers.ts). */
 export const eventPaymentProviders = (config: Config, settings: Record<string, unknown>) =>
   providers.eventPaymentProviders(config, settings);
 
-export const testCardOutcome = (cardNumber: string) => providers.testCardOutcome(cardNumber);
+/** The provider behind a name (a buyer's choice, or the `provider` of a payment row). */
+export const paymentProvider = (id: string) => providers.paymentProvider(id);
 
 export const stripeClient = (config: Config) => stripe.stripeClient(config);
 

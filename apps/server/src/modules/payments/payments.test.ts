@@ -7,7 +7,7 @@ import { attendees, jobs, orders, payments } from '../../db/schema/index.ts';
 import { randomBase62 } from '../../lib/ids.ts';
 import { at, one } from '../../lib/rows.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { addTicket, buyer, createSellingEvent } from '../../test/factories/checkout.ts';
+import { addPromoCode, addTicket, buyer, createSellingEvent } from '../../test/factories/checkout.ts';
 
 /**
  * THE ONE MOCK of the test suite: Stripe's HTTP API is replaced by a local stub server below (the real
@@ -299,6 +299,44 @@ describe('stripe payments', () => {
     // Replaying the success does not refund twice.
     await webhook('payment_intent.succeeded', intent);
     expect(refunds.filter((r) => r.payment_intent === intent.id)).toHaveLength(1);
+  });
+
+  it('a payment after the reservation expired cannot take a promo code use that another order took meanwhile', async () => {
+    const { event } = await createSellingEvent(t.app);
+    const ticket = await addTicket(t.app, event, { prices: [{ price_cents: 3000, quantity: 10 }] });
+    const promo = await addPromoCode(t.app, event, { code: 'SOLOUNO', max_uses: 1 });
+    const order = (promoCode: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/public/events/${event.id}/order`,
+        payload: {
+          promo_code: promoCode,
+          tickets: [{ ticket_id: ticket.id, price_id: ticket.prices[0]?.id, quantity: 1 }],
+        },
+      });
+    const a = await order('SOLOUNO');
+    expect(a.statusCode, a.body).toBe(201);
+    const shortA = a.json().data.short_id as string;
+    await t.app.inject({ method: 'PUT', url: base(event.id, shortA), payload: buyer });
+    const intent = intentOf((await startStripe(event.id, shortA)).stripe.client_secret);
+    await t.app.deps.db.execute(
+      sql`update orders set reserved_until = now() - interval '1 minute' where short_id = ${shortA}`,
+    );
+    // A's reservation expired: its use of the code is free again, and B takes it.
+    expect((await order('soloUno')).statusCode).toBe(201);
+
+    await webhook('payment_intent.succeeded', succeed(intent));
+    expect(await orderRow(shortA)).toMatchObject({
+      status: 'CANCELLED',
+      payment_status: 'PAYMENT_RECEIVED',
+      refund_status: 'REFUNDED',
+    });
+    expect(refunds.map((r) => r.payment_intent)).toContain(intent.id);
+    const uses = await t.app.deps.db
+      .select()
+      .from(orders)
+      .where(sql`${orders.promo_code_id} = ${promo.id} and ${orders.status} <> 'CANCELLED'`);
+    expect(uses).toHaveLength(1);
   });
 
   it('when Stripe refuses to start a payment the buyer gets "payment could not be processed" and may retry', async () => {

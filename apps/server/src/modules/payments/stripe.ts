@@ -1,5 +1,9 @@
+import { percentOf } from '@taquilla/shared/money';
 import Stripe from 'stripe';
 import type { Config } from '../../config.ts';
+import { randomBase62 } from '../../lib/ids.ts';
+import { insertPayment, orderPayments } from './payments.repository.ts';
+import type { PaymentCheck, PaymentProviderDriver } from './provider.ts';
 
 /**
  * The official Stripe SDK, built once per secret key. `STRIPE_API_URL` points it at another host
@@ -37,3 +41,108 @@ export function stripeClient(config: Config): Stripe {
 
 export type PaymentIntent = Stripe.PaymentIntent;
 export type StripeEvent = Stripe.Event;
+
+/** The installation's fee on a payment through a connected account (STRIPE_PLATFORM_FEE_*), half-up to the cent. */
+export function platformFeeCents(config: Config, amountCents: number): number {
+  const fee = config.stripe.platformFee;
+  if (!fee) return 0;
+  return Math.min(percentOf(amountCents, fee.percent) + fee.fixedCents, amountCents);
+}
+
+const accountOf = (settings: Record<string, unknown>) =>
+  (settings.stripe_account_id as string | undefined) || undefined;
+
+/** What a PaymentIntent says about its payment (webhook or retrieval). */
+export function intentCheck(intent: PaymentIntent): PaymentCheck {
+  const amounts = {
+    amountCents: intent.amount_received || intent.amount,
+    currency: intent.currency.toUpperCase(),
+  };
+  if (intent.status === 'succeeded') return { kind: 'succeeded', ...amounts };
+  const failed =
+    intent.status === 'canceled' ||
+    (intent.status === 'requires_payment_method' && intent.last_payment_error != null);
+  if (failed) return { kind: 'failed', reason: intent.last_payment_error?.code ?? intent.status, ...amounts };
+  return { kind: 'pending' };
+}
+
+/**
+ * `stripe`: the Payment Element. Starting creates (or reuses) the order's PaymentIntent, recorded as a
+ * PENDING payment before the client secret leaves the server so the webhook always finds its order.
+ * Connect: the event's `settings.stripe_account_id` names the connected account.
+ */
+export const stripeProvider: PaymentProviderDriver = {
+  id: 'stripe',
+  works: (config) => stripeConfigured(config),
+  async start(ctx, order, _input, settings) {
+    const stripe = stripeClient(ctx.config);
+    const account = accountOf(settings);
+    const opts = account ? { stripeAccount: account } : {};
+    const fee = account ? platformFeeCents(ctx.config, order.total_cents) : 0;
+    let intent: PaymentIntent | undefined;
+    const pending = (await orderPayments(ctx.db, order.id, 'stripe')).find(
+      (p) => p.status === 'PENDING' && p.amount_cents === order.total_cents,
+    );
+    if (pending) {
+      const existing = await stripe.paymentIntents.retrieve(pending.provider_ref, {}, opts);
+      if (!['succeeded', 'canceled'].includes(existing.status)) intent = existing;
+    }
+    if (!intent) {
+      intent = await stripe.paymentIntents.create(
+        {
+          amount: order.total_cents,
+          currency: order.currency.toLowerCase(),
+          automatic_payment_methods: { enabled: true },
+          metadata: { order_id: order.id, order_short_id: order.short_id, event_id: order.event_id },
+          ...(order.email ? { receipt_email: order.email } : {}),
+          ...(fee > 0 ? { application_fee_amount: fee } : {}),
+        },
+        { ...opts, idempotencyKey: `order_${order.id}_${randomBase62(8)}` },
+      );
+      await insertPayment(ctx.db, {
+        order_id: order.id,
+        provider: 'stripe',
+        provider_ref: intent.id,
+        status: 'PENDING',
+        amount_cents: order.total_cents,
+        currency: order.currency,
+      });
+    }
+    return {
+      kind: 'pending',
+      ref: intent.id,
+      client: {
+        client_secret: intent.client_secret ?? '',
+        publishable_key: ctx.config.stripe.publishableKey ?? '',
+        ...(account ? { account_id: account } : {}),
+      },
+    };
+  },
+  async check(ctx, payment, settings) {
+    const account = accountOf(settings);
+    const intent = await stripeClient(ctx.config).paymentIntents.retrieve(
+      payment.provider_ref,
+      {},
+      account ? { stripeAccount: account } : {},
+    );
+    return intentCheck(intent);
+  },
+  async refund(ctx, payment, { amountCents, settings }) {
+    const account = accountOf(settings);
+    const partial = amountCents < payment.amount_cents;
+    const refund = await stripeClient(ctx.config).refunds.create(
+      {
+        payment_intent: payment.provider_ref,
+        reason: 'requested_by_customer',
+        ...(partial ? { amount: amountCents } : {}),
+      },
+      {
+        idempotencyKey: partial
+          ? `refund_${payment.provider_ref}_${amountCents}`
+          : `refund_${payment.provider_ref}`,
+        ...(account ? { stripeAccount: account } : {}),
+      },
+    );
+    return refund.status === 'succeeded' ? 'REFUNDED' : 'PENDING';
+  },
+};

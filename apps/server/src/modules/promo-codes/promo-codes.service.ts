@@ -1,23 +1,18 @@
-import type { PromoCode, PromoCodeInput, PromoCodeStatus } from '@taquilla/shared/schemas/promo-codes';
+import type { PromoCode, PromoCodeInput } from '@taquilla/shared/schemas/promo-codes';
 import type { Queryable } from '../../db/client.ts';
 import type { DbDeps } from '../../deps.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { invalid, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { listMeta, parseListQuery } from '../../lib/pagination.ts';
 import { loadOwnedEvent } from '../events/owned-event.ts';
-import { promoCodeUses } from '../tickets/availability.ts';
+import { loadPromoCodeLevels, type PromoCodeLevel } from '../tickets/availability.ts';
 import { unknownTicketIds } from '../tickets/tickets.service.ts';
 import { promoCodeMessages as m } from './promo-codes.messages.ts';
 import * as repo from './promo-codes.repository.ts';
 
 export type PromoCodeRow = repo.PromoCodeRow;
 
-/** EXPIRED once the expiry date has passed; USED_UP when holding orders reach max uses. */
-export function promoCodeStatus(row: PromoCodeRow, uses: number, now = new Date()): PromoCodeStatus {
-  if (row.expiry_date && row.expiry_date <= now) return 'EXPIRED';
-  if (row.max_uses !== null && uses >= row.max_uses) return 'USED_UP';
-  return 'ACTIVE';
-}
+const UNUSED: PromoCodeLevel = { uses: 0, status: 'ACTIVE' };
 
 /**
  * The event's promo code matching `code` (case-insensitive) when it can be used now: not expired and
@@ -29,17 +24,16 @@ export async function findValidPromoCode(
   q: Queryable,
   eventId: string,
   code: string,
-  now = new Date(),
 ): Promise<(PromoCodeRow & { uses: number }) | null> {
   const trimmed = code.trim();
   if (trimmed.length < 3 || trimmed.length > 50) return null;
   const row = await repo.findByCode(q, eventId, trimmed);
   if (!row) return null;
-  const uses = (await promoCodeUses(q, [row.id])).get(row.id) ?? 0;
-  return promoCodeStatus(row, uses, now) === 'ACTIVE' ? { ...row, uses } : null;
+  const level = (await loadPromoCodeLevels(q, [row.id])).get(row.id) ?? UNUSED;
+  return level.status === 'ACTIVE' ? { ...row, uses: level.uses } : null;
 }
 
-function present(row: PromoCodeRow, uses: number): PromoCode {
+function present(row: PromoCodeRow, level: PromoCodeLevel): PromoCode {
   return {
     id: row.id,
     event_id: row.event_id,
@@ -49,8 +43,8 @@ function present(row: PromoCodeRow, uses: number): PromoCode {
     ticket_ids: row.ticket_ids,
     expiry_date: row.expiry_date?.toISOString() ?? null,
     max_uses: row.max_uses,
-    usage_count: uses,
-    status: promoCodeStatus(row, uses),
+    usage_count: level.uses,
+    status: level.status,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };
@@ -66,11 +60,11 @@ export async function listPromoCodes(
   const params = parseListQuery(raw, repo.promoCodeListSpec);
   await loadOwnedEvent(db, auth.accountId, eventId);
   const { rows, total } = await repo.listPromoCodes(db, auth.accountId, eventId, params);
-  const uses = await promoCodeUses(
+  const levels = await loadPromoCodeLevels(
     db,
     rows.map((r) => r.id),
   );
-  return { data: rows.map((r) => present(r, uses.get(r.id) ?? 0)), meta: listMeta(total, params) };
+  return { data: rows.map((r) => present(r, levels.get(r.id) ?? UNUSED)), meta: listMeta(total, params) };
 }
 
 export async function getPromoCode(q: Queryable, auth: AuthContext, eventId: string, id: string) {
@@ -78,7 +72,7 @@ export async function getPromoCode(q: Queryable, auth: AuthContext, eventId: str
   await loadOwnedEvent(q, auth.accountId, eventId);
   const row = await repo.findPromoCode(q, auth.accountId, eventId, id);
   if (!row) throw notFound();
-  return present(row, (await promoCodeUses(q, [row.id])).get(row.id) ?? 0);
+  return present(row, (await loadPromoCodeLevels(q, [row.id])).get(row.id) ?? UNUSED);
 }
 
 async function values(q: Queryable, eventId: string, input: PromoCodeInput, exceptId?: string) {

@@ -3,7 +3,7 @@ import { at } from '../../lib/rows.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createAccountWithUser } from '../../test/factories/accounts.ts';
 import { createEvent, insertOrder } from '../../test/factories/selling.ts';
-import { loadEventUsage, loadSalesByPrice, promoCodeUses, remainingFor } from './availability.ts';
+import { loadPromoCodeLevels, loadSalesByPrice, loadStockLevels } from './availability.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -44,16 +44,20 @@ describe('availability', () => {
     await insertOrder(t.app, { ...base, status: 'CANCELLED', items: line(a, 5) });
     await insertOrder(t.app, { ...base, status: 'ABANDONED', items: line(a, 5) });
 
-    const usage = await loadEventUsage(t.app.deps.db, event.id);
-    expect(usage.byTicket.get(a.id)).toBe(3);
-    expect(usage.byTicket.get(b.id)).toBe(4);
-    expect(usage.capacities).toEqual([expect.objectContaining({ capacity: 12, used: 7 })]);
+    const levels = await loadStockLevels(t.app.deps.db, event.id);
+    expect(levels.tickets.get(a.id)?.held).toBe(3);
+    expect(levels.tickets.get(b.id)?.held).toBe(4);
+    expect([...levels.capacities.values()]).toEqual([{ capacity: 12, used: 7, remaining: 5 }]);
     // A: tier 10 − 3 = 7, room 12 − 7 = 5 → 5. B: unlimited tier, room → 5.
-    expect(remainingFor(a, usage).ticket).toBe(5);
-    expect(remainingFor(b, usage).byPrice.get(at(b.prices, 0).id)).toBe(5);
+    expect(levels.tickets.get(a.id)?.remaining).toBe(5);
+    expect(levels.prices.get(at(b.prices, 0).id)).toEqual({
+      held: 4,
+      remaining: 5,
+      sale_state: 'ON_SALE',
+    });
     const sales = await loadSalesByPrice(t.app.deps.db, event.id);
     expect(sales.get(at(a.prices, 0).id)).toEqual({ sold: 3, reserved: 0 });
     expect(sales.get(at(b.prices, 0).id)).toEqual({ sold: 0, reserved: 4 });
-    expect((await promoCodeUses(t.app.deps.db, [])).size).toBe(0);
+    expect((await loadPromoCodeLevels(t.app.deps.db, [])).size).toBe(0);
   });
 });

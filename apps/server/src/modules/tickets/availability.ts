@@ -1,139 +1,81 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { type Queryable, rowsOf } from '../../db/client.ts';
-import { capacityAssignments, capacityAssignmentTickets, orders } from '../../db/schema/index.ts';
+import type { SaleState } from '@taquilla/shared';
+import type { Queryable } from '../../db/client.ts';
+import * as repo from './availability.repository.ts';
 
 /**
- * How many units are taken, computed from orders at read time: an order holds its units while it is
- * COMPLETED or AWAITING_OFFLINE_PAYMENT, or RESERVED with reserved_until still in the future. Expired
- * reservations stop counting at once; nothing sweeps them. Both the public read model and checkout's
- * locked re-check use these functions, so display and enforcement agree.
+ * Stock as the display shows it, read from the same database functions the locked reservation compares
+ * against (`stock_levels`, `promo_code_levels`, migration 0005): which orders hold units, tier, ticket
+ * and capacity arithmetic, sale windows and promo code validity are written there once. Nothing here
+ * recomputes them: this module only turns the rows into maps.
  */
-export const HOLDING_STATUSES = ['COMPLETED', 'AWAITING_OFFLINE_PAYMENT'] as const;
+export interface PriceLevel {
+  /** Units held now (sold, awaiting offline payment or reserved and not expired). */
+  held: number;
+  /** Units left after the tier's quantity and every active capacity assignment; null = unlimited. */
+  remaining: number | null;
+  sale_state: SaleState;
+}
 
-/** SQL predicate over the `orders` table (or an alias of it): this order's units count now. */
-export const orderHoldsUnits = sql`(${orders.status} in ('COMPLETED', 'AWAITING_OFFLINE_PAYMENT') or (${orders.status} = 'RESERVED' and ${orders.reserved_until} > now()))`;
+export interface TicketLevel {
+  held: number;
+  /** Units left over every tier (hidden ones included) and capacity; null = unlimited. */
+  remaining: number | null;
+  /** The same over the tiers buyers can see (what the public page offers). */
+  remaining_visible: number | null;
+  sale_state: SaleState;
+}
 
-/**
- * The same rule over `order_items oi`, without a join: database triggers copy the order's state into
- * `order_items.holds_until` (see the schema), so the count is one range scan of `order_items_held_idx`.
- */
-export const itemHoldsUnits = sql`oi.holds_until > now()`;
-
-export interface CapacityUsage {
-  id: string;
-  name: string;
+export interface CapacityLevel {
   capacity: number;
+  /** Units held over its tickets (whether the assignment is active or not). */
   used: number;
-  ticketIds: string[];
+  remaining: number;
 }
 
-export interface EventUsage {
-  /** Units held per price tier id. */
-  byPrice: Map<string, number>;
-  /** Units held per ticket id. */
-  byTicket: Map<string, number>;
-  /** Active capacity assignments of the event with their use. */
-  capacities: CapacityUsage[];
+export interface StockLevels {
+  prices: Map<string, PriceLevel>;
+  tickets: Map<string, TicketLevel>;
+  capacities: Map<string, CapacityLevel>;
 }
 
-/** Two queries whatever the number of tickets. Pass the transaction when checking under locks. */
-export async function loadEventUsage(
+/** The stock of an event's live tickets (or of `ticketIds` and the capacity assignments they share). */
+export async function loadStockLevels(
   q: Queryable,
   eventId: string,
   ticketIds?: string[],
-): Promise<EventUsage> {
-  const filterTickets = ticketIds?.length
-    ? sql` and oi.ticket_id in (${sql.join(
-        ticketIds.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )})`
-    : sql``;
-  const held = rowsOf<{ price_id: string; ticket_id: string; units: number }>(
-    await q.execute(sql`
-      select oi.price_id, oi.ticket_id, sum(oi.quantity)::int as units
-      from order_items oi
-      where oi.event_id = ${eventId} and ${itemHoldsUnits}${filterTickets}
-      group by oi.price_id, oi.ticket_id`),
-  );
-  const byPrice = new Map<string, number>();
-  const byTicket = new Map<string, number>();
-  for (const row of held) {
-    byPrice.set(row.price_id, (byPrice.get(row.price_id) ?? 0) + row.units);
-    byTicket.set(row.ticket_id, (byTicket.get(row.ticket_id) ?? 0) + row.units);
+): Promise<StockLevels> {
+  const rows = await repo.selectStockLevels(q, eventId, ticketIds ?? null);
+  const levels: StockLevels = { prices: new Map(), tickets: new Map(), capacities: new Map() };
+  for (const r of rows) {
+    if (r.scope === 'PRICE') {
+      levels.prices.set(r.id, { held: r.held, remaining: r.remaining, sale_state: r.state as SaleState });
+    } else if (r.scope === 'TICKET') {
+      levels.tickets.set(r.id, {
+        held: r.held,
+        remaining: r.remaining,
+        remaining_visible: r.remaining_visible,
+        sale_state: r.state as SaleState,
+      });
+    } else {
+      levels.capacities.set(r.id, { capacity: r.quantity ?? 0, used: r.held, remaining: r.remaining ?? 0 });
+    }
   }
-
-  const capacityRows = await q
-    .select({
-      id: capacityAssignments.id,
-      name: capacityAssignments.name,
-      capacity: capacityAssignments.capacity,
-      ticketId: capacityAssignmentTickets.ticket_id,
-    })
-    .from(capacityAssignments)
-    .innerJoin(
-      capacityAssignmentTickets,
-      eq(capacityAssignmentTickets.capacity_assignment_id, capacityAssignments.id),
-    )
-    .where(and(eq(capacityAssignments.event_id, eventId), eq(capacityAssignments.status, 'ACTIVE')));
-  const capacities = new Map<string, CapacityUsage>();
-  for (const row of capacityRows) {
-    const entry = capacities.get(row.id) ?? {
-      id: row.id,
-      name: row.name,
-      capacity: row.capacity,
-      used: 0,
-      ticketIds: [],
-    };
-    entry.ticketIds.push(row.ticketId);
-    capacities.set(row.id, entry);
-  }
-  for (const entry of capacities.values()) {
-    entry.used = entry.ticketIds.reduce((sum, id) => sum + (byTicket.get(id) ?? 0), 0);
-  }
-  return { byPrice, byTicket, capacities: [...capacities.values()] };
+  return levels;
 }
 
-/**
- * Units still available for each price tier of a ticket and for the ticket as a whole: the minimum of
- * the tier's quantity left and every active capacity assignment the ticket belongs to. null = unlimited.
- */
-export function remainingFor(
-  ticket: { id: string; prices: { id: string; quantity: number | null }[] },
-  usage: EventUsage,
-): { byPrice: Map<string, number | null>; ticket: number | null } {
-  let capacityLeft: number | null = null;
-  for (const c of usage.capacities) {
-    if (!c.ticketIds.includes(ticket.id)) continue;
-    const left = Math.max(0, c.capacity - c.used);
-    capacityLeft = capacityLeft === null ? left : Math.min(capacityLeft, left);
-  }
-  const byPrice = new Map<string, number | null>();
-  let sumOfTiers: number | null = 0;
-  for (const price of ticket.prices) {
-    const tierLeft =
-      price.quantity === null ? null : Math.max(0, price.quantity - (usage.byPrice.get(price.id) ?? 0));
-    const left = minNullable(tierLeft, capacityLeft);
-    byPrice.set(price.id, left);
-    sumOfTiers = sumOfTiers === null || tierLeft === null ? null : sumOfTiers + tierLeft;
-  }
-  return { byPrice, ticket: minNullable(sumOfTiers, capacityLeft) };
+export interface PromoCodeLevel {
+  /** Orders holding units with the code. */
+  uses: number;
+  status: 'ACTIVE' | 'EXPIRED' | 'USED_UP';
 }
 
-/** Orders currently holding units with this promo code (for max uses). */
-export async function promoCodeUses(q: Queryable, promoCodeIds: string[]): Promise<Map<string, number>> {
-  if (promoCodeIds.length === 0) return new Map();
-  const rows = await q
-    .select({ id: orders.promo_code_id, uses: sql<number>`count(*)::int` })
-    .from(orders)
-    .where(and(inArray(orders.promo_code_id, promoCodeIds), orderHoldsUnits))
-    .groupBy(orders.promo_code_id);
-  return new Map(rows.map((r) => [r.id as string, r.uses]));
-}
-
-function minNullable(a: number | null, b: number | null): number | null {
-  if (a === null) return b;
-  if (b === null) return a;
-  return Math.min(a, b);
+/** Uses and status of promo codes: EXPIRED after the expiry date, USED_UP at max uses, else ACTIVE. */
+export async function loadPromoCodeLevels(
+  q: Queryable,
+  promoCodeIds: string[],
+): Promise<Map<string, PromoCodeLevel>> {
+  const rows = await repo.selectPromoCodeLevels(q, promoCodeIds);
+  return new Map(rows.map((r) => [r.id, { uses: r.uses, status: r.state }]));
 }
 
 export interface PriceSales {
@@ -143,19 +85,8 @@ export interface PriceSales {
   reserved: number;
 }
 
-/**
- * Sold and reserved units per price tier of an event, for the back office. sold + reserved of a tier is
- * exactly what `loadEventUsage` counts as held. One query.
- */
+/** Sold and reserved units per price tier of an event, for the back office (sold + reserved = held). */
 export async function loadSalesByPrice(q: Queryable, eventId: string): Promise<Map<string, PriceSales>> {
-  const rows = rowsOf<{ price_id: string; sold: number; reserved: number }>(
-    await q.execute(sql`
-      select oi.price_id,
-        coalesce(sum(oi.quantity) filter (where ${orders.status} in ('COMPLETED', 'AWAITING_OFFLINE_PAYMENT')), 0)::int as sold,
-        coalesce(sum(oi.quantity) filter (where ${orders.status} = 'RESERVED' and ${orders.reserved_until} > now()), 0)::int as reserved
-      from order_items oi join orders on orders.id = oi.order_id
-      where oi.event_id = ${eventId} and ${orderHoldsUnits}
-      group by oi.price_id`),
-  );
+  const rows = await repo.selectSalesByPrice(q, eventId);
   return new Map(rows.map((r) => [r.price_id, { sold: r.sold, reserved: r.reserved }]));
 }

@@ -10,14 +10,7 @@ import { sanitizeRichText } from '../../lib/html.ts';
 import { type ListParams, listMeta, parseListQuery } from '../../lib/pagination.ts';
 import { at, one } from '../../lib/rows.ts';
 import { loadOwnedEvent } from '../events/owned-event.ts';
-import {
-  type EventUsage,
-  loadEventUsage,
-  loadSalesByPrice,
-  type PriceSales,
-  remainingFor,
-} from './availability.ts';
-import { priceSaleState, ticketSaleState } from './sale-state.ts';
+import { loadSalesByPrice, loadStockLevels, type PriceSales, type StockLevels } from './availability.ts';
 import { ticketMessages as m } from './tickets.messages.ts';
 import * as repo from './tickets.repository.ts';
 
@@ -71,29 +64,25 @@ export interface SellableTicket {
   /** The same over the tiers buyers can see (what the public page offers). */
   remaining_visible: number | null;
   sale_state: SaleState;
-  /** Capacity assignments (active) this ticket belongs to. */
-  capacity_assignment_ids: string[];
 }
 
 /**
- * Every live (not deleted) ticket of an event with its live tiers, taxes, exact availability and sale
- * state, in display order. Hidden tickets and tiers are included (flags say so): callers decide what
- * to show. Five queries whatever the number of tickets. Checkout: call it inside the transaction after
- * taking its locks so `remaining` is the locked truth.
+ * Every live (not deleted) ticket of an event with its live tiers, taxes, availability and sale state,
+ * in display order. Hidden tickets and tiers are included (flags say so): callers decide what to show.
+ * Availability and sale state are the `stock_levels` database function's, the rule the locked
+ * reservation applies. A constant number of queries whatever the number of tickets.
  */
-export async function loadSellableTickets(
-  q: Queryable,
-  eventId: string,
-  now: Date = new Date(),
-): Promise<SellableTicket[]> {
-  const [rows, usage] = await Promise.all([repo.loadEventTickets(q, eventId), loadEventUsage(q, eventId)]);
-  return rows.map((t) => toSellable(t, usage, now));
+export async function loadSellableTickets(q: Queryable, eventId: string): Promise<SellableTicket[]> {
+  const [rows, levels] = await Promise.all([repo.loadEventTickets(q, eventId), loadStockLevels(q, eventId)]);
+  return rows.map((t) => toSellable(t, levels));
 }
 
-function toSellable(t: repo.TicketWithPrices, usage: EventUsage, now: Date): SellableTicket {
-  const left = remainingFor(t, usage);
+const NO_STOCK = { held: 0, remaining: 0, remaining_visible: 0, sale_state: 'ENDED' as const };
+
+function toSellable(t: repo.TicketWithPrices, levels: StockLevels): SellableTicket {
+  const ticket = levels.tickets.get(t.id) ?? NO_STOCK;
   const prices = t.prices.map((p) => {
-    const remaining = left.byPrice.get(p.id) ?? null;
+    const level = levels.prices.get(p.id) ?? NO_STOCK;
     return {
       id: p.id,
       label: p.label,
@@ -102,11 +91,10 @@ function toSellable(t: repo.TicketWithPrices, usage: EventUsage, now: Date): Sel
       sale_start_date: p.sale_start_date,
       sale_end_date: p.sale_end_date,
       is_hidden: p.is_hidden,
-      remaining,
-      sale_state: priceSaleState(now, t, p, remaining),
+      remaining: level.remaining,
+      sale_state: level.sale_state,
     };
   });
-  const visible = prices.filter((p) => !p.is_hidden);
   return {
     id: t.id,
     name: t.name,
@@ -126,10 +114,9 @@ function toSellable(t: repo.TicketWithPrices, usage: EventUsage, now: Date): Sel
       .filter((x) => x.is_active)
       .map(({ id, name, type, calculation, value }) => ({ id, name, type, calculation, value })),
     prices,
-    remaining: left.ticket,
-    remaining_visible: remainingFor({ id: t.id, prices: t.prices.filter((p) => !p.is_hidden) }, usage).ticket,
-    sale_state: ticketSaleState((visible.length ? visible : prices).map((p) => p.sale_state)),
-    capacity_assignment_ids: usage.capacities.filter((c) => c.ticketIds.includes(t.id)).map((c) => c.id),
+    remaining: ticket.remaining,
+    remaining_visible: ticket.remaining_visible,
+    sale_state: ticket.sale_state,
   };
 }
 
@@ -141,13 +128,8 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const statusOf = (hidden: boolean, s: SaleState): TicketStatus =>
   hidden ? 'HIDDEN' : s === 'NOT_STARTED' ? 'SCHEDULED' : s;
 
-function present(
-  t: repo.TicketWithPrices,
-  usage: EventUsage,
-  sales: Map<string, PriceSales>,
-  now: Date,
-): Ticket {
-  const sellable = toSellable(t, usage, now);
+function present(t: repo.TicketWithPrices, levels: StockLevels, sales: Map<string, PriceSales>): Ticket {
+  const sellable = toSellable(t, levels);
   let sold = 0;
   let reserved = 0;
   const prices: TicketPrice[] = t.prices.map((p, i) => {
@@ -200,13 +182,12 @@ function present(
 }
 
 async function presentMany(q: Queryable, eventId: string, rows: repo.TicketRow[]) {
-  const [full, usage, sales] = await Promise.all([
+  const [full, levels, sales] = await Promise.all([
     repo.withPricesAndTaxes(q, rows),
-    loadEventUsage(q, eventId),
+    loadStockLevels(q, eventId),
     loadSalesByPrice(q, eventId),
   ]);
-  const now = new Date();
-  return full.map((t) => present(t, usage, sales, now));
+  return full.map((t) => present(t, levels, sales));
 }
 
 export async function listTickets(
@@ -311,9 +292,9 @@ export async function updateTicket(
     const row = await repo.lockTicketRow(tx, auth.accountId, eventId, ticketId);
     if (!row) throw notFound();
     const current = one(await repo.withPricesAndTaxes(tx, [row]));
-    const usage = await loadEventUsage(tx, eventId, [ticketId]);
-    const heldOf = (priceId: string) => usage.byPrice.get(priceId) ?? 0;
-    const ticketHeld = usage.byTicket.get(ticketId) ?? 0;
+    const levels = await loadStockLevels(tx, eventId, [ticketId]);
+    const heldOf = (priceId: string) => levels.prices.get(priceId)?.held ?? 0;
+    const ticketHeld = levels.tickets.get(ticketId)?.held ?? 0;
     const type = ticketType(input);
     if (type !== row.price_type && ticketHeld > 0) throw conflict(m['tickets.type_locked']);
 
@@ -373,8 +354,8 @@ export async function deleteTicket({ db }: DbDeps, auth: AuthContext, eventId: s
     await loadOwnedEvent(tx, auth.accountId, eventId);
     const row = await repo.lockTicketRow(tx, auth.accountId, eventId, ticketId);
     if (!row) throw notFound();
-    const usage = await loadEventUsage(tx, eventId, [ticketId]);
-    if ((usage.byTicket.get(ticketId) ?? 0) > 0) throw conflict(m['tickets.has_sales']);
+    const levels = await loadStockLevels(tx, eventId, [ticketId]);
+    if ((levels.tickets.get(ticketId)?.held ?? 0) > 0) throw conflict(m['tickets.has_sales']);
     await repo.softDeleteTicket(tx, auth.accountId, ticketId);
   });
 }

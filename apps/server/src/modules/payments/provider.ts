@@ -1,0 +1,76 @@
+import type { PaymentProvider } from '@taquilla/shared';
+import type { OrderPaymentInput } from '@taquilla/shared/schemas/checkout';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { Queryable } from '../../db/client.ts';
+import type { PaymentRow } from './payments.repository.ts';
+
+/**
+ * What every payment provider (`test`, `offline`, `stripe`) does, behind one interface: checkout asks
+ * the provider for the buyer's choice and acts on the answer, never on the provider's name. A provider
+ * talks to its payment network and records its own attempts (`payments` rows); what a payment does to
+ * an order is checkout's decision (`checkout/confirmation.ts`).
+ */
+export interface ProviderContext {
+  config: Config;
+  db: Queryable;
+  log?: FastifyBaseLogger;
+}
+
+/** The order being paid, as the provider needs it. */
+export interface OrderToPay {
+  id: string;
+  short_id: string;
+  event_id: string;
+  total_cents: number;
+  currency: string;
+  email: string | null;
+}
+
+/** What starting a payment gave. */
+export type StartOutcome =
+  /** Charged at once (the simulated card): checkout confirms the payment `ref`. */
+  | { kind: 'paid'; ref: string }
+  /** Refused at once: checkout records the failure; the order stays payable. */
+  | { kind: 'declined'; ref: string; reason: string }
+  /** The buyer's payment details are not valid (nothing was attempted). */
+  | { kind: 'invalid_details'; field: string }
+  /** Paid outside (bank transfer, at the door): the order waits for the organizer to mark it paid. */
+  | { kind: 'offline' }
+  /** The buyer pays in the browser; the outcome arrives later (webhook, return page). */
+  | {
+      kind: 'pending';
+      ref: string;
+      client: { client_secret: string; publishable_key: string; account_id?: string };
+    };
+
+/** A payment's state at the provider, when checkout asks (the return page). */
+export type PaymentCheck =
+  | { kind: 'succeeded'; amountCents: number; currency: string }
+  | { kind: 'failed'; reason: string; amountCents: number; currency: string }
+  | { kind: 'pending' };
+
+export interface PaymentProviderDriver {
+  readonly id: PaymentProvider;
+  /** Whether it can be offered for an event with these settings (keys configured, instructions given...). */
+  works(config: Config, settings: Record<string, unknown>): boolean;
+  /** Starts paying `order.total_cents`; throws when the provider cannot be reached or refuses to start. */
+  start(
+    ctx: ProviderContext,
+    order: OrderToPay,
+    input: OrderPaymentInput,
+    settings: Record<string, unknown>,
+  ): Promise<StartOutcome>;
+  /** Asks the provider about a PENDING payment it started (providers that answer at once never have one). */
+  check(ctx: ProviderContext, payment: PaymentRow, settings: Record<string, unknown>): Promise<PaymentCheck>;
+  /**
+   * Gives back `amountCents` of a payment it took. Resolves 'REFUNDED' when done, 'PENDING' when the
+   * provider confirms later; throws when the provider refuses. `offline` money is given back by the
+   * organizer outside Taquilla: recorded as done.
+   */
+  refund(
+    ctx: ProviderContext,
+    payment: PaymentRow,
+    request: { amountCents: number; settings: Record<string, unknown> },
+  ): Promise<'REFUNDED' | 'PENDING'>;
+}
