@@ -32,6 +32,8 @@ export interface StripeConnectStub {
   accounts: Map<string, StubAccount>;
   intents: Map<string, StubIntent>;
   links: { account: string; refresh_url: string; return_url: string; url: string }[];
+  /** The connected account (`Stripe-Account` header) of each PaymentIntent read, in order. */
+  retrievals: { id: string; stripe_account: string | null }[];
   close(): Promise<void>;
 }
 
@@ -39,6 +41,7 @@ export async function startStripeConnectStub(): Promise<StripeConnectStub> {
   const accounts = new Map<string, StubAccount>();
   const intents = new Map<string, StubIntent>();
   const links: StripeConnectStub['links'] = [];
+  const retrievals: StripeConnectStub['retrievals'] = [];
   const server: Server = createServer((req, res) => {
     let body = '';
     req.on('data', (c) => {
@@ -98,6 +101,12 @@ export async function startStripeConnectStub(): Promise<StripeConnectStub> {
         intents.set(id, intent);
         return send(200, intent);
       }
+      const intentPath = /^\/v1\/payment_intents\/(pi_\w+)$/.exec(url);
+      const intent = intentPath?.[1] ? intents.get(intentPath[1]) : undefined;
+      if (req.method === 'GET' && intent) {
+        retrievals.push({ id: intent.id, stripe_account: (req.headers['stripe-account'] as string) ?? null });
+        return send(200, { ...intent, amount_received: 0, last_payment_error: null });
+      }
       send(404, { error: { type: 'invalid_request_error', message: `stub: ${req.method} ${url}` } });
     });
   });
@@ -107,6 +116,7 @@ export async function startStripeConnectStub(): Promise<StripeConnectStub> {
     accounts,
     intents,
     links,
+    retrievals,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

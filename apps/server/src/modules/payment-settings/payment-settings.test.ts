@@ -251,7 +251,7 @@ describe('Stripe Connect', () => {
       });
       expect(res.statusCode).toBe(200);
       const secret = res.json().data.stripe.client_secret as string;
-      return { res: res.json().data, intent: stub.intents.get(secret.split('_secret_')[0] ?? '') };
+      return { res: res.json().data, short, intent: stub.intents.get(secret.split('_secret_')[0] ?? '') };
     };
     expect((await pay()).intent).toMatchObject({ stripe_account: null, application_fee_amount: null });
 
@@ -282,6 +282,13 @@ describe('Stripe Connect', () => {
       application_fee_amount: 130,
     });
     expect(connected.res.stripe.account_id).toBe(account?.id);
+    // The return page's check asks Stripe about that PaymentIntent on the connected account too.
+    const refresh = await t.app.inject({
+      method: 'POST',
+      url: `/api/public/events/${event.id}/order/${connected.short}/payment/refresh`,
+    });
+    expect(refresh.statusCode).toBe(200);
+    expect(stub.retrievals.at(-1)).toEqual({ id: connected.intent?.id, stripe_account: account?.id });
 
     // Disconnect: back to NOT_CONNECTED, payments no longer go to that account; twice is a 409.
     const gone = await t.app.inject({ method: 'DELETE', url: connectUrl, headers: owner.headers });
