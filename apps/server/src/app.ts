@@ -7,12 +7,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { ErrorCode } from '@taquilla/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -22,8 +17,15 @@ import { negotiateLocale, t } from './lib/i18n.ts';
 import { JobQueue } from './lib/jobs.ts';
 import { Mailer, type MailMessage, SEND_EMAIL_JOB } from './lib/mailer.ts';
 import { coreMessages } from './lib/messages.ts';
+import { openapiDocument, openapiTransform } from './lib/openapi.ts';
+import { rateLimitStorage } from './lib/rate-limit-store.ts';
+import { collectRoutes } from './lib/route-table.ts';
 import { SpaShell } from './lib/spa.ts';
+import { rejectUnstorableText } from './lib/text-input.ts';
+import { addRequestTimeout, withTimeout } from './lib/unavailable.ts';
 import { registerModules } from './modules/index.ts';
+
+const HEALTH_TIMEOUT_MS = 3_000;
 
 /** The built server; its `deps` and request decorations are typed in fastify-augmentation.ts. */
 export type App = FastifyInstance;
@@ -48,14 +50,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const jobs = new JobQueue(database.db, app.log);
+  const jobs = new JobQueue(database.db, app.log, 1000, config.jobLockSeconds);
   const mailer = new Mailer(
     { smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom },
     app.log,
   );
   jobs.register(SEND_EMAIL_JOB, (payload) => mailer.send(payload as unknown as MailMessage));
   const spa = new SpaShell(config.webDistDir);
-  app.decorate('deps', { config, database, db: database.db, jobs, mailer, spa });
+  const routes = collectRoutes(app);
+  app.decorate('deps', { config, database, db: database.db, jobs, mailer, spa, routes });
   app.decorateRequest('locale', 'es');
   app.decorateRequest('auth', null);
 
@@ -102,15 +105,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     headers(request.raw, reply.raw, (err?: unknown) => done(err as Error | undefined));
   });
   await app.register(compress, { threshold: 1024 });
+  const rateLimits = rateLimitStorage(database.db, config.redisUrl);
   await app.register(rateLimit, {
+    ...rateLimits.options,
     global: false,
     errorResponseBuilder: (_req, ctx) =>
       Object.assign(new Error('rate limited'), { statusCode: ctx.statusCode }),
   });
-  await app.register(swagger, {
-    openapi: { info: { title: 'Taquilla API', version: '1.0.0' } },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, { ...openapiDocument, transform: openapiTransform });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   app.addHook('onRequest', async (request) => {
@@ -118,21 +120,33 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   });
   app.addHook('onRequest', authHook({ db: database.db, secret: config.authSecret }));
   app.setErrorHandler(errorHandler);
+  app.addHook('preValidation', rejectUnstorableText);
+  addRequestTimeout(app, config.requestTimeoutMs);
 
-  app.get('/api/health', { schema: { hide: true } }, async (request, reply) => {
-    try {
-      await database.ping();
-      return { data: { status: 'ok', database: database.kind } };
-    } catch (err) {
-      request.log.error({ err }, 'health check failed');
-      return reply.status(503).send({
-        error: {
-          code: ErrorCode.SERVICE_UNAVAILABLE,
-          message: t(request.locale, coreMessages['error.service_unavailable']),
-        },
-      });
-    }
-  });
+  app.get(
+    '/api/health',
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Health: 200 when the database answers, 503 within 3 s when it does not',
+      },
+    },
+    async (request, reply) => {
+      try {
+        // A hung database must not hang the health check: load balancers need an answer.
+        await withTimeout(database.ping(), HEALTH_TIMEOUT_MS);
+        return { data: { status: 'ok', database: database.kind } };
+      } catch (err) {
+        request.log.error({ err }, 'health check failed');
+        return reply.status(503).send({
+          error: {
+            code: ErrorCode.SERVICE_UNAVAILABLE,
+            message: t(request.locale, coreMessages['error.service_unavailable']),
+          },
+        });
+      }
+    },
+  );
 
   await registerModules(app);
 
@@ -174,6 +188,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   });
   app.addHook('onClose', async () => {
     await jobs.stop();
+    await rateLimits.close();
     await database.close();
   });
   if (opts.startJobs) app.addHook('onReady', async () => jobs.start());

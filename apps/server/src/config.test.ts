@@ -7,6 +7,26 @@ import { ConfigError, loadConfig } from './config.ts';
 describe('config', () => {
   const dataDir = () => mkdtempSync(path.join(tmpdir(), 'taquilla-config-'));
 
+  it('takes an empty variable as unset, and reads the timeouts and the Redis address', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      SMTP_URL: '',
+      REDIS_URL: '',
+      DATABASE_STATEMENT_TIMEOUT_MS: '',
+    });
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.redisUrl).toBeUndefined();
+    expect(config.databaseStatementTimeoutMs).toBe(10_000);
+    const set = loadConfig({
+      DATA_DIR: dataDir(),
+      REDIS_URL: 'redis://cache:6379',
+      REQUEST_TIMEOUT_MS: '5000',
+    });
+    expect(set.redisUrl).toBe('redis://cache:6379');
+    expect(set.requestTimeoutMs).toBe(5000);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), REQUEST_TIMEOUT_MS: '10' })).toThrow(/REQUEST_TIMEOUT_MS/);
+  });
+
   it('has safe local defaults and keeps a generated secret in DATA_DIR', () => {
     const dir = dataDir();
     const config = loadConfig({ DATA_DIR: dir });

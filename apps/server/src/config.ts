@@ -4,8 +4,18 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
-/** The only reader of process.env. A bad value stops start-up with a message naming the variable. */
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+/**
+ * The only reader of process.env. A bad value stops start-up with a message naming the variable.
+ * REPO_ROOT: the folder holding apps/ (the same from the TypeScript sources and from the built dist/).
+ */
+export const REPO_ROOT = findRoot(path.dirname(fileURLToPath(import.meta.url)));
+
+function findRoot(start: string): string {
+  for (let dir = start; path.dirname(dir) !== dir; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, 'apps', 'server', 'package.json'))) return dir;
+  }
+  return path.resolve(start, '../../..');
+}
 
 const bool = z
   .enum(['true', 'false', '1', '0'])
@@ -18,6 +28,14 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATABASE_URL: z.string().url().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** A statement running longer is cancelled (PostgreSQL statement_timeout; the driver gives up 2 s later). */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  /** Opening a connection, or waiting for a free one in the pool, fails after this long. */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
+  /** A job (e-mail) claimed by a process that died is taken up again after this long. */
+  JOB_LOCK_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+  /** A request still unanswered after this long gets a 503. */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   /** HTTP worker processes (node:cluster) sharing the port; each has its own pool of DATABASE_POOL_SIZE. */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   DATA_DIR: z.string().min(1).default('data'),
@@ -40,6 +58,10 @@ const envSchema = z.object({
   PUBLIC_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /** Set when behind a reverse proxy so client IPs (rate limits) come from X-Forwarded-For. */
   TRUST_PROXY: bool,
+  /** Rate-limit counters in Redis instead of PostgreSQL (both are shared by every process and host). */
+  REDIS_URL: z.string().url().optional(),
+  /** Reservations one address may make per minute, per event. */
+  RESERVATIONS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
 });
@@ -50,6 +72,10 @@ export type Config = {
   host: string;
   databaseUrl?: string;
   databasePoolSize: number;
+  databaseStatementTimeoutMs: number;
+  databaseConnectTimeoutMs: number;
+  requestTimeoutMs: number;
+  jobLockSeconds: number;
   webConcurrency: number;
   dataDir: string;
   appUrl: string;
@@ -68,6 +94,8 @@ export type Config = {
   checkoutUnsafeNoLocks: boolean;
   logLevel: string;
   trustProxy: boolean;
+  redisUrl?: string;
+  reservationsPerMinute: number;
   publicCacheTtlMs: number;
   webDistDir: string;
   /** The server build of the public event page (`vite build --ssr`): ssr/dist beside the web app's dist. */
@@ -77,7 +105,8 @@ export type Config = {
 export class ConfigError extends Error {}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  // An empty variable counts as unset (compose files pass `${SMTP_URL:-}` that way).
+  const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
@@ -104,6 +133,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+    databaseConnectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    jobLockSeconds: e.JOB_LOCK_SECONDS,
     webConcurrency: e.WEB_CONCURRENCY,
     dataDir,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
@@ -129,6 +162,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     checkoutUnsafeNoLocks: e.NODE_ENV === 'test' && (e.CHECKOUT_UNSAFE_NO_LOCKS ?? false),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY ?? false,
+    redisUrl: e.REDIS_URL,
+    reservationsPerMinute: e.RESERVATIONS_PER_MINUTE,
     publicCacheTtlMs: e.PUBLIC_CACHE_TTL_MS,
     webDistDir,
     webSsrDir: path.join(path.dirname(webDistDir), 'ssr', 'dist'),

@@ -21,6 +21,8 @@ const open = () =>
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'pgdata'),
     poolSize: config.databasePoolSize,
+    statementTimeoutMs: config.databaseStatementTimeoutMs,
+    connectTimeoutMs: config.databaseConnectTimeoutMs,
   });
 
 /** One server: database, app, listen; graceful shutdown on SIGINT/SIGTERM. */

@@ -37,11 +37,25 @@ export interface DatabaseOptions {
   /** A PGlite data dump (from `dumpDataDir`) to start from, e.g. an already-migrated template. */
   pgliteTemplate?: Blob;
   poolSize?: number;
+  /** PostgreSQL only: statement_timeout; the driver itself gives up 2 s later (a hung server never answers). */
+  statementTimeoutMs?: number;
+  /** PostgreSQL only: connecting, and waiting for a pooled connection. */
+  connectTimeoutMs?: number;
 }
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    const statementTimeout = opts.statementTimeoutMs ?? 10_000;
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.poolSize ?? 10,
+      connectionTimeoutMillis: opts.connectTimeoutMs ?? 5_000,
+      statement_timeout: statementTimeout,
+      query_timeout: statementTimeout + 2_000,
+      // A transaction left open by a crashed or stuck client does not hold its locks for long.
+      idle_in_transaction_session_timeout: statementTimeout * 3,
+      keepAlive: true,
+    });
     // An idle connection closed by the server (restart, admin termination) must not crash the process:
     // the pool drops it and opens a new one on the next query.
     pool.on('error', (err: Error & { code?: string }) => {
@@ -52,7 +66,15 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(db, { migrationsFolder }),
+      // Migrations may build indexes for longer than a request's statement timeout: their own connection.
+      migrate: async () => {
+        const migrator = new pg.Pool({ connectionString: opts.databaseUrl, max: 1 });
+        try {
+          await migratePg(drizzlePg(migrator, { schema }), { migrationsFolder });
+        } finally {
+          await migrator.end();
+        }
+      },
       ping: async () => {
         await db.execute(sql`select 1`);
       },

@@ -4,6 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, type FieldError } from './errors.ts';
 import { hasMessage, type MessageParams, t } from './i18n.ts';
 import { coreMessages } from './messages.ts';
+import { isDatabaseUnavailable } from './unavailable.ts';
 
 type ZodIssueLike = {
   keyword: string;
@@ -57,6 +58,11 @@ export function errorHandler(
       return send(413, ErrorCode.PAYLOAD_TOO_LARGE, coreMessages['error.payload_too_large']);
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return send(415, ErrorCode.BAD_REQUEST, coreMessages['error.unsupported_media_type']);
+  }
+  if (isDatabaseUnavailable(error)) {
+    request.log.error({ err: error }, 'database unavailable');
+    reply.header('retry-after', '5');
+    return send(503, ErrorCode.SERVICE_UNAVAILABLE, coreMessages['error.service_unavailable']);
   }
   const status = fe.statusCode ?? 500;
   if (status === 429) return send(429, ErrorCode.RATE_LIMITED, coreMessages['error.rate_limited']);

@@ -27,6 +27,8 @@ export class JobQueue {
     private db: Db,
     private log: FastifyBaseLogger,
     private pollMs = 1000,
+    /** How long a claimed job stays claimed: a process killed mid-job leaves it to others after this. */
+    private lockSeconds = 300,
   ) {}
 
   register(kind: string, handler: Handler): void {
@@ -72,7 +74,7 @@ export class JobQueue {
   private async runOne(): Promise<boolean> {
     const [job] = rowsOf<JobRow>(
       await this.db.execute(sql`
-        update jobs set locked_until = now() + interval '5 minutes', attempts = attempts + 1
+        update jobs set locked_until = now() + make_interval(secs => ${this.lockSeconds}), attempts = attempts + 1
         where id = (
           select id from jobs
           where completed_at is null and failed_at is null and run_at <= now()

@@ -55,7 +55,8 @@ export function parseListQuery(raw: Record<string, unknown>, spec: ListSpec): Li
   }
 
   const sortBy = str(raw.sort_by) ?? spec.defaultSort.by;
-  if (!(sortBy in spec.sortable)) {
+  // Own keys only: `__proto__` or `constructor` are not columns.
+  if (!Object.hasOwn(spec.sortable, sortBy)) {
     fields.sort_by = {
       key: coreMessages['list.invalid_sort_by'],
       params: { value: sortBy, allowed: Object.keys(spec.sortable).join(', ') },
@@ -76,7 +77,8 @@ export function parseListQuery(raw: Record<string, unknown>, spec: ListSpec): Li
       continue;
     }
     const [, field = '', op = ''] = match;
-    const def = spec.filterable?.[field];
+    // Own keys only: `__proto__` or `constructor` are not filterable fields.
+    const def = spec.filterable && Object.hasOwn(spec.filterable, field) ? spec.filterable[field] : undefined;
     if (!def) {
       fields[key] = { key: coreMessages['list.invalid_filter_field'], params: { value: field } };
       continue;
@@ -133,22 +135,32 @@ export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** Pages beyond this are refused: the offset must stay an exact integer the database accepts. */
+const MAX_PAGE = 1_000_000;
+
 function parsePositiveInt(value: string | undefined, fallback: number): number | null {
   if (value === undefined || value === '') return fallback;
-  if (!/^\d+$/.test(value)) return null;
+  if (!/^\d{1,9}$/.test(value)) return null;
   const n = Number(value);
-  return n >= 1 ? n : null;
+  return n >= 1 && n <= MAX_PAGE ? n : null;
 }
+
+/** A filter number must fit the integer columns it is compared with. */
+const MAX_FILTER_NUMBER = 2_147_483_647;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function convert(text: string, type: FilterType): unknown | undefined {
   switch (type) {
     case 'number':
-      return /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : undefined;
+      return /^-?\d{1,10}(\.\d{1,6})?$/.test(text) && Math.abs(Number(text)) <= MAX_FILTER_NUMBER
+        ? Number(text)
+        : undefined;
     case 'date': {
+      // Years PostgreSQL and JavaScript both represent.
       const d = new Date(text);
-      return text && !Number.isNaN(d.getTime()) ? d : undefined;
+      const year = d.getUTCFullYear();
+      return text && !Number.isNaN(d.getTime()) && year >= 1 && year <= 9999 ? d : undefined;
     }
     case 'boolean':
       return text === 'true' ? true : text === 'false' ? false : undefined;

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { type App, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
+import { validateDocumentedResponses } from './documented-responses.ts';
 
 /**
  * Boots the real app on a fresh database: an in-memory PGlite, or — when DATABASE_URL is set — a new
@@ -48,16 +49,21 @@ export async function createTestApp(
     TEST_PAYMENTS: 'true',
     // Tests read their own writes at once; the public micro-cache has its own test.
     PUBLIC_CACHE_TTL_MS: '0',
+    // Suites reserve many times from one address; the throttle has its own test (lib/rate-limit-store.test.ts).
+    RESERVATIONS_PER_MINUTE: '100000',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...opts.env,
   });
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     poolSize: 20,
+    statementTimeoutMs: config.databaseStatementTimeoutMs,
+    connectTimeoutMs: config.databaseConnectTimeoutMs,
     pgliteTemplate: config.databaseUrl ? undefined : await migratedPgliteTemplate(),
   });
   await database.migrate();
   const app = await buildApp({ config, database });
+  const documented = validateDocumentedResponses(app);
   await opts.configure?.(app);
   let url = '';
   if (opts.listen) {
@@ -75,6 +81,7 @@ export async function createTestApp(
     close: async () => {
       await app.close();
       await dropDatabase?.();
+      documented.assertNone();
     },
   };
 }

@@ -84,9 +84,13 @@ export const resetPasswordSchema = z
   })
   .refine(passwordsMatch, mismatch);
 
-/** Accepting an invitation: a new user sets a name and password; an existing user sends nothing. */
+/**
+ * Accepting an invitation: a new user sets a name and password; an existing user proves it is them with
+ * `current_password` (or by calling signed in as that user).
+ */
 export const acceptInvitationSchema = z
   .strictObject({
+    current_password: z.string().max(PASSWORD_MAX).optional(),
     first_name: nameSchema('first_name').optional(),
     last_name: nameSchema('last_name').optional(),
     password: passwordSchema.optional(),

@@ -59,8 +59,9 @@ export interface AccountMember {
   email: string;
   first_name: string;
   last_name: string;
-  locale: string;
-  timezone: string;
+  /** null while INVITED: the profile is the user's own until they accept. */
+  locale: string | null;
+  timezone: string | null;
   email_verified: boolean;
   pending_email: string | null;
   role: 'ADMIN' | 'ORGANIZER';

@@ -8,21 +8,11 @@ const hexColor = z
 
 /** "https://example.com" or "http://localhost:8080": a scheme, a host and an optional port, nothing else. */
 export const originSchema = z
-  .string({ error: 'widget.origin_invalid' })
-  .trim()
+  .url({ protocol: /^https?$/, error: 'widget.origin_invalid' })
   .max(200, { error: 'widget.origin_invalid' })
   .transform((value, ctx) => {
-    try {
-      const url = new URL(value);
-      if (
-        (url.protocol === 'https:' || url.protocol === 'http:') &&
-        url.origin === value.replace(/\/$/, '')
-      ) {
-        return url.origin;
-      }
-    } catch {
-      // reported below
-    }
+    const origin = new URL(value).origin;
+    if (origin === value.replace(/\/$/, '')) return origin;
     ctx.addIssue({ code: 'custom', message: 'widget.origin_invalid' });
     return z.NEVER;
   });
@@ -32,16 +22,18 @@ export const WIDGET_LOCALES = ['es', 'en'] as const;
 export const widgetSettingsSchema = z.strictObject({
   /** Sites allowed to frame the widget; empty: any site. */
   allowed_origins: z.array(originSchema).max(20, { error: 'widget.too_many_origins' }),
-  locale: z.enum(WIDGET_LOCALES, { error: 'widget.locale_invalid' }).nullable(),
+  locale: z.enum(WIDGET_LOCALES, { error: 'widget.locale_invalid' }).nullable().default(null),
   button_text: z
     .string()
     .trim()
     .max(40, { error: 'widget.button_text_length' })
     .nullable()
+    .default(null)
     .transform((v) => v || null),
-  primary_color: hexColor.nullable(),
-  background_color: hexColor.nullable(),
-  text_color: hexColor.nullable(),
+  // Left out: the event's own colour.
+  primary_color: hexColor.nullable().default(null),
+  background_color: hexColor.nullable().default(null),
+  text_color: hexColor.nullable().default(null),
   padding: z
     .number({ error: 'widget.padding_invalid' })
     .int()
@@ -49,7 +41,7 @@ export const widgetSettingsSchema = z.strictObject({
     .max(48, { error: 'widget.padding_invalid' }),
   auto_resize: z.boolean(),
 });
-export type WidgetSettings = z.infer<typeof widgetSettingsSchema>;
+export type WidgetSettings = z.output<typeof widgetSettingsSchema>;
 
 export const DEFAULT_WIDGET_SETTINGS: WidgetSettings = {
   allowed_origins: [],

@@ -19,3 +19,17 @@ export const jobs = pgTable(
   },
   (t) => [index('jobs_due_idx').on(t.run_at)],
 );
+
+/**
+ * Rate-limit counters shared by every server process and host (lib/rate-limit-store.ts), when Redis is
+ * not configured: one row per key and window.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    expires_at: ts('expires_at').notNull(),
+  },
+  (t) => [index('rate_limits_expires_idx').on(t.expires_at)],
+);

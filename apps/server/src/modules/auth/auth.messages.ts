@@ -27,6 +27,10 @@ export const authMessages = defineMessages({
     'auth.reset_link_invalid': 'El enlace para restablecer la contraseña no es válido o ha caducado.',
     'auth.invitation_invalid': 'Esta invitación no es válida, ya se ha usado o ha caducado.',
     'auth.invitation_password_required': 'Elige una contraseña para tu usuario.',
+    'auth.invitation_sign_in_required': 'Ya tienes un usuario: escribe tu contraseña para aceptar.',
+    'auth.invitation_password_wrong': 'La contraseña no es correcta.',
+    'auth.invitation_other_user':
+      'Esta invitación es para otro usuario. Cierra la sesión e inicia sesión con ese usuario.',
     'auth.link_invalid': 'Este enlace no es válido o ha caducado.',
     'auth.current_password_required':
       'Introduce tu contraseña actual para cambiar el correo o la contraseña.',
@@ -84,6 +88,9 @@ export const authMessages = defineMessages({
     'auth.reset_link_invalid': 'The password reset link is invalid or has expired.',
     'auth.invitation_invalid': 'This invitation is invalid, has already been used or has expired.',
     'auth.invitation_password_required': 'Choose a password for your user.',
+    'auth.invitation_sign_in_required': 'You already have a user: enter your password to accept.',
+    'auth.invitation_password_wrong': 'The password is not correct.',
+    'auth.invitation_other_user': 'This invitation is for another user. Log out and log in as that user.',
     'auth.link_invalid': 'This link is invalid or has expired.',
     'auth.current_password_required': 'Enter your current password to change your e-mail or password.',
     'auth.current_password_wrong': 'The current password is not correct.',

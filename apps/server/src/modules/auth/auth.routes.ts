@@ -12,6 +12,7 @@ import { requireAuth } from '../../lib/auth.ts';
 import { t } from '../../lib/i18n.ts';
 import { authMessages as m } from './auth.messages.ts';
 import * as service from './auth.service.ts';
+import { PASSWORD_RESET_JOB } from './auth.service.ts';
 import { ipAndEmailLimiter } from './rate-limit.ts';
 
 const MINUTE = 60_000;
@@ -20,6 +21,7 @@ const MINUTE = 60_000;
 export const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const deps = fastify.deps;
   const tags = ['auth'];
+  deps.jobs.register(PASSWORD_RESET_JOB, (payload) => service.sendPasswordReset(deps, String(payload.email)));
 
   const loginLimit = ipAndEmailLimiter(
     fastify,
@@ -114,7 +116,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
     '/auth/invitations/:token',
     { schema: { tags, params: tokenParamsSchema, body: acceptInvitationSchema } },
     async (request, reply) => {
-      const data = await service.acceptInvitation(deps, request.params.token, request.body);
+      const data = await service.acceptInvitation(deps, request.params.token, request.body, request.auth);
       reply.header('x-auth-token', data.token);
       return { data };
     },

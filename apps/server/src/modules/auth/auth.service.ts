@@ -112,11 +112,21 @@ export async function switchAccount(deps: Deps, auth: AuthContext, accountId: st
 export const logout = (deps: Deps, auth: AuthContext | null) =>
   auth ? repo.revokeSession(deps.db, auth.sessionId) : Promise.resolve();
 
+export const PASSWORD_RESET_JOB = 'auth.password_reset';
+
 /**
- * Sends a reset link when the e-mail belongs to a user; answers the same either way. At most 3 links
- * per address per hour, silently, so the endpoint cannot be used to flood someone's inbox.
+ * Answers the same, in the same time, for known and unknown e-mails: the request only queues a job
+ * (one insert either way); the job looks the address up and sends the link.
  */
 export async function forgotPassword(deps: Deps, email: string) {
+  await deps.jobs.enqueue(PASSWORD_RESET_JOB, { email });
+}
+
+/**
+ * The job: a reset link when the e-mail belongs to a user. At most 3 links per address per hour,
+ * silently, so the endpoint cannot be used to flood someone's inbox.
+ */
+export async function sendPasswordReset(deps: Deps, email: string) {
   const user = await repo.findUserByEmail(deps.db, email);
   if (!user) return;
   const recent = await repo.countTokensSince(deps.db, user.id, 'PASSWORD_RESET', new Date(Date.now() - HOUR));
@@ -188,12 +198,29 @@ export async function getInvitation(deps: Deps, token: string) {
 export async function acceptInvitation(
   deps: Deps,
   token: string,
-  input: { first_name?: string; last_name?: string; password?: string; timezone?: string },
+  input: {
+    first_name?: string;
+    last_name?: string;
+    password?: string;
+    timezone?: string;
+    current_password?: string;
+  },
+  caller: AuthContext | null,
 ) {
   const { user } = await liveInvitation(deps.db, token);
   const needsPassword = !user.password_hash;
   if (needsPassword && !input.password) {
     throw invalid({ password: m['auth.invitation_password_required'] });
+  }
+  // Whoever holds the link of an existing user must also be that user: signed in as them, or their password.
+  if (user.password_hash && caller?.userId !== user.id) {
+    if (caller) throw new AppError(403, 'FORBIDDEN', m['auth.invitation_other_user']);
+    if (!input.current_password) {
+      throw invalid({ current_password: m['auth.invitation_sign_in_required'] });
+    }
+    if (!(await verifyPassword(user.password_hash, input.current_password))) {
+      throw invalid({ current_password: m['auth.invitation_password_wrong'] });
+    }
   }
   const passwordHash = needsPassword && input.password ? await hashPassword(input.password) : undefined;
   const accountId = await deps.db.transaction(async (tx) => {

@@ -3,6 +3,8 @@ import { defineMessages } from '../../lib/i18n.ts';
 /** Buyer-facing errors of the order flow (spec §8 wording) and the checkout e-mails. */
 export const checkoutMessages = defineMessages({
   es: {
+    'checkout.rate_limited':
+      'Demasiadas reservas desde tu conexión. Espera {minutes} min y vuelve a intentarlo.',
     'checkout.event_unavailable': 'Este evento no está disponible.',
     'checkout.order_not_found': 'Este pedido ya no existe.',
     'checkout.order_expired': 'Tu pedido ha caducado. Empieza un pedido nuevo.',
@@ -31,6 +33,7 @@ export const checkoutMessages = defineMessages({
     'checkout.no_payment_required': 'Este pedido es gratuito y no necesita pago.',
   },
   en: {
+    'checkout.rate_limited': 'Too many reservations from your connection. Wait {minutes} min and try again.',
     'checkout.event_unavailable': 'This event is not available.',
     'checkout.order_not_found': 'This order no longer exists.',
     'checkout.order_expired': 'Your order has expired. Please start a new order.',

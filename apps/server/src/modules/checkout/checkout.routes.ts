@@ -1,6 +1,8 @@
 import { createOrderSchema, orderDetailsSchema, orderPaymentSchema } from '@taquilla/shared/schemas/checkout';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { throttle } from '../../lib/throttle.ts';
+import { checkoutMessages as m } from './checkout.messages.ts';
 import { presentCheckoutOrder, presentReservedOrder } from './checkout.presenter.ts';
 import * as service from './checkout.service.ts';
 import { refreshPayment, startPayment } from './payment.ts';
@@ -13,9 +15,28 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   const tags = ['checkout'];
 
+  // One address cannot hold an event's stock by reserving again and again (shared by all processes).
+  const perMinute = deps.config.reservationsPerMinute;
+  const reservationLimit = throttle(
+    app,
+    [
+      {
+        name: 'reserve-event',
+        max: perMinute,
+        windowMs: 60_000,
+        key: (request) => `${request.ip}:${(request.params as { id?: string }).id}`,
+      },
+      { name: 'reserve', max: perMinute * 3, windowMs: 60_000, key: (request) => request.ip },
+    ],
+    m['checkout.rate_limited'],
+  );
+
   app.post(
     '/public/events/:id/order',
-    { schema: { tags, params: eventParams, body: createOrderSchema } },
+    {
+      schema: { tags, params: eventParams, body: createOrderSchema },
+      preHandler: reservationLimit,
+    },
     async (request, reply) => {
       const { order, settings } = await service.reserve(
         deps,

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../deps.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import { loadOwnedEvent } from '../events/owned-event.ts';
-import { presentOrganizer, setOrganizerLogo } from '../organizers/organizers.service.ts';
+import { getOrganizer, presentOrganizer, setOrganizerLogo } from '../organizers/organizers.service.ts';
 import { imageMessages } from './images.messages.ts';
 import * as repo from './images.repository.ts';
 import { copyVariants, type ImageKind, removeVariants, storeImage, uploadUrl } from './images.storage.ts';
@@ -117,6 +117,8 @@ export async function uploadOrganizerLogo(
   organizerId: string,
   buffer: Buffer | undefined,
 ) {
+  // Another account's organizer is not found before any image work is done.
+  await getOrganizer(deps, auth, organizerId);
   if (!buffer?.length) throw invalid({ image: imageMessages['images.file_required'] });
   const stored = await storeImage(deps.config.dataDir, auth.accountId, buffer, 'ORGANIZER_LOGO');
   const logo = stored.variants.at(-1)!.path;

@@ -58,12 +58,15 @@ export async function updateOrganizer(
   input: UpdateOrganizerInput,
 ) {
   const current = await getOrganizer({ db }, auth, id);
-  const row = await repo.updateOrganizer(db, auth.accountId, id, {
+  const changes = {
     ...(input.name !== undefined ? { name: input.name } : {}),
     ...(input.email !== undefined ? { email: input.email ?? null } : {}),
     ...(input.website !== undefined ? { website: input.website ?? null } : {}),
     ...(input.description !== undefined ? { description: input.description || null } : {}),
-  });
+  };
+  // An empty change (`{}`) changes nothing: there is nothing to send to the database.
+  if (Object.keys(changes).length === 0) return current;
+  const row = await repo.updateOrganizer(db, auth.accountId, id, changes);
   if (!row) throw notFound();
   return { ...row, events_count: current.events_count };
 }

@@ -61,6 +61,8 @@ export async function updateTax({ db }: DbDeps, auth: AuthContext, id: string, i
   const current = await repo.findTax(db, auth.accountId, id);
   if (!current) throw notFound();
   assertValue(input.calculation ?? current.calculation, input.value ?? current.value);
+  // An empty change (`{}`) changes nothing: there is nothing to send to the database.
+  if (Object.values(input).every((v) => v === undefined)) return presentTax(current);
   const row = await repo.updateTax(db, auth.accountId, id, input);
   if (!row) throw notFound();
   return presentTax(row);

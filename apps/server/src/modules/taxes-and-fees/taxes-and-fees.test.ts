@@ -102,4 +102,16 @@ describe('taxes and fees', () => {
       .data.find((x: { id: string }) => x.id === tax.id);
     expect(mine.value).toBe(100);
   });
+
+  it('an empty change answers the tax unchanged (found by the fuzz test: it was a 500)', async () => {
+    const made = await inject('POST', URL, owner.headers, {
+      name: 'Tasa',
+      type: 'FEE',
+      calculation: 'FIXED',
+      value: 50,
+    });
+    const res = await inject('PUT', `${URL}/${made.json().data.id}`, owner.headers, {});
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ name: 'Tasa', value: 50 });
+  });
 });

@@ -19,14 +19,21 @@ import * as repo from './users.repository.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'jobs'>;
 
+/**
+ * An invited user who has not accepted belongs to nobody's team yet: the inviter sees the e-mail it typed,
+ * the names only of a user the invitation itself created (the inviter typed them), never a profile of
+ * someone who already had an account.
+ */
 export function presentMember(row: repo.MemberRow): AccountMember {
+  const invited = row.status === 'INVITED';
+  const hideNames = invited && row.has_password;
   return {
     id: row.id,
     email: row.email,
-    first_name: row.first_name,
-    last_name: row.last_name,
-    locale: row.locale,
-    timezone: row.timezone,
+    first_name: hideNames ? '' : row.first_name,
+    last_name: hideNames ? '' : row.last_name,
+    locale: invited ? null : row.locale,
+    timezone: invited ? null : row.timezone,
     email_verified: row.email_verified_at !== null,
     pending_email: row.pending_email,
     role: row.role,
@@ -279,7 +286,11 @@ export async function updateUser(deps: Deps, auth: AuthContext, id: string, inpu
     if (member.is_owner && (roleChanges || statusChanges)) throw conflict(m['users.owner_protected']);
     if (id === auth.userId && (roleChanges || statusChanges)) throw conflict(m['users.cannot_change_self']);
     if (member.status === 'INVITED' && statusChanges) throw conflict(m['users.invited_status']);
-    if (input.first_name || input.last_name) {
+    const renames =
+      (input.first_name !== undefined && input.first_name !== member.first_name) ||
+      (input.last_name !== undefined && input.last_name !== member.last_name);
+    if (member.status === 'INVITED' && renames) throw conflict(m['users.invited_profile']);
+    if (renames) {
       await identity.updateUser(tx, id, {
         ...(input.first_name ? { first_name: input.first_name } : {}),
         ...(input.last_name ? { last_name: input.last_name } : {}),

@@ -337,12 +337,27 @@ describe('team: invitations, roles, status', () => {
     expect((await t.app.inject({ url: `/api/auth/invitations/${token}` })).json().data.has_password).toBe(
       true,
     );
+    // The link alone is not enough: an existing user signs in (password) or is signed in as themself.
+    const accept = (headers: H, body: Record<string, unknown>) =>
+      req('POST', `/api/auth/invitations/${token}`, headers, body);
+    const bare = await accept({}, {});
+    expect(bare.statusCode).toBe(422);
+    expect(bare.json().error.fields.current_password).toBe(
+      'Ya tienes un usuario: escribe tu contraseña para aceptar.',
+    );
+    const wrong = await accept({}, { current_password: 'no-es-la-clave' });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().error.fields.current_password).toBe('La contraseña no es correcta.');
+    const otherSession = await accept(a.headers, { current_password: TEST_PASSWORD });
+    expect(otherSession.statusCode).toBe(403);
+    expect(otherSession.headers['x-auth-token']).toBeUndefined();
+    const stillInvited = await req('GET', `/api/users/${b.user.id}`, a.headers);
+    expect(stillInvited.json().data.status).toBe('INVITED');
     // An existing user's password is never set through an invitation.
-    const accepted = await req(
-      'POST',
-      `/api/auth/invitations/${token}`,
+    const accepted = await accept(
       {},
       {
+        current_password: TEST_PASSWORD,
         password: 'intento-de-cambio',
         password_confirmation: 'intento-de-cambio',
       },
@@ -351,6 +366,44 @@ describe('team: invitations, roles, status', () => {
     expect(accepted.json().data.user.account.name).toBe('Alfa');
     const login = await req('POST', '/api/auth/login', {}, { email: b.user.email, password: TEST_PASSWORD });
     expect(login.json().data.accounts.map((x: { name: string }) => x.name)).toEqual(['Alfa', 'Beta']);
+  });
+
+  it('an existing user signed in as themself accepts without typing the password again', async () => {
+    const a = await createAccountWithUser(t.app, { accountName: 'Gamma' });
+    const b = await createAccountWithUser(t.app, { accountName: 'Delta' });
+    const { mail } = await invite(a.headers, { email: b.user.email });
+    const token = linkToken(mail[0], 'accept-invitation');
+    const res = await req('POST', `/api/auth/invitations/${token}`, b.headers, {});
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.user.account.name).toBe('Gamma');
+  });
+
+  it("an invited user who has not accepted is nobody's: the inviter neither sees nor renames them", async () => {
+    const a = await createAccountWithUser(t.app, { accountName: 'Curioso' });
+    const b = await createAccountWithUser(t.app, { accountName: 'Ajena' });
+    const { res } = await invite(a.headers, { email: b.user.email, first_name: 'Otro', last_name: 'Nombre' });
+    expect(res.statusCode).toBe(201);
+    const shown = res.json().data;
+    expect(shown).toMatchObject({
+      id: b.user.id,
+      first_name: '',
+      last_name: '',
+      locale: null,
+      timezone: null,
+    });
+    const listed = await req('GET', '/api/users?filter_fields[status][eq]=INVITED', a.headers);
+    expect(JSON.stringify(listed.json().data)).not.toContain('García');
+    const rename = await req('PUT', `/api/users/${b.user.id}`, a.headers, { first_name: 'Pirata' });
+    expect(rename.statusCode).toBe(409);
+    expect(rename.json().error.message).toBe(
+      'Un usuario invitado completa su perfil al aceptar la invitación.',
+    );
+    // The role of the invitation can still change.
+    const role = await req('PUT', `/api/users/${b.user.id}`, a.headers, { role: 'ADMIN' });
+    expect(role.statusCode).toBe(200);
+    expect((await req('DELETE', `/api/users/${b.user.id}/invitation`, a.headers)).statusCode).toBe(204);
+    const [row] = await t.app.deps.db.select().from(users).where(eq(users.id, b.user.id));
+    expect(row).toMatchObject({ first_name: 'Ana', last_name: 'García', locale: 'es' });
   });
 
   it("protects the owner's role and status, and one's own", async () => {

@@ -43,6 +43,7 @@ export function AcceptInvitationPage() {
       last_name: '',
       password: '',
       password_confirmation: '',
+      current_password: '',
       accept_terms: false,
     },
     validate: (values) =>
@@ -76,7 +77,9 @@ export function AcceptInvitationPage() {
               accept_terms: values.accept_terms,
               timezone: browserTimeZone(),
             }
-          : {},
+          : values.current_password
+            ? { current_password: values.current_password }
+            : {},
       );
       queryClient.clear();
       navigate(DEFAULT_LANDING, { replace: true });
@@ -142,9 +145,17 @@ export function AcceptInvitationPage() {
                 />
               </>
             ) : (
-              <Alert color="blue" variant="light">
-                {t`Ya tienes un usuario en Taquilla. Al aceptar, podrás elegir esta cuenta al iniciar sesión.`}
-              </Alert>
+              <>
+                <Alert color="blue" variant="light">
+                  {t`Ya tienes un usuario en Taquilla. Al aceptar, podrás elegir esta cuenta al iniciar sesión.`}
+                </Alert>
+                <PasswordInput
+                  label={t`Tu contraseña de Taquilla`}
+                  description={t`No hace falta si ya has iniciado sesión con este usuario.`}
+                  autoComplete="current-password"
+                  {...form.getInputProps('current_password')}
+                />
+              </>
             )}
             <Button type="submit" fullWidth loading={busy}>
               {t`Aceptar invitación`}

@@ -120,6 +120,8 @@ export function EditMemberModal({
   const { t } = useLingui();
   const [busy, setBusy] = useState(false);
   const locked = member.is_owner || member.id === selfId;
+  // An invited user's profile is theirs to fill in when accepting.
+  const invited = member.status === 'INVITED';
   const form = useForm({
     initialValues: {
       first_name: member.first_name,
@@ -127,17 +129,18 @@ export function EditMemberModal({
       role: member.role as string,
       status: member.status === 'INACTIVE' ? 'INACTIVE' : 'ACTIVE',
     },
-    validate: {
-      first_name: (v) => (nameOk(v) ? null : t`El nombre debe tener entre 1 y 50 caracteres.`),
-      last_name: (v) => (nameOk(v) ? null : t`Los apellidos deben tener entre 1 y 50 caracteres.`),
-    },
+    validate: invited
+      ? {}
+      : {
+          first_name: (v) => (nameOk(v) ? null : t`El nombre debe tener entre 1 y 50 caracteres.`),
+          last_name: (v) => (nameOk(v) ? null : t`Los apellidos deben tener entre 1 y 50 caracteres.`),
+        },
   });
   const submit = async (values: typeof form.values) => {
     setBusy(true);
     try {
       await updateUser(member.id, {
-        first_name: values.first_name,
-        last_name: values.last_name,
+        ...(invited ? {} : { first_name: values.first_name, last_name: values.last_name }),
         ...(locked ? {} : { role: values.role }),
         ...(locked || member.status === 'INVITED' ? {} : { status: values.status }),
       });
@@ -157,10 +160,12 @@ export function EditMemberModal({
           <Text size="sm" c="dimmed" style={{ wordBreak: 'break-all' }}>
             {member.email}
           </Text>
-          <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <TextInput label={t`Nombre`} required {...form.getInputProps('first_name')} />
-            <TextInput label={t`Apellidos`} required {...form.getInputProps('last_name')} />
-          </SimpleGrid>
+          {!invited && (
+            <SimpleGrid cols={{ base: 1, xs: 2 }}>
+              <TextInput label={t`Nombre`} required {...form.getInputProps('first_name')} />
+              <TextInput label={t`Apellidos`} required {...form.getInputProps('last_name')} />
+            </SimpleGrid>
+          )}
           {locked && (
             <Alert color="gray" variant="light">
               {member.is_owner

@@ -1,0 +1,88 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../config.ts';
+import { createTestApp, type TestApp } from '../test/app.ts';
+
+/** /api/docs documents every operation, passes `redocly lint`, and answers are checked against it. */
+let t: TestApp;
+let spec: {
+  paths: Record<
+    string,
+    Record<
+      string,
+      { summary?: string; tags?: string[]; security?: unknown[]; responses?: Record<string, unknown> }
+    >
+  >;
+  components: { securitySchemes: Record<string, unknown> };
+};
+beforeAll(async () => {
+  t = await createTestApp();
+  const res = await t.app.inject({ url: '/api/docs/json' });
+  expect(res.statusCode).toBe(200);
+  spec = res.json();
+});
+afterAll(() => t.close());
+
+const operations = () =>
+  Object.entries(spec.paths).flatMap(([p, methods]) =>
+    Object.entries(methods).map(([m, op]) => ({ key: `${m.toUpperCase()} ${p}`, op })),
+  );
+
+describe('/api/docs', () => {
+  it('documents every API route with a summary, a tag, success and error answers, and its security', () => {
+    const documented = new Set(operations().map((o) => o.key));
+    const missing = t.app.deps.routes
+      .filter((r) => r.url.startsWith('/api/') && !r.hidden && !r.url.startsWith('/api/docs'))
+      .map((r) => `${r.method} ${r.url.replace(/:([A-Za-z_]+)/g, '{$1}')}`)
+      .filter((k) => !documented.has(k));
+    expect(missing).toEqual([]);
+    expect(spec.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+    const incomplete: string[] = [];
+    for (const { key, op } of operations()) {
+      const codes = Object.keys(op.responses ?? {});
+      if (
+        !op.summary ||
+        !op.tags?.length ||
+        !codes.some((c) => c.startsWith('2')) ||
+        !codes.includes('4XX')
+      ) {
+        incomplete.push(key);
+      }
+    }
+    expect(incomplete).toEqual([]);
+    // Public operations need no token; the others inherit the bearer requirement.
+    expect(spec.paths['/api/public/events/{id}']?.get?.security).toEqual([]);
+    expect(spec.paths['/api/auth/login']?.post?.security).toEqual([]);
+    expect(spec.paths['/api/events']?.get?.security).toBeUndefined();
+  });
+
+  it('passes `redocly lint` with no errors', () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'taquilla-openapi-')), 'openapi.json');
+    writeFileSync(file, JSON.stringify(spec));
+    const run = spawnSync(
+      path.join(REPO_ROOT, 'node_modules/.bin/redocly'),
+      ['lint', file, '--format=summary'],
+      {
+        encoding: 'utf8',
+        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+      },
+    );
+    expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
+  });
+});
+
+describe('answers checked against /api/docs', () => {
+  it('a test app fails when an answer differs from its documented schema', async () => {
+    const other = await createTestApp({
+      configure: (app) => {
+        // Documented like every route without its own response schema: the `{ data }` envelope.
+        app.get('/api/public/test-off-envelope', async () => ({ nope: 1 }));
+      },
+    });
+    expect((await other.app.inject({ url: '/api/public/test-off-envelope' })).statusCode).toBe(200);
+    await expect(other.close()).rejects.toThrow(/differ from \/api\/docs/);
+  });
+});

@@ -1,0 +1,63 @@
+import type { FastifyInstance, FastifySchema } from 'fastify';
+import { isPublicApiPath } from './auth.ts';
+
+/**
+ * Who may call a route. `public`: no token (the auth hook's public paths, pages, uploads); `member`:
+ * any active user of the account (ADMIN or ORGANIZER); `admin`: ADMIN only (ORGANIZER gets 403).
+ */
+export type Access = 'public' | 'member' | 'admin';
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  schema?: FastifySchema;
+  /** From the route's own `config: { access }` when set, else from ACCESS_RULES; undefined: unclassified. */
+  access: Access | undefined;
+  hidden: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Overrides ACCESS_RULES for this route (the permission matrix test reads it). */
+    access?: Access;
+  }
+}
+
+/**
+ * Non-public /api routes by path (first match wins). A route under a new prefix is unclassified until it
+ * gets a line here or `config: { access }`, and the permission matrix test fails until then.
+ */
+const ACCESS_RULES: [methods: RegExp, path: RegExp, access: Access][] = [
+  [/GET|PUT/, /^\/api\/users\/me$/, 'member'],
+  // A user's own e-mail links (the service answers 404 for anyone else's id).
+  [/.*/, /^\/api\/users\/:id\/(confirm-email|resend-email-confirmation|email-change)/, 'member'],
+  [/.*/, /^\/api\/users(\/|$)/, 'admin'],
+  [/GET/, /^\/api\/accounts\/me(\/event-defaults|\/taxes-and-fees)?$/, 'member'],
+  [/.*/, /^\/api\/accounts\/me(\/|$)/, 'admin'],
+  [/.*/, /^\/api\/(events|organizers)(\/|$)/, 'member'],
+];
+
+export function classify(method: string, url: string, configured?: Access): Access | undefined {
+  if (configured) return configured;
+  if (!url.startsWith('/api/') || isPublicApiPath(url)) return 'public';
+  return ACCESS_RULES.find(([m, p]) => m.test(method) && p.test(url))?.[2];
+}
+
+/** Records every route as it is registered (call before the modules register theirs). */
+export function collectRoutes(app: FastifyInstance): RouteEntry[] {
+  const routes: RouteEntry[] = [];
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'HEAD' || method === 'OPTIONS') continue;
+      routes.push({
+        method,
+        url: route.url,
+        schema: route.schema,
+        access: classify(method, route.url, route.config?.access),
+        hidden: Boolean((route.schema as { hide?: boolean } | undefined)?.hide),
+      });
+    }
+  });
+  return routes;
+}

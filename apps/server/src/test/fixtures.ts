@@ -1,0 +1,117 @@
+import { sql } from 'drizzle-orm';
+import type { App } from '../app.ts';
+import { rowsOf } from '../db/client.ts';
+import { attendees, checkInLists, orders } from '../db/schema/index.ts';
+import { newShortId } from '../lib/ids.ts';
+import { addUser, createAccountWithUser } from './factories/accounts.ts';
+import {
+  addAffiliate,
+  addCapacity,
+  addPromoCode,
+  addQuestion,
+  addTax,
+  addTicket,
+  buyWithTestCard,
+  createSellingEvent,
+} from './factories/checkout.ts';
+
+/**
+ * An account with one of everything (event, ticket, code, capacity, question, affiliate, tax, check-in
+ * list, a paid order and its attendee, an ORGANIZER member), another account, and how to fill a route's
+ * path parameters with the first account's ids. For tests that walk the whole route table.
+ */
+export async function accountWithEverything(app: App) {
+  const owner = await createSellingEvent(app);
+  const { event, organizer, account } = owner;
+  const ticket = await addTicket(app, event);
+  const code = await addPromoCode(app, event, { code: 'MATRIZ' });
+  const capacity = await addCapacity(app, event, 50, [ticket.id]);
+  const question = await addQuestion(app, event, { title: '¿Alergias?', belongs_to: 'ORDER' });
+  const affiliate = await addAffiliate(app, event, 'MATRIZAF');
+  const tax = await addTax(app, account.id, {
+    name: 'IVA',
+    type: 'TAX',
+    calculation: 'PERCENTAGE',
+    value: 21,
+  });
+  const [list] = await app.deps.db
+    .insert(checkInLists)
+    .values({ account_id: account.id, event_id: event.id, short_id: newShortId('c'), name: 'Puerta' })
+    .returning();
+  const orderShortId = await buyWithTestCard(app, event, ticket);
+  const [order] = await app.deps.db.select().from(orders).limit(1);
+  const [attendee] = await app.deps.db.select().from(attendees).limit(1);
+  const organizerUser = await addUser(app, account.id, { role: 'ORGANIZER' });
+  const other = await createAccountWithUser(app, { accountName: 'Otra cuenta' });
+  await app.deps.jobs.drain();
+
+  const ids: Record<string, string | undefined> = {
+    eventId: event.id,
+    ticketId: ticket.id,
+    codeId: code.id,
+    capacityId: capacity.id,
+    questionId: question.id,
+    affiliateId: affiliate.id,
+    promoterId: affiliate.id,
+    listId: list?.id,
+    orderId: order?.id,
+    attendeeId: attendee?.id,
+    imageId: '0b7c1a2e-3f4d-4e5f-8a9b-0c1d2e3f4a5b',
+    token: 'abcdefghijklmnopqrstuvwx',
+    orderShortId,
+    attendeeShortId: attendee?.short_id,
+    shortId: list?.short_id,
+    code: 'MATRIZ',
+    eventSlug: event.slug,
+    account: account.id,
+    file: 'logo.webp',
+  };
+  // `:id` is the id of whatever the segment before it names.
+  const idOf: Record<string, string | undefined> = {
+    events: event.id,
+    organizers: organizer.id,
+    users: owner.user.id,
+    'taxes-and-fees': tax.id,
+  };
+
+  /** The route's path with this account's ids, or an error naming the parameter nobody maps. */
+  function fill(url: string): string {
+    const segments = url.split('/');
+    return segments
+      .map((segment, i) => {
+        if (!segment.startsWith(':')) return segment;
+        const name = segment.slice(1);
+        const value = name === 'id' ? idOf[segments[i - 1] ?? ''] : ids[name];
+        if (!value) throw new Error(`no fixture id for :${name} in ${url} (add it to test/fixtures.ts)`);
+        return value;
+      })
+      .join('/');
+  }
+
+  return { owner, organizerUser, other, event, ticket, fill };
+}
+
+/**
+ * A fingerprint of every table's rows (except the rate-limit counters, which count refused calls by
+ * design): equal fingerprints mean nothing was written.
+ */
+export async function databaseFingerprint(app: App): Promise<Record<string, string>> {
+  const tables = rowsOf<{ table_name: string }>(
+    await app.deps.db.execute(
+      sql`select table_name from information_schema.tables
+          where table_schema = 'public' and table_type = 'BASE TABLE' and table_name <> 'rate_limits'
+          order by table_name`,
+    ),
+  ).map((r) => r.table_name);
+  const out: Record<string, string> = {};
+  for (const table of tables) {
+    const [row] = rowsOf<{ n: string; h: string | null }>(
+      await app.deps.db.execute(
+        sql`select count(*)::text as n, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h
+            from ${sql.identifier(table)} t`,
+      ),
+    );
+    out[table] = `${row?.n}:${row?.h}`;
+  }
+  return out;
+}

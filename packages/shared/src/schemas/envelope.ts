@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/** The API's answer envelopes (DESIGN §4), as documented in /api/docs. */
+export const errorEnvelopeSchema = z
+  .object({
+    error: z.object({
+      code: z.string().meta({ description: 'Stable machine code, e.g. VALIDATION_FAILED, NOT_FOUND' }),
+      message: z.string().meta({ description: "Translated to the request's locale (es, en)" }),
+      fields: z
+        .record(z.string(), z.string())
+        .optional()
+        .meta({ description: 'Per-field messages, keyed by the field path' }),
+    }),
+  })
+  .meta({ description: 'Error envelope' });
+
+export const listMetaSchema = z.object({
+  current_page: z.number().int(),
+  per_page: z.number().int(),
+  total: z.number().int(),
+  last_page: z.number().int(),
+});
+
+/** Any successful JSON answer: one resource `{ data }` or a list `{ data, meta }`. */
+export const dataEnvelopeSchema = z
+  .looseObject({ data: z.unknown(), meta: listMetaSchema.optional() })
+  .meta({ description: 'Success: `{ data }`, or `{ data, meta }` for lists' });
