@@ -188,6 +188,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   });
   app.addHook('onClose', async () => {
     await jobs.stop();
+    mailer.close();
     await rateLimits.close();
     await database.close();
   });

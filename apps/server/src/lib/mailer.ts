@@ -5,12 +5,26 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Queryable } from '../db/client.ts';
 import type { JobQueue } from './jobs.ts';
 
+export interface MailAttachment {
+  filename: string;
+  content: string;
+  contentType: string;
+  /** 'base64' for binary content (the job payload is JSON). */
+  encoding?: 'base64';
+  /** Set for an image shown inside the HTML as `<img src="cid:…">`. */
+  cid?: string;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
   html: string;
   text: string;
-  attachments?: { filename: string; content: string; contentType: string }[];
+  /** Where the buyer's reply goes: the event's support address, not the no-reply sender. */
+  replyTo?: string;
+  /** A stable Message-ID: a copy sent twice (a crash between sending and marking) is one message to clients. */
+  messageId?: string;
+  attachments?: MailAttachment[];
 }
 
 export const SEND_EMAIL_JOB = 'email.send';
@@ -22,12 +36,15 @@ export const SEND_EMAIL_JOB = 'email.send';
 export class Mailer {
   private transport: Transporter;
   private readonly fileDir?: string;
+  private readonly smtpUrl?: string;
+  private bulkTransport?: Transporter;
 
   constructor(
     opts: { smtpUrl?: string; dataDir: string; from: string },
     private log: FastifyBaseLogger,
   ) {
     this.from = opts.from;
+    this.smtpUrl = opts.smtpUrl;
     if (opts.smtpUrl) {
       this.transport = nodemailer.createTransport(opts.smtpUrl);
     } else {
@@ -38,8 +55,13 @@ export class Mailer {
 
   private readonly from: string;
 
-  async send(message: MailMessage): Promise<void> {
-    const info = await this.transport.sendMail({ from: this.from, ...message });
+  /**
+   * `bulk` (messages to an audience) goes through a pool of kept-open SMTP connections instead of one
+   * connection per e-mail.
+   */
+  async send(message: MailMessage, opts: { bulk?: boolean } = {}): Promise<void> {
+    const transport = opts.bulk && this.smtpUrl ? this.pooled(this.smtpUrl) : this.transport;
+    const info = await transport.sendMail({ from: this.from, ...message });
     if (this.fileDir) {
       await mkdir(this.fileDir, { recursive: true });
       const safeTo = message.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
@@ -49,6 +71,17 @@ export class Mailer {
     } else {
       this.log.info({ to: message.to, subject: message.subject }, 'e-mail sent');
     }
+  }
+
+  private pooled(smtpUrl: string): Transporter {
+    this.bulkTransport ??= nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: 10 });
+    return this.bulkTransport;
+  }
+
+  /** Closes the pooled connections (on shutdown). */
+  close(): void {
+    this.bulkTransport?.close();
+    this.bulkTransport = undefined;
   }
 }
 

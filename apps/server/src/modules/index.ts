@@ -8,6 +8,7 @@ import { checkInRoutes } from './check-in/check-in.routes.ts';
 import { checkoutRoutes } from './checkout/checkout.routes.ts';
 import { eventRoutes } from './events/events.routes.ts';
 import { imageRoutes, uploadFileRoutes } from './images/images.routes.ts';
+import { messagesRoutes } from './messages/messages.routes.ts';
 import { ordersRoutes } from './orders/orders.routes.ts';
 import { organizerRoutes } from './organizers/organizers.routes.ts';
 import { paymentSettingsRoutes } from './payment-settings/payment-settings.routes.ts';
@@ -43,6 +44,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(checkInRoutes, api);
   await app.register(attendeesRoutes, api);
   await app.register(ordersRoutes, api);
+  await app.register(messagesRoutes, api);
   // Outside /api: the upload files and the server-rendered event pages.
   await app.register(uploadFileRoutes);
   await app.register(publicPagesRoutes);

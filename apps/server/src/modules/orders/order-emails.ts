@@ -1,10 +1,12 @@
 import { formatMoney, type Locale } from '@taquilla/shared';
 import type { Queryable } from '../../db/client.ts';
 import type { EventLocation } from '../../db/schema/index.ts';
-import { renderEmail } from '../../lib/email-layout.ts';
+import { eventDateLine, renderEmail } from '../../lib/email-layout.ts';
 import { isLocale, t } from '../../lib/i18n.ts';
 import type { JobQueue } from '../../lib/jobs.ts';
-import { enqueueEmail } from '../../lib/mailer.ts';
+import { enqueueEmail, type MailAttachment } from '../../lib/mailer.ts';
+import { renderIcs } from '../attendees/ics.ts';
+import { qrPngBase64 } from '../attendees/qr.ts';
 import { ordersMessages as m } from './orders.messages.ts';
 import type { AttendeeRow, OrderItemRow, OrderRow } from './orders.repository.ts';
 
@@ -13,10 +15,18 @@ export interface EmailEvent {
   id: string;
   name: string;
   start_date: Date;
+  end_date: Date | null;
   timezone: string;
   location: EventLocation;
   organizer_name: string;
+  organizer_email?: string | null;
   settings: Record<string, unknown>;
+}
+
+/** Replies from buyers go to the event's support address, else the organizer's (never to no-reply). */
+export function replyToOf(event: Pick<EmailEvent, 'settings' | 'organizer_email'>): string | undefined {
+  const support = String(event.settings.support_email ?? '').trim();
+  return support || event.organizer_email || undefined;
 }
 
 export interface OrderEmailContext {
@@ -29,14 +39,12 @@ export interface OrderEmailContext {
 
 const localeOf = (order: OrderRow): Locale => (isLocale(order.locale) ? order.locale : 'es');
 
+const placeOf = (l: EventLocation) =>
+  [l.venue_name, l.address_line_1, l.city].filter(Boolean).join(', ') || l.online_url;
+
 function eventLines(locale: Locale, event: EmailEvent): string[] {
-  const date = new Intl.DateTimeFormat(locale, {
-    dateStyle: 'full',
-    timeStyle: 'short',
-    timeZone: event.timezone,
-  }).format(event.start_date);
-  const l = event.location;
-  const place = [l.venue_name, l.address_line_1, l.city].filter(Boolean).join(', ') || l.online_url;
+  const date = eventDateLine(locale, event.start_date, event.end_date, event.timezone);
+  const place = placeOf(event.location);
   return [
     t(locale, m['orders.email_event_when'], { date }),
     ...(place ? [t(locale, m['orders.email_event_where'], { place })] : []),
@@ -53,10 +61,53 @@ function sendToBuyer(
   ctx: OrderEmailContext,
   to: string,
   subjectKey: string,
-  content: { html: string; text: string },
+  content: { html: string; text: string; attachments?: MailAttachment[] },
 ) {
   const subject = t(localeOf(ctx.order), subjectKey, { event: ctx.event.name });
-  return enqueueEmail(ctx.jobs, { to, subject, ...content }, ctx.tx);
+  return enqueueEmail(ctx.jobs, { to, subject, replyTo: replyToOf(ctx.event), ...content }, ctx.tx);
+}
+
+const TWO_HOURS = 2 * 3600 * 1000;
+const ticketUrl = (ctx: OrderEmailContext, attendee: AttendeeRow) =>
+  `${ctx.appUrl}/ticket/${ctx.event.id}/${attendee.short_id}`;
+
+/**
+ * What the door needs with no signal: each ticket's QR code as an image inside the e-mail (attached,
+ * `cid:`, not fetched from a server), and the event as an .ics file for the calendar.
+ */
+async function ticketAttachments(ctx: OrderEmailContext, tickets: { attendee: AttendeeRow; name: string }[]) {
+  const { event } = ctx;
+  const attachments: MailAttachment[] = [];
+  const images = [];
+  for (const { attendee, name } of tickets) {
+    const cid = `qr-${attendee.short_id}@taquilla`;
+    attachments.push({
+      filename: `${attendee.short_id}.png`,
+      content: await qrPngBase64(attendee.qr_secret),
+      contentType: 'image/png',
+      encoding: 'base64',
+      cid,
+    });
+    images.push({
+      cid,
+      alt: `QR ${attendee.short_id}`,
+      caption: `${attendee.first_name} ${attendee.last_name} · ${name}`,
+    });
+  }
+  const [first] = tickets;
+  attachments.push({
+    filename: 'evento.ics',
+    contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+    content: renderIcs({
+      uid: `${first?.attendee.short_id ?? ctx.order.short_id}@taquilla`,
+      title: event.name,
+      start: event.start_date,
+      end: event.end_date ?? new Date(event.start_date.getTime() + TWO_HOURS),
+      location: placeOf(event.location),
+      url: first ? ticketUrl(ctx, first.attendee) : undefined,
+    }),
+  });
+  return { attachments, images };
 }
 
 const footer = (locale: Locale, event: EmailEvent) =>
@@ -72,7 +123,15 @@ export async function queueCompletedOrderEmails(
   if (!order.email) return;
   const locale = localeOf(order);
   const money = (cents: number) => formatMoney(cents, order.currency, locale);
+  const itemById = new Map(items.map((i) => [i.id, i]));
+  const ticketName = (a: AttendeeRow) => itemById.get(a.order_item_id)?.ticket_name ?? '';
+  const own = attendees.filter((a) => a.email.toLowerCase() === order.email?.toLowerCase());
+  const { attachments, images } = await ticketAttachments(
+    ctx,
+    own.map((attendee) => ({ attendee, name: ticketName(attendee) })),
+  );
   const content = renderEmail({
+    lang: locale,
     heading: t(locale, m['orders.email_confirmation_heading']),
     paragraphs: [
       t(locale, m['orders.email_confirmation_intro'], {
@@ -90,15 +149,15 @@ export async function queueCompletedOrderEmails(
       ),
       t(locale, m['orders.email_total'], { amount: money(order.total_cents) }),
     ],
+    images,
     button: viewOrderButton(ctx, locale),
     footer: footer(locale, event),
   });
-  await sendToBuyer(ctx, order.email, m['orders.email_confirmation_subject'], content);
+  await sendToBuyer(ctx, order.email, m['orders.email_confirmation_subject'], { ...content, attachments });
 
-  const itemById = new Map(items.map((i) => [i.id, i]));
   for (const attendee of attendees) {
-    if (attendee.email.toLowerCase() === order.email.toLowerCase()) continue;
-    await queueTicketEmail(ctx, attendee, itemById.get(attendee.order_item_id)?.ticket_name ?? '');
+    if (own.includes(attendee)) continue;
+    await queueTicketEmail(ctx, attendee, ticketName(attendee));
   }
 }
 
@@ -106,7 +165,7 @@ export async function queueCompletedOrderEmails(
  * One attendee's ticket e-mail, in the order's language: at checkout it says who bought it for them;
  * `again` (the organizer resends it) just hands the ticket over.
  */
-export function queueTicketEmail(
+export async function queueTicketEmail(
   ctx: OrderEmailContext,
   attendee: AttendeeRow,
   ticketName: string,
@@ -127,13 +186,13 @@ export function queueTicketEmail(
         ticket: ticketName,
         event: event.name,
       });
+  const { attachments, images } = await ticketAttachments(ctx, [{ attendee, name: ticketName }]);
   const content = renderEmail({
+    lang: locale,
     heading: t(locale, m['orders.email_ticket_heading']),
     paragraphs: [intro, ...eventLines(locale, event), t(locale, m['orders.email_ticket_hint'])],
-    button: {
-      label: t(locale, m['orders.email_view_ticket']),
-      url: `${ctx.appUrl}/ticket/${event.id}/${attendee.short_id}`,
-    },
+    images,
+    button: { label: t(locale, m['orders.email_view_ticket']), url: ticketUrl(ctx, attendee) },
     footer: footer(locale, event),
   });
   return enqueueEmail(
@@ -141,7 +200,9 @@ export function queueTicketEmail(
     {
       to: attendee.email,
       subject: t(locale, m['orders.email_ticket_subject'], { event: event.name }),
+      replyTo: replyToOf(event),
       ...content,
+      attachments,
     },
     ctx.tx,
   );
@@ -154,6 +215,7 @@ export async function queueOfflinePaymentEmail(ctx: OrderEmailContext): Promise<
   const locale = localeOf(order);
   const instructions = String(event.settings.offline_payment_instructions ?? '').trim();
   const content = renderEmail({
+    lang: locale,
     heading: t(locale, m['orders.email_offline_heading']),
     paragraphs: [
       t(locale, m['orders.email_offline_intro'], {
@@ -177,6 +239,7 @@ export async function queueRefundEmail(ctx: OrderEmailContext, amountCents: numb
   if (!order.email) return;
   const locale = localeOf(order);
   const content = renderEmail({
+    lang: locale,
     heading: t(locale, m['orders.email_refund_heading']),
     paragraphs: [
       t(locale, m['orders.email_refund_intro'], {

@@ -167,10 +167,12 @@ export async function findEmailEvent(q: Queryable, eventId: string) {
         id: events.id,
         name: events.name,
         start_date: events.start_date,
+        end_date: events.end_date,
         timezone: events.timezone,
         location: events.location,
         settings: events.settings,
         organizer_name: organizers.name,
+        organizer_email: organizers.email,
       })
       .from(events)
       .innerJoin(organizers, eq(organizers.id, events.organizer_id))
