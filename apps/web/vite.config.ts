@@ -89,6 +89,36 @@ function stylesheetFirst(): Plugin {
   };
 }
 
+/**
+ * The embeddable widget, two builds of its own (see the build script):
+ * - `--mode widget`: widget.html, the framed page /widget/{eventId} (selector, promo code, total);
+ * - `--mode widget-snippet`: /widget.js, the framework-free snippet organizers paste into their sites.
+ * The dev server answers /widget/{eventId} with widget.html.
+ */
+function widgetPage(): Plugin {
+  return {
+    name: 'taquilla-widget-page',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        if (req.url && /^\/widget\/[^/?]+(\?|$)/.test(req.url)) {
+          req.url = `/widget.html${req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : ''}`;
+        }
+        next();
+      });
+    },
+  };
+}
+const widgetSnippetBuild = {
+  emptyOutDir: false,
+  copyPublicDir: false,
+  lib: {
+    entry: 'src/features/widget/snippet/widget.ts',
+    formats: ['iife' as const],
+    name: 'TaquillaWidget',
+    fileName: () => 'widget.js',
+  },
+};
+
 export default defineConfig(({ mode, isSsrBuild }) => ({
   plugins: [
     // Lingui macros must be compiled before the React transform sees the JSX.
@@ -97,6 +127,7 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
     lingui(),
     publicEventPage(),
     doorPage(),
+    widgetPage(),
     ...(mode === 'event-page' ? [stylesheetFirst()] : []),
     ...(mode === 'door' ? [doorServiceWorker()] : []),
   ],
@@ -108,28 +139,31 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
   // files are copied, without this package's node_modules.
   ssr: { noExternal: true, target: 'node' },
   define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
-  build: {
-    sourcemap: false,
-    chunkSizeWarningLimit: 900,
-    // The event page's and the door's builds add their files beside the app's.
-    emptyOutDir: mode !== 'event-page' && mode !== 'door',
-    copyPublicDir: !isSsrBuild,
-    rolldownOptions: isSsrBuild
-      ? { output: { entryFileNames: 'event-page.mjs', codeSplitting: false } }
-      : mode === 'event-page'
-        ? {
-            input: ['event.html', 'checkout.html'],
-            // What both pages use goes in one file (not one per Mantine component): the event page
-            // stays two requests, and the checkout finds that file in the cache.
-            output: {
-              codeSplitting: {
-                groups: [
-                  { name: 'vendor', test: /node_modules/, minShareCount: 2 },
-                  { name: 'public', test: /\/src\//, minShareCount: 2 },
-                ],
-              },
-            },
-          }
-        : { input: mode === 'door' ? 'door.html' : 'index.html' },
-  },
+  build:
+    mode === 'widget-snippet'
+      ? widgetSnippetBuild
+      : {
+          sourcemap: false,
+          chunkSizeWarningLimit: 900,
+          // The event page's, the door's and the widget's builds add their files beside the app's.
+          emptyOutDir: mode !== 'event-page' && mode !== 'door' && mode !== 'widget',
+          copyPublicDir: !isSsrBuild,
+          rolldownOptions: isSsrBuild
+            ? { output: { entryFileNames: 'event-page.mjs', codeSplitting: false } }
+            : mode === 'event-page'
+              ? {
+                  input: ['event.html', 'checkout.html'],
+                  // What both pages use goes in one file (not one per Mantine component): the event page
+                  // stays two requests, and the checkout finds that file in the cache.
+                  output: {
+                    codeSplitting: {
+                      groups: [
+                        { name: 'vendor', test: /node_modules/, minShareCount: 2 },
+                        { name: 'public', test: /\/src\//, minShareCount: 2 },
+                      ],
+                    },
+                  },
+                }
+              : { input: mode === 'door' ? 'door.html' : mode === 'widget' ? 'widget.html' : 'index.html' },
+        },
 }));
