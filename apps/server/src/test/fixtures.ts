@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { App } from '../app.ts';
 import { rowsOf } from '../db/client.ts';
-import { attendees, checkInLists, orders } from '../db/schema/index.ts';
+import { attendees, checkInLists, messages, orders } from '../db/schema/index.ts';
 import { newShortId } from '../lib/ids.ts';
 import { addUser, createAccountWithUser } from './factories/accounts.ts';
 import {
@@ -38,6 +38,18 @@ export async function accountWithEverything(app: App) {
     .insert(checkInLists)
     .values({ account_id: account.id, event_id: event.id, short_id: newShortId('c'), name: 'Puerta' })
     .returning();
+  const [message] = await app.deps.db
+    .insert(messages)
+    .values({
+      account_id: account.id,
+      event_id: event.id,
+      subject: 'Las puertas abren a las 20:00',
+      body: '<p>Os esperamos.</p>',
+      audience: { type: 'ALL_ATTENDEES' },
+      send_at: new Date(Date.now() + 86_400_000),
+      acknowledged_at: new Date(),
+    })
+    .returning();
   const orderShortId = await buyWithTestCard(app, event, ticket);
   const [order] = await app.deps.db.select().from(orders).limit(1);
   const [attendee] = await app.deps.db.select().from(attendees).limit(1);
@@ -54,6 +66,7 @@ export async function accountWithEverything(app: App) {
     affiliateId: affiliate.id,
     promoterId: affiliate.id,
     listId: list?.id,
+    messageId: message?.id,
     orderId: order?.id,
     attendeeId: attendee?.id,
     imageId: '0b7c1a2e-3f4d-4e5f-8a9b-0c1d2e3f4a5b',
