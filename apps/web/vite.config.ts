@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { lingui } from '@lingui/vite-plugin';
 import babel from '@rolldown/plugin-babel';
 import react from '@vitejs/plugin-react';
@@ -10,6 +12,8 @@ import { defineConfig, type Plugin } from 'vite';
  *   (rendered by the server) and the checkout. Their own build, so they load a few files holding only
  *   what the pages use rather than chunks shaped by the app's screens, and one build for both, so the
  *   checkout reuses the files the event page already loaded (React, Mantine, Lingui).
+ * - door.html (`--mode door`): the check-in door page, an offline app with its own service worker
+ *   (door-sw.js, which precaches exactly the files this build made).
  * `vite build --ssr` then builds the page's server entry into ssr/dist/, one self-contained file the
  * server imports at run time.
  */
@@ -27,6 +31,40 @@ function publicEventPage(): Plugin {
         }
         next();
       });
+    },
+  };
+}
+
+/** The dev server answers /check-in/* with door.html, as the real server does. */
+function doorPage(): Plugin {
+  return {
+    name: 'taquilla-door-page',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        if (req.url && /^\/check-in\/[^/?]+\/?(\?|$)/.test(req.url)) req.url = '/door.html';
+        next();
+      });
+    },
+  };
+}
+
+/** Emits door-sw.js: the door's service worker with the list of the files to keep offline. */
+function doorServiceWorker(): Plugin {
+  const source = new URL('./src/features/check-in/door/service-worker.js', import.meta.url);
+  return {
+    name: 'taquilla-door-service-worker',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const files = Object.keys(bundle)
+        // Every file of this build but the old .woff fonts (browsers that run the door read .woff2).
+        .filter((name) => name.startsWith('assets/') && !name.endsWith('.woff'))
+        .map((name) => `/${name}`)
+        .sort();
+      const version = createHash('sha256').update(files.join('\n')).digest('hex').slice(0, 12);
+      const code = readFileSync(source, 'utf8').replace('self.__DOOR_PRECACHE__', () =>
+        JSON.stringify({ version, files }),
+      );
+      this.emitFile({ type: 'asset', fileName: 'door-sw.js', source: code });
     },
   };
 }
@@ -51,6 +89,36 @@ function stylesheetFirst(): Plugin {
   };
 }
 
+/**
+ * The embeddable widget, two builds of its own (see the build script):
+ * - `--mode widget`: widget.html, the framed page /widget/{eventId} (selector, promo code, total);
+ * - `--mode widget-snippet`: /widget.js, the framework-free snippet organizers paste into their sites.
+ * The dev server answers /widget/{eventId} with widget.html.
+ */
+function widgetPage(): Plugin {
+  return {
+    name: 'taquilla-widget-page',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        if (req.url && /^\/widget\/[^/?]+(\?|$)/.test(req.url)) {
+          req.url = `/widget.html${req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : ''}`;
+        }
+        next();
+      });
+    },
+  };
+}
+const widgetSnippetBuild = {
+  emptyOutDir: false,
+  copyPublicDir: false,
+  lib: {
+    entry: 'src/features/widget/snippet/widget.ts',
+    formats: ['iife' as const],
+    name: 'TaquillaWidget',
+    fileName: () => 'widget.js',
+  },
+};
+
 export default defineConfig(({ mode, isSsrBuild }) => ({
   plugins: [
     // Lingui macros must be compiled before the React transform sees the JSX.
@@ -58,7 +126,10 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
     react(),
     lingui(),
     publicEventPage(),
+    doorPage(),
+    widgetPage(),
     ...(mode === 'event-page' ? [stylesheetFirst()] : []),
+    ...(mode === 'door' ? [doorServiceWorker()] : []),
   ],
   server: {
     port: 5173,
@@ -68,28 +139,31 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
   // files are copied, without this package's node_modules.
   ssr: { noExternal: true, target: 'node' },
   define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
-  build: {
-    sourcemap: false,
-    chunkSizeWarningLimit: 900,
-    // The event page's build adds its files beside the app's.
-    emptyOutDir: mode !== 'event-page',
-    copyPublicDir: !isSsrBuild,
-    rolldownOptions: isSsrBuild
-      ? { output: { entryFileNames: 'event-page.mjs', codeSplitting: false } }
-      : mode === 'event-page'
-        ? {
-            input: ['event.html', 'checkout.html'],
-            // What both pages use goes in one file (not one per Mantine component): the event page
-            // stays two requests, and the checkout finds that file in the cache.
-            output: {
-              codeSplitting: {
-                groups: [
-                  { name: 'vendor', test: /node_modules/, minShareCount: 2 },
-                  { name: 'public', test: /\/src\//, minShareCount: 2 },
-                ],
-              },
-            },
-          }
-        : { input: 'index.html' },
-  },
+  build:
+    mode === 'widget-snippet'
+      ? widgetSnippetBuild
+      : {
+          sourcemap: false,
+          chunkSizeWarningLimit: 900,
+          // The event page's, the door's and the widget's builds add their files beside the app's.
+          emptyOutDir: mode !== 'event-page' && mode !== 'door' && mode !== 'widget',
+          copyPublicDir: !isSsrBuild,
+          rolldownOptions: isSsrBuild
+            ? { output: { entryFileNames: 'event-page.mjs', codeSplitting: false } }
+            : mode === 'event-page'
+              ? {
+                  input: ['event.html', 'checkout.html'],
+                  // What both pages use goes in one file (not one per Mantine component): the event page
+                  // stays two requests, and the checkout finds that file in the cache.
+                  output: {
+                    codeSplitting: {
+                      groups: [
+                        { name: 'vendor', test: /node_modules/, minShareCount: 2 },
+                        { name: 'public', test: /\/src\//, minShareCount: 2 },
+                      ],
+                    },
+                  },
+                }
+              : { input: mode === 'door' ? 'door.html' : mode === 'widget' ? 'widget.html' : 'index.html' },
+        },
 }));

@@ -1,11 +1,18 @@
-import type { Browser } from 'playwright-core';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { at, call, liveEventWithTicket, placeOrder, registerOrganizer } from '../api.ts';
-import { DESKTOP, launch, newPage, screenshot } from '../browser.ts';
+import { call, liveEventWithTicket, placeOrder, registerOrganizer } from '../api.ts';
+import { baseUrl, CHROMIUM, DESKTOP, launch, newPage, PHONE, screenshot } from '../browser.ts';
 
 /**
- * Check-in: the organizer creates a list in the back office and shares its link; a door-staff phone
- * opens it without login, finds the buyer, lets her in, is told when she tries again, and undoes it.
+ * Check-in: the organizer creates a list and shares its link; a door phone (390×844) opens it without
+ * login, scans a real ticket's QR code through Chromium's fake camera with the ZXing (WebAssembly) path
+ * (BarcodeDetector removed), refuses what it must with full-screen verdicts, then loses the network,
+ * reloads from its service worker, checks two people in offline and uploads them when the network returns.
  */
 let browser: Browser;
 beforeAll(async () => {
@@ -14,27 +21,77 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 const card = { provider: 'test', card_number: '4242 4242 4242 4242' };
-const SMALL_PHONE = { width: 360, height: 740 };
+
+type DoorAttendee = { short_id: string; first_name: string };
+
+async function ticketQrVideo(page: Page, eventId: string, attendeeShortId: string): Promise<string> {
+  await page.goto(`/ticket/${eventId}/${attendeeShortId}`);
+  const dir = mkdtempSync(path.join(tmpdir(), 'taquilla-qr-'));
+  const png = path.join(dir, 'ticket-qr.png');
+  await page.getByTestId('ticket-qr').screenshot({ path: png });
+  // A second of video of the ticket held in front of the camera, in the format Chromium's fake camera reads.
+  const y4m = path.join(dir, 'ticket-qr.y4m');
+  execFileSync('ffmpeg', [
+    '-loglevel',
+    'error',
+    '-loop',
+    '1',
+    '-i',
+    png,
+    '-vf',
+    'scale=360:360,pad=640:480:(ow-iw)/2:(oh-ih)/2:white,format=yuv420p',
+    '-t',
+    '1',
+    '-r',
+    '10',
+    y4m,
+  ]);
+  return y4m;
+}
+
+async function seriousAxeViolations(page: Page) {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
 
 describe('check-in journey', () => {
-  it('a door phone checks a buyer in from the shared link, refuses a second time and undoes', async () => {
+  it('a door phone scans, refuses, works offline and uploads when the network returns', async () => {
     const token = await registerOrganizer('checkin');
-    const event = await liveEventWithTicket(token, 'Noche de jazz en la puerta');
-    await placeOrder(
-      event,
+    const event = await liveEventWithTicket(token, 'Noche de jazz en la puerta', {
+      payment_providers: ['test', 'offline'],
+      offline_payment_instructions: 'Transferencia a ES12 3456 7890 1234.',
+    });
+    const vip = await call<{ id: string; prices: { id: string }[] }>(
+      'POST',
+      `events/${event.id}/tickets`,
+      { name: 'VIP', type: 'PAID', prices: [{ price_cents: 6000, quantity: 10 }] },
+      token,
+    );
+    const buyers = [
       { first_name: 'Lucía', last_name: 'Martín', email: 'lucia@example.com' },
+      { first_name: 'Pablo', last_name: 'Ruiz', email: 'pablo@example.com' },
+      { first_name: 'Ana', last_name: 'Gil', email: 'ana@example.com' },
+    ];
+    for (const buyer of buyers) await placeOrder(event, buyer, 1, card);
+    // Sofía chose to pay by transfer and has not paid yet.
+    await placeOrder(event, { first_name: 'Sofía', last_name: 'Prieto', email: 'sofia@example.com' }, 1, {
+      provider: 'offline',
+    });
+    await placeOrder(
+      { id: event.id, ticket: vip },
+      { first_name: 'Marco', last_name: 'Vidal', email: 'marco@example.com' },
       1,
       card,
     );
-    await placeOrder(event, { first_name: 'Pablo', last_name: 'Ruiz', email: 'pablo@example.com' }, 1, card);
 
+    // Back office: empty state, a validation message, then the list (restricted to General below).
     const office = await newPage(browser, { viewport: DESKTOP });
     await office.context.addInitScript((t) => localStorage.setItem('token', t), token);
     const page = office.page;
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-
-    // Back office: empty state, a validation message, then the list.
     await page.goto(`/manage/event/${event.id}/check-in`);
     await page.getByText('Aún no hay listas de acceso').waitFor();
     await page.getByRole('button', { name: 'Nueva lista' }).first().click();
@@ -45,69 +102,204 @@ describe('check-in journey', () => {
     await form.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText('Lista guardada').waitFor();
     const listCard = page.getByTestId('check-in-list');
-    await listCard.getByText('0 / 2 dentro').waitFor();
-    await listCard.getByText('Todas las entradas').waitFor();
-    await screenshot(page, 'check-in-lists-desktop');
+    await listCard.getByText('0 / 4 dentro').waitFor();
     const shortId = (await listCard.getByRole('link', { name: /^c_/ }).textContent()) ?? '';
     expect(shortId).toMatch(/^c_/);
 
-    // The door: a small phone, no login.
-    const door = await newPage(browser, { viewport: SMALL_PHONE });
-    const phone = door.page;
+    // Everyone the door will know, Sofía (unpaid) included: the door's own snapshot.
+    const people = await call<DoorAttendee[]>('GET', `public/check-in-lists/${shortId}/snapshot`);
+    const person = (first: string) => {
+      const found = people.find((p) => p.first_name === first);
+      if (!found) throw new Error(`${first} is not in ${people.map((p) => p.first_name).join(', ')}`);
+      return found;
+    };
+    const lucia = person('Lucía');
+    const [list] = await call<{ id: string }[]>('GET', `events/${event.id}/check-in-lists`, undefined, token);
+    await call(
+      'PUT',
+      `events/${event.id}/check-in-lists/${list?.id}`,
+      { name: 'Puerta principal', ticket_ids: [event.ticket.id] },
+      token,
+    );
+    const ana = await call<{ qr_code: string }>(
+      'GET',
+      `public/events/${event.id}/attendees/${person('Ana').short_id}`,
+    );
+
+    // The door phone: Chromium's fake camera plays Lucía's real ticket QR; no BarcodeDetector.
+    const video = await ticketQrVideo(page, event.id, lucia.short_id);
+    const camera = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--use-fake-device-for-media-stream',
+        '--use-fake-ui-for-media-stream',
+        `--use-file-for-fake-video-capture=${video}`,
+      ],
+    });
+    const context = await camera.newContext({
+      viewport: PHONE,
+      isMobile: true,
+      hasTouch: true,
+      locale: 'es-ES',
+      baseURL: baseUrl(),
+      permissions: ['camera'],
+    });
+    await context.addInitScript(() => {
+      delete (window as { BarcodeDetector?: unknown }).BarcodeDetector;
+    });
+    const phone = await context.newPage();
     phone.on('pageerror', (e) => errors.push(e.message));
-    await phone.goto(`/check-in/${shortId}`);
+
+    const opened = await phone.goto(`/check-in/${shortId}`);
+    expect(opened?.headers()['x-robots-tag']).toBe('noindex, nofollow');
     await phone.getByRole('heading', { name: event.name }).waitFor();
     const count = phone.getByTestId('door-count');
-    await expect.poll(() => count.textContent()).toBe('0 / 2');
-    await phone.getByRole('searchbox', { name: 'Buscar asistente' }).fill('lucía');
-    const lucia = phone.getByTestId('door-attendee').filter({ hasText: 'Lucía Martín' });
-    await lucia.waitFor();
-    await expect.poll(() => phone.getByTestId('door-attendee').count()).toBe(1);
-    await lucia.getByRole('button', { name: 'Registrar entrada' }).click();
-    const feedback = phone.getByTestId('door-feedback');
-    await feedback.getByText('Entrada registrada: Lucía Martín · General').waitFor();
-    await expect.poll(() => count.textContent()).toBe('1 / 2');
-    await lucia.getByRole('button', { name: 'Deshacer' }).waitFor();
-    await screenshot(phone, 'check-in-door-phone');
-    const width = await phone.evaluate(() => document.documentElement.scrollWidth);
-    expect(width).toBeLessThanOrEqual(SMALL_PHONE.width);
-
-    // Her code typed again: refused, naming when she came in.
-    const found = await call<{ short_id: string }[]>(
-      'GET',
-      `public/check-in-lists/${shortId}/attendees?query=lucia@example.com`,
-    );
-    await phone.getByLabel('Código de la entrada').fill(at(found, 0).short_id);
-    await phone.getByRole('button', { name: 'Registrar', exact: true }).click();
-    await feedback
-      .getByText(/^Lucía Martín ya registró su entrada el \d\d\/\d\d a las \d\d:\d\d\.$/)
+    await expect.poll(() => count.textContent()).toBe('0 / 3');
+    await phone.getByTestId('door-online').getByText('En línea').waitFor();
+    await phone.getByTestId('door-waiting').getByText('0 en espera').waitFor();
+    await phone
+      .getByTestId('door-refreshed')
+      .getByText(/^Datos de las \d\d:\d\d:\d\d$/)
       .waitFor();
-    await screenshot(phone, 'check-in-door-already');
-    await expect.poll(() => count.textContent()).toBe('1 / 2');
+    await screenshot(phone, 'door-phone');
+    expect(await seriousAxeViolations(phone)).toEqual([]);
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 
-    // The back office sees her in.
-    await page.reload();
-    await listCard.getByText('1 / 2 dentro').waitFor();
-    await expect.poll(() => page.getByTestId('check-in-total').textContent()).toBe('1 / 2');
+    // Camera: the ZXing path reads Lucía's QR and the server admits her.
+    await phone.getByRole('button', { name: 'Escanear con la cámara' }).click();
+    const verdict = phone.getByTestId('door-verdict');
+    await verdict.waitFor({ timeout: 20_000 });
+    expect(await phone.getByTestId('door-camera').getAttribute('data-decoder')).toBe('zxing');
+    expect(await verdict.getAttribute('data-verdict')).toBe('ADMITTED');
+    expect(await verdict.getAttribute('data-local')).toBe('false');
+    await verdict.getByText('Adelante').waitFor();
+    await verdict.getByText('Lucía Martín').waitFor();
+    await verdict.getByText('General').waitFor();
+    await screenshot(phone, 'door-verdict-admitted');
+    await expect.poll(() => count.textContent()).toBe('1 / 3');
+    // The ticket stays in front of the camera: it is not sent again once the verdict is gone.
+    await verdict.waitFor({ state: 'hidden', timeout: 5000 });
+    await phone.waitForTimeout(1500);
+    expect(await verdict.count()).toBe(0);
+    await phone.getByRole('button', { name: 'Cerrar cámara' }).click();
 
-    // Undo at the door.
-    await lucia.getByRole('button', { name: 'Deshacer' }).click();
-    await feedback.getByText('Entrada deshecha: Lucía Martín').waitFor();
-    await expect.poll(() => count.textContent()).toBe('0 / 2');
-    await lucia.getByRole('button', { name: 'Registrar entrada' }).waitFor();
+    // A hardware scanner types into the page without anyone tapping the field first.
+    const scan = async (code: string, expected: string) => {
+      await phone.locator('main h1').click();
+      await phone.keyboard.type(code);
+      await phone.keyboard.press('Enter');
+      await expect.poll(() => verdict.getAttribute('data-verdict')).toBe(expected);
+    };
+    await scan(lucia.short_id, 'ALREADY_CHECKED_IN');
+    await verdict.getByText('Ya ha entrado').waitFor();
+    await verdict
+      .getByTestId('door-verdict-when')
+      .getByText(/^Entró a las \d\d:\d\d · Puerta principal$/)
+      .waitFor();
+    await screenshot(phone, 'door-verdict-already-in');
+    await scan(person('Marco').short_id, 'NOT_COVERED');
+    await verdict.getByText('No válida en esta lista').waitFor();
+    await verdict.getByText('Marco Vidal').waitFor();
+    await screenshot(phone, 'door-verdict-not-valid');
+    await scan(person('Sofía').short_id, 'AWAITING_PAYMENT');
+    await verdict.getByText('Entrada sin pagar').waitFor();
+    await verdict.getByText('Sofía Prieto').waitFor();
+    await screenshot(phone, 'door-verdict-unpaid');
+    await scan('a_noexiste00000000000', 'NOT_FOUND');
+    await verdict.getByText('Código desconocido').waitFor();
+    await screenshot(phone, 'door-verdict-unknown');
+    await verdict.click();
 
-    // The door page in English.
-    await phone.getByText('EN', { exact: true }).click();
-    await lucia.getByRole('button', { name: 'Check in' }).waitFor();
-    await screenshot(phone, 'check-in-door-phone-en');
+    // The network drops: the page reloads from its service worker, with its data from IndexedDB.
+    await context.setOffline(true);
+    const reloaded = await phone.reload();
+    expect(reloaded?.fromServiceWorker()).toBe(true);
+    await phone.getByTestId('door-online').getByText('Sin conexión').waitFor();
+    await expect.poll(() => count.textContent()).toBe('1 / 3');
+    // Pablo found by name in the local copy, Ana by the QR secret a scanner types: both verified on the device.
+    await phone.getByRole('searchbox', { name: 'Buscar asistente' }).fill('pab');
+    const pablo = phone.getByTestId('door-attendee').filter({ hasText: 'Pablo Ruiz' });
+    await pablo.getByText('p•••@example.com', { exact: false }).waitFor();
+    await pablo.getByRole('button', { name: 'Registrar' }).click();
+    await expect.poll(() => verdict.getAttribute('data-verdict')).toBe('ADMITTED');
+    expect(await verdict.getAttribute('data-local')).toBe('true');
+    const verifyPablo = Number(await verdict.getAttribute('data-verify-ms'));
+    await screenshot(phone, 'door-verdict-admitted-offline');
+    await scan(ana.qr_code, 'ADMITTED');
+    const verifyAna = Number(await verdict.getAttribute('data-verify-ms'));
+    await verdict.getByText('Ana Gil').waitFor();
+    expect(verifyPablo).toBeLessThan(100);
+    expect(verifyAna).toBeLessThan(100);
+    console.log(
+      `door: local verification ${verifyPablo.toFixed(1)} ms (short id), ${verifyAna.toFixed(1)} ms (QR)`,
+    );
+    await scan(person('Pablo').short_id, 'ALREADY_CHECKED_IN');
+    await verdict.click();
+    await phone.getByTestId('door-waiting').getByText('2 en espera').waitFor();
+    await expect.poll(() => count.textContent()).toBe('3 / 3');
+    await screenshot(phone, 'door-offline-waiting');
+    // A reload offline keeps what is waiting: it was written to IndexedDB first.
+    await phone.reload();
+    await phone.getByTestId('door-waiting').getByText('2 en espera').waitFor();
+
+    // Back online: uploaded, counted on the server, nothing waiting.
+    await context.setOffline(false);
+    await phone.getByTestId('door-waiting').getByText('0 en espera').waitFor({ timeout: 15_000 });
+    await phone.getByTestId('door-online').getByText('En línea').waitFor();
+    const door = await call<{ checked_in_count: number }>('GET', `public/check-in-lists/${shortId}`);
+    expect(door.checked_in_count).toBe(3);
+    await screenshot(phone, 'door-back-online');
+
+    // Undo (online only): Ana is out again, on the server and on the device; then back in.
+    await phone.getByRole('searchbox', { name: 'Buscar asistente' }).fill('ana gil');
+    const anaRow = phone.getByTestId('door-attendee').filter({ hasText: 'Ana Gil' });
+    await anaRow.getByRole('button', { name: 'Deshacer' }).click();
+    await anaRow.getByRole('button', { name: 'Registrar' }).waitFor();
+    await expect.poll(() => count.textContent()).toBe('2 / 3');
+    expect(
+      (await call<{ checked_in_count: number }>('GET', `public/check-in-lists/${shortId}`)).checked_in_count,
+    ).toBe(2);
+    await anaRow.getByRole('button', { name: 'Registrar' }).click();
+    await expect.poll(() => verdict.getAttribute('data-verdict')).toBe('ADMITTED');
+    expect(await verdict.getAttribute('data-local')).toBe('false');
+    await verdict.click();
+    await expect.poll(() => count.textContent()).toBe('3 / 3');
+
+    // A second phone that was offline also let Lucía in, later: recorded as a conflict, not dropped.
+    const [late] = await call<{ verdict: string }[]>('POST', `public/check-in-lists/${shortId}/check-ins`, {
+      check_ins: [
+        {
+          client_id: 'second-phone-0001',
+          code: lucia.short_id,
+          scanned_at: new Date().toISOString(),
+          offline: true,
+        },
+      ],
+    });
+    expect(late?.verdict).toBe('CONFLICT');
+
+    // The back office sees them in, and the conflict.
+    await page.goto(`/manage/event/${event.id}/check-in`);
+    await listCard.getByText('3 / 3 dentro').waitFor();
+    const conflicts = listCard.getByTestId('check-in-conflicts');
+    await conflicts.getByText('Lecturas sin conexión en conflicto').waitFor();
+    await conflicts.getByRole('button', { name: 'Ver conflictos' }).click();
+    await conflicts
+      .getByText(/^Lucía Martín \(General\): ya había entrado · leída .* · se mantiene la lectura de /)
+      .waitFor();
+    await screenshot(page, 'check-in-lists-desktop');
 
     // An unknown link says so, without asking to log in.
     await phone.goto('/check-in/c_noexiste');
-    await phone.getByText('Check-in list expired, not active or not found.').waitFor();
+    await phone.getByText('La lista de control de acceso ha caducado, no está activa o no existe.').waitFor();
     expect(new URL(phone.url()).pathname).toBe('/check-in/c_noexiste');
 
     expect(errors).toEqual([]);
-    await door.context.close();
+    await context.close();
+    await camera.close();
     await office.context.close();
   });
 });

@@ -65,23 +65,33 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(cookie);
   // helmet's middlewares are built once here: per request they only set precomputed headers.
   // (@fastify/helmet rebuilt them, CSP parsing included, on every request: a third of the public API's CPU.)
+  const pageDirectives = {
+    defaultSrc: ["'self'"],
+    // wasm-unsafe-eval: the door's QR reader is WebAssembly (served from this origin).
+    scriptSrc: ["'self'", "'wasm-unsafe-eval'", 'https://js.stripe.com'],
+    frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
+    connectSrc: ["'self'", 'https://api.stripe.com'],
+    imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    fontSrc: ["'self'", 'data:'],
+    frameAncestors: ["'self'"],
+    upgradeInsecureRequests: null,
+  };
   const pageHeaders = helmet({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", 'https://js.stripe.com'],
-        frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
-        connectSrc: ["'self'", 'https://api.stripe.com'],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        fontSrc: ["'self'", 'data:'],
-        // The embeddable widget page is framed by organizers' sites; other pages are not.
-        frameAncestors: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
+    contentSecurityPolicy: { directives: pageDirectives },
     crossOriginEmbedderPolicy: false,
   });
+  // Only the embeddable widget's pages may be framed by organizers' sites (the widget module narrows
+  // `*` to the organizer's allowed origins); every other page refuses it. Its snippet, /widget.js, is
+  // loaded by those sites' pages.
+  const widgetHeaders = helmet({
+    contentSecurityPolicy: { directives: { ...pageDirectives, frameAncestors: ['*'] } },
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+    xFrameOptions: false,
+  });
+  const isWidget = (url: string) =>
+    url.startsWith('/widget/') || url === '/widget.js' || url.startsWith('/widget.js?');
   // JSON answers are never rendered: the strictest policy, and fewer bytes on the busiest endpoints.
   const apiHeaders = helmet({
     contentSecurityPolicy: {
@@ -92,9 +102,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   });
   app.addHook('onRequest', (request, reply, done) => {
     const json = request.url.startsWith('/api/') && !request.url.startsWith('/api/docs');
-    (json ? apiHeaders : pageHeaders)(request.raw, reply.raw, (err?: unknown) =>
-      done(err as Error | undefined),
-    );
+    const headers = json ? apiHeaders : isWidget(request.url) ? widgetHeaders : pageHeaders;
+    headers(request.raw, reply.raw, (err?: unknown) => done(err as Error | undefined));
   });
   await app.register(compress, { threshold: 1024 });
   const rateLimits = rateLimitStorage(database.db, config.redisUrl);

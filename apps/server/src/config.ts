@@ -47,6 +47,11 @@ const envSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
   STRIPE_API_URL: z.string().url().optional(),
+  /** Signing secret of the Connect webhook endpoint (events of connected accounts); defaults to STRIPE_WEBHOOK_SECRET. */
+  STRIPE_CONNECT_WEBHOOK_SECRET: z.string().startsWith('whsec_').optional(),
+  /** The installation's fee on payments through a connected account: a percentage and/or fixed cents. */
+  STRIPE_PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(50).optional(),
+  STRIPE_PLATFORM_FEE_FIXED_CENTS: z.coerce.number().int().min(0).max(100_000).optional(),
   TEST_PAYMENTS: bool,
   /** Test builds only: checkout takes no row locks and counts before it writes, so a test can show the race. */
   CHECKOUT_UNSAFE_NO_LOCKS: bool,
@@ -57,6 +62,8 @@ const envSchema = z.object({
   REDIS_URL: z.string().url().optional(),
   /** Reservations one address may make per minute, per event. */
   RESERVATIONS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
+  /** Door requests (scans or upload batches) per minute from one address to one check-in list. */
+  DOOR_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
 });
@@ -77,7 +84,14 @@ export type Config = {
   smtpUrl?: string;
   mailFrom: string;
   authSecret: string;
-  stripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string; apiUrl?: string };
+  stripe: {
+    secretKey?: string;
+    publishableKey?: string;
+    webhookSecret?: string;
+    apiUrl?: string;
+    connectWebhookSecret?: string;
+    platformFee: { percent: number; fixedCents: number } | null;
+  };
   testPayments: boolean;
   checkoutUnsafeNoLocks: boolean;
   logLevel: string;
@@ -85,6 +99,7 @@ export type Config = {
   redisUrl?: string;
   reservationsPerMinute: number;
   publicCacheTtlMs: number;
+  doorRequestsPerMinute: number;
   webDistDir: string;
   /** The server build of the public event page (`vite build --ssr`): ssr/dist beside the web app's dist. */
   webSsrDir: string;
@@ -136,6 +151,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       publishableKey: e.STRIPE_PUBLISHABLE_KEY,
       webhookSecret: e.STRIPE_WEBHOOK_SECRET,
       apiUrl: e.STRIPE_API_URL,
+      connectWebhookSecret: e.STRIPE_CONNECT_WEBHOOK_SECRET ?? e.STRIPE_WEBHOOK_SECRET,
+      platformFee:
+        e.STRIPE_PLATFORM_FEE_PERCENT || e.STRIPE_PLATFORM_FEE_FIXED_CENTS
+          ? {
+              percent: e.STRIPE_PLATFORM_FEE_PERCENT ?? 0,
+              fixedCents: e.STRIPE_PLATFORM_FEE_FIXED_CENTS ?? 0,
+            }
+          : null,
     },
     // Simulated card payments: on by default only in the embedded (no DATABASE_URL) mode.
     testPayments: e.TEST_PAYMENTS ?? !e.DATABASE_URL,
@@ -145,6 +168,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: e.REDIS_URL,
     reservationsPerMinute: e.RESERVATIONS_PER_MINUTE,
     publicCacheTtlMs: e.PUBLIC_CACHE_TTL_MS,
+    doorRequestsPerMinute: e.DOOR_REQUESTS_PER_MINUTE,
     webDistDir,
     webSsrDir: path.join(path.dirname(webDistDir), 'ssr', 'dist'),
   };

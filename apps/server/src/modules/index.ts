@@ -4,6 +4,7 @@ import { affiliateRoutes } from './affiliates/affiliates.routes.ts';
 import { attendeesRoutes } from './attendees/attendees.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { capacityRoutes } from './capacity/capacity.routes.ts';
+import { checkInPages } from './check-in/check-in.pages.ts';
 import { checkInRoutes } from './check-in/check-in.routes.ts';
 import { checkoutRoutes } from './checkout/checkout.routes.ts';
 import { eventRoutes } from './events/events.routes.ts';
@@ -12,6 +13,7 @@ import { messagesRoutes } from './messages/messages.routes.ts';
 import { afterSaleRoutes } from './orders/after-sale.routes.ts';
 import { ordersRoutes } from './orders/orders.routes.ts';
 import { organizerRoutes } from './organizers/organizers.routes.ts';
+import { paymentSettingsRoutes } from './payment-settings/payment-settings.routes.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
 import { promoCodeRoutes } from './promo-codes/promo-codes.routes.ts';
 import { publicEventRoutes } from './public-events/public-events.routes.ts';
@@ -21,6 +23,7 @@ import { taxRoutes } from './taxes-and-fees/taxes-and-fees.routes.ts';
 import { ticketRoutes } from './tickets/tickets.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
 import { waitlistRoutes } from './waitlist/waitlist.routes.ts';
+import { widgetRoutes } from './widget/widget.routes.ts';
 
 /** Every feature module's route plugin, registered once. Add a line per plugin. */
 export async function registerModules(app: FastifyInstance): Promise<void> {
@@ -40,13 +43,17 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(publicEventRoutes, api);
   await app.register(checkoutRoutes, api);
   await app.register(paymentsRoutes, api);
+  await app.register(paymentSettingsRoutes, api);
   await app.register(checkInRoutes, api);
   await app.register(attendeesRoutes, api);
   await app.register(ordersRoutes, api);
   await app.register(afterSaleRoutes, api);
   await app.register(messagesRoutes, api);
   await app.register(waitlistRoutes, api);
-  // Outside /api: the upload files and the server-rendered event pages.
+  // Outside /api: the upload files, the server-rendered event pages and the door page.
   await app.register(uploadFileRoutes);
   await app.register(publicPagesRoutes);
+  await app.register(checkInPages);
+  // The widget's settings API (under /api) and its framed pages.
+  await app.register(widgetRoutes);
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { App } from '../app.ts';
 import { rowsOf } from '../db/client.ts';
-import { attendees, checkInLists, orders, waitlistEntries } from '../db/schema/index.ts';
+import { attendees, checkInLists, messages, orders, waitlistEntries } from '../db/schema/index.ts';
 import { hashToken, newShortId } from '../lib/ids.ts';
 import { addUser, createAccountWithUser } from './factories/accounts.ts';
 import {
@@ -38,6 +38,18 @@ export async function accountWithEverything(app: App) {
     .insert(checkInLists)
     .values({ account_id: account.id, event_id: event.id, short_id: newShortId('c'), name: 'Puerta' })
     .returning();
+  const [message] = await app.deps.db
+    .insert(messages)
+    .values({
+      account_id: account.id,
+      event_id: event.id,
+      subject: 'Las puertas abren a las 20:00',
+      body: '<p>Os esperamos.</p>',
+      audience: { type: 'ALL_ATTENDEES' },
+      send_at: new Date(Date.now() + 86_400_000),
+      acknowledged_at: new Date(),
+    })
+    .returning();
   const orderShortId = await buyWithTestCard(app, event, ticket);
   const [order] = await app.deps.db.select().from(orders).limit(1);
   const [attendee] = await app.deps.db.select().from(attendees).limit(1);
@@ -67,6 +79,7 @@ export async function accountWithEverything(app: App) {
     affiliateId: affiliate.id,
     promoterId: affiliate.id,
     listId: list?.id,
+    messageId: message?.id,
     orderId: order?.id,
     attendeeId: attendee?.id,
     entryId: entry?.id,

@@ -23,6 +23,7 @@ export const questionInput = z
     options: z.array(z.string().trim().min(1).max(255)).max(100).optional(),
     required: z.boolean().optional(),
     is_hidden: z.boolean().optional(),
+    show_at_door: z.boolean().optional(),
   })
   .superRefine((q, ctx) => {
     if (CHOICE_QUESTION_TYPES.includes(q.type) && !(q.options?.length ?? 0)) {
@@ -52,6 +53,7 @@ export interface Question {
   options: string[];
   required: boolean;
   is_hidden: boolean;
+  show_at_door: boolean;
   is_default: boolean;
   sort_order: number;
 }

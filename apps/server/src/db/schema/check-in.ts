@@ -31,7 +31,11 @@ export const checkInLists = pgTable(
   ],
 );
 
-/** One attendee let in through one list. The unique index makes a double check-in impossible, even racing. */
+/**
+ * One attendee let in through one list. The unique index makes a double check-in impossible, even racing.
+ * `client_id` is the door device's id for the scan (a batch sent twice checks in once); `scanned_at` is
+ * when the door scanned, which may be long before an offline device uploads it.
+ */
 export const checkIns = pgTable(
   'check_ins',
   {
@@ -48,10 +52,49 @@ export const checkIns = pgTable(
     attendee_id: uuid('attendee_id')
       .notNull()
       .references(() => attendees.id, { onDelete: 'cascade' }),
+    client_id: text('client_id'),
+    scanned_at: ts('scanned_at').notNull().defaultNow(),
     created_at: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('check_ins_list_attendee_unique').on(t.check_in_list_id, t.attendee_id),
+    uniqueIndex('check_ins_list_client_unique').on(t.check_in_list_id, t.client_id),
     index('check_ins_event_idx').on(t.event_id),
+  ],
+);
+
+/**
+ * A scan a door admitted while offline that the server could not keep: the attendee was already let in
+ * by an earlier scan (first by scan time wins), or had been cancelled or left unpaid meanwhile. Kept so the
+ * organizer sees it on the list's page: nothing a door did is dropped.
+ */
+export const checkInConflicts = pgTable(
+  'check_in_conflicts',
+  {
+    id: id(),
+    account_id: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    event_id: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    check_in_list_id: uuid('check_in_list_id')
+      .notNull()
+      .references(() => checkInLists.id, { onDelete: 'cascade' }),
+    attendee_id: uuid('attendee_id')
+      .notNull()
+      .references(() => attendees.id, { onDelete: 'cascade' }),
+    reason: text('reason', {
+      enum: ['ALREADY_CHECKED_IN', 'CANCELLED', 'AWAITING_PAYMENT', 'NOT_COVERED'],
+    }).notNull(),
+    client_id: text('client_id').notNull(),
+    scanned_at: ts('scanned_at').notNull(),
+    /** For ALREADY_CHECKED_IN: when the kept (earlier) scan happened. */
+    kept_scanned_at: ts('kept_scanned_at'),
+    created_at: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('check_in_conflicts_list_client_unique').on(t.check_in_list_id, t.client_id),
+    index('check_in_conflicts_event_idx').on(t.event_id),
   ],
 );

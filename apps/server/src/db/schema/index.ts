@@ -5,5 +5,7 @@ export * from './events.ts';
 export * from './jobs.ts';
 export * from './messages.ts';
 export * from './orders.ts';
+export * from './payment-settings.ts';
 export * from './selling.ts';
 export * from './waitlist.ts';
+export * from './widget.ts';

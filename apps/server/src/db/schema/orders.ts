@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -149,10 +150,13 @@ export const attendees = pgTable(
     /** The random secret in the ticket's QR code; separate from short_id. */
     qr_secret: text('qr_secret').notNull(),
     answers: jsonb('answers').$type<Record<string, unknown>>().notNull().default({}),
+    /** Id of the transaction that last changed the attendee or its check-ins (set by triggers): door sync. */
+    door_version: bigint('door_version', { mode: 'number' }).notNull().default(0),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('attendees_short_id_unique').on(t.short_id),
+    index('attendees_door_version_idx').on(t.event_id, t.door_version, t.short_id),
     uniqueIndex('attendees_qr_secret_unique').on(t.qr_secret),
     index('attendees_order_idx').on(t.order_id),
     index('attendees_event_idx').on(t.event_id),

@@ -181,6 +181,8 @@ export const questions = pgTable(
     options: jsonb('options').$type<string[]>().notNull().default([]),
     required: boolean('required').notNull().default(false),
     is_hidden: boolean('is_hidden').notNull().default(false),
+    /** ATTENDEE questions only: the door shows the answer next to the name (check-in). */
+    show_at_door: boolean('show_at_door').notNull().default(false),
     sort_order: integer('sort_order').notNull().default(0),
     ...timestamps,
   },

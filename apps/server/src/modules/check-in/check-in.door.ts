@@ -1,8 +1,9 @@
-import type { DoorAttendee } from '@taquilla/shared/schemas/check-in';
+import type { DoorAnswer, DoorAttendee } from '@taquilla/shared/schemas/check-in';
 import type { Queryable } from '../../db/client.ts';
 import type { DbDeps } from '../../deps.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
+import { notFound } from '../../lib/errors.ts';
 import { listMeta, parseListQuery } from '../../lib/pagination.ts';
+import { doorQuestions } from '../questions/questions.service.ts';
 import { checkInMessages as m } from './check-in.messages.ts';
 import * as repo from './check-in.repository.ts';
 
@@ -10,7 +11,7 @@ import * as repo from './check-in.repository.ts';
  * The door staff's side (no login): whoever holds the list's link may search its attendees and check
  * them in while the list is active and its event LIVE. Anything else is one 404 that reveals nothing.
  */
-async function activeList(q: Queryable, shortId: string) {
+export async function activeList(q: Queryable, shortId: string) {
   const found = await repo.findByShortId(q, shortId);
   if (!found || !isOpen(found)) throw notFound(m['check_in.list_unavailable']);
   return found;
@@ -23,6 +24,25 @@ function isOpen({ list, event }: NonNullable<Awaited<ReturnType<typeof repo.find
   return !(list.expires_at && list.expires_at.getTime() <= now);
 }
 
+/** `maria@example.com` → `m•••@example.com`: enough to tell two namesakes apart, not to write to them. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at < 1) return '•••';
+  return `${email.slice(0, 1)}•••${email.slice(at)}`;
+}
+
+/** Answers to the questions marked "shown at the door", as text; nothing else the buyer answered. */
+export const doorAnswers = {
+  questions: doorQuestions,
+  pick(questions: { id: string; title: string }[], answers: Record<string, unknown>): DoorAnswer[] {
+    return questions.flatMap((q) => {
+      const value = answers[q.id];
+      const text = Array.isArray(value) ? value.join(', ') : value === true ? '✓' : value;
+      return typeof text === 'string' && text.trim() ? [{ question: q.title, answer: text }] : [];
+    });
+  },
+};
+
 type DoorRow = Awaited<ReturnType<typeof repo.findByCode>>;
 
 function presentAttendee(row: NonNullable<DoorRow>): DoorAttendee {
@@ -30,7 +50,7 @@ function presentAttendee(row: NonNullable<DoorRow>): DoorAttendee {
     short_id: row.short_id,
     first_name: row.first_name,
     last_name: row.last_name,
-    email: row.email,
+    email: maskEmail(row.email),
     ticket_name: row.ticket_name,
     checked_in_at: row.checked_in_at?.toISOString() ?? null,
   };
@@ -42,6 +62,7 @@ export async function doorList({ db }: DbDeps, shortId: string) {
   return {
     short_id: list.short_id,
     name: list.name,
+    ticket_ids: list.ticket_ids,
     activates_at: list.activates_at?.toISOString() ?? null,
     expires_at: list.expires_at?.toISOString() ?? null,
     event: {
@@ -50,7 +71,8 @@ export async function doorList({ db }: DbDeps, shortId: string) {
       end_date: event.end_date?.toISOString() ?? null,
       timezone: event.timezone,
     },
-    ...counts,
+    attendees_count: counts.attendees_count,
+    checked_in_count: counts.checked_in_count,
   };
 }
 
@@ -62,41 +84,13 @@ export async function doorAttendees({ db }: DbDeps, shortId: string, raw: Record
 }
 
 /** Day and time of a check-in as the door reads them: in the event's time zone, 24-hour clock. */
-function localTime(date: Date, timezone: string) {
+export function localTime(date: Date, timezone: string) {
   const part = (options: Intl.DateTimeFormatOptions) =>
     new Intl.DateTimeFormat('es-ES', { timeZone: timezone, ...options }).format(date);
   return {
     date: part({ day: '2-digit', month: '2-digit' }),
     time: part({ hour: '2-digit', minute: '2-digit' }),
   };
-}
-
-/** Checks in by QR secret or attendee short id. Two doors scanning at once: the unique index lets one win. */
-export async function checkIn({ db }: DbDeps, shortId: string, code: string) {
-  const { list, event } = await activeList(db, shortId);
-  const attendee = await repo.findByCode(db, list, code);
-  if (!attendee) throw notFound(m['check_in.attendee_not_found']);
-  if (attendee.status === 'CANCELLED') throw conflict(m['check_in.attendee_cancelled']);
-  if (attendee.status === 'AWAITING_PAYMENT') throw conflict(m['check_in.attendee_awaiting_payment']);
-  if (list.ticket_ids.length && !list.ticket_ids.includes(attendee.ticket_id)) {
-    throw conflict(m['check_in.ticket_not_covered'], { ticket: attendee.ticket_name });
-  }
-  const made = await repo.insertCheckIn(db, {
-    account_id: list.account_id,
-    event_id: list.event_id,
-    check_in_list_id: list.id,
-    attendee_id: attendee.id,
-  });
-  if (!made) {
-    const existing = await repo.findByCode(db, list, code);
-    const at = existing?.checked_in_at ?? new Date();
-    throw conflict(
-      m['check_in.already_checked_in'],
-      { name: `${attendee.first_name} ${attendee.last_name}`, ...localTime(at, event.timezone) },
-      'ALREADY_CHECKED_IN',
-    );
-  }
-  return presentAttendee({ ...attendee, checked_in_at: made.created_at });
 }
 
 export async function undoCheckIn({ db }: DbDeps, shortId: string, attendeeShortId: string) {

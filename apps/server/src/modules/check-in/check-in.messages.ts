@@ -15,6 +15,10 @@ export const checkInMessages = defineMessages({
     'check_in.already_checked_in': '{name} ya registró su entrada el {date} a las {time}.',
     'check_in.not_checked_in': 'Este asistente no tiene la entrada registrada en esta lista.',
     'check_in.rate_limited': 'Demasiados intentos seguidos. Espera un momento y vuelve a probar.',
+    'check_in.admitted': '{name}: entrada registrada.',
+    'check_in.conflict_recorded':
+      'Esta lectura sin conexión no se ha podido aceptar; queda anotada para el organizador.',
+    'check_in.bad_version': 'La versión de los datos no es válida.',
   },
   en: {
     'check_in.name_required': 'Enter the list’s name.',
@@ -30,5 +34,9 @@ export const checkInMessages = defineMessages({
     'check_in.already_checked_in': '{name} already checked in on {date} at {time}.',
     'check_in.not_checked_in': 'This attendee is not checked in on this list.',
     'check_in.rate_limited': 'Too many attempts in a row. Wait a moment and try again.',
+    'check_in.admitted': '{name}: checked in.',
+    'check_in.conflict_recorded':
+      'This offline scan could not be accepted; it is recorded for the organizer.',
+    'check_in.bad_version': 'The data version is not valid.',
   },
 });

@@ -5,8 +5,8 @@ import { type ListParams, likePattern } from '../../lib/pagination.ts';
 import { one } from '../../lib/rows.ts';
 
 export type CheckInListRow = typeof checkInLists.$inferSelect;
-export type Counts = { attendees_count: number; checked_in_count: number };
-export const NO_COUNTS: Counts = { attendees_count: 0, checked_in_count: 0 };
+export type Counts = { attendees_count: number; checked_in_count: number; conflicts_count: number };
+export const NO_COUNTS: Counts = { attendees_count: 0, checked_in_count: 0, conflicts_count: 0 };
 
 export const checkInListSpec = {
   sortable: { name: checkInLists.name, created_at: checkInLists.created_at },
@@ -85,24 +85,29 @@ export async function countsByList(q: Queryable, listIds: string[]): Promise<Map
     listIds.map((id) => sql`${id}::uuid`),
     sql`, `,
   );
-  const rows = rowsOf<{ id: string; total: number; checked: number }>(
+  const rows = rowsOf<{ id: string; total: number; checked: number; conflicts: number }>(
     await q.execute(sql`
       select l.id,
         (select count(*) from attendees a where ${covers})::int as total,
         (select count(*) from check_ins c join attendees a on a.id = c.attendee_id
-          where c.check_in_list_id = l.id and ${covers})::int as checked
+          where c.check_in_list_id = l.id and ${covers})::int as checked,
+        (select count(*) from check_in_conflicts x where x.check_in_list_id = l.id)::int as conflicts
       from check_in_lists l where l.id in (${ids})`),
   );
   return new Map(
     rows.map((r) => [
       String(r.id),
-      { attendees_count: Number(r.total), checked_in_count: Number(r.checked) },
+      {
+        attendees_count: Number(r.total),
+        checked_in_count: Number(r.checked),
+        conflicts_count: Number(r.conflicts),
+      },
     ]),
   );
 }
 
 /** The event as a whole: ACTIVE attendees, and how many of them are checked in on any list. */
-export async function eventCounts(q: Queryable, eventId: string): Promise<Counts> {
+export async function eventCounts(q: Queryable, eventId: string): Promise<Omit<Counts, 'conflicts_count'>> {
   const row = one(
     rowsOf<{ total: number; checked: number }>(
       await q.execute(sql`
@@ -144,7 +149,7 @@ const doorColumns = {
   status: attendees.status,
   ticket_id: attendees.ticket_id,
   ticket_name: tickets.name,
-  checked_in_at: checkIns.created_at,
+  checked_in_at: checkIns.scanned_at,
 };
 
 const coveredTickets = (list: CheckInListRow) =>
@@ -201,12 +206,6 @@ export async function findByCode(q: Queryable, list: CheckInListRow, code: strin
     )
     .limit(1);
   return row;
-}
-
-/** Inserts the check-in unless one exists; null when the unique index found it there already. */
-export async function insertCheckIn(q: Queryable, values: typeof checkIns.$inferInsert) {
-  const [row] = await q.insert(checkIns).values(values).onConflictDoNothing().returning();
-  return row ?? null;
 }
 
 export async function deleteCheckIn(q: Queryable, listId: string, attendeeId: string) {

@@ -1,4 +1,4 @@
-import { checkInInput, checkInListInput } from '@taquilla/shared/schemas/check-in';
+import { checkInListInput, doorCheckInBatch } from '@taquilla/shared/schemas/check-in';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../lib/auth.ts';
@@ -7,6 +7,7 @@ import { listQuerystring } from '../../lib/pagination.ts';
 import * as door from './check-in.door.ts';
 import { checkInMessages as m } from './check-in.messages.ts';
 import * as service from './check-in.service.ts';
+import * as sync from './check-in.sync.ts';
 
 const eventParams = z.object({ id: z.uuid() });
 const itemParams = z.object({ id: z.uuid(), listId: z.uuid() });
@@ -16,8 +17,10 @@ const undoParams = z.object({
   attendeeShortId: z.string().min(1).max(64),
 });
 
-/** Scans per minute one device may send to one list: far above a busy door, far below guessing codes. */
-const SCANS_PER_MINUTE = 120;
+const snapshotQuery = z.object({
+  since: z.string().max(120).optional(),
+  per_page: z.coerce.number().int().min(1).max(sync.SNAPSHOT_PAGE).optional(),
+});
 
 /** Back office: events/{id}/check-in-lists (CRUD) and events/{id}/check_in_stats. */
 const backOfficeRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -59,6 +62,13 @@ const backOfficeRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(204).send();
     },
   );
+  app.get(
+    '/events/:id/check-in-lists/:listId/conflicts',
+    { schema: { params: itemParams } },
+    async (request) => ({
+      data: await service.listConflicts(deps, requireAuth(request), request.params.id, request.params.listId),
+    }),
+  );
   app.get('/events/:id/check_in_stats', { schema: { params: eventParams } }, async (request) => ({
     data: await service.checkInStats(deps, requireAuth(request), request.params.id),
   }));
@@ -67,8 +77,9 @@ const backOfficeRoutes: FastifyPluginAsyncZod = async (app) => {
 /** Door staff, no login: /api/public/check-in-lists/{shortId}… */
 const doorRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
+  // Requests (a batch is one) per minute from one address to one list: a venue's phones share one address.
   const limiter = app.createRateLimit({
-    max: SCANS_PER_MINUTE,
+    max: deps.config.doorRequestsPerMinute,
     timeWindow: 60_000,
     keyGenerator: (req) => `check-in:${req.ip}:${(req.params as { shortId?: string }).shortId}`,
   });
@@ -86,13 +97,17 @@ const doorRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: doorParams, querystring: listQuerystring } },
     async (request) => door.doorAttendees(deps, request.params.shortId, request.query),
   );
+  app.get(
+    '/public/check-in-lists/:shortId/snapshot',
+    { schema: { params: doorParams, querystring: snapshotQuery } },
+    async (request) => sync.doorSnapshot(deps, request.params.shortId, request.query),
+  );
   app.post(
     '/public/check-in-lists/:shortId/check-ins',
-    { schema: { params: doorParams, body: checkInInput }, preHandler: scanLimit },
-    async (request, reply) => {
-      const data = await door.checkIn(deps, request.params.shortId, request.body.code);
-      return reply.status(201).send({ data });
-    },
+    { schema: { params: doorParams, body: doorCheckInBatch }, preHandler: scanLimit },
+    async (request) => ({
+      data: await sync.uploadCheckIns(deps, request.params.shortId, request.body, request.locale),
+    }),
   );
   app.delete(
     '/public/check-in-lists/:shortId/check-ins/:attendeeShortId',

@@ -1,4 +1,4 @@
-import type { CheckInList, CheckInListInput } from '@taquilla/shared/schemas/check-in';
+import type { CheckInConflict, CheckInList, CheckInListInput } from '@taquilla/shared/schemas/check-in';
 import type { Queryable } from '../../db/client.ts';
 import type { DbDeps } from '../../deps.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
@@ -9,6 +9,7 @@ import { loadOwnedEvent } from '../events/owned-event.ts';
 import { unknownTicketIds } from '../tickets/tickets.service.ts';
 import { checkInMessages as m } from './check-in.messages.ts';
 import * as repo from './check-in.repository.ts';
+import * as syncRepo from './check-in.sync.repository.ts';
 
 export function presentList(row: repo.CheckInListRow, counts: repo.Counts = repo.NO_COUNTS): CheckInList {
   return {
@@ -99,6 +100,30 @@ export async function updateList(
     await repo.updateList(tx, auth.accountId, id, await values(tx, eventId, input));
   });
   return getList(db, auth, eventId, id);
+}
+
+/** Scans doors admitted offline that the server could not keep (see check-in.sync.ts). */
+export async function listConflicts(
+  { db }: DbDeps,
+  auth: AuthContext,
+  eventId: string,
+  id: string,
+): Promise<CheckInConflict[]> {
+  const list = await ownedList(db, auth, eventId, id);
+  const rows = await syncRepo.listConflicts(db, auth.accountId, list.id);
+  return rows.map((r) => ({
+    id: r.id,
+    reason: r.reason,
+    attendee: {
+      short_id: r.short_id,
+      first_name: r.first_name,
+      last_name: r.last_name,
+      ticket_name: r.ticket_name,
+    },
+    scanned_at: r.scanned_at.toISOString(),
+    kept_scanned_at: r.kept_scanned_at?.toISOString() ?? null,
+    created_at: r.created_at.toISOString(),
+  }));
 }
 
 /** Deleting a list deletes its check-ins (the door link stops working at once). */

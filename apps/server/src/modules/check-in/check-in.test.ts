@@ -89,14 +89,16 @@ describe('check-in lists (back office)', () => {
     expect(codes).toHaveLength(3);
     const vipCode = codes.find((a) => a.ticket_name === 'VIP')?.short_id as string;
     const generalCode = codes.find((a) => a.ticket_name !== 'VIP')?.short_id as string;
-    const checkIn = (shortId: string, code: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: `/api/public/check-in-lists/${shortId}/check-ins`,
-        payload: { code },
-      });
-    expect((await checkIn(all.short_id, generalCode)).statusCode).toBe(201);
-    expect((await checkIn(vipOnly.short_id, vipCode)).statusCode).toBe(201);
+    const checkIn = async (shortId: string, code: string) =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/public/check-in-lists/${shortId}/check-ins`,
+          payload: { check_ins: [{ client_id: `scan-${code}`, code, scanned_at: new Date().toISOString() }] },
+        })
+      ).json().data[0].verdict;
+    expect(await checkIn(all.short_id, generalCode)).toBe('ADMITTED');
+    expect(await checkIn(vipOnly.short_id, vipCode)).toBe('ADMITTED');
 
     const lists = (
       await t.app.inject({ url: url(s.event.id, '?sort_by=name&sort_direction=asc'), headers: s.headers })
@@ -110,8 +112,22 @@ describe('check-in lists (back office)', () => {
     ).json().data;
     expect(stats.total).toEqual({ attendees_count: 3, checked_in_count: 2 });
     expect(stats.lists).toEqual([
-      { id: all.id, name: 'Todas', short_id: all.short_id, attendees_count: 3, checked_in_count: 1 },
-      { id: vipOnly.id, name: 'VIP', short_id: vipOnly.short_id, attendees_count: 1, checked_in_count: 1 },
+      {
+        id: all.id,
+        name: 'Todas',
+        short_id: all.short_id,
+        attendees_count: 3,
+        checked_in_count: 1,
+        conflicts_count: 0,
+      },
+      {
+        id: vipOnly.id,
+        name: 'VIP',
+        short_id: vipOnly.short_id,
+        attendees_count: 1,
+        checked_in_count: 1,
+        conflicts_count: 0,
+      },
     ]);
   });
 

@@ -4,6 +4,7 @@ import type { AppDeps } from '../../deps.ts';
 import { queueRefundEmail } from '../orders/order-emails.ts';
 import type { AttendeeRow, EmailEvent, OrderItemRow, OrderRow } from '../orders/orders.service.ts';
 import * as orders from '../orders/orders.service.ts';
+import * as paymentSettings from '../payment-settings/payment-settings.service.ts';
 import type { PaymentRow } from '../payments/payments.service.ts';
 import * as payments from '../payments/payments.service.ts';
 import { findEvent } from './checkout.repository.ts';
@@ -163,7 +164,7 @@ async function refundPayment(deps: Deps, order: OrderRow, payment: PaymentRow): 
   try {
     await payments.paymentProvider(payment.provider).refund(deps, payment, {
       amountCents: payment.amount_cents,
-      settings: event?.settings ?? {},
+      settings: event ? await paymentSettings.providerSettings(deps, event) : {},
     });
   } catch (err) {
     deps.log?.error({ err, payment: payment.provider_ref, order: order.id }, 'automatic refund failed');

@@ -4,6 +4,7 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError, conflict, invalid } from '../../lib/errors.ts';
 import type { AttendeeRow, OrderItemRow, OrderRow } from '../orders/orders.service.ts';
 import * as orders from '../orders/orders.service.ts';
+import * as paymentSettings from '../payment-settings/payment-settings.service.ts';
 import * as payments from '../payments/payments.service.ts';
 import { checkoutMessages as m } from './checkout.messages.ts';
 import { findEvent } from './checkout.repository.ts';
@@ -44,7 +45,7 @@ export async function startPayment(
   const provider = payments.paymentProvider(input.provider);
   let outcome: payments.StartOutcome;
   try {
-    outcome = await provider.start(deps, order, input, event.settings);
+    outcome = await provider.start(deps, order, input, await paymentSettings.providerSettings(deps, event));
   } catch (err) {
     deps.log?.error({ err, order: order.id, provider: provider.id }, 'payment could not start');
     throw notProcessed();
@@ -104,12 +105,13 @@ export async function applyCheck(
 /** The return page asks the server to look at the order's pending payments; the server decides. */
 export async function refreshPayment(deps: Deps, order: OrderRow): Promise<OrderRow> {
   const event = await findEvent(deps.db, order.event_id);
+  const settings = event ? await paymentSettings.providerSettings(deps, event) : {};
   const pending = (await payments.orderPayments(deps.db, order.id)).filter((p) => p.status === 'PENDING');
   let latest = order;
   for (const p of pending) {
     let check: payments.PaymentCheck;
     try {
-      check = await payments.paymentProvider(p.provider).check(deps, p, event?.settings ?? {});
+      check = await payments.paymentProvider(p.provider).check(deps, p, settings);
     } catch (err) {
       deps.log?.error({ err, order: order.id, payment: p.provider_ref }, 'payment could not be checked');
       throw notProcessed();

@@ -17,6 +17,8 @@ import { t } from '../../lib/i18n.ts';
 import { type ListParams, listMeta } from '../../lib/pagination.ts';
 import { copyCover, coversFor } from '../images/images.service.ts';
 import { organizerExists } from '../organizers/organizers.service.ts';
+import { defaultOfflineInstructions } from '../payment-settings/payment-settings.service.ts';
+import { stripeConfigured } from '../payments/payments.service.ts';
 import { eventMessages } from './events.messages.ts';
 import * as repo from './events.repository.ts';
 import { defaultProviders, resolveDefaults, resolveSettings, slugify } from './events.settings.ts';
@@ -100,9 +102,12 @@ export async function getEvent(deps: Deps, auth: AuthContext, id: string): Promi
     checklist: {
       event_details: Boolean(row.description && (loc.venue_name || loc.address_line_1 || loc.online_url)),
       tickets_created: ticketsCount > 0,
-      payment_set_up:
-        settings.payment_providers.length > 0 &&
-        (!settings.payment_providers.includes('offline') || Boolean(settings.offline_payment_instructions)),
+      // Only a provider that moves real money counts: simulated test payments never set payments up.
+      payment_set_up: settings.payment_providers.some((p) =>
+        p === 'stripe'
+          ? stripeConfigured(deps.config)
+          : p === 'offline' && Boolean(settings.offline_payment_instructions),
+      ),
       event_published: row.status === 'LIVE',
       first_order: ordered,
     },
@@ -138,6 +143,7 @@ export async function createEvent(deps: Deps, auth: AuthContext, input: CreateEv
   const description = cleanDescription(input.description) ?? null;
   const account = await repo.findAccount(deps.db, auth.accountId);
   const defaults = resolveDefaults(account);
+  const offline = await defaultOfflineInstructions(deps, auth.accountId);
   const row = await repo.insertEvent(deps.db, {
     account_id: auth.accountId,
     organizer_id: input.organizer_id,
@@ -153,7 +159,9 @@ export async function createEvent(deps: Deps, auth: AuthContext, input: CreateEv
     settings: {
       attendee_details_mode: defaults.attendee_details_mode,
       support_email: defaults.support_email,
-      payment_providers: defaultProviders(deps.config),
+      // The account's default offline instructions (payment settings) offer offline payment from the start.
+      payment_providers: [...defaultProviders(deps.config), ...(offline ? (['offline'] as const) : [])],
+      ...(offline ? { offline_payment_instructions: offline } : {}),
       allow_indexing: true,
     },
   });

@@ -46,3 +46,5 @@ export const eventPaymentProviders = (config: Config, settings: Record<string, u
 export const paymentProvider = (id: string) => providers.paymentProvider(id);
 
 export const stripeClient = (config: Config) => stripe.stripeClient(config);
+
+export const stripeConfigured = (config: Config) => stripe.stripeConfigured(config);

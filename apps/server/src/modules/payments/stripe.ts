@@ -1,3 +1,4 @@
+import { percentOf } from '@taquilla/shared/money';
 import Stripe from 'stripe';
 import type { Config } from '../../config.ts';
 import { randomBase62 } from '../../lib/ids.ts';
@@ -41,6 +42,13 @@ export function stripeClient(config: Config): Stripe {
 export type PaymentIntent = Stripe.PaymentIntent;
 export type StripeEvent = Stripe.Event;
 
+/** The installation's fee on a payment through a connected account (STRIPE_PLATFORM_FEE_*), half-up to the cent. */
+export function platformFeeCents(config: Config, amountCents: number): number {
+  const fee = config.stripe.platformFee;
+  if (!fee) return 0;
+  return Math.min(percentOf(amountCents, fee.percent) + fee.fixedCents, amountCents);
+}
+
 const accountOf = (settings: Record<string, unknown>) =>
   (settings.stripe_account_id as string | undefined) || undefined;
 
@@ -70,6 +78,7 @@ export const stripeProvider: PaymentProviderDriver = {
     const stripe = stripeClient(ctx.config);
     const account = accountOf(settings);
     const opts = account ? { stripeAccount: account } : {};
+    const fee = account ? platformFeeCents(ctx.config, order.total_cents) : 0;
     let intent: PaymentIntent | undefined;
     const pending = (await orderPayments(ctx.db, order.id, 'stripe')).find(
       (p) => p.status === 'PENDING' && p.amount_cents === order.total_cents,
@@ -86,6 +95,7 @@ export const stripeProvider: PaymentProviderDriver = {
           automatic_payment_methods: { enabled: true },
           metadata: { order_id: order.id, order_short_id: order.short_id, event_id: order.event_id },
           ...(order.email ? { receipt_email: order.email } : {}),
+          ...(fee > 0 ? { application_fee_amount: fee } : {}),
         },
         { ...opts, idempotencyKey: `order_${order.id}_${randomBase62(8)}` },
       );

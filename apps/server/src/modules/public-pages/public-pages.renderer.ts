@@ -28,12 +28,14 @@ export interface TicketPageData {
   eventId: string;
   event: TicketEventView;
   colors: PageColors | null;
+  testMode: boolean;
   attendee: PublicAttendee;
   orderShortId: string;
 }
 export interface PrintPageData {
   event: TicketEventView;
   colors: PageColors | null;
+  testMode: boolean;
   tickets: PublicAttendee[];
   orderShortId: string;
 }

@@ -17,10 +17,20 @@ async function orNull<T>(load: () => Promise<T>): Promise<T | null> {
   }
 }
 
-/** The organizer's page colours, while the event is public (afterwards the page keeps the defaults). */
-async function colorsOf(deps: AppDeps, eventId: string): Promise<PageColors | null> {
+/**
+ * The organizer's page colours while the event is public (afterwards the page keeps the defaults), and
+ * whether it only takes simulated payments (the page then says so).
+ */
+async function lookOf(
+  deps: AppDeps,
+  eventId: string,
+): Promise<{ colors: PageColors | null; testMode: boolean }> {
   const event = await loadPublicEvent(deps, eventId);
-  return (event?.settings.colors as PageColors | undefined) ?? null;
+  const providers = event?.settings.payment_providers ?? [];
+  return {
+    colors: (event?.settings.colors as PageColors | undefined) ?? null,
+    testMode: providers.length > 0 && providers.every((p) => p === 'test'),
+  };
 }
 
 export async function ticketPageData(
@@ -34,7 +44,7 @@ export async function ticketPageData(
   return {
     eventId,
     event,
-    colors: await colorsOf(deps, eventId),
+    ...(await lookOf(deps, eventId)),
     attendee,
     orderShortId: order_short_id,
   };
@@ -50,6 +60,7 @@ export async function ticketPrintData(
   return {
     event: page.event,
     colors: page.colors,
+    testMode: page.testMode,
     tickets: [page.attendee],
     orderShortId: page.orderShortId,
   };
@@ -69,5 +80,11 @@ export async function orderPrintData(
   if (!first) return null;
   const page = await ticketPageData(deps, eventId, first.short_id);
   if (!page) return null;
-  return { event: page.event, colors: page.colors, tickets, orderShortId: order.short_id };
+  return {
+    event: page.event,
+    colors: page.colors,
+    testMode: page.testMode,
+    tickets,
+    orderShortId: order.short_id,
+  };
 }

@@ -27,6 +27,7 @@ export function defaultQuestions(eventId: string, locale: Locale): Question[] {
     options: [],
     required: true,
     is_hidden: false,
+    show_at_door: false,
     is_default: true,
     sort_order: i - DEFAULT_QUESTION_KEYS.length,
   }));
@@ -44,6 +45,7 @@ export function presentQuestion(row: repo.QuestionRow): Question {
     options: row.options,
     required: row.required,
     is_hidden: row.is_hidden,
+    show_at_door: row.show_at_door,
     is_default: false,
     sort_order: row.sort_order,
   };
@@ -52,6 +54,13 @@ export function presentQuestion(row: repo.QuestionRow): Question {
 /** The event's own questions in display order, for the public read model and checkout. */
 export async function loadEventQuestions(q: Queryable, eventId: string) {
   return (await repo.eventQuestions(q, eventId)).map(presentQuestion);
+}
+
+/** The attendee questions whose answers the door shows (check-in), in display order. */
+export async function doorQuestions(q: Queryable, eventId: string) {
+  return (await repo.eventQuestions(q, eventId))
+    .filter((row) => row.show_at_door && row.belongs_to === 'ATTENDEE')
+    .map((row) => ({ id: row.id, title: row.title }));
 }
 
 /** The defaults come first on page 1 and count in `total`. */
@@ -109,6 +118,7 @@ async function values(q: Queryable, eventId: string, input: QuestionInput) {
     options: choice ? (input.options ?? []) : [],
     required: input.required ?? false,
     is_hidden: input.is_hidden ?? false,
+    show_at_door: input.belongs_to === 'ATTENDEE' && (input.show_at_door ?? false),
   };
 }
 

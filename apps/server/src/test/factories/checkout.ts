@@ -203,7 +203,7 @@ export async function buyWithTestCard(
   opts: {
     quantity?: number;
     affiliate_code?: string;
-    attendees?: { first_name: string; last_name: string; email: string }[];
+    attendees?: { first_name: string; last_name: string; email: string; answers?: Record<string, unknown> }[];
   } = {},
 ) {
   const base = `/api/public/events/${event.id}/order`;

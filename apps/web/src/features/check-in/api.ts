@@ -1,17 +1,15 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListResponse } from '@taquilla/shared';
 import type {
+  CheckInConflict,
   CheckInList,
   CheckInListInput,
   CheckInStats,
-  DoorAttendee,
-  DoorList,
 } from '@taquilla/shared/schemas/check-in';
-import { api, publicApi } from '../../lib/api-client.ts';
+import { api } from '../../lib/api-client.ts';
 
 const keys = {
   lists: (eventId: string) => ['check-in', eventId] as const,
-  door: (shortId: string) => ['check-in-door', shortId] as const,
 };
 
 export const useCheckInLists = (eventId: string) =>
@@ -43,50 +41,16 @@ export const useDeleteCheckInList = (eventId: string) =>
     api(`events/${eventId}/check-in-lists/${id}`, { method: 'DELETE' }),
   );
 
-/** The door (public, no login): /api/public calls without credentials, in the page's language. */
-const doorPath = (shortId: string) => `check-in-lists/${encodeURIComponent(shortId)}`;
-
-export const useDoorList = (shortId: string) =>
+/** Offline scans the server could not keep, for the list's card (loaded when the organizer opens them). */
+export const useCheckInConflicts = (eventId: string, listId: string, enabled: boolean) =>
   useQuery({
-    queryKey: [...keys.door(shortId), 'list'],
-    queryFn: () => publicApi<{ data: DoorList }>(doorPath(shortId)).then((r) => r.data),
-    refetchInterval: 30_000,
-    retry: false,
-  });
-
-export const useDoorAttendees = (shortId: string, query: string, enabled: boolean) =>
-  useQuery({
-    queryKey: [...keys.door(shortId), 'attendees', query],
+    queryKey: [...keys.lists(eventId), 'conflicts', listId],
     queryFn: () =>
-      publicApi<ListResponse<DoorAttendee>>(`${doorPath(shortId)}/attendees`, {
-        query: { query, per_page: 30 },
-      }),
+      api<{ data: CheckInConflict[] }>(`events/${eventId}/check-in-lists/${listId}/conflicts`).then(
+        (r) => r.data,
+      ),
     enabled,
-    placeholderData: keepPreviousData,
   });
-
-function useDoorMutation<V>(shortId: string, fn: (v: V) => Promise<{ data: DoorAttendee }>) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (v: V) => fn(v).then((r) => r.data),
-    onSettled: () => qc.invalidateQueries({ queryKey: keys.door(shortId) }),
-  });
-}
-
-export const useCheckIn = (shortId: string) =>
-  useDoorMutation(shortId, (code: string) =>
-    publicApi<{ data: DoorAttendee }>(`${doorPath(shortId)}/check-ins`, { method: 'POST', body: { code } }),
-  );
-
-export const useUndoCheckIn = (shortId: string) =>
-  useDoorMutation(shortId, (attendeeShortId: string) =>
-    publicApi<{ data: DoorAttendee }>(
-      `${doorPath(shortId)}/check-ins/${encodeURIComponent(attendeeShortId)}`,
-      {
-        method: 'DELETE',
-      },
-    ),
-  );
 
 export const useCheckInStats = (eventId: string) =>
   useQuery({

@@ -5,11 +5,13 @@ import type { CheckInList } from '@taquilla/shared/schemas/check-in';
 import type { Ticket } from '@taquilla/shared/schemas/tickets';
 import { EditDeleteActions } from '../../../components/edit-delete-actions.tsx';
 import { formatDateTime, formatNumber } from '../../../lib/format.ts';
+import { CheckInConflicts } from './check-in-conflicts.tsx';
 
 export const doorLink = (list: CheckInList) => `${window.location.origin}/check-in/${list.short_id}`;
 
 /** One list: what it admits, when its link works, how many are in, and its link to share with the door. */
 export function CheckInListCard(props: {
+  eventId: string;
   list: CheckInList;
   tickets: Ticket[];
   timezone: string;
@@ -92,6 +94,7 @@ export function CheckInListCard(props: {
           </Anchor>
         </Group>
         <Progress value={percent} color="teal" size="lg" radius="xl" aria-label={t`Asistentes dentro`} />
+        <CheckInConflicts eventId={props.eventId} list={list} timezone={tz} />
       </Stack>
     </Card>
   );

@@ -95,6 +95,7 @@ export function CheckInListsPage() {
           {lists.data.map((list) => (
             <CheckInListCard
               key={list.id}
+              eventId={eventId}
               list={list}
               tickets={tickets.data}
               timezone={tz}

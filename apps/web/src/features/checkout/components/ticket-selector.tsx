@@ -26,6 +26,8 @@ export function TicketSelector(props: {
   event: PublicEvent;
   submitting: boolean;
   accent?: string;
+  /** The embeddable widget lets the organizer name the button. */
+  submitLabel?: string;
   onSubmit: (lines: OrderLineInput[]) => void;
 }) {
   const { event } = props;
@@ -243,7 +245,7 @@ export function TicketSelector(props: {
               disabled={count === 0}
               color={props.accent}
             >
-              <Trans>Continuar</Trans>
+              {props.submitLabel ?? <Trans>Continuar</Trans>}
             </Button>
           </Group>
           {count > 0 && total > 0 && (

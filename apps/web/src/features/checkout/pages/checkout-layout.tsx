@@ -12,7 +12,9 @@ import { Countdown } from '../components/countdown.tsx';
 import { EventUnavailable } from '../components/event-unavailable.tsx';
 import classes from '../components/public.module.css';
 import { PublicFooter } from '../components/public-footer.tsx';
+import { TestModeBanner } from '../components/test-mode-banner.tsx';
 import { type CheckoutContext, EXPIRED_CODES } from '../lib/checkout-context.ts';
+import { useEmbedded } from '../lib/embedded.ts';
 import { eventColorStyle } from '../lib/event-colors.ts';
 import { publicEventUrl } from '../lib/public-event-url.ts';
 
@@ -28,6 +30,7 @@ export function CheckoutLayout() {
   const order = useOrder(eventId, orderShortId);
   const [expired, setExpired] = useState(false);
   const [leaving, setLeaving] = useState(false);
+  const embedded = useEmbedded();
 
   const markExpired = useCallback(() => setExpired(true), []);
   const eventName = event.data?.name;
@@ -47,10 +50,20 @@ export function CheckoutLayout() {
     );
   }
   if (event.data === null) return <EventUnavailable />;
-  const eventUrl = event.data ? publicEventUrl(event.data) : '/';
+  const eventUrl = embedded?.eventUrl ?? (event.data ? publicEventUrl(event.data) : '/');
 
   const shell = (body: React.ReactNode) => (
-    <div className={classes.page} style={eventColorStyle(event.data?.settings.colors) as CSSProperties}>
+    // Inside the widget's frame the page is as tall as its content: the frame takes its height from it.
+    <div
+      className={classes.page}
+      style={
+        {
+          ...eventColorStyle(event.data?.settings.colors),
+          ...(embedded ? { minHeight: 0 } : {}),
+        } as CSSProperties
+      }
+    >
+      {event.data && <TestModeBanner event={event.data} />}
       <Container size={640} px="md" py="lg" component="main">
         {body}
       </Container>

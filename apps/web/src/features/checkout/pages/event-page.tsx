@@ -9,6 +9,7 @@ import { EventUnavailable } from '../components/event-unavailable.tsx';
 import { PromoCodeField } from '../components/promo-code-field.tsx';
 import classes from '../components/public.module.css';
 import { PublicFooter } from '../components/public-footer.tsx';
+import { TestModeBanner } from '../components/test-mode-banner.tsx';
 import { TicketSelector } from '../components/ticket-selector.tsx';
 import { rememberAffiliate, takeAffiliate } from '../lib/affiliate.ts';
 import { eventColorStyle } from '../lib/event-colors.ts';
@@ -127,6 +128,7 @@ export function EventPage({
 
   return (
     <div className={classes.page} style={style}>
+      <TestModeBanner event={data} />
       {data.cover && (
         <div className={classes.coverWrap}>
           <EventCover event={data} />

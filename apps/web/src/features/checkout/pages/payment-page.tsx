@@ -8,9 +8,11 @@ import { Navigate, useNavigate } from 'react-router';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { errorCode, payOffline, payWithTestCard } from '../api.ts';
 import { OrderItems } from '../components/order-items.tsx';
+import { StripeInNewTab } from '../components/stripe-new-tab.tsx';
 import { StripePayment } from '../components/stripe-payment.tsx';
 import { TestCardForm } from '../components/test-card-form.tsx';
 import { EXPIRED_CODES, useCheckout } from '../lib/checkout-context.ts';
+import { useEmbedded } from '../lib/embedded.ts';
 import { money } from '../lib/format.ts';
 
 const PROVIDER_LABELS: Record<PaymentProvider, MessageDescriptor> = {
@@ -24,6 +26,7 @@ export function PaymentPage() {
   const { event, order, setOrder, markExpired } = useCheckout();
   const { i18n, t } = useLingui();
   const navigate = useNavigate();
+  const embedded = useEmbedded();
   const providers = event.settings.payment_providers.length
     ? event.settings.payment_providers
     : (['test'] as const);
@@ -101,9 +104,12 @@ export function PaymentPage() {
         {provider === 'test' && (
           <TestCardForm amount={amount} paying={paying} error={error} onPay={(c) => void payTest(c)} />
         )}
-        {provider === 'stripe' && (
-          <StripePayment eventId={event.id} shortId={order.short_id} amount={amount} onError={fail} />
-        )}
+        {provider === 'stripe' &&
+          (embedded ? (
+            <StripeInNewTab eventId={event.id} shortId={order.short_id} amount={amount} />
+          ) : (
+            <StripePayment eventId={event.id} shortId={order.short_id} amount={amount} onError={fail} />
+          ))}
         {provider === 'offline' && (
           <Stack gap="sm">
             <Text fw={600}>

@@ -5,10 +5,13 @@ import { OrderStatusBadge } from '../../../components/order-status-badge.tsx';
 import { displayStatus } from '../../../lib/order-status.ts';
 import { OrderItems } from '../components/order-items.tsx';
 import { useCheckout } from '../lib/checkout-context.ts';
+import { useEmbedded } from '../lib/embedded.ts';
 
 /** /checkout/:eventId/:orderShortId/summary — status, items, attendees and print links. */
 export function SummaryPage() {
   const { event, order } = useCheckout();
+  // Inside the widget's frame, tickets open in a tab of their own (only the widget may be framed).
+  const newTab = useEmbedded() ? '_blank' : undefined;
   if (order.status === 'RESERVED' && !order.email)
     return <Navigate to="../details" relative="path" replace />;
   if (order.status === 'RESERVED' && order.payment_status !== 'PAYMENT_FAILED') {
@@ -91,6 +94,7 @@ export function SummaryPage() {
                   <Button
                     component="a"
                     href={`/ticket/${event.id}/${a.short_id}`}
+                    target={newTab}
                     size="compact-sm"
                     variant="light"
                   >
@@ -99,6 +103,7 @@ export function SummaryPage() {
                   <Button
                     component="a"
                     href={`/ticket/${event.id}/${a.short_id}/print`}
+                    target={newTab}
                     size="compact-sm"
                     variant="subtle"
                   >
@@ -112,7 +117,13 @@ export function SummaryPage() {
       )}
 
       {order.attendees.length > 0 && (completed || awaitingOffline) && (
-        <Button component="a" href={`/order/${event.id}/${order.short_id}/print`} variant="default" size="md">
+        <Button
+          component="a"
+          href={`/order/${event.id}/${order.short_id}/print`}
+          target={newTab}
+          variant="default"
+          size="md"
+        >
           <Trans>Imprimir el pedido</Trans>
         </Button>
       )}

@@ -4,6 +4,7 @@ import type { PublicAttendee } from '@taquilla/shared';
 import type { CSSProperties, ReactNode } from 'react';
 import classes from '../components/public.module.css';
 import { PublicFooter } from '../components/public-footer.tsx';
+import { TestModeNotice } from '../components/test-mode-banner.tsx';
 import { TicketCard, type TicketEvent } from '../components/ticket-card.tsx';
 import { eventColorStyle, type PageColors } from '../lib/event-colors.ts';
 
@@ -16,14 +17,17 @@ export interface TicketPageData {
   eventId: string;
   event: TicketEvent;
   colors: PageColors | null;
+  /** The event only takes simulated payments: the page says so. */
+  testMode: boolean;
   attendee: PublicAttendee;
   orderShortId: string;
 }
 
-function Page({ colors, children }: { colors: PageColors | null; children: ReactNode }) {
+function Page(props: { colors: PageColors | null; testMode: boolean; children: ReactNode }) {
   return (
-    <div className={classes.page} style={eventColorStyle(colors) as CSSProperties}>
-      {children}
+    <div className={classes.page} style={eventColorStyle(props.colors) as CSSProperties}>
+      {props.testMode && <TestModeNotice />}
+      {props.children}
       <PublicFooter />
     </div>
   );
@@ -34,7 +38,7 @@ export function TicketPage({ data }: { data: TicketPageData }) {
   const base = `/ticket/${encodeURIComponent(data.eventId)}/${encodeURIComponent(data.attendee.short_id)}`;
   const ics = `/api/public/events/${encodeURIComponent(data.eventId)}/attendees/${encodeURIComponent(data.attendee.short_id)}/ics`;
   return (
-    <Page colors={data.colors}>
+    <Page colors={data.colors} testMode={data.testMode}>
       <main className={classes.narrow}>
         <Stack gap="md">
           <Paper withBorder p="lg" radius="lg" shadow="sm">
@@ -62,6 +66,7 @@ export function TicketPage({ data }: { data: TicketPageData }) {
 export interface PrintPageData {
   event: TicketEvent;
   colors: PageColors | null;
+  testMode: boolean;
   tickets: PublicAttendee[];
   orderShortId: string;
 }
@@ -70,7 +75,7 @@ export interface PrintPageData {
 export function PrintPage({ data }: { data: PrintPageData }) {
   const { t } = useLingui();
   return (
-    <Page colors={data.colors}>
+    <Page colors={data.colors} testMode={data.testMode}>
       <main className={classes.printSheet}>
         <h1 className={classes.visuallyHidden}>{t`Entradas de ${data.event.name}`}</h1>
         <Group justify="flex-end" mb="md" className={classes.noPrint}>
@@ -91,7 +96,7 @@ export function PrintPage({ data }: { data: PrintPageData }) {
 /** A link that did not find its ticket or order. */
 export function TicketNotFound() {
   return (
-    <Page colors={null}>
+    <Page colors={null} testMode={false}>
       <main className={classes.narrow}>
         <Paper withBorder p="lg" radius="md">
           <Stack gap="sm" align="flex-start">

@@ -8,7 +8,6 @@ import {
   IconCopy,
   IconExternalLink,
   IconEyeOff,
-  IconRocket,
 } from '@tabler/icons-react';
 import type { ManageEvent } from '@taquilla/shared/schemas/events';
 import { useState } from 'react';
@@ -17,6 +16,7 @@ import { errorMessage } from '../../../lib/error-message.ts';
 import { useEvent, useEventStatus } from '../api.ts';
 import { formatDateRange } from '../lib/dates.ts';
 import { DuplicateEventModal } from './duplicate-event-modal.tsx';
+import { PublishButton } from './publish-button.tsx';
 import { EventStatusBadge } from './status-badge.tsx';
 
 /** The header of every event page: name, status, the status actions, duplicate and the public page link. */
@@ -70,14 +70,11 @@ export function EventHeader({ eventId }: { eventId: string }) {
             <Trans>Ver página pública</Trans>
           </Button>
           {e.status === 'DRAFT' && (
-            <Button
-              size="sm"
-              leftSection={<IconRocket size={16} />}
+            <PublishButton
+              event={e}
               loading={status.isPending}
-              onClick={() => change('LIVE', t`Evento publicado`)}
-            >
-              <Trans>Publicar</Trans>
-            </Button>
+              onPublish={() => change('LIVE', t`Evento publicado`)}
+            />
           )}
           {e.status === 'ARCHIVED' && (
             <Button

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Anchor, Button, Card, Group, Progress, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Card, Group, Progress, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconCircleDashed } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -7,6 +7,7 @@ import { Link, useParams } from 'react-router';
 import { PageError, PageLoader } from '../../../components/page-state.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useEvent, useEventStatus } from '../api.ts';
+import { PublishButton } from '../components/publish-button.tsx';
 
 /** A checklist computed by the server from the event's real state. */
 export function GettingStartedPage() {
@@ -56,9 +57,7 @@ export function GettingStartedPage() {
       text: <Trans>La página pública empieza a vender cuando el evento está publicado.</Trans>,
       action:
         e.status === 'DRAFT' ? (
-          <Button size="xs" onClick={publish} loading={status.isPending}>
-            <Trans>Publicar</Trans>
-          </Button>
+          <PublishButton size="xs" event={e} onPublish={publish} loading={status.isPending} />
         ) : null,
     },
     {

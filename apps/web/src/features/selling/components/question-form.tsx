@@ -46,6 +46,7 @@ export function QuestionForm(props: {
       options: item?.options.length ? item.options : ['', ''],
       required: item?.required ?? false,
       is_hidden: item?.is_hidden ?? false,
+      show_at_door: item?.show_at_door ?? false,
     },
     validate: {
       title: (v) => (v.trim() ? null : t`Escribe la pregunta.`),
@@ -66,6 +67,7 @@ export function QuestionForm(props: {
         options: choice ? values.options.map((o) => o.trim()).filter(Boolean) : [],
         required: values.required,
         is_hidden: values.is_hidden,
+        show_at_door: values.belongs_to === 'ATTENDEE' && values.show_at_door,
       });
       notifications.show({ color: 'teal', message: t`Pregunta guardada` });
       props.onClose();
@@ -166,6 +168,13 @@ export function QuestionForm(props: {
             description={t`Solo la ve el organizador: útil para notas internas.`}
             {...form.getInputProps('is_hidden', { type: 'checkbox' })}
           />
+          {v.belongs_to === 'ATTENDEE' && (
+            <Switch
+              label={t`Mostrar en la puerta`}
+              description={t`El personal de acceso ve la respuesta junto al nombre.`}
+              {...form.getInputProps('show_at_door', { type: 'checkbox' })}
+            />
+          )}
           <FormActions onCancel={props.onClose} loading={save.isPending} />
         </Stack>
       </form>

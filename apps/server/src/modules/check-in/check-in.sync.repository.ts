@@ -1,0 +1,192 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { type Queryable, rowsOf } from '../../db/client.ts';
+import { attendees, checkInConflicts, checkIns, tickets } from '../../db/schema/index.ts';
+import type { CheckInListRow } from './check-in.repository.ts';
+
+/**
+ * The door's sync: attendees changed since a version, and check-ins uploaded in batches.
+ * A version is a transaction id (`attendees.door_version`, kept by the triggers of migration 0010).
+ */
+
+/**
+ * The oldest transaction still running: every change by an older one is committed and visible now, so
+ * "changed since" this floor misses nothing that commits later. Asked before reading the rows.
+ */
+export async function versionFloor(q: Queryable): Promise<number> {
+  const [row] = rowsOf<{ floor: string }>(
+    await q.execute(sql`select pg_snapshot_xmin(pg_current_snapshot())::text as floor`),
+  );
+  return Number(row?.floor ?? 0);
+}
+
+export interface SnapshotRow {
+  short_id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  status: 'ACTIVE' | 'AWAITING_PAYMENT' | 'CANCELLED';
+  ticket_id: string;
+  ticket_name: string;
+  qr_secret: string;
+  answers: Record<string, unknown>;
+  door_version: number;
+  checked_in_at: Date | null;
+}
+
+/** The event's attendees with a version ≥ `floor`, or after `after` in (version, short id) order. */
+export async function changedAttendees(
+  q: Queryable,
+  list: CheckInListRow,
+  from: { floor: number; after: { version: number; shortId: string } | null },
+  limit: number,
+): Promise<SnapshotRow[]> {
+  const position = from.after
+    ? sql`(${attendees.door_version}, ${attendees.short_id}) > (${from.after.version}, ${from.after.shortId})`
+    : sql`${attendees.door_version} >= ${from.floor}`;
+  return q
+    .select({
+      short_id: attendees.short_id,
+      first_name: attendees.first_name,
+      last_name: attendees.last_name,
+      email: attendees.email,
+      status: attendees.status,
+      ticket_id: attendees.ticket_id,
+      ticket_name: tickets.name,
+      qr_secret: attendees.qr_secret,
+      answers: attendees.answers,
+      door_version: attendees.door_version,
+      checked_in_at: checkIns.scanned_at,
+    })
+    .from(attendees)
+    .innerJoin(tickets, eq(tickets.id, attendees.ticket_id))
+    .leftJoin(checkIns, and(eq(checkIns.attendee_id, attendees.id), eq(checkIns.check_in_list_id, list.id)))
+    .where(and(eq(attendees.event_id, list.event_id), position))
+    .orderBy(asc(attendees.door_version), asc(attendees.short_id))
+    .limit(limit);
+}
+
+export interface CodeRow {
+  id: string;
+  short_id: string;
+  qr_secret: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  status: 'ACTIVE' | 'AWAITING_PAYMENT' | 'CANCELLED';
+  ticket_id: string;
+  ticket_name: string;
+}
+
+/** The event's attendees whose QR secret or short id is one of `codes`. */
+export async function attendeesByCodes(q: Queryable, eventId: string, codes: string[]): Promise<CodeRow[]> {
+  if (codes.length === 0) return [];
+  return q
+    .select({
+      id: attendees.id,
+      short_id: attendees.short_id,
+      qr_secret: attendees.qr_secret,
+      first_name: attendees.first_name,
+      last_name: attendees.last_name,
+      email: attendees.email,
+      status: attendees.status,
+      ticket_id: attendees.ticket_id,
+      ticket_name: tickets.name,
+    })
+    .from(attendees)
+    .innerJoin(tickets, eq(tickets.id, attendees.ticket_id))
+    .where(
+      and(
+        eq(attendees.event_id, eventId),
+        sql`(${inArray(attendees.qr_secret, codes)} or ${inArray(attendees.short_id, codes)})`,
+      ),
+    );
+}
+
+/**
+ * Scans of this list already answered for good, in one query: kept as check-ins (`kept`, `at` = its scan
+ * time) or recorded as conflicts (`at` = the kept scan's time).
+ */
+export async function answeredScans(q: Queryable, listId: string, clientIds: string[]) {
+  if (clientIds.length === 0) return [];
+  const ids = sql`(${sql.join(
+    clientIds.map((id) => sql`${id}`),
+    sql`, `,
+  )})`;
+  const rows = rowsOf<{ client_id: string; attendee_id: string; kept: boolean; at: Date | string | null }>(
+    await q.execute(sql`
+      select client_id, attendee_id, true as kept, scanned_at as at from check_ins
+        where check_in_list_id = ${listId}::uuid and client_id in ${ids}
+      union all
+      select client_id, attendee_id, false, kept_scanned_at from check_in_conflicts
+        where check_in_list_id = ${listId}::uuid and client_id in ${ids}`),
+  );
+  // Raw rows: drivers differ in how they hand back timestamps.
+  return rows.map((r) => ({ ...r, at: r.at === null ? null : new Date(r.at) }));
+}
+
+/**
+ * Inserts check-ins unless the attendee (or the scan) is there already; returns the attendees inserted.
+ * Rows go in attendee order so two devices uploading overlapping batches cannot deadlock.
+ */
+export async function insertCheckIns(q: Queryable, values: (typeof checkIns.$inferInsert)[]) {
+  if (values.length === 0) return new Set<string>();
+  const sorted = [...values].sort((a, b) => (a.attendee_id < b.attendee_id ? -1 : 1));
+  const rows = await q
+    .insert(checkIns)
+    .values(sorted)
+    .onConflictDoNothing()
+    .returning({ attendee_id: checkIns.attendee_id });
+  return new Set(rows.map((r) => r.attendee_id));
+}
+
+/** The list's check-ins of these attendees, locked until the transaction ends (in attendee order). */
+export async function lockCheckIns(q: Queryable, listId: string, attendeeIds: string[]) {
+  if (attendeeIds.length === 0) return [];
+  return q
+    .select({
+      id: checkIns.id,
+      attendee_id: checkIns.attendee_id,
+      client_id: checkIns.client_id,
+      scanned_at: checkIns.scanned_at,
+    })
+    .from(checkIns)
+    .where(and(eq(checkIns.check_in_list_id, listId), inArray(checkIns.attendee_id, attendeeIds)))
+    .orderBy(asc(checkIns.attendee_id))
+    .for('update');
+}
+
+/** An earlier scan takes the place of the one kept so far. */
+export async function replaceCheckIn(
+  q: Queryable,
+  id: string,
+  values: { client_id: string; scanned_at: Date },
+) {
+  await q.update(checkIns).set(values).where(eq(checkIns.id, id));
+}
+
+export async function insertConflicts(q: Queryable, values: (typeof checkInConflicts.$inferInsert)[]) {
+  if (values.length === 0) return;
+  await q.insert(checkInConflicts).values(values).onConflictDoNothing();
+}
+
+/** The list's conflicts for the organizer, newest first (bounded: a list page, not an export). */
+export async function listConflicts(q: Queryable, accountId: string, listId: string) {
+  return q
+    .select({
+      id: checkInConflicts.id,
+      reason: checkInConflicts.reason,
+      scanned_at: checkInConflicts.scanned_at,
+      kept_scanned_at: checkInConflicts.kept_scanned_at,
+      created_at: checkInConflicts.created_at,
+      short_id: attendees.short_id,
+      first_name: attendees.first_name,
+      last_name: attendees.last_name,
+      ticket_name: tickets.name,
+    })
+    .from(checkInConflicts)
+    .innerJoin(attendees, eq(attendees.id, checkInConflicts.attendee_id))
+    .innerJoin(tickets, eq(tickets.id, attendees.ticket_id))
+    .where(and(eq(checkInConflicts.account_id, accountId), eq(checkInConflicts.check_in_list_id, listId)))
+    .orderBy(sql`${checkInConflicts.created_at} desc`, asc(checkInConflicts.id))
+    .limit(500);
+}

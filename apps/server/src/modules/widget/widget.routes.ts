@@ -1,0 +1,82 @@
+import { widgetSettingsSchema } from '@taquilla/shared/schemas/widget';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireAuth } from '../../lib/auth.ts';
+import { SpaShell } from '../../lib/spa.ts';
+import { loadPublicEvent } from '../public-pages/public-pages.service.ts';
+import * as service from './widget.service.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const eventParams = z.object({ eventId: z.uuid() });
+const pageParams = z.object({ eventId: z.string().max(100) });
+const pageQuery = z.object({ locale: z.string().max(10).optional() }).passthrough();
+
+/**
+ * The embeddable widget: its settings for the back office (`/api/events/{id}/widget`) and its pages,
+ * the only ones other sites may frame (app.ts sends `frame-ancestors *` for `/widget/`; here it is
+ * narrowed to the organizer's allowed origins when they listed some):
+ * - `/widget/{eventId}`: widget.html, its own light build, with the event's public data inlined;
+ * - `/widget/{eventId}/checkout/{orderShortId}/{step}`: the checkout steps inside the frame (the web
+ *   app's page, whose router knows these paths).
+ */
+export const widgetRoutes: FastifyPluginAsyncZod = async (fastify) => {
+  const { deps } = fastify;
+  const widgetPage = new SpaShell(deps.config.webDistDir, 'widget.html');
+
+  fastify.get(
+    '/api/events/:eventId/widget',
+    { schema: { tags: ['widget'], params: eventParams } },
+    async (request) => ({
+      data: await service.getWidgetSettings(deps, requireAuth(request), request.params.eventId),
+    }),
+  );
+  fastify.put(
+    '/api/events/:eventId/widget',
+    { schema: { tags: ['widget'], params: eventParams, body: widgetSettingsSchema } },
+    async (request) => ({
+      data: await service.updateWidgetSettings(
+        deps,
+        requireAuth(request),
+        request.params.eventId,
+        request.body,
+      ),
+    }),
+  );
+
+  async function allowFraming(reply: FastifyReply, eventId: string) {
+    if (!UUID.test(eventId)) return;
+    const ancestors = await service.frameAncestors(deps, eventId);
+    const policy = String(reply.raw.getHeader('content-security-policy') ?? '');
+    reply.header(
+      'content-security-policy',
+      policy.replace(/frame-ancestors [^;]*/, `frame-ancestors ${ancestors}`),
+    );
+  }
+
+  fastify.get(
+    '/widget/:eventId',
+    { schema: { hide: true, params: pageParams, querystring: pageQuery } },
+    async (request, reply) => {
+      if (!widgetPage.available) return reply.callNotFound();
+      const { eventId } = request.params;
+      const locale =
+        request.query.locale === 'en' || request.query.locale === 'es'
+          ? request.query.locale
+          : request.locale;
+      const event = UUID.test(eventId) ? await loadPublicEvent(deps, eventId) : null;
+      await allowFraming(reply, eventId);
+      return widgetPage.send(reply, { data: { event, locale }, lang: locale }, event ? 200 : 404);
+    },
+  );
+
+  fastify.get(
+    '/widget/:eventId/checkout/*',
+    { schema: { hide: true, params: pageParams.extend({ '*': z.string() }) } },
+    async (request, reply) => {
+      if (!deps.spa.available) return reply.callNotFound();
+      await allowFraming(reply, request.params.eventId);
+      return deps.spa.send(reply, { lang: request.locale });
+    },
+  );
+};

@@ -1,0 +1,167 @@
+import type { I18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Alert, Anchor, Center, Loader, MantineProvider, Stack, Text } from '@mantine/core';
+import type { PublicEvent } from '@taquilla/shared';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { theme } from '../../../app/theme.ts';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { PromoCodeField } from '../../checkout/components/promo-code-field.tsx';
+import { TestModeBanner } from '../../checkout/components/test-mode-banner.tsx';
+import { TicketSelector } from '../../checkout/components/ticket-selector.tsx';
+import { PageFormat, PageFormatContext, usePageFormat } from '../../checkout/lib/page-format.ts';
+import {
+  createOrder,
+  errorCode,
+  fetchPublicEvent,
+  type OrderLineInput,
+} from '../../checkout/lib/public-event-api.ts';
+import { publicEventUrl } from '../../checkout/lib/public-event-url.ts';
+import { reportFrameHeight } from '../lib/frame-height.ts';
+import { rememberWidgetOptions, type WidgetOptions, widgetStyle } from '../lib/options.ts';
+
+/**
+ * /widget/{eventId}: the ticket selector, promo code and total of the public event page in a compact
+ * frame (no router, no query cache, no back-office code). Reserving continues to the checkout steps in
+ * the same frame (`/widget/{eventId}/checkout/...`).
+ */
+export function WidgetApp(props: {
+  i18n: I18n;
+  eventId: string;
+  event: PublicEvent | null | undefined;
+  options: WidgetOptions;
+  search: string;
+}) {
+  return (
+    <I18nProvider i18n={props.i18n}>
+      <MantineProvider theme={theme} defaultColorScheme="light">
+        <PageFormatContext value={new PageFormat(props.i18n.locale)}>
+          <Widget {...props} />
+        </PageFormatContext>
+      </MantineProvider>
+    </I18nProvider>
+  );
+}
+
+function Widget({ eventId, event: initial, options, search }: Omit<Parameters<typeof WidgetApp>[0], 'i18n'>) {
+  const { t } = useLingui();
+  const format = usePageFormat();
+  const root = useRef<HTMLDivElement>(null);
+  const [event, setEvent] = useState(initial);
+  const [promo, setPromo] = useState<string | null>(null);
+  const [checking, setChecking] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  const load = useCallback(
+    async (code: string | null) => {
+      setChecking(true);
+      try {
+        setEvent(await fetchPublicEvent(eventId, code));
+      } catch (err) {
+        setError(errorMessage(err));
+      } finally {
+        setChecking(false);
+      }
+    },
+    [eventId],
+  );
+  useEffect(() => {
+    if (initial === undefined) void load(null);
+  }, [initial, load]);
+  useEffect(() => (root.current ? reportFrameHeight(root.current) : undefined), []);
+  useEffect(() => {
+    // From here on taps are handled: browser tests wait for it.
+    document.documentElement.dataset.pageReady = 'true';
+  }, []);
+
+  const applyPromo = (code: string | null) => {
+    setPromo(code);
+    void load(code);
+  };
+
+  const reserve = async (lines: OrderLineInput[]) => {
+    if (!event) return;
+    setSubmitting(true);
+    setError(null);
+    try {
+      const order = await createOrder(eventId, {
+        tickets: lines,
+        ...(event.promo_code ? { promo_code: event.promo_code.code } : {}),
+      });
+      rememberWidgetOptions(eventId, search);
+      window.location.assign(`/widget/${encodeURIComponent(eventId)}/checkout/${order.short_id}/details`);
+    } catch (err) {
+      setError(errorMessage(err));
+      if (errorCode(err) === 'SOLD_OUT' || errorCode(err) === 'CONFLICT') void load(promo);
+      setSubmitting(false);
+    }
+  };
+
+  const body = () => {
+    if (event === undefined) {
+      return (
+        <Center py="xl">
+          <Loader />
+        </Center>
+      );
+    }
+    if (event === null) {
+      return (
+        <Stack gap={4} py="md" ta="center">
+          <Text fw={700}>
+            <Trans>Evento no disponible</Trans>
+          </Text>
+          <Text c="dimmed" size="sm">
+            <Trans>Este evento no existe o ya no está a la venta.</Trans>
+          </Text>
+        </Stack>
+      );
+    }
+    const promoInvalid = Boolean(promo) && !checking && !event.promo_code;
+    return (
+      <Stack gap="sm">
+        <div>
+          <Text fw={700} size="lg" style={{ overflowWrap: 'anywhere' }}>
+            {event.name}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {format.eventDates(event.start_date, event.end_date, event.timezone)}
+          </Text>
+        </div>
+        <PromoCodeField
+          applied={event.promo_code?.code ?? null}
+          invalid={promoInvalid}
+          checking={checking}
+          onApply={(code) => applyPromo(code)}
+          onRemove={() => applyPromo(null)}
+        />
+        {error && (
+          <Alert color="red" role="alert" withCloseButton onClose={() => setError(null)}>
+            {error}
+          </Alert>
+        )}
+        <TicketSelector
+          event={event}
+          submitting={submitting}
+          accent={options.primary ?? event.settings.colors?.primary ?? undefined}
+          submitLabel={options.buttonText}
+          onSubmit={(lines) => void reserve(lines)}
+        />
+        <Text size="xs" c="dimmed" ta="center">
+          <Trans>Entradas con Taquilla</Trans> ·{' '}
+          <Anchor href={publicEventUrl(event)} target="_blank" rel="noopener" size="xs">
+            {t`Ver la página del evento`}
+          </Anchor>
+        </Text>
+      </Stack>
+    );
+  };
+
+  return (
+    <div ref={root} style={widgetStyle(event?.settings.colors ?? {}, options)}>
+      {event && <TestModeBanner event={event} />}
+      <main style={{ paddingTop: 8 }}>{body()}</main>
+    </div>
+  );
+}

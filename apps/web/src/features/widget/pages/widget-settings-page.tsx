@@ -1,0 +1,246 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import {
+  Alert,
+  Button,
+  Card,
+  Code,
+  ColorInput,
+  CopyButton,
+  Group,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconCheck, IconCopy } from '@tabler/icons-react';
+import type { WidgetSettings } from '@taquilla/shared/schemas/widget';
+import { useEffect, useRef, useState } from 'react';
+import { useParams } from 'react-router';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { PageError, PageLoader } from '../../../components/page-state.tsx';
+import { showSubmitError } from '../../../lib/form-errors.ts';
+import { useSaveWidgetSettings, useWidgetSettings } from '../api.ts';
+import { RESIZE_MESSAGE } from '../lib/frame-height.ts';
+import { embedSnippet, widgetUrl } from '../lib/snippet.ts';
+
+const HEX = /^#[0-9a-fA-F]{6}$/;
+
+/** /manage/event/:eventId/widget — the embed options, a live preview of the real widget and the snippet. */
+export function WidgetSettingsPage() {
+  const { eventId = '' } = useParams();
+  const settings = useWidgetSettings(eventId);
+  if (settings.isError) return <PageError error={settings.error} />;
+  if (!settings.data) return <PageLoader />;
+  return <WidgetSettingsForm eventId={eventId} initial={settings.data} />;
+}
+
+type FormValues = Omit<WidgetSettings, 'allowed_origins' | 'locale'> & {
+  allowed_origins: string;
+  locale: string;
+};
+
+function WidgetSettingsForm({ eventId, initial }: { eventId: string; initial: WidgetSettings }) {
+  const { t } = useLingui();
+  const save = useSaveWidgetSettings(eventId);
+  const colorRule = (v: string | null) =>
+    !v || HEX.test(v) ? null : t`Introduce un color hexadecimal, p. ej. #1c7ed6.`;
+  const form = useForm<FormValues>({
+    initialValues: {
+      ...initial,
+      locale: initial.locale ?? '',
+      allowed_origins: initial.allowed_origins.join('\n'),
+    },
+    validate: { primary_color: colorRule, background_color: colorRule, text_color: colorRule },
+  });
+  const toSettings = (v: FormValues): WidgetSettings => ({
+    ...v,
+    locale: v.locale === 'es' || v.locale === 'en' ? v.locale : null,
+    button_text: v.button_text?.trim() || null,
+    primary_color: v.primary_color || null,
+    background_color: v.background_color || null,
+    text_color: v.text_color || null,
+    allowed_origins: v.allowed_origins
+      .split(/[\s,]+/)
+      .map((o) => o.trim())
+      .filter(Boolean),
+  });
+  const submit = form.onSubmit(async (v) => {
+    try {
+      await save.mutateAsync(toSettings(v));
+      form.resetDirty();
+      notifications.show({ color: 'teal', message: t`Ajustes del widget guardados` });
+    } catch (error) {
+      showSubmitError(error, form);
+    }
+  });
+
+  // The preview shows what the snippet will: only valid colours, a moment after typing stops.
+  const [debounced] = useDebouncedValue(form.values, 400);
+  const shown = toSettings({
+    ...debounced,
+    primary_color: HEX.test(debounced.primary_color ?? '') ? debounced.primary_color : null,
+    background_color: HEX.test(debounced.background_color ?? '') ? debounced.background_color : null,
+    text_color: HEX.test(debounced.text_color ?? '') ? debounced.text_color : null,
+  });
+  const snippet = embedSnippet(window.location.origin, eventId, toSettings(form.values));
+
+  return (
+    <Stack gap="md" maw={1100}>
+      <PageHeader
+        title={<Trans>Widget</Trans>}
+        description={
+          <Trans>
+            Vende entradas desde tu propia web: pega el código en cualquier página y los compradores eligen,
+            pagan y reciben sus entradas sin salir de ella.
+          </Trans>
+        }
+      />
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <Stack gap="md">
+          <Card withBorder radius="md" padding="lg" component="form" onSubmit={submit} noValidate>
+            <Stack gap="sm">
+              <Select
+                label={t`Idioma`}
+                data={[
+                  { value: '', label: t`El del comprador` },
+                  { value: 'es', label: 'Español' },
+                  { value: 'en', label: 'English' },
+                ]}
+                allowDeselect={false}
+                {...form.getInputProps('locale')}
+              />
+              <TextInput
+                label={t`Texto del botón`}
+                placeholder={t`Continuar`}
+                maxLength={40}
+                {...form.getInputProps('button_text')}
+                value={form.values.button_text ?? ''}
+              />
+              <Group grow align="flex-start" gap="sm" wrap="wrap">
+                {(
+                  [
+                    ['primary_color', t`Color principal`],
+                    ['background_color', t`Fondo`],
+                    ['text_color', t`Texto`],
+                  ] as const
+                ).map(([field, label]) => (
+                  <ColorInput
+                    key={field}
+                    miw={150}
+                    label={label}
+                    placeholder={t`El del evento`}
+                    format="hex"
+                    {...form.getInputProps(field)}
+                    value={form.values[field] ?? ''}
+                  />
+                ))}
+              </Group>
+              <NumberInput
+                label={t`Margen interior (px)`}
+                min={0}
+                max={48}
+                allowDecimal={false}
+                {...form.getInputProps('padding')}
+              />
+              <Switch
+                label={t`Ajustar la altura al contenido`}
+                description={t`Si lo desactivas, el marco mide 600 px (o lo que indique data-height).`}
+                {...form.getInputProps('auto_resize', { type: 'checkbox' })}
+              />
+              <Textarea
+                label={t`Sitios que pueden mostrar el widget`}
+                description={t`Uno por línea, p. ej. https://misala.es. Vacío: cualquier sitio.`}
+                autosize
+                minRows={2}
+                {...form.getInputProps('allowed_origins')}
+                error={Object.entries(form.errors)
+                  .filter(([k]) => k.startsWith('allowed_origins'))
+                  .map(([, v]) => v)
+                  .join(' ')}
+              />
+              <Group justify="flex-end">
+                <Button type="submit" loading={save.isPending}>
+                  <Trans>Guardar</Trans>
+                </Button>
+              </Group>
+            </Stack>
+          </Card>
+          <Card withBorder radius="md" padding="lg">
+            <Stack gap="xs">
+              <Group justify="space-between">
+                <Text fw={600}>
+                  <Trans>Código para tu web</Trans>
+                </Text>
+                <CopyButton value={snippet}>
+                  {({ copied, copy }) => (
+                    <Button
+                      size="xs"
+                      variant="light"
+                      color={copied ? 'teal' : undefined}
+                      leftSection={copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
+                      onClick={copy}
+                    >
+                      {copied ? t`Copiado` : t`Copiar el código`}
+                    </Button>
+                  )}
+                </CopyButton>
+              </Group>
+              <Code
+                block
+                data-testid="widget-snippet"
+                style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}
+              >
+                {snippet}
+              </Code>
+              {form.isDirty() && (
+                <Alert color="blue" variant="light">
+                  <Trans>Guarda los cambios para que los sitios permitidos se apliquen.</Trans>
+                </Alert>
+              )}
+            </Stack>
+          </Card>
+        </Stack>
+        <Stack gap={6}>
+          <Text size="sm" fw={600}>
+            <Trans>Vista previa</Trans>
+          </Text>
+          <Card withBorder radius="md" p={0} style={{ overflow: 'hidden' }}>
+            <PreviewFrame src={widgetUrl(eventId, shown)} autoResize={shown.auto_resize} />
+          </Card>
+        </Stack>
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+/** The real widget in a frame, sized like the snippet sizes it. */
+function PreviewFrame({ src, autoResize }: { src: string; autoResize: boolean }) {
+  const { t } = useLingui();
+  const ref = useRef<HTMLIFrameElement>(null);
+  const [height, setHeight] = useState(600);
+  useEffect(() => {
+    const onMessage = (event: MessageEvent) => {
+      if (event.origin !== window.location.origin || event.source !== ref.current?.contentWindow) return;
+      if (event.data?.type === RESIZE_MESSAGE && autoResize) setHeight(Number(event.data.height) || 600);
+    };
+    window.addEventListener('message', onMessage);
+    if (!autoResize) setHeight(600);
+    return () => window.removeEventListener('message', onMessage);
+  }, [autoResize]);
+  return (
+    <iframe
+      ref={ref}
+      src={src}
+      title={t`Vista previa del widget`}
+      data-testid="widget-preview"
+      style={{ width: '100%', border: 0, display: 'block', height }}
+    />
+  );
+}
