@@ -15,7 +15,7 @@ import {
 } from '../browser.ts';
 
 /**
- * The waiting list: a phone buyer joins the list of a sold-out ticket, a unit comes back, the offer
+ * The waiting list: a phone buyer joins the list of a sold-out ticket, the organizer cancels an order, the offer
  * e-mail (.eml written by the real server's job worker) links to the checkout with the unit held, and
  * the buyer pays with the test card. The organizer's list, desktop and phone; the leave link.
  */
@@ -117,13 +117,15 @@ describe('waiting list', () => {
     expect(await org.page.getByTestId('waitlist-row').count()).toBe(2);
     await screenshot(org.page, 'waitlist-organizer-list');
 
-    // A unit comes back (the organizer adds one): the job offers it to the first in the list.
-    await call(
-      'PUT',
-      `events/${event.id}/tickets/${event.ticket.id}`,
-      { ...general, prices: [{ ...at(general.prices, 0), quantity: 2 }] },
+    // The organizer cancels Pau's order: its unit comes back and the job offers it to the first in the list.
+    const [sold] = await call<{ id: string; email: string }[]>(
+      'GET',
+      `events/${event.id}/orders`,
+      undefined,
       token,
     );
+    expect(sold?.email).toBe('pau@example.com');
+    await call('POST', `events/${event.id}/orders/${sold?.id}/cancel`, { notify_buyer: false }, token);
     const offer = await mailLink(BUYER, '/checkout/');
     expect(offer).toMatch(new RegExp(`/checkout/${event.id}/o_[A-Za-z0-9]+/details$`));
     // Held for the offer: the public page says sold out to everyone else.
