@@ -44,6 +44,9 @@ export function WaitlistJoin(props: {
     );
   }
 
+  // An edited field loses its error at once (it was about the old value).
+  const clear = (field: string) => setFields(({ [field]: _old, ...rest }) => rest);
+
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setSending(true);
@@ -80,7 +83,10 @@ export function WaitlistJoin(props: {
           required
           value={name}
           error={fields.first_name}
-          onChange={(e) => setName(e.currentTarget.value)}
+          onChange={(e) => {
+            setName(e.currentTarget.value);
+            clear('first_name');
+          }}
         />
         <TextInput
           label={t`Correo electrónico`}
@@ -89,7 +95,10 @@ export function WaitlistJoin(props: {
           required
           value={email}
           error={fields.email}
-          onChange={(e) => setEmail(e.currentTarget.value)}
+          onChange={(e) => {
+            setEmail(e.currentTarget.value);
+            clear('email');
+          }}
         />
         <Group justify="space-between" wrap="nowrap">
           <Text size="sm" fw={500}>
@@ -113,7 +122,10 @@ export function WaitlistJoin(props: {
           <input
             type="checkbox"
             checked={consent}
-            onChange={(e) => setConsent(e.currentTarget.checked)}
+            onChange={(e) => {
+              setConsent(e.currentTarget.checked);
+              clear('consent');
+            }}
             style={{ marginTop: 3, width: 18, height: 18, flexShrink: 0 }}
             data-testid="waitlist-consent"
           />
