@@ -21,7 +21,18 @@ export const listMetaSchema = z.object({
   last_page: z.number().int(),
 });
 
-/** Any successful JSON answer: one resource `{ data }` or a list `{ data, meta }`. */
+/** Where an incremental snapshot stands (the door's `…/snapshot?since=`): ask again from `version`. */
+export const syncMetaSchema = z.object({
+  version: z.string(),
+  complete: z.boolean(),
+});
+
+/**
+ * Any successful JSON answer: one resource `{ data }`, a list `{ data, meta }` (pages), or a page of an
+ * incremental snapshot `{ data, meta }` (its version).
+ */
 export const dataEnvelopeSchema = z
-  .looseObject({ data: z.unknown(), meta: listMetaSchema.optional() })
-  .meta({ description: 'Success: `{ data }`, or `{ data, meta }` for lists' });
+  .looseObject({ data: z.unknown(), meta: z.union([listMetaSchema, syncMetaSchema]).optional() })
+  .meta({
+    description: 'Success: `{ data }`, or `{ data, meta }` for lists (pages) and snapshots (version)',
+  });

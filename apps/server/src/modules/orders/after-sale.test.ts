@@ -167,9 +167,14 @@ describe('cancel', () => {
     const door = await t.app.inject({
       method: 'POST',
       url: `/api/public/check-in-lists/${list.json().data.short_id}/check-ins`,
-      payload: { code: holder?.qr_secret },
+      payload: {
+        check_ins: [
+          { client_id: 'door-scan-1', code: holder?.qr_secret, scanned_at: new Date().toISOString() },
+        ],
+      },
     });
-    expect(door.statusCode).toBe(409);
+    expect(door.statusCode).toBe(200);
+    expect(door.json().data[0]).toMatchObject({ verdict: 'CANCELLED' });
     const detail = await api('GET', `/api/events/${s.event.id}/attendees/${holder?.id}`, s.headers);
     expect(detail.json().data).toMatchObject({ status: 'CANCELLED', check_ins: [] });
 
@@ -377,7 +382,11 @@ describe('attendees: cancel and reactivate', () => {
     await t.app.inject({
       method: 'POST',
       url: `/api/public/check-in-lists/${list.json().data.short_id}/check-ins`,
-      payload: { code: first?.qr_secret },
+      payload: {
+        check_ins: [
+          { client_id: 'door-scan-1', code: first?.qr_secret, scanned_at: new Date().toISOString() },
+        ],
+      },
     });
     const seen = (await api('GET', aUrl, s.headers)).json().data;
     expect(seen.check_ins).toMatchObject([{ list_name: 'Puerta A' }]);
