@@ -1,3 +1,4 @@
+import { isTestModeOnly } from '@taquilla/shared/test-mode';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { publicTicket } from '../attendees/attendees.service.ts';
@@ -26,10 +27,9 @@ async function lookOf(
   eventId: string,
 ): Promise<{ colors: PageColors | null; testMode: boolean }> {
   const event = await loadPublicEvent(deps, eventId);
-  const providers = event?.settings.payment_providers ?? [];
   return {
     colors: (event?.settings.colors as PageColors | undefined) ?? null,
-    testMode: providers.length > 0 && providers.every((p) => p === 'test'),
+    testMode: isTestModeOnly(event?.settings.payment_providers ?? []),
   };
 }
 

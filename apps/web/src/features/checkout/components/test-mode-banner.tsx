@@ -1,14 +1,9 @@
 import { Trans } from '@lingui/react/macro';
 import type { PublicEvent } from '@taquilla/shared';
-
-/** Only simulated payments: nobody pays real money, and every public page of the event says so. */
-export function isTestModeOnly(event: Pick<PublicEvent, 'settings'>): boolean {
-  const providers = event.settings.payment_providers;
-  return providers.length > 0 && providers.every((p) => p === 'test');
-}
+import { isTestModeOnly } from '@taquilla/shared/test-mode';
 
 export function TestModeBanner({ event }: { event: Pick<PublicEvent, 'settings'> }) {
-  return isTestModeOnly(event) ? <TestModeNotice /> : null;
+  return isTestModeOnly(event.settings.payment_providers) ? <TestModeNotice /> : null;
 }
 
 /** The banner itself, for pages that already know the event only takes simulated payments. */
