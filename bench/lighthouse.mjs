@@ -82,6 +82,8 @@ const PAGES = [
   { name: 'order print', path: (c) => `/order/${c.event.id}/${c.completed}/print` },
   { name: 'door (check-in)', path: (c) => (c.checkInList ? `/check-in/${c.checkInList}` : null) },
   { name: 'widget', path: (c) => `/widget/${c.event.id}` },
+  { name: 'widget checkout details', path: (c) => `/widget/${c.event.id}/checkout/${c.reserved}/details` },
+  { name: 'widget checkout payment', path: (c) => `/widget/${c.event.id}/checkout/${c.withDetails}/payment` },
 ];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 

@@ -81,9 +81,52 @@ function stylesheetFirst(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html) {
-        const sheets = html.match(/ *<link rel="stylesheet"[^>]*>\n?/g) ?? [];
+        // The libraries' styles first, then the public pages' shared ones, then the page's own: the
+        // cascade the components were written for, whatever order the chunks came in.
+        const rank = (tag: string) => (tag.includes('/vendor-') ? 0 : tag.includes('/public-') ? 1 : 2);
+        const sheets = (html.match(/ *<link rel="stylesheet"[^>]*>\n?/g) ?? []).sort(
+          (a, b) => rank(a) - rank(b),
+        );
         const rest = sheets.reduce((out, tag) => out.replace(tag, ''), html);
         return rest.replace(marker, (_, indent) => sheets.map((tag) => `${indent}${tag.trim()}\n`).join(''));
+      },
+    },
+  };
+}
+
+/**
+ * checkout.html runs its code after the first paint (checkout-app/client.tsx imports checkout-main.tsx
+ * then): the page links that code's stylesheets itself, so the server-rendered step paints styled. Its
+ * scripts are asked for then, not preloaded: the step paints with the HTML and the styles alone, even
+ * on a slow connection (from the event page, React and Mantine are in the cache already).
+ */
+function lateScripts(): Plugin {
+  return {
+    name: 'taquilla-late-scripts',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const { bundle, chunk } = ctx;
+        if (!bundle || !chunk || !ctx.filename.endsWith('checkout.html')) return html;
+        const css = new Set<string>();
+        const seen = new Set<string>();
+        const visit = (fileName: string) => {
+          const c = bundle[fileName];
+          if (c?.type !== 'chunk' || seen.has(fileName)) return;
+          seen.add(fileName);
+          for (const f of c.viteMetadata?.importedCss ?? []) css.add(f);
+          for (const f of c.imports) visit(f);
+        };
+        for (const f of chunk.dynamicImports) {
+          const c = bundle[f];
+          if (c?.type === 'chunk' && c.name === 'checkout-main') visit(f);
+        }
+        // Where stylesheetFirst (which runs next) gathers every stylesheet.
+        const sheets = [...css]
+          .filter((f) => !html.includes(`href="/${f}"`))
+          .map((f) => `    <link rel="stylesheet" crossorigin href="/${f}">\n`);
+        return html.replace('  </head>', () => `${sheets.join('')}  </head>`);
       },
     },
   };
@@ -128,7 +171,7 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
     publicEventPage(),
     doorPage(),
     widgetPage(),
-    ...(mode === 'event-page' ? [stylesheetFirst()] : []),
+    ...(mode === 'event-page' ? [lateScripts(), stylesheetFirst()] : []),
     ...(mode === 'door' ? [doorServiceWorker()] : []),
   ],
   server: {
@@ -158,6 +201,9 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
                   output: {
                     codeSplitting: {
                       groups: [
+                        // The libraries' styles on their own: the checkout's entry links them without
+                        // importing (and running) the libraries' code before its first paint.
+                        { name: 'vendor', test: /node_modules[\\/].*\.css$/, minShareCount: 2, priority: 2 },
                         { name: 'vendor', test: /node_modules/, minShareCount: 2 },
                         { name: 'public', test: /\/src\//, minShareCount: 2 },
                       ],

@@ -19,6 +19,13 @@ describe('after-sale journey', () => {
   it('refunds part of an order, cancels another, creates a complimentary order and exports XLSX', async () => {
     const token = await registerOrganizer('aftersale');
     const event = await liveEventWithTicket(token, 'Festival de Invierno', { payment_providers: ['test'] });
+    for (const question of [
+      { title: 'Talla', type: 'DROPDOWN', options: ['S', 'M', 'L'] },
+      { title: 'Factura', type: 'CHECKBOX', options: ['Quiero factura'] },
+      { title: 'Llegada', type: 'DATE' },
+    ]) {
+      await call('POST', `events/${event.id}/questions`, { ...question, belongs_to: 'ORDER' }, token);
+    }
     const card = { provider: 'test', card_number: '4242 4242 4242 4242' };
     await placeOrder(
       event,
@@ -52,6 +59,21 @@ describe('after-sale journey', () => {
     await drawer.getByText('Reembolsado parcialmente').first().waitFor();
     await drawer.getByTestId('order-refund').waitFor();
     expect(await drawer.getByTestId('order-activity').textContent()).toContain('Devolución realizada');
+
+    // Correct her answers: a choice, a checkbox and a date are edited like the text questions.
+    await drawer.getByRole('button', { name: 'Editar' }).click();
+    const edit = page.getByRole('dialog', { name: 'Editar pedido' });
+    // The questions speak the back office's language too (their words come with the checkout's catalog).
+    expect(await edit.getByLabel('Talla').locator('option').first().textContent()).toBe('Elige una opción');
+    await edit.getByLabel('Talla').selectOption('M');
+    await edit.getByLabel('Quiero factura').check();
+    await edit.getByLabel('Llegada').fill('2026-12-20');
+    await screenshot(page, 'after-sale-edit');
+    await edit.getByRole('button', { name: 'Guardar' }).click();
+    await edit.waitFor({ state: 'hidden' });
+    await drawer.getByText('Quiero factura').waitFor();
+    await drawer.getByText('2026-12-20').waitFor();
+    expect(await drawer.getByTestId('order-activity').textContent()).toContain('Datos del pedido editados');
     await page.keyboard.press('Escape');
 
     // Cancel Pau's order: the confirmation says what happens.

@@ -11,7 +11,8 @@ import { baseUrl, CHROMIUM, DESKTOP, launch, newPage, PHONE, screenshot } from '
 /**
  * Check-in: the organizer creates a list and shares its link; a door phone (390×844) opens it without
  * login, scans a real ticket's QR code through Chromium's fake camera with the ZXing (WebAssembly) path
- * (BarcodeDetector removed), refuses what it must with full-screen verdicts, then loses the network,
+ * (BarcodeDetector removed), refuses what it must with full-screen verdicts (a screenshot of each: admitted,
+ * already in, not valid for this list, unpaid, cancelled, unknown, admitted offline), then loses the network,
  * reloads from its service worker, checks two people in offline and uploads them when the network returns.
  */
 let browser: Browser;
@@ -85,6 +86,21 @@ describe('check-in journey', () => {
       1,
       card,
     );
+    // Diego paid, then the organizer cancelled his ticket: his QR must be refused at the door.
+    await placeOrder(
+      event,
+      { first_name: 'Diego', last_name: 'Torres', email: 'diego@example.com' },
+      1,
+      card,
+    );
+    const attendees = await call<{ id: string; first_name: string }[]>(
+      'GET',
+      `events/${event.id}/attendees?per_page=100`,
+      undefined,
+      token,
+    );
+    const diego = attendees.find((a) => a.first_name === 'Diego');
+    await call('POST', `events/${event.id}/attendees/${diego?.id}/cancel`, {}, token);
 
     // Back office: empty state, a validation message, then the list (restricted to General below).
     const office = await newPage(browser, { viewport: DESKTOP });
@@ -208,6 +224,10 @@ describe('check-in journey', () => {
     await verdict.getByText('Entrada sin pagar').waitFor();
     await verdict.getByText('Sofía Prieto').waitFor();
     await screenshot(phone, 'door-verdict-unpaid');
+    await scan(person('Diego').short_id, 'CANCELLED');
+    await verdict.getByRole('heading', { name: 'Entrada cancelada', exact: true }).waitFor();
+    await verdict.getByText('Diego Torres').waitFor();
+    await screenshot(phone, 'door-verdict-cancelled');
     await scan('a_noexiste00000000000', 'NOT_FOUND');
     await verdict.getByText('Código desconocido').waitFor();
     await screenshot(phone, 'door-verdict-unknown');

@@ -340,6 +340,8 @@ describe('payment settings', () => {
     await details.getByRole('button', { name: 'Añadir una: General' }).click();
     await details.getByRole('button', { name: 'Continuar' }).click();
     await details.waitForURL(/\/checkout\/[^/]+\/details$/);
+    // The step is rendered by the server; the form is the script's once the page says so.
+    await details.locator('html[data-page-ready]').waitFor({ state: 'attached' });
     await details.getByLabel('Nombre').first().fill('Lucía');
     await details.getByLabel('Apellidos').first().fill('Martín');
     await details.getByLabel('Correo electrónico', { exact: false }).first().fill('lucia@example.com');

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, liveEventWithTicket, placeOrder, registerOrganizer } from '../api.ts';
 import { seriousViolations } from '../axe.ts';
-import { baseUrl, launch, newPage, openEventPage, PHONE, screenshot } from '../browser.ts';
+import { baseUrl, collectErrors, launch, newPage, openEventPage, PHONE, screenshot } from '../browser.ts';
 
 /**
  * Every public page a buyer sees, on a 390 px phone in Spanish and English (issue 14): no serious or
@@ -59,6 +59,8 @@ describe('public pages', () => {
       const { page, context } = await newPage(browser, { viewport: PHONE, locale });
       await context.addCookies([{ name: 'locale', value: locale, url: baseUrl() }]);
       const shot = (step: string) => `public-${step}-${locale}-phone`;
+      // The checkout steps are hydrated from the server's markup: no mismatch, no error.
+      const errors = collectErrors(page);
 
       await openEventPage(page, `/e/${event.id}/${event.slug}`);
       await expectAccessible(page, shot('event'));
@@ -101,6 +103,7 @@ describe('public pages', () => {
       await page.goto(`/order/${event.id}/${order.short_id}/print`);
       await page.getByTestId('ticket-qr').nth(1).waitFor();
       await expectAccessible(page, shot('order-print'));
+      expect(errors).toEqual([]);
 
       const missing = await page.goto('/no-such-page');
       expect(missing?.status()).toBe(404);

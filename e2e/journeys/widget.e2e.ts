@@ -140,8 +140,10 @@ describe('embeddable widget', () => {
 
     // Details, payment and summary: the checkout steps run inside the same frame; the site stays put.
     const details = await taquillaFrame(page, `/widget/${event.id}/checkout/`);
-    await details.waitForURL(/\/widget\/[^/]+\/checkout\/[^/]+\/details$/);
+    await details.waitForURL(/\/widget\/[^/]+\/checkout\/[^/]+\/details(\?.*)?$/);
     await details.getByTestId('countdown').waitFor();
+    // The step is rendered by the server; the form is the script's once the page says so.
+    await details.locator('html[data-page-ready]').waitFor({ state: 'attached' });
     await details.getByLabel('Nombre').first().fill('Lucía');
     await details.getByLabel('Apellidos').first().fill('Martín');
     await details.getByLabel('Correo electrónico', { exact: false }).first().fill('lucia@example.com');
@@ -151,7 +153,10 @@ describe('embeddable widget', () => {
     await blocks.nth(1).getByLabel('Nombre').fill('Pablo');
     await blocks.nth(1).getByLabel('Apellidos').fill('Ruiz');
     await blocks.nth(1).getByLabel('Correo electrónico').fill('pablo@example.com');
-    await details.getByRole('button', { name: 'Continuar al pago' }).click();
+    // The checkout's light page in the frame keeps the snippet's colour.
+    const next = details.getByRole('button', { name: 'Continuar al pago' });
+    expect(await next.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(232, 89, 12)');
+    await next.click();
     await details.waitForURL(/\/payment$/);
     await details.getByTestId('test-mode').waitFor();
     await details.getByLabel('Número de tarjeta').fill('4242 4242 4242 4242');

@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { dataEnvelope } from '@taquilla/shared/schemas/envelope';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, type TestApp } from './test/app.ts';
@@ -152,11 +153,17 @@ describe('HTTP shell', () => {
   });
 
   it('sends security headers: the strictest policy on JSON, the app policy on pages and the API docs', async () => {
-    const api = await t.app.inject('/api/health');
-    expect(api.headers['x-content-type-options']).toBe('nosniff');
-    expect(api.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
-    expect(api.headers['strict-transport-security']).toBeDefined();
-    expect(api.headers['x-powered-by']).toBeUndefined();
+    // JSON answers, a refusal included: what a response no browser renders needs, not the page headers.
+    for (const api of [await t.app.inject('/api/health'), await t.app.inject('/api/events')]) {
+      expect(api.headers['x-content-type-options']).toBe('nosniff');
+      expect(api.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+      expect(api.headers['strict-transport-security']).toBeDefined();
+      expect(api.headers['x-frame-options']).toBe('DENY');
+      expect(api.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(api.headers['x-powered-by']).toBeUndefined();
+      expect(api.headers['referrer-policy']).toBeUndefined();
+      expect(api.headers['x-xss-protection']).toBeUndefined();
+    }
     for (const url of ['/manage/events', '/api/docs/']) {
       const page = await t.app.inject(url);
       expect(page.headers['content-security-policy'], url).toContain("default-src 'self'");
@@ -193,7 +200,8 @@ describe('HTTP shell', () => {
     const other = await createTestApp({
       listen: true,
       configure: (app) => {
-        app.get('/api/public/test-slow', async () => {
+        const slow = { summary: 'A slow answer', response: { 200: dataEnvelope(z.string()) } };
+        app.get('/api/public/test-slow', { schema: slow }, async () => {
           started();
           await new Promise((r) => setTimeout(r, 400));
           return { data: 'done' };

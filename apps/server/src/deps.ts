@@ -2,6 +2,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { JobQueue } from './lib/jobs.ts';
 import type { Mailer } from './lib/mailer.ts';
+import type { PreparedAnswers } from './lib/prepared-answer.ts';
 import type { RouteEntry } from './lib/route-table.ts';
 import type { SpaShell } from './lib/spa.ts';
 
@@ -18,6 +19,8 @@ export interface AppDeps {
   spa: SpaShell;
   /** Every registered route with its access class (the permission matrix and fuzz tests walk it). */
   routes: RouteEntry[];
+  /** Public GET answers served from memory by URL before the other hooks run (lib/prepared-answer.ts). */
+  answers: PreparedAnswers;
 }
 
 /** What a service that only reads and writes the database takes as its first parameter. */

@@ -2,4 +2,5 @@ export * from './enums.ts';
 export * from './errors.ts';
 export * from './money.ts';
 export * from './pagination.ts';
-export * from './schemas/public.ts';
+// Types only: the public shapes' zod schemas (schemas/public.ts) stay out of the pages that import this.
+export type * from './schemas/public.ts';

@@ -62,8 +62,13 @@ export class JobQueue {
   /** Runs every job that is due now, until none is left. Tests call this to deliver e-mails. */
   async drain(): Promise<number> {
     let count = 0;
-    while (await this.runOne()) count++;
-    return count;
+    let done: number | null = null;
+    for (;;) {
+      const job = await this.claim(done);
+      if (!job) return count;
+      count++;
+      done = (await this.run(job)) ? job.id : null;
+    }
   }
 
   private kick(): void {
@@ -76,28 +81,43 @@ export class JobQueue {
       });
   }
 
-  private async runOne(): Promise<boolean> {
+  /**
+   * Claims the next due job. `done` (the job just run successfully) is marked completed by the same
+   * statement: one round trip per job instead of two, and the mark is no later than before (right after
+   * the handler returned), so a crash still leaves at most the job in hand to run again.
+   */
+  private async claim(done: number | null): Promise<JobRow | undefined> {
+    const mark =
+      done === null
+        ? sql``
+        : sql`with done as (
+        update jobs set completed_at = now(), locked_until = null where id = ${done}
+      )`;
     const [job] = rowsOf<JobRow>(
       await this.db.execute(sql`
+        ${mark}
         update jobs set locked_until = now() + make_interval(secs => ${this.lockSeconds}), attempts = attempts + 1
         where id = (
           select id from jobs
           where completed_at is null and failed_at is null and run_at <= now()
             and (locked_until is null or locked_until < now())
+            ${done === null ? sql`` : sql`and id <> ${done}`}
           order by run_at, id
           for update skip locked
           limit 1
         )
         returning id, kind, payload, attempts, max_attempts`),
     );
-    if (!job) return false;
+    return job;
+  }
+
+  /** Runs a claimed job; true when it succeeded (to be marked by the next claim), false when it failed. */
+  private async run(job: JobRow): Promise<boolean> {
     const handler = this.handlers.get(job.kind);
     try {
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
       await handler(job.payload);
-      await this.db.execute(
-        sql`update jobs set completed_at = now(), locked_until = null where id = ${job.id}`,
-      );
+      return true;
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       const final = job.attempts >= job.max_attempts;
@@ -108,7 +128,7 @@ export class JobQueue {
           failed_at = ${final ? sql`now()` : sql`null`},
           run_at = now() + make_interval(secs => ${delaySeconds})
         where id = ${job.id}`);
+      return false;
     }
-    return true;
   }
 }

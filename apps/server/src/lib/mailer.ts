@@ -38,6 +38,8 @@ export class Mailer {
   private readonly fileDir?: string;
   private readonly smtpUrl?: string;
   private bulkTransport?: Transporter;
+  /** The .eml folder exists (made once, not before every e-mail). */
+  private fileDirMade = false;
 
   constructor(
     opts: { smtpUrl?: string; dataDir: string; from: string },
@@ -63,7 +65,10 @@ export class Mailer {
     const transport = opts.bulk && this.smtpUrl ? this.pooled(this.smtpUrl) : this.transport;
     const info = await transport.sendMail({ from: this.from, ...message });
     if (this.fileDir) {
-      await mkdir(this.fileDir, { recursive: true });
+      if (!this.fileDirMade) {
+        await mkdir(this.fileDir, { recursive: true });
+        this.fileDirMade = true;
+      }
       const safeTo = message.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
       const file = path.join(this.fileDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`);
       await writeFile(file, info.message as Buffer);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MicroCache } from './micro-cache.ts';
 
 describe('MicroCache', () => {
@@ -24,5 +24,44 @@ describe('MicroCache', () => {
     await cache.get('y', async () => 'y');
     await cache.get('z', async () => 'z');
     expect(await cache.get('x', async () => 'reloaded')).toBe('reloaded');
+  });
+
+  it('refreshes a key in the last fifth of its life in the background, and never serves past the TTL', async () => {
+    let now = 1_000_000;
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => now);
+    try {
+      const cache = new MicroCache<number>(1000);
+      let loads = 0;
+      const pending: ((n: number) => void)[] = [];
+      const load = () => {
+        loads++;
+        const n = loads;
+        return n === 1
+          ? Promise.resolve(n)
+          : new Promise<number>((resolve) => pending.push(() => resolve(n)));
+      };
+      expect(await cache.get('k', load)).toBe(1);
+      expect(cache.peek('k')).toBe(1);
+      now += 700;
+      expect([cache.peek('k'), loads]).toEqual([1, 1]);
+      now += 150; // 850 ms: due, the refresh starts and the current value is still served
+      expect([cache.peek('k'), loads]).toEqual([1, 2]);
+      expect([await cache.get('k', load), loads]).toEqual([1, 2]);
+      now += 200; // 1,050 ms: expired, the refresh still loading: no value to peek, get waits for the refresh
+      expect(cache.peek('k')).toBeUndefined();
+      const waiting = cache.get('k', load);
+      expect(loads).toBe(2);
+      for (const resolve of pending.splice(0)) resolve(0);
+      expect(await waiting).toBe(2);
+      expect(cache.peek('k')).toBe(2);
+      // Nobody reads it in its last fifth: it expires without a refresh, and the next read loads again.
+      now += 2000;
+      expect(cache.peek('k')).toBeUndefined();
+      const again = cache.get('k', load);
+      for (const resolve of pending.splice(0)) resolve(0);
+      expect([await again, loads]).toEqual([3, 3]);
+    } finally {
+      clock.mockRestore();
+    }
   });
 });

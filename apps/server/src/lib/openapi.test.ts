@@ -2,9 +2,12 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { dataEnvelope } from '@taquilla/shared/schemas/envelope';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { REPO_ROOT } from '../config.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
+import type { RouteEntry } from './route-table.ts';
 
 /** /api/docs documents every operation, passes `redocly lint`, and answers are checked against it. */
 let t: TestApp;
@@ -26,6 +29,18 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** Each route writes its own summary and success answer: nothing is made up from its path. */
+function undocumentedRoutes(routes: RouteEntry[]) {
+  return routes
+    .filter((r) => r.url.startsWith('/api/') && !r.hidden && !r.url.startsWith('/api/docs'))
+    .filter((r) => {
+      const schema = r.schema as { summary?: string; response?: Record<string, unknown> } | undefined;
+      const success = Object.keys(schema?.response ?? {}).some((code) => code.startsWith('2'));
+      return !schema?.summary?.trim() || !success;
+    })
+    .map((r) => `${r.method} ${r.url}`);
+}
+
 const operations = () =>
   Object.entries(spec.paths).flatMap(([p, methods]) =>
     Object.entries(methods).map(([m, op]) => ({ key: `${m.toUpperCase()} ${p}`, op })),
@@ -39,6 +54,7 @@ describe('/api/docs', () => {
       .map((r) => `${r.method} ${r.url.replace(/:([A-Za-z_]+)/g, '{$1}')}`)
       .filter((k) => !documented.has(k));
     expect(missing).toEqual([]);
+    expect(undocumentedRoutes(t.app.deps.routes)).toEqual([]);
     expect(spec.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
     const incomplete: string[] = [];
     for (const { key, op } of operations()) {
@@ -53,6 +69,9 @@ describe('/api/docs', () => {
       }
     }
     expect(incomplete).toEqual([]);
+    // One summary per operation: a copied summary is a forgotten one.
+    const summaries = operations().map((o) => o.op.summary);
+    expect(summaries.filter((s, i) => summaries.indexOf(s) !== i)).toEqual([]);
     // Public operations need no token; the others inherit the bearer requirement.
     expect(spec.paths['/api/public/events/{id}']?.get?.security).toEqual([]);
     expect(spec.paths['/api/auth/login']?.post?.security).toEqual([]);
@@ -74,15 +93,49 @@ describe('/api/docs', () => {
   });
 });
 
+describe('a route without its own documentation', () => {
+  it('fails the check: no hand-written summary, or no documented success answer', async () => {
+    const other = await createTestApp({
+      configure: (app) => {
+        app.get(
+          '/api/public/test-no-summary',
+          { schema: { response: { 200: dataEnvelope(z.string()) } } },
+          async () => ({ data: 'a' }),
+        );
+        app.get('/api/public/test-no-answer', { schema: { summary: 'No documented answer' } }, async () => ({
+          data: 'a',
+        }));
+      },
+    });
+    expect(undocumentedRoutes(other.app.deps.routes)).toEqual([
+      'GET /api/public/test-no-summary',
+      'GET /api/public/test-no-answer',
+    ]);
+    await other.close();
+  });
+});
+
 describe('answers checked against /api/docs', () => {
   it('a test app fails when an answer differs from its documented schema', async () => {
     const other = await createTestApp({
       configure: (app) => {
-        // Documented like every route without its own response schema: the `{ data }` envelope.
-        app.get('/api/public/test-off-envelope', async () => ({ nope: 1 }));
+        const documented = {
+          summary: 'Off its documented answer',
+          response: { 200: dataEnvelope(z.object({ id: z.string() })) },
+        };
+        // The handler's type follows the schema; untyped JSON stands for a service that drifted from it.
+        app.get('/api/public/test-off-envelope', { schema: documented }, async () =>
+          JSON.parse('{ "data": { "id": 1 } }'),
+        );
+        app.get('/api/public/test-extra-key', { schema: documented }, async () =>
+          JSON.parse('{ "data": { "id": "a", "secret": 1 } }'),
+        );
       },
     });
     expect((await other.app.inject({ url: '/api/public/test-off-envelope' })).statusCode).toBe(200);
-    await expect(other.close()).rejects.toThrow(/differ from \/api\/docs/);
+    const extra = await other.app.inject({ url: '/api/public/test-extra-key' });
+    // Serialization is plain JSON: nothing is stripped in production, but the test app reports it.
+    expect(extra.json()).toEqual({ data: { id: 'a', secret: 1 } });
+    await expect(other.close()).rejects.toThrow(/test-off-envelope[\s\S]*test-extra-key/);
   });
 });

@@ -1,13 +1,16 @@
-import { dataEnvelopeSchema, errorEnvelopeSchema } from '@taquilla/shared/schemas/envelope';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { errorEnvelopeSchema } from '@taquilla/shared/schemas/envelope';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { classify } from './route-table.ts';
 
+const ERROR = z.toJSONSchema(errorEnvelopeSchema, { target: 'openapi-3.0' });
+const strip = ({ $schema: _, ...schema }: Record<string, unknown>) => schema;
+
 /**
- * What /api/docs says about every operation beyond the route's own zod schemas: a tag and a summary
- * when the route gives none (from its path), the bearer security scheme (or none for public
- * operations), and the success and error envelopes as responses. Only the document changes: request
- * handling is the route's own.
+ * What /api/docs says about every operation beyond the route's own zod schemas (its hand-written
+ * summary, request and success response schemas): a tag when the route gives none (from its path), the
+ * bearer security scheme (or none for public operations), and the error envelope. Only the document
+ * changes: request handling is the route's own.
  */
 export const openapiDocument = {
   openapi: {
@@ -29,48 +32,16 @@ export const openapiDocument = {
             'The token from POST /api/auth/login (or register); renewed in the `x-auth-token` header',
         },
       },
+      schemas: { Error: strip(ERROR) },
     },
     security: [{ bearerAuth: [] }],
   },
 };
 
-const ERROR = z.toJSONSchema(errorEnvelopeSchema, { target: 'openapi-3.0' });
-const DATA = z.toJSONSchema(dataEnvelopeSchema, { target: 'openapi-3.0', unrepresentable: 'any' });
-const strip = ({ $schema: _, ...schema }: Record<string, unknown>) => schema;
-
 const errorResponse = (description: string) => ({
   description,
-  content: { 'application/json': { schema: strip(ERROR) } },
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
 });
-
-const VERB: Record<string, string> = {
-  GET: 'Get',
-  POST: 'Create',
-  PUT: 'Update',
-  PATCH: 'Update',
-  DELETE: 'Delete',
-};
-const human = (segment: string) => segment.replace(/[-_]/g, ' ');
-
-/** "List tickets", "Get ticket", "Update promo codes", "Mark paid (orders)"… from the method and path. */
-export function summaryOf(method: string, url: string): string {
-  const parts = url
-    .replace(/^\/api\//, '')
-    .split('/')
-    .filter(Boolean);
-  const last = parts.at(-1) ?? '';
-  const named = parts.filter((p) => !p.startsWith(':'));
-  const noun = human(named.at(-1) ?? 'resource');
-  if (last.startsWith(':')) return `${VERB[method] ?? method} ${noun.replace(/s$/, '')}`;
-  if (method === 'GET') return `List ${noun}`;
-  if (method === 'POST' && parts.length > 1 && parts.at(-2)?.startsWith(':')) {
-    const parent = human(named.at(-2) ?? '');
-    return noun.endsWith('s')
-      ? `Create ${noun.replace(/s$/, '')} (${parent})`
-      : `${noun[0]?.toUpperCase()}${noun.slice(1)} (${parent})`;
-  }
-  return `${VERB[method] ?? method} ${noun}`;
-}
 
 /** The tag: the resource the path is about (`/api/events/:id/tickets` → tickets). */
 export function tagOf(url: string): string {
@@ -83,6 +54,33 @@ export function tagOf(url: string): string {
 }
 
 type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
+type TransformObjectInput = Parameters<typeof jsonSchemaTransformObject>[0];
+
+/**
+ * The shared schemas with an id (`.meta({ id: 'Ticket' })`) become `components.schemas`, referenced by
+ * the operations (`$ref`), with the same OpenAPI 3.0.3 fix for nullable enums.
+ */
+export function openapiTransformObject(input: TransformObjectInput) {
+  const document = jsonSchemaTransformObject(input);
+  const schemas = 'components' in document ? document.components?.schemas : undefined;
+  if (!schemas) return document;
+  nullableEnums(schemas);
+  // Every registered schema comes in an input and an output version: keep the ones operations use.
+  const used = new Set<string>();
+  const visit = (node: unknown): void => {
+    if (typeof node !== 'object' || node === null) return;
+    for (const [key, value] of Object.entries(node)) {
+      const name = key === '$ref' && typeof value === 'string' ? value.split('/').at(-1) : undefined;
+      if (name !== undefined && !used.has(name)) {
+        used.add(name);
+        visit(schemas[name]);
+      } else visit(value);
+    }
+  };
+  visit(document.paths);
+  for (const name of Object.keys(schemas)) if (!used.has(name)) delete schemas[name];
+  return document;
+}
 
 /** The list parameters every list endpoint reads (lib/pagination.ts), for lists that take any query. */
 const listQuerySchema = z.object({
@@ -105,29 +103,87 @@ export function operationIdOf(method: string, url: string): string {
   return `${method.toLowerCase()}${words.join('')}`;
 }
 
+const NO_BODY_TEXT: Record<string, string> = { 204: 'No content', 304: 'Not modified (ETag)' };
+const NO_BODY = Object.keys(NO_BODY_TEXT);
+const SUCCESS_TEXT: Record<string, string> = { 200: 'Success', 201: 'Created', 202: 'Accepted' };
+
+/** The OpenAPI 3.0 schema that accepts `null` and nothing else. */
+const NULL_ONLY = { type: 'string', nullable: true, enum: [null] };
+
+/**
+ * OpenAPI 3.0.3 nullability, which zod writes loosely: `nullable: true` does not widen an `enum` (so a
+ * nullable enum lists `null` among its values) and means nothing without a `type` (so a nullable
+ * reference or union becomes `anyOf: [it, null]`). Fixed in place, everywhere in the schemas.
+ */
+function nullableEnums(node: unknown): void {
+  if (Array.isArray(node)) {
+    for (const item of node) nullableEnums(item);
+    return;
+  }
+  if (typeof node !== 'object' || node === null) return;
+  const schema = node as Record<string, unknown>;
+  for (const value of Object.values(schema)) nullableEnums(value);
+  if (schema.nullable !== true) return;
+  if (Array.isArray(schema.enum)) {
+    if (!schema.enum.includes(null)) schema.enum.push(null);
+  } else if (schema.type === undefined) {
+    const { nullable: _, description, ...rest } = schema;
+    for (const key of Object.keys(schema)) delete schema[key];
+    const only = Object.keys(rest).length === 1;
+    const alternatives =
+      only && Array.isArray(rest.anyOf)
+        ? rest.anyOf
+        : only && Array.isArray(rest.allOf) && rest.allOf.length === 1
+          ? rest.allOf
+          : [rest];
+    Object.assign(schema, description === undefined ? {} : { description }, {
+      anyOf: [...alternatives, { ...NULL_ONLY }],
+    });
+  }
+}
+
 export function openapiTransform(input: TransformInput) {
   // A query taken as a free record (lists with filter_fields[...]) is documented as the list parameters.
   if (input.schema?.querystring instanceof z.ZodRecord) {
     input = { ...input, schema: { ...input.schema, querystring: listQuerySchema } };
   }
+  // 204 and 304 have no body (their schema, `z.undefined()`, only types the handler): documented
+  // without content.
+  const declared = { ...((input.schema?.response as Record<string, unknown> | undefined) ?? {}) };
+  const noBody = NO_BODY.filter((code) => code in declared);
+  if (noBody.length) {
+    for (const code of noBody) delete declared[code];
+    input = { ...input, schema: { ...input.schema, response: declared } };
+  }
   const out = jsonSchemaTransform(input) as { schema: Record<string, unknown>; url: string };
+  // A multipart upload (read by the handler, not validated by a body schema) is documented by its parts.
+  const { uploadParts, ...rest } = out.schema ?? {};
+  if (uploadParts && typeof uploadParts === 'object') {
+    out.schema = {
+      ...rest,
+      body: { type: 'object', properties: uploadParts, required: ['image'] },
+      consumes: ['multipart/form-data'],
+    };
+  }
   const schema = out.schema ?? {};
   if (schema.hide) return out;
+  nullableEnums(schema);
   const method = String(input.route.method);
   const url = input.route.url;
   const isPublic = classify(method, url, input.route.config?.access) === 'public';
-  const responses = (schema.response as Record<string, unknown> | undefined) ?? {};
-  const hasSuccess = Object.keys(responses).some((code) => code.startsWith('2'));
+  const responses = { ...((schema.response as Record<string, unknown> | undefined) ?? {}) };
+  for (const code of noBody) responses[code] = { type: 'null', description: NO_BODY_TEXT[code] };
+  for (const [code, response] of Object.entries(responses)) {
+    if (typeof response === 'object' && response !== null && !('description' in response)) {
+      responses[code] = { ...response, description: SUCCESS_TEXT[code] ?? 'Success' };
+    }
+  }
   out.schema = {
     ...schema,
     tags: (schema.tags as string[] | undefined)?.length ? schema.tags : [tagOf(url)],
-    summary: schema.summary ?? summaryOf(method, url),
     operationId: schema.operationId ?? operationIdOf(method, url),
     ...(isPublic ? { security: [] } : {}),
     response: {
-      ...(hasSuccess
-        ? {}
-        : { '2XX': { description: 'Success', content: { 'application/json': { schema: strip(DATA) } } } }),
       ...responses,
       '4XX': errorResponse(
         'Refused: bad input (422), not signed in (401), not allowed (403), not found (404), conflict (409), too many requests (429)',
@@ -137,3 +193,14 @@ export function openapiTransform(input: TransformInput) {
   };
   return out;
 }
+
+/** A file answer (exports, calendar files): documented by its media types, never checked as JSON. */
+export function fileResponse(description: string, mediaTypes: string[]) {
+  const file = z.string().meta({ format: 'binary' });
+  return { description, content: Object.fromEntries(mediaTypes.map((type) => [type, { schema: file }])) };
+}
+
+export const SPREADSHEET_TYPES = [
+  'text/csv',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+];

@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../db/client.ts';
 import { orders } from '../db/schema/index.ts';
 import { createPgDatabase, createTestApp, type TestApp } from '../test/app.ts';
 import { createAccountWithUser } from '../test/factories/accounts.ts';
 import { addTicket, createSellingEvent } from '../test/factories/checkout.ts';
+import { postgresStore } from './rate-limit-store.ts';
 
 /**
  * Rate limits hold across server processes and hosts: two apps (two processes' worth of state) on one
@@ -101,5 +104,24 @@ describe('Redis keys', () => {
     } finally {
       redis.disconnect();
     }
+  });
+});
+
+describe('PostgreSQL store under a burst on one key', () => {
+  it('counts every hit once across processes, each caller its own count', async () => {
+    const [a, b] = await twoProcesses();
+    const key = `burst-${randomBytes(4).toString('hex')}`;
+    const stores = [a, b].map((t) => new (postgresStore(t.app.deps.db))());
+    const incr = (i: number) =>
+      new Promise<number>((resolve, reject) =>
+        stores[i % 2]?.incr(key, (err, r) => (err ? reject(err) : resolve(r?.current ?? 0)), 60_000),
+      );
+    const counts = await Promise.all(Array.from({ length: 200 }, (_, i) => incr(i)));
+    // Two processes, 200 hits: every count from 1 to 200 handed out exactly once.
+    expect([...counts].sort((x, y) => x - y)).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
+    const [row] = rowsOf<{ count: number }>(
+      await a.app.deps.db.execute(sql`select count from rate_limits where key = ${`rl:${key}`}`),
+    );
+    expect(row?.count).toBe(200);
   });
 });

@@ -35,17 +35,67 @@ type Callback = (err: Error | null, result?: { current: number; ttl: number }) =
 /** One in this many increments also deletes expired counters, so the table stays small without a timer. */
 const SWEEP_EVERY = 500;
 
-/** The store interface of @fastify/rate-limit (incr, read, child) over one upsert per hit. */
-function postgresStore(db: Db) {
+/**
+ * The store interface of @fastify/rate-limit (incr, read, child) over an upsert per key. A counter every
+ * buyer shares (an event's reservations) is one hot row: one upsert and one commit per request would
+ * queue every request on that row's lock. So the increments of a key that arrive while its upsert is in
+ * flight wait and go together in the next one (`count + n`), each caller getting its own count.
+ */
+export function postgresStore(db: Db) {
+  const waiting = new Map<string, { windowMs: number; callbacks: Callback[] }>();
+  const inFlight = new Set<string>();
+
+  async function hit(key: string, windowMs: number, n: number) {
+    const result = await db.execute(sql`
+      insert into rate_limits (key, count, expires_at)
+      values (${key}, ${n}, now() + make_interval(secs => ${windowMs / 1000}))
+      on conflict (key) do update set
+        count = case when rate_limits.expires_at <= now() then ${n} else rate_limits.count + ${n} end,
+        expires_at = case when rate_limits.expires_at <= now() then excluded.expires_at
+                          else rate_limits.expires_at end
+      returning count, greatest(0, ceil(extract(epoch from (expires_at - now())) * 1000))::int as ttl`);
+    const row = rowsOf<{ count: number; ttl: number }>(result)[0];
+    if (Math.random() * SWEEP_EVERY < 1) {
+      await db.execute(sql`delete from rate_limits where expires_at < now() - interval '1 minute'`);
+    }
+    return { current: Number(row?.count ?? n), ttl: Number(row?.ttl ?? windowMs) };
+  }
+
+  function flush(key: string) {
+    const batch = waiting.get(key);
+    if (!batch) return;
+    waiting.delete(key);
+    inFlight.add(key);
+    const { callbacks } = batch;
+    hit(key, batch.windowMs, callbacks.length)
+      .then(
+        ({ current, ttl }) => {
+          const first = current - callbacks.length + 1;
+          for (const [i, cb] of callbacks.entries()) cb(null, { current: first + i, ttl });
+        },
+        (err: Error) => {
+          for (const cb of callbacks) cb(err);
+        },
+      )
+      .finally(() => {
+        inFlight.delete(key);
+        flush(key);
+      });
+  }
+
   class PostgresStore {
     // The plugin constructs the store with its global options; children get a route prefix.
     constructor(
       _globalOptions?: unknown,
-      private prefix = 'rl:',
+      readonly prefix = 'rl:',
     ) {}
 
     incr(key: string, cb: Callback, timeWindow: number) {
-      this.hit(`${this.prefix}${key}`, timeWindow).then((r) => cb(null, r), cb);
+      const full = `${this.prefix}${key}`;
+      const batch = waiting.get(full);
+      if (batch) batch.callbacks.push(cb);
+      else waiting.set(full, { windowMs: timeWindow, callbacks: [cb] });
+      if (!inFlight.has(full)) flush(full);
     }
 
     read(key: string, cb: Callback) {
@@ -63,22 +113,6 @@ function postgresStore(db: Db) {
         ? `${routeOptions.routeInfo.method}${routeOptions.routeInfo.url}:`
         : '';
       return new PostgresStore(undefined, `${this.prefix}${route}`);
-    }
-
-    private async hit(key: string, windowMs: number) {
-      const result = await db.execute(sql`
-        insert into rate_limits (key, count, expires_at)
-        values (${key}, 1, now() + make_interval(secs => ${windowMs / 1000}))
-        on conflict (key) do update set
-          count = case when rate_limits.expires_at <= now() then 1 else rate_limits.count + 1 end,
-          expires_at = case when rate_limits.expires_at <= now() then excluded.expires_at
-                            else rate_limits.expires_at end
-        returning count, greatest(0, ceil(extract(epoch from (expires_at - now())) * 1000))::int as ttl`);
-      const row = rowsOf<{ count: number; ttl: number }>(result)[0];
-      if (Math.random() * SWEEP_EVERY < 1) {
-        await db.execute(sql`delete from rate_limits where expires_at < now() - interval '1 minute'`);
-      }
-      return { current: Number(row?.count ?? 1), ttl: Number(row?.ttl ?? windowMs) };
     }
   }
   return PostgresStore;

@@ -13,14 +13,30 @@ export function validateDocumentedResponses(app: App) {
   const ajv = new Ajv({ strict: false, allErrors: false });
   ajv.addFormat('date-time', true).addFormat('email', true).addFormat('uuid', true).addFormat('uri', true);
   let paths: Record<string, Record<string, Operation>> | undefined;
+  let components: { schemas: Record<string, object> } | undefined;
   const validators = new Map<string, ((data: unknown) => boolean) & { errors?: unknown }>();
 
   app.addHook('onSend', async (request, reply, payload) => {
     const url = request.routeOptions.url;
     if (!url?.startsWith('/api/') || url.startsWith('/api/docs')) return payload;
     if (!String(reply.getHeader('content-type') ?? '').includes('application/json')) return payload;
-    if (typeof payload !== 'string') return payload;
-    paths ??= (app.swagger() as { paths: Record<string, Record<string, Operation>> }).paths;
+    // Prepared answers (lib/prepared-answer.ts) are UTF-8 bytes; compressed ones are left alone.
+    const text =
+      typeof payload === 'string'
+        ? payload
+        : Buffer.isBuffer(payload) && reply.getHeader('content-encoding') === undefined
+          ? payload.toString('utf8')
+          : undefined;
+    if (text === undefined) return payload;
+    if (!paths) {
+      const document = app.swagger() as {
+        paths: Record<string, Record<string, Operation>>;
+        components?: { schemas?: Record<string, object> };
+      };
+      paths = document.paths;
+      // Operations refer to the shared schemas as `#/components/schemas/<id>`.
+      components = { schemas: document.components?.schemas ?? {} };
+    }
     const docPath = url.replace(/:([A-Za-z_]+)/g, '{$1}');
     const operation = paths[docPath]?.[request.method.toLowerCase()];
     const status = String(reply.statusCode);
@@ -41,10 +57,15 @@ export function validateDocumentedResponses(app: App) {
     const id = `${request.method} ${docPath} ${key}`;
     let validate = validators.get(id);
     if (!validate) {
-      validate = ajv.compile(schema);
+      try {
+        validate = ajv.compile({ ...schema, components });
+      } catch (err) {
+        mismatches.push(`${request.method} ${url} → ${status}: documented schema unusable: ${String(err)}`);
+        return payload;
+      }
       validators.set(id, validate);
     }
-    if (!validate(JSON.parse(payload))) {
+    if (!validate(JSON.parse(text))) {
       mismatches.push(
         `${request.method} ${url} → ${status}: ${JSON.stringify(validate.errors).slice(0, 300)}`,
       );

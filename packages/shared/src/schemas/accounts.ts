@@ -25,10 +25,15 @@ export const updateAccountSchema = z.strictObject({
 });
 export type UpdateAccountInput = z.infer<typeof updateAccountSchema>;
 
-export interface AccountSettings {
-  id: string;
-  name: string;
-  currency: string;
-  timezone: string;
-  created_at: string;
-}
+// Response shapes: documented in /api/docs and checked against every answer in the server tests.
+
+export const accountSettingsSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    currency: z.string(),
+    timezone: z.string(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'AccountSettings' });
+export type AccountSettings = z.infer<typeof accountSettingsSchema>;

@@ -26,37 +26,57 @@ export const affiliateInput = z.strictObject({
 });
 export type AffiliateInput = z.infer<typeof affiliateInput>;
 
-/** Completed orders credited to an affiliate (or to all of an event's affiliates). */
-export interface AffiliateSales {
-  orders_count: number;
-  tickets_sold: number;
-  revenue_cents: number;
-}
+// Response shapes: documented in /api/docs and checked against every answer in the server tests.
 
-export interface Affiliate {
-  id: string;
-  event_id: string;
-  name: string;
-  code: string;
-  email: string | null;
-  status: AffiliateStatus;
-  sales: AffiliateSales;
-  created_at: string;
-  updated_at: string;
-}
+/** Completed orders credited to an affiliate (or to all of an event's affiliates). */
+export const affiliateSalesSchema = z
+  .object({
+    orders_count: z.number(),
+    tickets_sold: z.number(),
+    revenue_cents: z.number(),
+  })
+  .meta({ id: 'AffiliateSales' });
+export type AffiliateSales = z.infer<typeof affiliateSalesSchema>;
+
+export const affiliateSchema = z
+  .object({
+    id: z.string(),
+    event_id: z.string(),
+    name: z.string(),
+    code: z.string(),
+    email: z.string().nullable(),
+    status: z.enum(AFFILIATE_STATUSES),
+    sales: affiliateSalesSchema,
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'Affiliate' });
+export type Affiliate = z.infer<typeof affiliateSchema>;
 
 /** GET events/{id}/promoter/stats: the event's affiliate sales next to its sales as a whole. */
-export interface PromoterStats {
-  currency: string;
-  affiliates_count: number;
-  affiliate_sales: AffiliateSales;
-  event_sales: AffiliateSales;
-  top: Pick<Affiliate, 'id' | 'name' | 'code' | 'status' | 'sales'>[];
-}
+export const promoterStatsSchema = z
+  .object({
+    currency: z.string(),
+    affiliates_count: z.number(),
+    affiliate_sales: affiliateSalesSchema,
+    event_sales: affiliateSalesSchema,
+    top: z.array(affiliateSchema.pick({ id: true, name: true, code: true, status: true, sales: true })),
+  })
+  .meta({ id: 'PromoterStats' });
+export type PromoterStats = z.infer<typeof promoterStatsSchema>;
 
 /** GET events/{id}/promoter/{promoterId}/stats: one affiliate's sales, day by day (event time zone). */
-export interface PromoterDetailStats {
-  currency: string;
-  affiliate: Affiliate;
-  daily: ({ date: string } & AffiliateSales)[];
-}
+export const promoterDetailStatsSchema = z
+  .object({
+    currency: z.string(),
+    affiliate: affiliateSchema,
+    daily: z.array(
+      z
+        .object({
+          date: z.string(),
+        })
+        .extend(affiliateSalesSchema.shape),
+    ),
+  })
+  .meta({ id: 'PromoterDetailStats' });
+export type PromoterDetailStats = z.infer<typeof promoterDetailStatsSchema>;

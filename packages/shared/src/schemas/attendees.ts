@@ -1,6 +1,7 @@
 /** Attendees in the back office: one per ticket unit of an order (the holder of a QR code). */
 import { z } from 'zod';
-import type { AttendeeStatus } from '../enums.ts';
+import { ATTENDEE_STATUSES } from '../enums.ts';
+import { answeredQuestionSchema } from './orders.ts';
 
 const name = z
   .string()
@@ -16,26 +17,39 @@ export const attendeeUpdateInput = z.strictObject({
 });
 export type AttendeeUpdateInput = z.infer<typeof attendeeUpdateInput>;
 
-export interface ManageAttendee {
-  id: string;
-  short_id: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  status: AttendeeStatus;
-  ticket_id: string;
-  ticket_name: string;
-  price_label: string | null;
-  order_id: string;
-  order_short_id: string;
-  answers: Record<string, unknown>;
-  /** The latest check-in on any list, or null. */
-  checked_in_at: string | null;
-  created_at: string;
-}
+// Response shapes: documented in /api/docs and checked against every answer in the server tests.
+
+export const manageAttendeeSchema = z
+  .object({
+    id: z.string(),
+    short_id: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    email: z.string(),
+    status: z.enum(ATTENDEE_STATUSES),
+    ticket_id: z.string(),
+    ticket_name: z.string(),
+    price_label: z.string().nullable(),
+    order_id: z.string(),
+    order_short_id: z.string(),
+    answers: z.record(z.string(), z.unknown()),
+    /** The latest check-in on any list, or null. */
+    checked_in_at: z.string().nullable(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'ManageAttendee' });
+export type ManageAttendee = z.infer<typeof manageAttendeeSchema>;
 
 /** GET events/{id}/attendees/{attendeeId}: the attendee, their check-ins and the event's questions. */
-export interface ManageAttendeeDetail extends ManageAttendee {
-  check_ins: { list_name: string; created_at: string }[];
-  questions: { id: string; title: string; belongs_to: 'ORDER' | 'ATTENDEE'; type: string }[];
-}
+export const manageAttendeeDetailSchema = manageAttendeeSchema
+  .extend({
+    check_ins: z.array(
+      z.object({
+        list_name: z.string(),
+        created_at: z.string(),
+      }),
+    ),
+    questions: z.array(answeredQuestionSchema),
+  })
+  .meta({ id: 'ManageAttendeeDetail' });
+export type ManageAttendeeDetail = z.infer<typeof manageAttendeeDetailSchema>;

@@ -104,9 +104,14 @@ export const switchAccountSchema = z.strictObject({ account_id: z.uuid({ error: 
 
 export const tokenParamsSchema = z.object({ token: z.string().min(10).max(200) });
 
-export interface AccountChoice {
-  id: string;
-  name: string;
-  role: 'ADMIN' | 'ORGANIZER';
-  is_owner: boolean;
-}
+// Response shapes: documented in /api/docs and checked against every answer in the server tests.
+
+export const accountChoiceSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    role: z.enum(['ADMIN', 'ORGANIZER']),
+    is_owner: z.boolean(),
+  })
+  .meta({ id: 'AccountChoice' });
+export type AccountChoice = z.infer<typeof accountChoiceSchema>;

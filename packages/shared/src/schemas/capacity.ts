@@ -11,16 +11,21 @@ export const capacityAssignmentInput = z.strictObject({
 });
 export type CapacityAssignmentInput = z.infer<typeof capacityAssignmentInput>;
 
-export interface CapacityAssignment {
-  id: string;
-  event_id: string;
-  name: string;
-  capacity: number;
-  status: (typeof CAPACITY_STATUSES)[number];
-  ticket_ids: string[];
-  /** Units sold or reserved (non-expired) across its tickets. */
-  used: number;
-  remaining: number;
-  created_at: string;
-  updated_at: string;
-}
+// Response shapes: documented in /api/docs and checked against every answer in the server tests.
+
+export const capacityAssignmentSchema = z
+  .object({
+    id: z.string(),
+    event_id: z.string(),
+    name: z.string(),
+    capacity: z.number(),
+    status: z.enum(CAPACITY_STATUSES),
+    ticket_ids: z.array(z.string()),
+    /** Units sold or reserved (non-expired) across its tickets. */
+    used: z.number(),
+    remaining: z.number(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'CapacityAssignment' });
+export type CapacityAssignment = z.infer<typeof capacityAssignmentSchema>;

@@ -37,57 +37,6 @@ export const doorCheckInBatch = z.strictObject({
 });
 export type DoorCheckInBatch = z.infer<typeof doorCheckInBatch>;
 
-export interface CheckInList {
-  id: string;
-  event_id: string;
-  short_id: string;
-  name: string;
-  ticket_ids: string[];
-  activates_at: string | null;
-  expires_at: string | null;
-  attendees_count: number;
-  checked_in_count: number;
-  conflicts_count: number;
-  created_at: string;
-  updated_at: string;
-}
-
-/** An attendee as the door sees them; the e-mail masked (`m•••@example.com`). */
-export interface DoorAttendee {
-  short_id: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  ticket_name: string;
-  checked_in_at: string | null;
-}
-
-/** Answers to the questions the organizer marked to be shown at the door. */
-export interface DoorAnswer {
-  question: string;
-  answer: string;
-}
-
-/**
- * A row of the door's local copy (GET …/snapshot): enough to give a verdict offline. `qr_hash` is the
- * SHA-256 (hex) of the QR secret, so the device never holds the secrets themselves.
- */
-export interface DoorSnapshotAttendee extends DoorAttendee {
-  ticket_id: string;
-  status: 'ACTIVE' | 'AWAITING_PAYMENT' | 'CANCELLED';
-  qr_hash: string;
-  answers: DoorAnswer[];
-}
-
-/**
- * GET …/snapshot?since=<version>: the attendees changed since `version` (all of them without it), in
- * pages. While `complete` is false, ask again with the `version` given; it is also a safe point to resume.
- */
-export interface DoorSnapshot {
-  data: DoorSnapshotAttendee[];
-  meta: { version: string; complete: boolean };
-}
-
 export const DOOR_VERDICTS = [
   'ADMITTED',
   'ALREADY_CHECKED_IN',
@@ -99,49 +48,147 @@ export const DOOR_VERDICTS = [
 ] as const;
 export type DoorVerdict = (typeof DOOR_VERDICTS)[number];
 
+// Response shapes: documented in /api/docs and checked against every answer in the server tests.
+
+export const checkInListSchema = z
+  .object({
+    id: z.string(),
+    event_id: z.string(),
+    short_id: z.string(),
+    name: z.string(),
+    ticket_ids: z.array(z.string()),
+    activates_at: z.string().nullable(),
+    expires_at: z.string().nullable(),
+    attendees_count: z.number(),
+    checked_in_count: z.number(),
+    conflicts_count: z.number(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'CheckInList' });
+export type CheckInList = z.infer<typeof checkInListSchema>;
+
+/** An attendee as the door sees them; the e-mail masked (`m•••@example.com`). */
+export const doorAttendeeSchema = z
+  .object({
+    short_id: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    email: z.string(),
+    ticket_name: z.string(),
+    checked_in_at: z.string().nullable(),
+  })
+  .meta({ id: 'DoorAttendee' });
+export type DoorAttendee = z.infer<typeof doorAttendeeSchema>;
+
+/** Answers to the questions the organizer marked to be shown at the door. */
+export const doorAnswerSchema = z
+  .object({
+    question: z.string(),
+    answer: z.string(),
+  })
+  .meta({ id: 'DoorAnswer' });
+export type DoorAnswer = z.infer<typeof doorAnswerSchema>;
+
+/**
+ * A row of the door's local copy (GET …/snapshot): enough to give a verdict offline. `qr_hash` is the
+ * SHA-256 (hex) of the QR secret, so the device never holds the secrets themselves.
+ */
+export const doorSnapshotAttendeeSchema = doorAttendeeSchema
+  .extend({
+    ticket_id: z.string(),
+    status: z.enum(['ACTIVE', 'AWAITING_PAYMENT', 'CANCELLED']),
+    qr_hash: z.string(),
+    answers: z.array(doorAnswerSchema),
+  })
+  .meta({ id: 'DoorSnapshotAttendee' });
+export type DoorSnapshotAttendee = z.infer<typeof doorSnapshotAttendeeSchema>;
+
+/**
+ * GET …/snapshot?since=<version>: the attendees changed since `version` (all of them without it), in
+ * pages. While `complete` is false, ask again with the `version` given; it is also a safe point to resume.
+ */
+export const doorSnapshotSchema = z
+  .object({
+    data: z.array(doorSnapshotAttendeeSchema),
+    meta: z.object({
+      version: z.string(),
+      complete: z.boolean(),
+    }),
+  })
+  .meta({ id: 'DoorSnapshot' });
+export type DoorSnapshot = z.infer<typeof doorSnapshotSchema>;
+
 /**
  * The answer for one scan. ADMITTED: let in (also when resent). ALREADY_CHECKED_IN: refused, they were let in
  * at `checked_in_at`. CONFLICT: an offline scan the server could not keep (recorded for the organizer).
  */
-export interface DoorCheckInResult {
-  client_id: string;
-  verdict: DoorVerdict;
-  attendee: DoorAttendee | null;
-  checked_in_at: string | null;
-  message: string;
-}
+export const doorCheckInResultSchema = z
+  .object({
+    client_id: z.string(),
+    verdict: z.enum(DOOR_VERDICTS),
+    attendee: doorAttendeeSchema.nullable(),
+    checked_in_at: z.string().nullable(),
+    message: z.string(),
+  })
+  .meta({ id: 'DoorCheckInResult' });
+export type DoorCheckInResult = z.infer<typeof doorCheckInResultSchema>;
 
 /** A conflict as the organizer sees it on the list's page. */
-export interface CheckInConflict {
-  id: string;
-  reason: 'ALREADY_CHECKED_IN' | 'CANCELLED' | 'AWAITING_PAYMENT' | 'NOT_COVERED';
-  attendee: { short_id: string; first_name: string; last_name: string; ticket_name: string };
-  scanned_at: string;
-  kept_scanned_at: string | null;
-  created_at: string;
-}
+export const checkInConflictSchema = z
+  .object({
+    id: z.string(),
+    reason: z.enum(['ALREADY_CHECKED_IN', 'CANCELLED', 'AWAITING_PAYMENT', 'NOT_COVERED']),
+    attendee: z.object({
+      short_id: z.string(),
+      first_name: z.string(),
+      last_name: z.string(),
+      ticket_name: z.string(),
+    }),
+    scanned_at: z.string(),
+    kept_scanned_at: z.string().nullable(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'CheckInConflict' });
+export type CheckInConflict = z.infer<typeof checkInConflictSchema>;
 
 /** GET events/{id}/check_in_stats. */
-export interface CheckInStats {
-  total: { attendees_count: number; checked_in_count: number };
-  lists: {
-    id: string;
-    name: string;
-    short_id: string;
-    attendees_count: number;
-    checked_in_count: number;
-    conflicts_count: number;
-  }[];
-}
+export const checkInStatsSchema = z
+  .object({
+    total: z.object({
+      attendees_count: z.number(),
+      checked_in_count: z.number(),
+    }),
+    lists: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        short_id: z.string(),
+        attendees_count: z.number(),
+        checked_in_count: z.number(),
+        conflicts_count: z.number(),
+      }),
+    ),
+  })
+  .meta({ id: 'CheckInStats' });
+export type CheckInStats = z.infer<typeof checkInStatsSchema>;
 
 /** What the door sees of its list. `ticket_ids` empty: every ticket of the event. */
-export interface DoorList {
-  short_id: string;
-  name: string;
-  ticket_ids: string[];
-  activates_at: string | null;
-  expires_at: string | null;
-  event: { name: string; start_date: string; end_date: string | null; timezone: string };
-  attendees_count: number;
-  checked_in_count: number;
-}
+export const doorListSchema = z
+  .object({
+    short_id: z.string(),
+    name: z.string(),
+    ticket_ids: z.array(z.string()),
+    activates_at: z.string().nullable(),
+    expires_at: z.string().nullable(),
+    event: z.object({
+      name: z.string(),
+      start_date: z.string(),
+      end_date: z.string().nullable(),
+      timezone: z.string(),
+    }),
+    attendees_count: z.number(),
+    checked_in_count: z.number(),
+  })
+  .meta({ id: 'DoorList' });
+export type DoorList = z.infer<typeof doorListSchema>;

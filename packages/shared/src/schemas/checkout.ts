@@ -3,9 +3,14 @@
  * organizer's order views. Amounts are integer minor units.
  */
 import { z } from 'zod';
-import type { AttendeeStatus, OrderStatus, PaymentProvider, PaymentStatus, RefundStatus } from '../enums.ts';
-import type { AnsweredQuestion, OrderActivity, OrderRefund } from './orders.ts';
-import type { PublicAttendee, PublicOrder, PublicOrderItem } from './public.ts';
+import { ORDER_STATUSES, PAYMENT_PROVIDERS } from '../enums.ts';
+import { answeredQuestionSchema, orderActivitySchema, orderRefundSchema } from './orders.ts';
+import {
+  orderStatesAndBuyer,
+  publicAttendeeSchema,
+  publicOrderItemSchema,
+  publicOrderSchema,
+} from './public.ts';
 
 const cents = z.number().int().min(0).max(100_000_000);
 
@@ -61,100 +66,111 @@ export const orderPaymentSchema = z.discriminatedUnion('provider', [
 ]);
 export type OrderPaymentInput = z.infer<typeof orderPaymentSchema>;
 
-/** The public order with what the payment step adds. */
-export type CheckoutOrder = PublicOrder & {
-  /** Present when the order awaits an offline payment: the event's instructions. */
-  offline_payment_instructions?: string | null;
-  /** Payment providers the buyer may choose for this order. */
-  payment_providers?: PaymentProvider[];
-};
+// Response shapes: documented in /api/docs and checked against every answer in the server tests.
 
-export interface StripePaymentStart {
-  order: CheckoutOrder;
-  stripe: { client_secret: string; publishable_key: string; account_id?: string };
-}
+/** The public order with what the payment step adds. */
+export const checkoutOrderSchema = publicOrderSchema
+  .extend({
+    /** Present when the order awaits an offline payment: the event's instructions. */
+    offline_payment_instructions: z.string().nullable().optional(),
+    /** Payment providers the buyer may choose for this order. */
+    payment_providers: z.array(z.enum(PAYMENT_PROVIDERS)).optional(),
+  })
+  .meta({ id: 'CheckoutOrder' });
+export type CheckoutOrder = z.infer<typeof checkoutOrderSchema>;
+
+export const stripePaymentStartSchema = z
+  .object({
+    order: checkoutOrderSchema,
+    stripe: z.object({
+      client_secret: z.string(),
+      publishable_key: z.string(),
+      account_id: z.string().optional(),
+    }),
+  })
+  .meta({ id: 'StripePaymentStart' });
+export type StripePaymentStart = z.infer<typeof stripePaymentStartSchema>;
 
 /** `GET /api/public/events/{id}/attendees/{attendeeShortId}`: one ticket. */
-export interface PublicTicketView extends PublicAttendee {
-  qr_svg: string;
-  /** The text inside the QR code (the ticket's secret). */
-  qr_code: string;
-  order_short_id: string;
-  order_status: OrderStatus;
-  event: {
-    id: string;
-    name: string;
-    slug: string;
-    start_date: string;
-    end_date: string | null;
-    timezone: string;
-    location: Record<string, string | undefined>;
-    organizer_name: string;
-  };
-}
+export const publicTicketViewSchema = publicAttendeeSchema
+  .extend({
+    qr_svg: z.string(),
+    /** The text inside the QR code (the ticket's secret). */
+    qr_code: z.string(),
+    order_short_id: z.string(),
+    order_status: z.enum(ORDER_STATUSES),
+    event: z.object({
+      id: z.string(),
+      name: z.string(),
+      slug: z.string(),
+      start_date: z.string(),
+      end_date: z.string().nullable(),
+      timezone: z.string(),
+      location: z.record(z.string(), z.string().optional()),
+      organizer_name: z.string(),
+    }),
+  })
+  .meta({ id: 'PublicTicketView' });
+export type PublicTicketView = z.infer<typeof publicTicketViewSchema>;
 
 /** Organizer's list row: `GET /api/events/{id}/orders`. */
-export interface OrganizerOrderSummary {
-  id: string;
-  short_id: string;
-  status: OrderStatus;
-  payment_status: PaymentStatus | null;
-  refund_status: RefundStatus | null;
-  payment_provider: PaymentProvider | null;
-  first_name: string | null;
-  last_name: string | null;
-  email: string | null;
-  currency: string;
-  total_cents: number;
-  item_count: number;
-  promo_code: string | null;
-  is_manual: boolean;
-  created_at: string;
-  completed_at: string | null;
-}
+export const organizerOrderSummarySchema = z
+  .object({
+    id: z.string(),
+    short_id: z.string(),
+    ...orderStatesAndBuyer,
+    currency: z.string(),
+    total_cents: z.number(),
+    item_count: z.number(),
+    promo_code: z.string().nullable(),
+    is_manual: z.boolean(),
+    created_at: z.string(),
+    completed_at: z.string().nullable(),
+  })
+  .meta({ id: 'OrganizerOrderSummary' });
+export type OrganizerOrderSummary = z.infer<typeof organizerOrderSummarySchema>;
 
-export interface OrganizerOrderAttendee {
-  id: string;
-  short_id: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  ticket_id: string;
-  ticket_name: string;
-  price_label: string | null;
-  status: AttendeeStatus;
-  answers: Record<string, unknown>;
-}
+export const organizerOrderAttendeeSchema = publicAttendeeSchema
+  .omit({ qr_svg: true })
+  .extend({ id: z.string(), answers: z.record(z.string(), z.unknown()) })
+  .meta({ id: 'OrganizerOrderAttendee' });
+export type OrganizerOrderAttendee = z.infer<typeof organizerOrderAttendeeSchema>;
 
-export interface OrganizerPayment {
-  id: string;
-  provider: string;
-  provider_ref: string;
-  status: 'PENDING' | 'SUCCEEDED' | 'FAILED' | 'REFUNDED';
-  amount_cents: number;
-  currency: string;
-  failure_reason: string | null;
-  created_at: string;
-}
+export const organizerPaymentSchema = z
+  .object({
+    id: z.string(),
+    provider: z.string(),
+    provider_ref: z.string(),
+    status: z.enum(['PENDING', 'SUCCEEDED', 'FAILED', 'REFUNDED']),
+    amount_cents: z.number(),
+    currency: z.string(),
+    failure_reason: z.string().nullable(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'OrganizerPayment' });
+export type OrganizerPayment = z.infer<typeof organizerPaymentSchema>;
 
 /** Organizer's detail: `GET /api/events/{id}/orders/{orderId}`. */
-export interface OrganizerOrder extends OrganizerOrderSummary {
-  event_id: string;
-  locale: string;
-  reserved_until: string;
-  subtotal_cents: number;
-  discount_cents: number;
-  taxes_cents: number;
-  fees_cents: number;
-  affiliate_id: string | null;
-  answers: Record<string, unknown>;
-  items: PublicOrderItem[];
-  attendees: OrganizerOrderAttendee[];
-  payments: OrganizerPayment[];
-  refunds: OrderRefund[];
-  /** What can still be refunded: paid minus refunds made or pending. */
-  refundable_cents: number;
-  activity: OrderActivity[];
-  /** The event's questions, to show the answers under their titles. */
-  questions: AnsweredQuestion[];
-}
+export const organizerOrderSchema = organizerOrderSummarySchema
+  .extend({
+    event_id: z.string(),
+    locale: z.string(),
+    reserved_until: z.string(),
+    subtotal_cents: z.number(),
+    discount_cents: z.number(),
+    taxes_cents: z.number(),
+    fees_cents: z.number(),
+    affiliate_id: z.string().nullable(),
+    answers: z.record(z.string(), z.unknown()),
+    items: z.array(publicOrderItemSchema),
+    attendees: z.array(organizerOrderAttendeeSchema),
+    payments: z.array(organizerPaymentSchema),
+    refunds: z.array(orderRefundSchema),
+    /** What can still be refunded: paid minus refunds made or pending. */
+    refundable_cents: z.number(),
+    activity: z.array(orderActivitySchema),
+    /** The event's questions, to show the answers under their titles. */
+    questions: z.array(answeredQuestionSchema),
+  })
+  .meta({ id: 'OrganizerOrder' });
+export type OrganizerOrder = z.infer<typeof organizerOrderSchema>;

@@ -21,18 +21,12 @@ export const listMetaSchema = z.object({
   last_page: z.number().int(),
 });
 
-/** Where an incremental snapshot stands (the door's `…/snapshot?since=`): ask again from `version`. */
-export const syncMetaSchema = z.object({
-  version: z.string(),
-  complete: z.boolean(),
-});
+/** `{ data }` around one resource: the documented success answer of a route (and its type). */
+export const dataEnvelope = <T extends z.ZodType>(data: T) => z.object({ data });
 
-/**
- * Any successful JSON answer: one resource `{ data }`, a list `{ data, meta }` (pages), or a page of an
- * incremental snapshot `{ data, meta }` (its version).
- */
-export const dataEnvelopeSchema = z
-  .looseObject({ data: z.unknown(), meta: z.union([listMetaSchema, syncMetaSchema]).optional() })
-  .meta({
-    description: 'Success: `{ data }`, or `{ data, meta }` for lists (pages) and snapshots (version)',
-  });
+/** `{ data, meta }`: one page of a list (lib/pagination.ts on the server). */
+export const listEnvelope = <T extends z.ZodType>(item: T) =>
+  z.object({ data: z.array(item), meta: listMetaSchema });
+
+/** A 204 answer: no body (documented without content; `reply.status(204).send()`). */
+export const noContent = z.undefined();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ATTENDEE_DETAILS_MODES, EVENT_STATUSES, PAYMENT_PROVIDERS } from '../enums.ts';
-import type { Organizer } from './organizers.ts';
+import { organizerSchema } from './organizers.ts';
 
 /** Events of the back office: create/update payloads, settings, defaults, duplicate (DESIGN §4). */
 export const EVENT_NAME_MAX = 149;
@@ -115,21 +115,6 @@ export const eventSettingsSchema = z.strictObject({
 export const updateEventSettingsSchema = eventSettingsSchema.partial();
 export type UpdateEventSettingsInput = z.infer<typeof updateEventSettingsSchema>;
 
-export interface EventSettings {
-  order_timeout_minutes: number;
-  attendee_details_mode: 'PER_TICKET' | 'PER_ORDER';
-  post_checkout_message: string | null;
-  payment_providers: ('test' | 'offline' | 'stripe')[];
-  offline_payment_instructions: string | null;
-  seo_title: string | null;
-  seo_description: string | null;
-  seo_keywords: string | null;
-  allow_indexing: boolean;
-  support_email: string | null;
-  email_footer: string | null;
-  colors: { primary: string | null; background: string | null; text: string | null };
-}
-
 export const eventDefaultsSchema = z.strictObject({
   timezone: timezone.nullish(),
   currency: currency.nullish(),
@@ -142,13 +127,6 @@ export const eventDefaultsSchema = z.strictObject({
     .or(z.literal('').transform(() => null)),
 });
 export type EventDefaultsInput = z.infer<typeof eventDefaultsSchema>;
-export interface EventDefaults {
-  timezone: string;
-  currency: string;
-  order_timeout_minutes: number;
-  attendee_details_mode: 'PER_TICKET' | 'PER_ORDER';
-  support_email: string | null;
-}
 
 export const duplicateEventSchema = z.strictObject({
   name: name.optional(),
@@ -168,72 +146,144 @@ export const duplicateEventSchema = z.strictObject({
 });
 export type DuplicateEventInput = z.infer<typeof duplicateEventSchema>;
 
-export interface EventImage {
-  id: string;
-  type: string;
-  url: string;
-  width: number;
-  height: number;
-  size_bytes: number;
-  srcset: { width: number; url: string }[];
-  created_at: string;
-}
+// Response shapes: documented in /api/docs and checked against every answer in the server tests.
 
-export interface EventStats {
-  tickets_sold: number;
-  orders_count: number;
-  /** Sum of completed orders' totals, minor units of the event currency. */
-  revenue_cents: number;
-}
+export const eventSettingsResponseSchema = z
+  .object({
+    order_timeout_minutes: z.number(),
+    attendee_details_mode: z.enum(['PER_TICKET', 'PER_ORDER']),
+    post_checkout_message: z.string().nullable(),
+    payment_providers: z.array(z.enum(['test', 'offline', 'stripe'])),
+    offline_payment_instructions: z.string().nullable(),
+    seo_title: z.string().nullable(),
+    seo_description: z.string().nullable(),
+    seo_keywords: z.string().nullable(),
+    allow_indexing: z.boolean(),
+    support_email: z.string().nullable(),
+    email_footer: z.string().nullable(),
+    colors: z.object({
+      primary: z.string().nullable(),
+      background: z.string().nullable(),
+      text: z.string().nullable(),
+    }),
+  })
+  .meta({ id: 'EventSettings' });
+export type EventSettings = z.infer<typeof eventSettingsResponseSchema>;
 
-export interface ManageEvent {
-  id: string;
-  slug: string;
-  name: string;
-  description: string | null;
-  status: 'DRAFT' | 'LIVE' | 'ARCHIVED';
-  lifecycle: 'upcoming' | 'ongoing' | 'ended';
-  start_date: string;
-  end_date: string | null;
-  timezone: string;
-  currency: string;
-  location: EventLocationInput;
-  organizer: Pick<Organizer, 'id' | 'name'>;
-  cover: EventImage | null;
-  stats: EventStats;
-  created_at: string;
-  updated_at: string;
-}
+export const eventDefaultsResponseSchema = z
+  .object({
+    timezone: z.string(),
+    currency: z.string(),
+    order_timeout_minutes: z.number(),
+    attendee_details_mode: z.enum(['PER_TICKET', 'PER_ORDER']),
+    support_email: z.string().nullable(),
+  })
+  .meta({ id: 'EventDefaults' });
+export type EventDefaults = z.infer<typeof eventDefaultsResponseSchema>;
 
-export interface ManageEventDetail extends ManageEvent {
-  settings: EventSettings;
-  tickets_count: number;
-  checklist: {
-    event_details: boolean;
-    tickets_created: boolean;
-    payment_set_up: boolean;
-    event_published: boolean;
-    first_order: boolean;
-  };
-}
+export const eventImageSchema = z
+  .object({
+    id: z.string(),
+    type: z.string(),
+    url: z.string(),
+    width: z.number(),
+    height: z.number(),
+    size_bytes: z.number(),
+    srcset: z.array(
+      z.object({
+        width: z.number(),
+        url: z.string(),
+      }),
+    ),
+    created_at: z.string(),
+  })
+  .meta({ id: 'EventImage' });
+export type EventImage = z.infer<typeof eventImageSchema>;
+
+export const eventStatsSchema = z
+  .object({
+    tickets_sold: z.number(),
+    orders_count: z.number(),
+    /** Sum of completed orders' totals, minor units of the event currency. */
+    revenue_cents: z.number(),
+  })
+  .meta({ id: 'EventStats' });
+export type EventStats = z.infer<typeof eventStatsSchema>;
+
+export const manageEventSchema = z
+  .object({
+    id: z.string(),
+    slug: z.string(),
+    name: z.string(),
+    description: z.string().nullable(),
+    status: z.enum(['DRAFT', 'LIVE', 'ARCHIVED']),
+    lifecycle: z.enum(['upcoming', 'ongoing', 'ended']),
+    start_date: z.string(),
+    end_date: z.string().nullable(),
+    timezone: z.string(),
+    currency: z.string(),
+    location: eventLocationSchema,
+    organizer: organizerSchema.pick({ id: true, name: true }),
+    cover: eventImageSchema.nullable(),
+    stats: eventStatsSchema,
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'ManageEvent' });
+export type ManageEvent = z.infer<typeof manageEventSchema>;
+
+export const manageEventDetailSchema = manageEventSchema
+  .extend({
+    settings: eventSettingsResponseSchema,
+    tickets_count: z.number(),
+    checklist: z.object({
+      event_details: z.boolean(),
+      tickets_created: z.boolean(),
+      payment_set_up: z.boolean(),
+      event_published: z.boolean(),
+      first_order: z.boolean(),
+    }),
+  })
+  .meta({ id: 'ManageEventDetail' });
+export type ManageEventDetail = z.infer<typeof manageEventDetailSchema>;
 
 /** GET events/{id}/stats: the event's sales for its dashboard (completed orders unless said otherwise). */
-export interface EventSalesStats {
-  currency: string;
-  timezone: string;
-  totals: {
-    orders_count: number;
-    tickets_sold: number;
-    /** What buyers paid: totals of completed orders, taxes and fees included. */
-    gross_cents: number;
-    discount_cents: number;
-    taxes_cents: number;
-    fees_cents: number;
-    attendees_count: number;
-  };
-  /** Orders waiting for an offline payment: their units are held, their money not in yet. */
-  awaiting_payment: { orders_count: number; total_cents: number };
-  /** The last 14 days (event time zone), oldest first, days without sales included. */
-  daily: { date: string; orders_count: number; tickets_sold: number; gross_cents: number }[];
-  tickets: { ticket_id: string; name: string; tickets_sold: number; gross_cents: number }[];
-}
+export const eventSalesStatsSchema = z
+  .object({
+    currency: z.string(),
+    timezone: z.string(),
+    totals: z.object({
+      orders_count: z.number(),
+      tickets_sold: z.number(),
+      /** What buyers paid: totals of completed orders, taxes and fees included. */
+      gross_cents: z.number(),
+      discount_cents: z.number(),
+      taxes_cents: z.number(),
+      fees_cents: z.number(),
+      attendees_count: z.number(),
+    }),
+    /** Orders waiting for an offline payment: their units are held, their money not in yet. */
+    awaiting_payment: z.object({
+      orders_count: z.number(),
+      total_cents: z.number(),
+    }),
+    /** The last 14 days (event time zone), oldest first, days without sales included. */
+    daily: z.array(
+      z.object({
+        date: z.string(),
+        orders_count: z.number(),
+        tickets_sold: z.number(),
+        gross_cents: z.number(),
+      }),
+    ),
+    tickets: z.array(
+      z.object({
+        ticket_id: z.string(),
+        name: z.string(),
+        tickets_sold: z.number(),
+        gross_cents: z.number(),
+      }),
+    ),
+  })
+  .meta({ id: 'EventSalesStats' });
+export type EventSalesStats = z.infer<typeof eventSalesStatsSchema>;

@@ -54,35 +54,49 @@ export const messageInput = z.strictObject({
 });
 export type MessageInput = z.infer<typeof messageInput>;
 
-export interface MessageAuthor {
-  id: string;
-  first_name: string;
-  last_name: string;
-}
+// Response shapes: documented in /api/docs and checked against every answer in the server tests.
 
-export interface Message {
-  id: string;
-  event_id: string;
-  subject: string;
-  body: string;
-  audience: MessageAudience;
-  status: MessageStatus;
-  send_at: string;
-  sent_at: string | null;
-  author: MessageAuthor | null;
-  recipients_count: number;
-  sent_count: number;
-  failed_count: number;
-  created_at: string;
-}
+export const messageAuthorSchema = z
+  .object({
+    id: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+  })
+  .meta({ id: 'MessageAuthor' });
+export type MessageAuthor = z.infer<typeof messageAuthorSchema>;
+
+export const messageSchema = z
+  .object({
+    id: z.string(),
+    event_id: z.string(),
+    subject: z.string(),
+    body: z.string(),
+    audience: messageAudience,
+    status: z.enum(MESSAGE_STATUSES),
+    send_at: z.string(),
+    sent_at: z.string().nullable(),
+    author: messageAuthorSchema.nullable(),
+    recipients_count: z.number(),
+    sent_count: z.number(),
+    failed_count: z.number(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'Message' });
+export type Message = z.infer<typeof messageSchema>;
 
 /** POST events/{id}/messages/audience: how many distinct addresses the audience reaches now. */
-export interface AudienceCount {
-  recipients_count: number;
-}
+export const audienceCountSchema = z
+  .object({
+    recipients_count: z.number(),
+  })
+  .meta({ id: 'AudienceCount' });
+export type AudienceCount = z.infer<typeof audienceCountSchema>;
 
 /** POST events/{id}/messages with is_test: where the test copy went. */
-export interface MessageTestResult {
-  is_test: true;
-  sent_to: string;
-}
+export const messageTestResultSchema = z
+  .object({
+    is_test: z.literal(true),
+    sent_to: z.string(),
+  })
+  .meta({ id: 'MessageTestResult' });
+export type MessageTestResult = z.infer<typeof messageTestResultSchema>;

@@ -63,19 +63,6 @@ export type OrderUpdateInput = z.infer<typeof orderUpdateInput>;
 export const REFUND_STATES = ['PENDING', 'SUCCEEDED', 'FAILED'] as const;
 export type RefundState = (typeof REFUND_STATES)[number];
 
-export interface OrderRefund {
-  id: string;
-  provider: string;
-  provider_ref: string | null;
-  status: RefundState;
-  amount_cents: number;
-  currency: string;
-  reason: string | null;
-  failure_reason: string | null;
-  created_by: string | null;
-  created_at: string;
-}
-
 export const ORDER_ACTIVITY_KINDS = [
   'CREATED',
   'PAID',
@@ -90,19 +77,46 @@ export const ORDER_ACTIVITY_KINDS = [
 ] as const;
 export type OrderActivityKind = (typeof ORDER_ACTIVITY_KINDS)[number];
 
-export interface OrderActivity {
-  id: string;
-  kind: OrderActivityKind;
-  /** The organizer's name, or null for the buyer or the system. */
-  user_name: string | null;
-  details: Record<string, unknown>;
-  created_at: string;
-}
+// Response shapes: documented in /api/docs and checked against every answer in the server tests.
 
-/** A question as the drawer and the exports show its answers. */
-export interface AnsweredQuestion {
-  id: string;
-  title: string;
-  belongs_to: 'ORDER' | 'ATTENDEE';
-  type: string;
-}
+export const orderRefundSchema = z
+  .object({
+    id: z.string(),
+    provider: z.string(),
+    provider_ref: z.string().nullable(),
+    status: z.enum(REFUND_STATES),
+    amount_cents: z.number(),
+    currency: z.string(),
+    reason: z.string().nullable(),
+    failure_reason: z.string().nullable(),
+    created_by: z.string().nullable(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'OrderRefund' });
+export type OrderRefund = z.infer<typeof orderRefundSchema>;
+
+export const orderActivitySchema = z
+  .object({
+    id: z.string(),
+    kind: z.enum(ORDER_ACTIVITY_KINDS),
+    /** The organizer's name, or null for the buyer or the system. */
+    user_name: z.string().nullable(),
+    details: z.record(z.string(), z.unknown()),
+    created_at: z.string(),
+  })
+  .meta({ id: 'OrderActivity' });
+export type OrderActivity = z.infer<typeof orderActivitySchema>;
+
+/** A question as the drawer and the exports show its answers (and the order's edit form asks it). */
+export const answeredQuestionSchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    description: z.string().nullable(),
+    belongs_to: z.enum(['ORDER', 'ATTENDEE']),
+    type: z.string(),
+    options: z.array(z.string()),
+    required: z.boolean(),
+  })
+  .meta({ id: 'AnsweredQuestion' });
+export type AnsweredQuestion = z.infer<typeof answeredQuestionSchema>;

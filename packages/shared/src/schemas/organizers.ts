@@ -22,14 +22,19 @@ export const updateOrganizerSchema = createOrganizerSchema.partial();
 export type CreateOrganizerInput = z.infer<typeof createOrganizerSchema>;
 export type UpdateOrganizerInput = z.infer<typeof updateOrganizerSchema>;
 
-export interface Organizer {
-  id: string;
-  name: string;
-  email: string | null;
-  website: string | null;
-  description: string | null;
-  logo_url: string | null;
-  events_count: number;
-  created_at: string;
-  updated_at: string;
-}
+// Response shapes: documented in /api/docs and checked against every answer in the server tests.
+
+export const organizerSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string().nullable(),
+    website: z.string().nullable(),
+    description: z.string().nullable(),
+    logo_url: z.string().nullable(),
+    events_count: z.number(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'Organizer' });
+export type Organizer = z.infer<typeof organizerSchema>;

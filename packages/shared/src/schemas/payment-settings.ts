@@ -20,21 +20,34 @@ export const updatePaymentSettingsSchema = z.strictObject({
 });
 export type UpdatePaymentSettingsInput = z.infer<typeof updatePaymentSettingsSchema>;
 
-export interface PaymentSettings {
-  stripe: {
-    /** NOT_AVAILABLE: the installation has no platform Stripe keys. */
-    state: StripeConnectState;
-    account_id: string | null;
-    /** The installation's fee on each payment through the connected account; null when none. */
-    platform_fee: { percent: number; fixed_cents: number } | null;
-  };
-  offline_payment_instructions: string | null;
-  /** Simulated card payments are on in this installation (no real money). */
-  test_payments: boolean;
-  /** A real provider can take payments: Stripe charges enabled, or offline instructions set. */
-  real_provider_ready: boolean;
-}
+// Response shapes: documented in /api/docs and checked against every answer in the server tests.
 
-export interface StripeConnectStart {
-  url: string;
-}
+export const paymentSettingsSchema = z
+  .object({
+    stripe: z.object({
+      /** NOT_AVAILABLE: the installation has no platform Stripe keys. */
+      state: z.enum(STRIPE_CONNECT_STATES),
+      account_id: z.string().nullable(),
+      /** The installation's fee on each payment through the connected account; null when none. */
+      platform_fee: z
+        .object({
+          percent: z.number(),
+          fixed_cents: z.number(),
+        })
+        .nullable(),
+    }),
+    offline_payment_instructions: z.string().nullable(),
+    /** Simulated card payments are on in this installation (no real money). */
+    test_payments: z.boolean(),
+    /** A real provider can take payments: Stripe charges enabled, or offline instructions set. */
+    real_provider_ready: z.boolean(),
+  })
+  .meta({ id: 'PaymentSettings' });
+export type PaymentSettings = z.infer<typeof paymentSettingsSchema>;
+
+export const stripeConnectStartSchema = z
+  .object({
+    url: z.string(),
+  })
+  .meta({ id: 'StripeConnectStart' });
+export type StripeConnectStart = z.infer<typeof stripeConnectStartSchema>;

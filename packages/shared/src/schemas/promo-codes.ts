@@ -1,6 +1,6 @@
 /** Promo codes: access codes and discounts, unique per event, case-insensitive. */
 import { z } from 'zod';
-import { PROMO_DISCOUNT_TYPES, type PromoDiscountType } from '../enums.ts';
+import { PROMO_DISCOUNT_TYPES } from '../enums.ts';
 
 export const promoCodeInput = z
   .strictObject({
@@ -27,24 +27,33 @@ export const promoCodeInput = z
   });
 export type PromoCodeInput = z.infer<typeof promoCodeInput>;
 
-export type PromoCodeStatus = 'ACTIVE' | 'EXPIRED' | 'USED_UP';
+// Response shapes: documented in /api/docs and checked against every answer in the server tests.
 
-export interface PromoCode {
-  id: string;
-  event_id: string;
-  code: string;
-  discount_type: PromoDiscountType;
-  discount: number;
-  ticket_ids: string[];
-  expiry_date: string | null;
-  max_uses: number | null;
-  /** Orders completed, awaiting offline payment or still reserved with this code. */
-  usage_count: number;
-  status: PromoCodeStatus;
-  created_at: string;
-  updated_at: string;
-}
+export const promoCodeStatusSchema = z.enum(['ACTIVE', 'EXPIRED', 'USED_UP']);
+export type PromoCodeStatus = z.infer<typeof promoCodeStatusSchema>;
 
-export interface PromoCodeValidity {
-  valid: boolean;
-}
+export const promoCodeSchema = z
+  .object({
+    id: z.string(),
+    event_id: z.string(),
+    code: z.string(),
+    discount_type: z.enum(PROMO_DISCOUNT_TYPES),
+    discount: z.number(),
+    ticket_ids: z.array(z.string()),
+    expiry_date: z.string().nullable(),
+    max_uses: z.number().nullable(),
+    /** Orders completed, awaiting offline payment or still reserved with this code. */
+    usage_count: z.number(),
+    status: promoCodeStatusSchema,
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'PromoCode' });
+export type PromoCode = z.infer<typeof promoCodeSchema>;
+
+export const promoCodeValiditySchema = z
+  .object({
+    valid: z.boolean(),
+  })
+  .meta({ id: 'PromoCodeValidity' });
+export type PromoCodeValidity = z.infer<typeof promoCodeValiditySchema>;

@@ -1,15 +1,23 @@
-/** The public list of live events (`GET /api/public/events`). The full event is `PublicEvent` in public.ts. */
-import type { PublicImage } from './public.ts';
+import { z } from 'zod';
+import { publicImageSchema } from './public.ts';
 
-export interface PublicEventSummary {
-  id: string;
-  slug: string;
-  name: string;
-  start_date: string;
-  end_date: string | null;
-  timezone: string;
-  currency: string;
-  location: Record<string, string | undefined>;
-  organizer: { id: string; name: string };
-  cover: PublicImage | null;
-}
+// Response shapes: documented in /api/docs and checked against every answer in the server tests.
+
+export const publicEventSummarySchema = z
+  .object({
+    id: z.string(),
+    slug: z.string(),
+    name: z.string(),
+    start_date: z.string(),
+    end_date: z.string().nullable(),
+    timezone: z.string(),
+    currency: z.string(),
+    location: z.record(z.string(), z.string().optional()),
+    organizer: z.object({
+      id: z.string(),
+      name: z.string(),
+    }),
+    cover: publicImageSchema.nullable(),
+  })
+  .meta({ id: 'PublicEventSummary' });
+export type PublicEventSummary = z.infer<typeof publicEventSummarySchema>;

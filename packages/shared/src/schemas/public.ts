@@ -1,166 +1,216 @@
-/**
- * Response shapes of the public (buyer) API: the contract between the server's public read model and
- * checkout, and the public web pages. Amounts are integer minor units of `currency`.
- */
-import type {
-  AttendeeStatus,
-  OrderStatus,
-  PaymentProvider,
-  PaymentStatus,
-  PromoDiscountType,
-  RefundStatus,
-  TicketPriceType,
+import { z } from 'zod';
+import {
+  ATTENDEE_STATUSES,
+  ORDER_STATUSES,
+  PAYMENT_PROVIDERS,
+  PAYMENT_STATUSES,
+  PROMO_DISCOUNT_TYPES,
+  REFUND_STATUSES,
+  TICKET_PRICE_TYPES,
 } from '../enums.ts';
 
-export type SaleState = 'ON_SALE' | 'NOT_STARTED' | 'ENDED' | 'SOLD_OUT';
+// Response shapes: documented in /api/docs and checked against every answer in the server tests.
 
-export interface PublicTaxOrFee {
-  id: string;
-  name: string;
-  type: 'TAX' | 'FEE';
-  calculation: 'PERCENTAGE' | 'FIXED';
-  /** Basis points for PERCENTAGE (2100 = 21 %), minor units for FIXED. */
-  value: number;
-}
+export const saleStateSchema = z.enum(['ON_SALE', 'NOT_STARTED', 'ENDED', 'SOLD_OUT']);
+export type SaleState = z.infer<typeof saleStateSchema>;
 
-export interface PublicPrice {
-  id: string;
-  label: string | null;
-  /** For DONATION tickets, the minimum. */
-  price_cents: number;
-  sale_state: SaleState;
-  sale_start_date: string | null;
-  sale_end_date: string | null;
-  /** Units left for this tier (after every limit), null when unlimited. */
-  quantity_remaining: number | null;
-}
+export const publicTaxOrFeeSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    type: z.enum(['TAX', 'FEE']),
+    calculation: z.enum(['PERCENTAGE', 'FIXED']),
+    /** Basis points for PERCENTAGE (2100 = 21 %), minor units for FIXED. */
+    value: z.number(),
+  })
+  .meta({ id: 'PublicTaxOrFee' });
+export type PublicTaxOrFee = z.infer<typeof publicTaxOrFeeSchema>;
 
-export interface PublicTicket {
-  id: string;
-  name: string;
-  description: string | null;
-  price_type: TicketPriceType;
-  min_per_order: number;
-  max_per_order: number;
-  sale_state: SaleState;
-  sale_start_date: string | null;
-  sale_end_date: string | null;
-  show_quantity_remaining: boolean;
-  /** Sold out → the page offers to join the waiting list instead of the stepper. */
-  waitlist_enabled: boolean;
-  /** Units left for the ticket (min over tiers, ticket-level and capacity limits), null when unlimited. */
-  quantity_remaining: number | null;
-  prices: PublicPrice[];
-  taxes_and_fees: PublicTaxOrFee[];
-  /** True when shown only because the promo code in the request unlocks it. */
-  unlocked_by_promo_code: boolean;
-}
+export const publicPriceSchema = z
+  .object({
+    id: z.string(),
+    label: z.string().nullable(),
+    /** For DONATION tickets, the minimum. */
+    price_cents: z.number(),
+    sale_state: saleStateSchema,
+    sale_start_date: z.string().nullable(),
+    sale_end_date: z.string().nullable(),
+    /** Units left for this tier (after every limit), null when unlimited. */
+    quantity_remaining: z.number().nullable(),
+  })
+  .meta({ id: 'PublicPrice' });
+export type PublicPrice = z.infer<typeof publicPriceSchema>;
 
-export interface PublicQuestion {
-  id: string;
-  title: string;
-  description: string | null;
-  type: string;
-  belongs_to: 'ORDER' | 'ATTENDEE';
-  ticket_ids: string[];
-  options: string[];
-  required: boolean;
-}
+export const publicTicketSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string().nullable(),
+    price_type: z.enum(TICKET_PRICE_TYPES),
+    min_per_order: z.number(),
+    max_per_order: z.number(),
+    sale_state: saleStateSchema,
+    sale_start_date: z.string().nullable(),
+    sale_end_date: z.string().nullable(),
+    show_quantity_remaining: z.boolean(),
+    /** Sold out → the page offers to join the waiting list instead of the stepper. */
+    waitlist_enabled: z.boolean(),
+    /** Units left for the ticket (min over tiers, ticket-level and capacity limits), null when unlimited. */
+    quantity_remaining: z.number().nullable(),
+    prices: z.array(publicPriceSchema),
+    taxes_and_fees: z.array(publicTaxOrFeeSchema),
+    /** True when shown only because the promo code in the request unlocks it. */
+    unlocked_by_promo_code: z.boolean(),
+  })
+  .meta({ id: 'PublicTicket' });
+export type PublicTicket = z.infer<typeof publicTicketSchema>;
 
-export interface PublicImage {
-  url: string;
-  width: number;
-  height: number;
-  /** WebP variants, smallest first. */
-  srcset: { width: number; url: string }[];
-}
+export const publicQuestionSchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    description: z.string().nullable(),
+    type: z.string(),
+    belongs_to: z.enum(['ORDER', 'ATTENDEE']),
+    ticket_ids: z.array(z.string()),
+    options: z.array(z.string()),
+    required: z.boolean(),
+  })
+  .meta({ id: 'PublicQuestion' });
+export type PublicQuestion = z.infer<typeof publicQuestionSchema>;
 
-export interface PublicEvent {
-  id: string;
-  slug: string;
-  name: string;
-  /** Sanitized HTML. */
-  description: string | null;
-  status: 'LIVE';
-  start_date: string;
-  end_date: string | null;
-  timezone: string;
-  currency: string;
-  location: Record<string, string | undefined>;
-  organizer: { id: string; name: string; website: string | null; email: string | null };
-  cover: PublicImage | null;
-  order_timeout_minutes: number;
-  settings: {
-    attendee_details_mode: 'PER_TICKET' | 'PER_ORDER';
-    payment_providers: PaymentProvider[];
-    offline_payment_instructions: string | null;
-    post_checkout_message: string | null;
-    allow_indexing: boolean;
-    seo_title: string | null;
-    seo_description: string | null;
-    seo_keywords: string | null;
-    support_email: string | null;
-    /** Homepage designer colours when set (hex). */
-    colors?: { primary?: string; background?: string; text?: string };
-  };
-  tickets: PublicTicket[];
-  questions: PublicQuestion[];
-  /** The promo code sent in the request, when it is valid for this event. */
-  promo_code: {
-    code: string;
-    discount_type: PromoDiscountType;
-    discount: number;
-    ticket_ids: string[];
-  } | null;
-}
+export const publicImageSchema = z
+  .object({
+    url: z.string(),
+    width: z.number(),
+    height: z.number(),
+    /** WebP variants, smallest first. */
+    srcset: z.array(
+      z.object({
+        width: z.number(),
+        url: z.string(),
+      }),
+    ),
+  })
+  .meta({ id: 'PublicImage' });
+export type PublicImage = z.infer<typeof publicImageSchema>;
 
-export interface PublicOrderItem {
-  id: string;
-  ticket_id: string;
-  price_id: string;
-  ticket_name: string;
-  price_label: string | null;
-  quantity: number;
-  unit_price_cents: number;
-  unit_discount_cents: number;
-  taxes_cents: number;
-  fees_cents: number;
-  total_cents: number;
-}
+export const publicEventSchema = z
+  .object({
+    id: z.string(),
+    slug: z.string(),
+    name: z.string(),
+    /** Sanitized HTML. */
+    description: z.string().nullable(),
+    status: z.literal('LIVE'),
+    start_date: z.string(),
+    end_date: z.string().nullable(),
+    timezone: z.string(),
+    currency: z.string(),
+    location: z.record(z.string(), z.string().optional()),
+    organizer: z.object({
+      id: z.string(),
+      name: z.string(),
+      website: z.string().nullable(),
+      email: z.string().nullable(),
+    }),
+    cover: publicImageSchema.nullable(),
+    order_timeout_minutes: z.number(),
+    settings: z.object({
+      attendee_details_mode: z.enum(['PER_TICKET', 'PER_ORDER']),
+      payment_providers: z.array(z.enum(PAYMENT_PROVIDERS)),
+      offline_payment_instructions: z.string().nullable(),
+      post_checkout_message: z.string().nullable(),
+      allow_indexing: z.boolean(),
+      seo_title: z.string().nullable(),
+      seo_description: z.string().nullable(),
+      seo_keywords: z.string().nullable(),
+      support_email: z.string().nullable(),
+      /** Homepage designer colours when set (hex). */
+      colors: z
+        .object({
+          primary: z.string().optional(),
+          background: z.string().optional(),
+          text: z.string().optional(),
+        })
+        .optional(),
+    }),
+    tickets: z.array(publicTicketSchema),
+    questions: z.array(publicQuestionSchema),
+    /** The promo code sent in the request, when it is valid for this event. */
+    promo_code: z
+      .object({
+        code: z.string(),
+        discount_type: z.enum(PROMO_DISCOUNT_TYPES),
+        discount: z.number(),
+        ticket_ids: z.array(z.string()),
+      })
+      .nullable(),
+  })
+  .meta({ id: 'PublicEvent' });
+export type PublicEvent = z.infer<typeof publicEventSchema>;
 
-export interface PublicAttendee {
-  short_id: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  ticket_id: string;
-  ticket_name: string;
-  price_label: string | null;
-  status: AttendeeStatus;
-  /** SVG of the QR code (present once the order is completed or awaiting offline payment). */
-  qr_svg?: string;
-}
+export const publicOrderItemSchema = z
+  .object({
+    id: z.string(),
+    ticket_id: z.string(),
+    price_id: z.string(),
+    ticket_name: z.string(),
+    price_label: z.string().nullable(),
+    quantity: z.number(),
+    unit_price_cents: z.number(),
+    unit_discount_cents: z.number(),
+    taxes_cents: z.number(),
+    fees_cents: z.number(),
+    total_cents: z.number(),
+  })
+  .meta({ id: 'PublicOrderItem' });
+export type PublicOrderItem = z.infer<typeof publicOrderItemSchema>;
 
-export interface PublicOrder {
-  short_id: string;
-  event_id: string;
-  status: OrderStatus;
-  payment_status: PaymentStatus | null;
-  refund_status: RefundStatus | null;
-  payment_provider: PaymentProvider | null;
-  reserved_until: string;
-  first_name: string | null;
-  last_name: string | null;
-  email: string | null;
-  currency: string;
-  subtotal_cents: number;
-  discount_cents: number;
-  taxes_cents: number;
-  fees_cents: number;
-  total_cents: number;
-  promo_code: string | null;
-  items: PublicOrderItem[];
-  attendees: PublicAttendee[];
-  created_at: string;
-  completed_at: string | null;
-}
+export const publicAttendeeSchema = z
+  .object({
+    short_id: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    email: z.string(),
+    ticket_id: z.string(),
+    ticket_name: z.string(),
+    price_label: z.string().nullable(),
+    status: z.enum(ATTENDEE_STATUSES),
+    /** SVG of the QR code (present once the order is completed or awaiting offline payment). */
+    qr_svg: z.string().optional(),
+  })
+  .meta({ id: 'PublicAttendee' });
+export type PublicAttendee = z.infer<typeof publicAttendeeSchema>;
+
+/** An order's states and its buyer, as every answer about an order gives them (public and back office). */
+export const orderStatesAndBuyer = {
+  status: z.enum(ORDER_STATUSES),
+  payment_status: z.enum(PAYMENT_STATUSES).nullable(),
+  refund_status: z.enum(REFUND_STATUSES).nullable(),
+  payment_provider: z.enum(PAYMENT_PROVIDERS).nullable(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  email: z.string().nullable(),
+};
+
+export const publicOrderSchema = z
+  .object({
+    short_id: z.string(),
+    event_id: z.string(),
+    ...orderStatesAndBuyer,
+    reserved_until: z.string(),
+    currency: z.string(),
+    subtotal_cents: z.number(),
+    discount_cents: z.number(),
+    taxes_cents: z.number(),
+    fees_cents: z.number(),
+    total_cents: z.number(),
+    promo_code: z.string().nullable(),
+    items: z.array(publicOrderItemSchema),
+    attendees: z.array(publicAttendeeSchema),
+    created_at: z.string(),
+    completed_at: z.string().nullable(),
+  })
+  .meta({ id: 'PublicOrder' });
+export type PublicOrder = z.infer<typeof publicOrderSchema>;

@@ -41,19 +41,24 @@ export type QuestionInput = z.infer<typeof questionInput>;
 
 export const questionSortInput = z.strictObject({ ids: z.array(z.uuid()).min(1).max(500) });
 
-export interface Question {
-  /** A uuid, or `default:first_name` etc. for the built-in questions. */
-  id: string;
-  event_id: string;
-  title: string;
-  description: string | null;
-  type: QuestionType;
-  belongs_to: 'ORDER' | 'ATTENDEE';
-  ticket_ids: string[];
-  options: string[];
-  required: boolean;
-  is_hidden: boolean;
-  show_at_door: boolean;
-  is_default: boolean;
-  sort_order: number;
-}
+// Response shapes: documented in /api/docs and checked against every answer in the server tests.
+
+export const questionSchema = z
+  .object({
+    /** A uuid, or `default:first_name` etc. for the built-in questions. */
+    id: z.string(),
+    event_id: z.string(),
+    title: z.string(),
+    description: z.string().nullable(),
+    type: z.enum(QUESTION_TYPES),
+    belongs_to: z.enum(['ORDER', 'ATTENDEE']),
+    ticket_ids: z.array(z.string()),
+    options: z.array(z.string()),
+    required: z.boolean(),
+    is_hidden: z.boolean(),
+    show_at_door: z.boolean(),
+    is_default: z.boolean(),
+    sort_order: z.number(),
+  })
+  .meta({ id: 'Question' });
+export type Question = z.infer<typeof questionSchema>;

@@ -23,14 +23,19 @@ export const updateTaxSchema = taxBase.partial();
 export type CreateTaxInput = z.infer<typeof createTaxSchema>;
 export type UpdateTaxInput = z.infer<typeof updateTaxSchema>;
 
-export interface TaxOrFee {
-  id: string;
-  name: string;
-  type: 'TAX' | 'FEE';
-  calculation: 'PERCENTAGE' | 'FIXED';
-  value: number;
-  is_default: boolean;
-  is_active: boolean;
-  created_at: string;
-  updated_at: string;
-}
+// Response shapes: documented in /api/docs and checked against every answer in the server tests.
+
+export const taxOrFeeSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    type: z.enum(['TAX', 'FEE']),
+    calculation: z.enum(['PERCENTAGE', 'FIXED']),
+    value: z.number(),
+    is_default: z.boolean(),
+    is_active: z.boolean(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'TaxOrFee' });
+export type TaxOrFee = z.infer<typeof taxOrFeeSchema>;

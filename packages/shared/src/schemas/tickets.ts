@@ -1,6 +1,6 @@
 /** Tickets and their price tiers: the organizer API's payloads (zod, both ends) and response shapes. */
 import { z } from 'zod';
-import { TICKET_PRICE_TYPES, type TicketPriceType } from '../enums.ts';
+import { TICKET_PRICE_TYPES } from '../enums.ts';
 
 const isoDate = z.iso.datetime({ offset: true });
 const optionalDate = isoDate.nullable().optional();
@@ -86,51 +86,60 @@ export type TicketInput = z.infer<typeof ticketInput>;
 
 export const ticketSortInput = z.strictObject({ ids: z.array(z.uuid()).min(1).max(500) });
 
-export type TicketStatus = 'ON_SALE' | 'SCHEDULED' | 'ENDED' | 'SOLD_OUT' | 'HIDDEN';
+// Response shapes: documented in /api/docs and checked against every answer in the server tests.
 
-export interface TicketPrice {
-  id: string;
-  label: string | null;
-  price_cents: number;
-  quantity: number | null;
-  sale_start_date: string | null;
-  sale_end_date: string | null;
-  is_hidden: boolean;
-  sort_order: number;
-  /** Units in completed or awaiting-offline-payment orders. */
-  quantity_sold: number;
-  /** Units in reservations that have not expired. */
-  quantity_reserved: number;
-  /** Units still available after every limit (tier and capacity assignments); null = unlimited. */
-  quantity_remaining: number | null;
-  status: TicketStatus;
-}
+export const ticketStatusSchema = z.enum(['ON_SALE', 'SCHEDULED', 'ENDED', 'SOLD_OUT', 'HIDDEN']);
+export type TicketStatus = z.infer<typeof ticketStatusSchema>;
 
-export interface Ticket {
-  id: string;
-  event_id: string;
-  name: string;
-  description: string | null;
-  type: TicketPriceType;
-  price_type: TicketPriceType;
-  min_per_order: number;
-  max_per_order: number;
-  sale_start_date: string | null;
-  sale_end_date: string | null;
-  is_hidden: boolean;
-  hidden_unless_promo_code: boolean;
-  hide_before_sale_start: boolean;
-  hide_after_sale_end: boolean;
-  hide_when_sold_out: boolean;
-  show_quantity_remaining: boolean;
-  waitlist_enabled: boolean;
-  sort_order: number;
-  tax_ids: string[];
-  prices: TicketPrice[];
-  quantity_sold: number;
-  quantity_reserved: number;
-  quantity_remaining: number | null;
-  status: TicketStatus;
-  created_at: string;
-  updated_at: string;
-}
+export const ticketPriceSchema = z
+  .object({
+    id: z.string(),
+    label: z.string().nullable(),
+    price_cents: z.number(),
+    quantity: z.number().nullable(),
+    sale_start_date: z.string().nullable(),
+    sale_end_date: z.string().nullable(),
+    is_hidden: z.boolean(),
+    sort_order: z.number(),
+    /** Units in completed or awaiting-offline-payment orders. */
+    quantity_sold: z.number(),
+    /** Units in reservations that have not expired. */
+    quantity_reserved: z.number(),
+    /** Units still available after every limit (tier and capacity assignments); null = unlimited. */
+    quantity_remaining: z.number().nullable(),
+    status: ticketStatusSchema,
+  })
+  .meta({ id: 'TicketPrice' });
+export type TicketPrice = z.infer<typeof ticketPriceSchema>;
+
+export const ticketSchema = z
+  .object({
+    id: z.string(),
+    event_id: z.string(),
+    name: z.string(),
+    description: z.string().nullable(),
+    type: z.enum(TICKET_PRICE_TYPES),
+    price_type: z.enum(TICKET_PRICE_TYPES),
+    min_per_order: z.number(),
+    max_per_order: z.number(),
+    sale_start_date: z.string().nullable(),
+    sale_end_date: z.string().nullable(),
+    is_hidden: z.boolean(),
+    hidden_unless_promo_code: z.boolean(),
+    hide_before_sale_start: z.boolean(),
+    hide_after_sale_end: z.boolean(),
+    hide_when_sold_out: z.boolean(),
+    show_quantity_remaining: z.boolean(),
+    waitlist_enabled: z.boolean(),
+    sort_order: z.number(),
+    tax_ids: z.array(z.string()),
+    prices: z.array(ticketPriceSchema),
+    quantity_sold: z.number(),
+    quantity_reserved: z.number(),
+    quantity_remaining: z.number().nullable(),
+    status: ticketStatusSchema,
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'Ticket' });
+export type Ticket = z.infer<typeof ticketSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { USER_ROLES } from '../enums.ts';
 import {
+  accountChoiceSchema,
   emailSchema,
   localeSchema,
   nameSchema,
@@ -53,20 +54,67 @@ export const userTokenParamsSchema = z.object({
   token: z.string().min(10).max(200),
 });
 
+// Response shapes: documented in /api/docs and checked against every answer in the server tests.
+
 /** A member of the account as the API presents it. */
-export interface AccountMember {
-  id: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  /** null while INVITED: the profile is the user's own until they accept. */
-  locale: string | null;
-  timezone: string | null;
-  email_verified: boolean;
-  pending_email: string | null;
-  role: 'ADMIN' | 'ORGANIZER';
-  status: 'ACTIVE' | 'INVITED' | 'INACTIVE';
-  is_owner: boolean;
-  created_at: string;
-  last_login_at?: string | null;
-}
+export const accountMemberSchema = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    /** null while INVITED: the profile is the user's own until they accept. */
+    locale: z.string().nullable(),
+    timezone: z.string().nullable(),
+    email_verified: z.boolean(),
+    pending_email: z.string().nullable(),
+    role: z.enum(['ADMIN', 'ORGANIZER']),
+    status: z.enum(['ACTIVE', 'INVITED', 'INACTIVE']),
+    is_owner: z.boolean(),
+    created_at: z.string(),
+    last_login_at: z.string().nullable().optional(),
+  })
+  .meta({ id: 'AccountMember' });
+export type AccountMember = z.infer<typeof accountMemberSchema>;
+
+/** GET users/me: the signed-in user, their account, and the accounts they can switch to. */
+export const currentUserSchema = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    locale: z.string(),
+    timezone: z.string(),
+    email_verified: z.boolean(),
+    pending_email: z.string().nullable(),
+    role: z.enum(USER_ROLES),
+    is_owner: z.boolean(),
+    account: z.object({ id: z.string(), name: z.string(), currency: z.string(), timezone: z.string() }),
+    accounts: z.array(
+      z.object({ id: z.string(), name: z.string(), role: z.enum(USER_ROLES), is_owner: z.boolean() }),
+    ),
+  })
+  .meta({ id: 'CurrentUser' });
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+/** A new session (register, login, switch account, accept an invitation); the token is also in `x-auth-token`. */
+export const sessionSchema = z.object({ token: z.string(), user: currentUserSchema });
+export const registeredSchema = sessionSchema.extend({ account: currentUserSchema.shape.account });
+/** Login: a session, or the accounts to choose from when the user belongs to several. */
+export const loginResultSchema = z.union([
+  sessionSchema,
+  z.object({ accounts: z.array(accountChoiceSchema) }),
+]);
+/** GET auth/reset-password/{token}: the link is valid. */
+export const resetTokenSchema = z.object({ email: z.string(), expires_at: z.string() });
+/** GET auth/invitations/{token}: what the invitation page shows. */
+export const invitationSchema = z.object({
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  account_name: z.string(),
+  role: z.enum(USER_ROLES),
+  invited_by: z.string().nullable(),
+  has_password: z.boolean(),
+});

@@ -32,22 +32,34 @@ export const waitlistSettingsInput = z.strictObject({
 });
 export type WaitlistSettings = z.infer<typeof waitlistSettingsInput>;
 
-export interface WaitlistEntry {
-  id: string;
-  ticket_id: string;
-  ticket_name: string;
-  price_id: string;
-  price_label: string | null;
-  first_name: string;
-  last_name: string;
-  email: string;
-  quantity: number;
-  locale: string;
-  state: WaitlistState;
-  /** Place among the ticket's waiting entries (1 = next); null unless WAITING. */
-  position: number | null;
-  order_short_id: string | null;
-  offered_at: string | null;
-  offer_expires_at: string | null;
-  created_at: string;
-}
+// Response shapes: documented in /api/docs and checked against every answer in the server tests.
+
+export const waitlistEntrySchema = z
+  .object({
+    id: z.string(),
+    ticket_id: z.string(),
+    ticket_name: z.string(),
+    price_id: z.string(),
+    price_label: z.string().nullable(),
+    first_name: z.string(),
+    last_name: z.string(),
+    email: z.string(),
+    quantity: z.number(),
+    locale: z.string(),
+    state: z.enum(WAITLIST_STATES),
+    /** Place among the ticket's waiting entries (1 = next); null unless WAITING. */
+    position: z.number().nullable(),
+    order_short_id: z.string().nullable(),
+    offered_at: z.string().nullable(),
+    offer_expires_at: z.string().nullable(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'WaitlistEntry' });
+export type WaitlistEntry = z.infer<typeof waitlistEntrySchema>;
+
+/** The waiting list settings of an event as the API answers them. */
+export const waitlistSettingsSchema = z.object({ offer_minutes: z.number(), auto_offer: z.boolean() });
+/** A buyer's sign-up: the entry and where it stands (already waiting or offered: unchanged). */
+export const waitlistJoinedSchema = z.object({ id: z.string(), state: z.enum(WAITLIST_STATES) });
+/** The leave link: where the entry stands now. */
+export const waitlistLeftSchema = z.object({ state: z.enum(WAITLIST_STATES) });

@@ -43,6 +43,18 @@ export const widgetSettingsSchema = z.strictObject({
 });
 export type WidgetSettings = z.output<typeof widgetSettingsSchema>;
 
+/** The widget settings as the API answers them. */
+export const widgetSettingsResponseSchema = z.object({
+  allowed_origins: z.array(z.string()),
+  locale: z.enum(WIDGET_LOCALES).nullable(),
+  button_text: z.string().nullable(),
+  primary_color: z.string().nullable(),
+  background_color: z.string().nullable(),
+  text_color: z.string().nullable(),
+  padding: z.number(),
+  auto_resize: z.boolean(),
+});
+
 export const DEFAULT_WIDGET_SETTINGS: WidgetSettings = {
   allowed_origins: [],
   locale: null,

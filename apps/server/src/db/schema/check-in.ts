@@ -60,6 +60,8 @@ export const checkIns = pgTable(
     uniqueIndex('check_ins_list_attendee_unique').on(t.check_in_list_id, t.attendee_id),
     uniqueIndex('check_ins_list_client_unique').on(t.check_in_list_id, t.client_id),
     index('check_ins_event_idx').on(t.event_id),
+    // An attendee's check-ins (their detail, and the "checked in" column of lists and exports).
+    index('check_ins_attendee_idx').on(t.attendee_id, t.created_at),
   ],
 );
 

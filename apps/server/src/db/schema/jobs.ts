@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { ts } from './columns.ts';
 
@@ -17,7 +18,13 @@ export const jobs = pgTable(
     failed_at: ts('failed_at'),
     created_at: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('jobs_due_idx').on(t.run_at)],
+  (t) => [
+    // What the claim query reads: only the jobs still to run, so it does not step over every job done
+    // (an index on run_at alone made each claim walk past all the completed jobs).
+    index('jobs_pending_idx')
+      .on(t.run_at, t.id)
+      .where(sql`${t.completed_at} is null and ${t.failed_at} is null`),
+  ],
 );
 
 /**

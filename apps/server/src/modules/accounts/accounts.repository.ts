@@ -15,3 +15,7 @@ export async function updateAccount(
   const [row] = await db.update(accounts).set(values).where(eq(accounts.id, accountId)).returning();
   return row;
 }
+
+export async function setEventDefaults(db: Queryable, accountId: string, defaults: Record<string, unknown>) {
+  await db.update(accounts).set({ event_defaults: defaults }).where(eq(accounts.id, accountId));
+}

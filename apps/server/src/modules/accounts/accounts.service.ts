@@ -1,5 +1,5 @@
 import type { AccountSettings, UpdateAccountInput } from '@taquilla/shared/schemas/accounts';
-import type { AppDeps } from '../../deps.ts';
+import type { AppDeps, DbDeps } from '../../deps.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { notFound } from '../../lib/errors.ts';
 import * as repo from './accounts.repository.ts';
@@ -26,4 +26,16 @@ export async function updateAccount(deps: Pick<AppDeps, 'db'>, auth: AuthContext
   const row = await repo.updateAccount(deps.db, auth.accountId, input);
   if (!row) throw notFound();
   return present(row);
+}
+
+/** The caller's account row (event defaults, currency, time zone) for other modules; it must exist. */
+export async function accountRow(deps: DbDeps, accountId: string) {
+  const row = await repo.findAccount(deps.db, accountId);
+  if (!row) throw new Error(`account ${accountId} not found`);
+  return row;
+}
+
+/** Stores the account's event defaults (the events module resolves and validates them). */
+export async function setEventDefaults(deps: DbDeps, accountId: string, defaults: Record<string, unknown>) {
+  await repo.setEventDefaults(deps.db, accountId, defaults);
 }

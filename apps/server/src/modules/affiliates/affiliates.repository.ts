@@ -1,3 +1,4 @@
+import type { OrderStatus } from '@taquilla/shared';
 import type { AffiliateSales } from '@taquilla/shared/schemas/affiliates';
 import { and, asc, count, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
 import { type Queryable, rowsOf } from '../../db/client.ts';
@@ -101,28 +102,35 @@ const toSales = (r: SalesRow): AffiliateSales => ({
   revenue_cents: Number(r.revenue),
 });
 
-/** Completed orders of the event grouped by `groupBy` (an expression over `o`), one query. */
-async function completedSales(q: Queryable, eventId: string, groupBy: SQL, filter: SQL = sql`true`) {
+/** The event's orders in `statuses` grouped by `groupBy` (an expression over `o`), one query. */
+async function salesBy(
+  q: Queryable,
+  eventId: string,
+  statuses: readonly OrderStatus[],
+  groupBy: SQL,
+  filter: SQL = sql`true`,
+) {
   const rows = rowsOf<SalesRow>(
     await q.execute(sql`
       select ${groupBy} as key, count(*)::int as orders_count, coalesce(sum(o.total_cents), 0)::bigint as revenue,
         coalesce(sum((select sum(oi.quantity) from order_items oi where oi.order_id = o.id)), 0)::bigint as tickets
       from orders o
-      where o.event_id = ${eventId}::uuid and o.status = 'COMPLETED' and ${filter}
+      where o.event_id = ${eventId}::uuid and o.status in ${statuses} and ${filter}
       group by 1`),
   );
   return new Map(rows.map((r) => [String(r.key), toSales(r)]));
 }
 
-/** Sales per affiliate of the event. */
-export const salesByAffiliate = (q: Queryable, eventId: string) =>
-  completedSales(q, eventId, sql`o.affiliate_id`, sql`o.affiliate_id is not null`);
+/** Sales (orders in `statuses`) per affiliate of the event. */
+export const salesByAffiliate = (q: Queryable, eventId: string, statuses: readonly OrderStatus[]) =>
+  salesBy(q, eventId, statuses, sql`o.affiliate_id`, sql`o.affiliate_id is not null`);
 
-/** The event's sales: all completed orders, and those credited to any affiliate. */
-export async function eventSales(q: Queryable, eventId: string) {
-  const byKind = await completedSales(
+/** The event's sales (orders in `statuses`): all of them, and those credited to any affiliate. */
+export async function eventSales(q: Queryable, eventId: string, statuses: readonly OrderStatus[]) {
+  const byKind = await salesBy(
     q,
     eventId,
+    statuses,
     sql`case when o.affiliate_id is null then 'direct' else 'affiliate' end`,
   );
   const direct = byKind.get('direct') ?? NO_SALES;
@@ -137,22 +145,34 @@ export async function eventSales(q: Queryable, eventId: string) {
   };
 }
 
-/** One affiliate's completed sales per day of completion, in the event's time zone. */
-export const dailySales = (q: Queryable, eventId: string, affiliateId: string, timezone: string) =>
-  completedSales(
+/** One affiliate's sales (orders in `statuses`) per day of completion, in the event's time zone. */
+export const dailySales = (
+  q: Queryable,
+  eventId: string,
+  affiliateId: string,
+  timezone: string,
+  statuses: readonly OrderStatus[],
+) =>
+  salesBy(
     q,
     eventId,
+    statuses,
     sql`to_char(o.completed_at at time zone ${timezone}, 'YYYY-MM-DD')`,
     sql`o.affiliate_id = ${affiliateId}::uuid`,
   );
 
-/** Orders that hold sales for the affiliate (completed or awaiting offline payment): these forbid deleting it. */
-export async function countSellingOrders(q: Queryable, affiliateId: string) {
+/** The affiliate's orders (of this account) in `statuses`. */
+export async function countOrders(
+  q: Queryable,
+  accountId: string,
+  affiliateId: string,
+  statuses: readonly OrderStatus[],
+) {
   const row = one(
     rowsOf<{ n: number }>(
       await q.execute(sql`
       select count(*)::int as n from orders
-      where affiliate_id = ${affiliateId}::uuid and status in ('COMPLETED', 'AWAITING_OFFLINE_PAYMENT')`),
+      where account_id = ${accountId}::uuid and affiliate_id = ${affiliateId}::uuid and status in ${statuses}`),
     ),
   );
   return Number(row.n);

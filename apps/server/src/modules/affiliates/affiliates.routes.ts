@@ -1,4 +1,10 @@
-import { affiliateInput } from '@taquilla/shared/schemas/affiliates';
+import {
+  affiliateInput,
+  affiliateSchema,
+  promoterDetailStatsSchema,
+  promoterStatsSchema,
+} from '@taquilla/shared/schemas/affiliates';
+import { dataEnvelope, listEnvelope, noContent } from '@taquilla/shared/schemas/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../lib/auth.ts';
@@ -17,28 +23,59 @@ export const affiliateRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   app.get(
     '/events/:id/affiliates',
-    { schema: { params: eventParams, querystring: listQuerystring } },
+    {
+      schema: {
+        summary: "List an event's affiliates",
+        params: eventParams,
+        querystring: listQuerystring,
+        response: { 200: listEnvelope(affiliateSchema) },
+      },
+    },
     async (request) => service.listAffiliates(deps, requireAuth(request), request.params.id, request.query),
   );
   app.post(
     '/events/:id/affiliates',
-    { schema: { params: eventParams, body: affiliateInput } },
+    {
+      schema: {
+        summary: 'Create an affiliate',
+        params: eventParams,
+        body: affiliateInput,
+        response: { 201: dataEnvelope(affiliateSchema) },
+      },
+    },
     async (request, reply) => {
       const data = await service.createAffiliate(deps, requireAuth(request), request.params.id, request.body);
       return reply.status(201).send({ data });
     },
   );
-  app.get('/events/:id/affiliates/:affiliateId', { schema: { params: itemParams } }, async (request) => ({
-    data: await service.getAffiliate(
-      deps.db,
-      requireAuth(request),
-      request.params.id,
-      request.params.affiliateId,
-    ),
-  }));
+  app.get(
+    '/events/:id/affiliates/:affiliateId',
+    {
+      schema: {
+        summary: 'Get an affiliate',
+        params: itemParams,
+        response: { 200: dataEnvelope(affiliateSchema) },
+      },
+    },
+    async (request) => ({
+      data: await service.getAffiliate(
+        deps.db,
+        requireAuth(request),
+        request.params.id,
+        request.params.affiliateId,
+      ),
+    }),
+  );
   app.put(
     '/events/:id/affiliates/:affiliateId',
-    { schema: { params: itemParams, body: affiliateInput } },
+    {
+      schema: {
+        summary: 'Update an affiliate',
+        params: itemParams,
+        body: affiliateInput,
+        response: { 200: dataEnvelope(affiliateSchema) },
+      },
+    },
     async (request) => ({
       data: await service.updateAffiliate(
         deps,
@@ -51,7 +88,7 @@ export const affiliateRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/events/:id/affiliates/:affiliateId',
-    { schema: { params: itemParams } },
+    { schema: { summary: 'Delete an affiliate', params: itemParams, response: { 204: noContent } } },
     async (request, reply) => {
       await service.deleteAffiliate(
         deps,
@@ -62,12 +99,28 @@ export const affiliateRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(204).send();
     },
   );
-  app.get('/events/:id/promoter/stats', { schema: { params: eventParams } }, async (request) => ({
-    data: await service.promoterStats(deps, requireAuth(request), request.params.id),
-  }));
+  app.get(
+    '/events/:id/promoter/stats',
+    {
+      schema: {
+        summary: "Get the sales of an event's affiliates",
+        params: eventParams,
+        response: { 200: dataEnvelope(promoterStatsSchema) },
+      },
+    },
+    async (request) => ({
+      data: await service.promoterStats(deps, requireAuth(request), request.params.id),
+    }),
+  );
   app.get(
     '/events/:id/promoter/:promoterId/stats',
-    { schema: { params: promoterParams } },
+    {
+      schema: {
+        summary: "Get one affiliate's sales",
+        params: promoterParams,
+        response: { 200: dataEnvelope(promoterDetailStatsSchema) },
+      },
+    },
     async (request) => ({
       data: await service.promoterDetailStats(
         deps,

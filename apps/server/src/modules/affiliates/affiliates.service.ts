@@ -8,6 +8,7 @@ import type { Queryable } from '../../db/client.ts';
 import type { DbDeps } from '../../deps.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { conflict, invalid, isUniqueViolation, notFound } from '../../lib/errors.ts';
+import { COMPLETED_ORDERS, SOLD_ORDERS } from '../../lib/order-rules.ts';
 import { listMeta, parseListQuery } from '../../lib/pagination.ts';
 import { loadOwnedEvent } from '../events/owned-event.ts';
 import { affiliateMessages as m } from './affiliates.messages.ts';
@@ -38,7 +39,7 @@ export async function listAffiliates(
   await loadOwnedEvent(db, auth.accountId, eventId);
   const [{ rows, total }, sales] = await Promise.all([
     repo.listAffiliates(db, auth.accountId, eventId, params),
-    repo.salesByAffiliate(db, eventId),
+    repo.salesByAffiliate(db, eventId, COMPLETED_ORDERS),
   ]);
   return { data: rows.map((r) => present(r, sales.get(r.id))), meta: listMeta(total, params) };
 }
@@ -53,7 +54,7 @@ async function ownedAffiliate(q: Queryable, auth: AuthContext, eventId: string, 
 
 export async function getAffiliate(q: Queryable, auth: AuthContext, eventId: string, id: string) {
   const { row } = await ownedAffiliate(q, auth, eventId, id);
-  return present(row, (await repo.salesByAffiliate(q, eventId)).get(row.id));
+  return present(row, (await repo.salesByAffiliate(q, eventId, COMPLETED_ORDERS)).get(row.id));
 }
 
 async function values(q: Queryable, eventId: string, input: AffiliateInput, exceptId?: string) {
@@ -112,12 +113,14 @@ export async function updateAffiliate(
 export async function deleteAffiliate({ db }: DbDeps, auth: AuthContext, eventId: string, id: string) {
   await db.transaction(async (tx) => {
     await ownedAffiliate(tx, auth, eventId, id);
-    if ((await repo.countSellingOrders(tx, id)) > 0) throw conflict(m['affiliates.has_sales']);
+    // Sales paid or promised (awaiting offline payment) forbid deleting it.
+    if ((await repo.countOrders(tx, auth.accountId, id, SOLD_ORDERS)) > 0)
+      throw conflict(m['affiliates.has_sales']);
     await repo.deleteAffiliate(tx, auth.accountId, id);
   });
 }
 
-/** The event's affiliate figures: how much of its sales came through affiliates, and the top ten. */
+/** The event's affiliate figures (sales are completed orders): how much of its sales came through affiliates, and the top ten. */
 export async function promoterStats(
   { db }: DbDeps,
   auth: AuthContext,
@@ -126,8 +129,8 @@ export async function promoterStats(
   assertCan(auth, 'events:manage');
   const meta = await loadOwnedEvent(db, auth.accountId, eventId);
   const [sales, totals, all] = await Promise.all([
-    repo.salesByAffiliate(db, eventId),
-    repo.eventSales(db, eventId),
+    repo.salesByAffiliate(db, eventId, COMPLETED_ORDERS),
+    repo.eventSales(db, eventId, COMPLETED_ORDERS),
     repo.allAffiliates(db, auth.accountId, eventId),
   ]);
   const top = all
@@ -154,8 +157,8 @@ export async function promoterDetailStats(
 ): Promise<PromoterDetailStats> {
   const { row, event: meta } = await ownedAffiliate(db, auth, eventId, affiliateId);
   const [sales, daily] = await Promise.all([
-    repo.salesByAffiliate(db, eventId),
-    repo.dailySales(db, eventId, affiliateId, meta.timezone),
+    repo.salesByAffiliate(db, eventId, COMPLETED_ORDERS),
+    repo.dailySales(db, eventId, affiliateId, meta.timezone, COMPLETED_ORDERS),
   ]);
   return {
     currency: meta.currency,

@@ -1,8 +1,9 @@
-import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { attendees, checkInLists, checkIns, orderItems, orders } from '../../db/schema/index.ts';
 import { type ListParams, type ListSpec, likePattern } from '../../lib/pagination.ts';
 import { one } from '../../lib/rows.ts';
+import { idIn, PackedIds, packedIdsOf } from '../../lib/spreadsheet.ts';
 
 /** The organizer's list: every attendee of the event's orders that hold tickets. */
 export const attendeeListSpec: ListSpec = {
@@ -59,27 +60,40 @@ function listWhere(accountId: string, eventId: string, params: Pick<ListParams, 
   return and(...conditions);
 }
 
-/** Every attendee id the list would show, in its order (an export then reads the rows in batches). */
+/** Every attendee id the list would show, in its order, packed (an export then reads rows in batches). */
 export async function listAttendeeIds(q: Queryable, accountId: string, eventId: string, params: ListParams) {
-  const rows = await q
-    .select({ id: attendees.id })
+  const [row] = await q
+    .select({ ids: packedIdsOf(attendees.id, params.orderBy) })
     .from(attendees)
     .innerJoin(orders, eq(orders.id, attendees.order_id))
-    .where(listWhere(accountId, eventId, params))
-    .orderBy(params.orderBy, asc(attendees.id));
-  return rows.map((r) => r.id);
+    .where(listWhere(accountId, eventId, params));
+  return new PackedIds(row?.ids ?? null);
 }
 
-/** These attendees of the event (one export batch), in no particular order. */
-export async function findAttendeesByIds(q: Queryable, accountId: string, eventId: string, ids: string[]) {
-  if (ids.length === 0) return [];
-  const rows = await q
-    .select(columns)
+/** An attendee as the export shows it: only the columns it writes. */
+export type ExportAttendeeRow = Awaited<ReturnType<typeof findExportAttendees>>[number];
+
+/** These attendees of the event (one export batch: ids as `inIdOrder` gives them), in no particular order. */
+export async function findExportAttendees(q: Queryable, accountId: string, eventId: string, idList: string) {
+  return q
+    .select({
+      id: attendees.id,
+      short_id: attendees.short_id,
+      first_name: attendees.first_name,
+      last_name: attendees.last_name,
+      email: attendees.email,
+      status: attendees.status,
+      answers: attendees.answers,
+      created_at: attendees.created_at,
+      ticket_name: orderItems.ticket_name,
+      price_label: orderItems.price_label,
+      order_short_id: orders.short_id,
+      checked_in_at: columns.checked_in_at,
+    })
     .from(attendees)
     .innerJoin(orders, eq(orders.id, attendees.order_id))
     .innerJoin(orderItems, eq(orderItems.id, attendees.order_item_id))
-    .where(and(scope(accountId, eventId), inArray(attendees.id, ids)));
-  return rows as ManageAttendeeRow[];
+    .where(and(scope(accountId, eventId), idIn(attendees.id, idList)));
 }
 
 export async function listAttendees(q: Queryable, accountId: string, eventId: string, params: ListParams) {

@@ -10,6 +10,7 @@ import { defineMessages } from '../../lib/i18n.ts';
 import { listMeta, parseListQuery } from '../../lib/pagination.ts';
 import { loadOwnedEvent } from '../events/owned-event.ts';
 import { resendTicketEmail } from '../orders/orders.service.ts';
+import { answeredQuestion } from '../questions/answers.ts';
 import { loadEventQuestions } from '../questions/questions.service.ts';
 import * as repo from './attendees.manage.repository.ts';
 
@@ -81,7 +82,7 @@ export async function getAttendee(
   return {
     ...present(row),
     check_ins: checkIns.map((c) => ({ list_name: c.list_name, created_at: c.created_at.toISOString() })),
-    questions: questions.map((q) => ({ id: q.id, title: q.title, belongs_to: q.belongs_to, type: q.type })),
+    questions: questions.map(answeredQuestion),
   };
 }
 

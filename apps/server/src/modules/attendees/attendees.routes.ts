@@ -1,7 +1,14 @@
-import { attendeeUpdateInput } from '@taquilla/shared/schemas/attendees';
+import {
+  attendeeUpdateInput,
+  manageAttendeeDetailSchema,
+  manageAttendeeSchema,
+} from '@taquilla/shared/schemas/attendees';
+import { publicTicketViewSchema } from '@taquilla/shared/schemas/checkout';
+import { dataEnvelope, listEnvelope } from '@taquilla/shared/schemas/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../lib/auth.ts';
+import { fileResponse, SPREADSHEET_TYPES } from '../../lib/openapi.ts';
 import { listQuerystring } from '../../lib/pagination.ts';
 import { sendExport } from '../../lib/spreadsheet.ts';
 import { cancelAttendee, reactivateAttendee } from '../orders/attendee-status.ts';
@@ -21,12 +28,28 @@ export const attendeesRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['attendees'];
   app.get(
     '/events/:id/attendees',
-    { schema: { tags, params: eventParams, querystring: listQuerystring } },
+    {
+      schema: {
+        tags,
+        summary: "List an event's attendees",
+        params: eventParams,
+        querystring: listQuerystring,
+        response: { 200: listEnvelope(manageAttendeeSchema) },
+      },
+    },
     async (request) => manage.listAttendees(app.deps, requireAuth(request), request.params.id, request.query),
   );
   app.get(
     '/events/:id/attendees/export',
-    { schema: { tags, params: eventParams, querystring: listQuerystring } },
+    {
+      schema: {
+        tags,
+        summary: "Export an event's attendees (CSV or XLSX, `format` parameter)",
+        params: eventParams,
+        querystring: listQuerystring,
+        response: { 200: fileResponse('The attendees as a spreadsheet', SPREADSHEET_TYPES) },
+      },
+    },
     async (request, reply) => {
       const { format, sheet } = await exportAttendees(
         app.deps,
@@ -38,13 +61,32 @@ export const attendeesRoutes: FastifyPluginAsyncZod = async (app) => {
       return sendExport(reply, format, sheet);
     },
   );
-  app.get('/events/:id/attendees/:attendeeId', { schema: { tags, params: itemParams } }, async (request) => {
-    const { id, attendeeId } = request.params;
-    return { data: await manage.getAttendee(app.deps, requireAuth(request), id, attendeeId) };
-  });
+  app.get(
+    '/events/:id/attendees/:attendeeId',
+    {
+      schema: {
+        tags,
+        summary: 'Get an attendee',
+        params: itemParams,
+        response: { 200: dataEnvelope(manageAttendeeDetailSchema) },
+      },
+    },
+    async (request) => {
+      const { id, attendeeId } = request.params;
+      return { data: await manage.getAttendee(app.deps, requireAuth(request), id, attendeeId) };
+    },
+  );
   app.put(
     '/events/:id/attendees/:attendeeId',
-    { schema: { tags, params: itemParams, body: attendeeUpdateInput } },
+    {
+      schema: {
+        tags,
+        summary: "Correct an attendee's details",
+        params: itemParams,
+        body: attendeeUpdateInput,
+        response: { 200: dataEnvelope(manageAttendeeDetailSchema) },
+      },
+    },
     async (request) => {
       const { id, attendeeId } = request.params;
       const auth = requireAuth(request);
@@ -53,7 +95,14 @@ export const attendeesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/events/:id/attendees/:attendeeId/resend',
-    { schema: { tags, params: itemParams } },
+    {
+      schema: {
+        tags,
+        summary: "Resend an attendee's ticket",
+        params: itemParams,
+        response: { 202: dataEnvelope(z.object({ queued: z.literal(true) })) },
+      },
+    },
     async (request, reply) => {
       const { id, attendeeId } = request.params;
       await manage.resendTicket(app.deps, requireAuth(request), id, attendeeId);
@@ -62,7 +111,14 @@ export const attendeesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/events/:id/attendees/:attendeeId/cancel',
-    { schema: { tags, params: itemParams } },
+    {
+      schema: {
+        tags,
+        summary: "Cancel an attendee's ticket",
+        params: itemParams,
+        response: { 200: dataEnvelope(manageAttendeeDetailSchema) },
+      },
+    },
     async (request) => {
       const { id, attendeeId } = request.params;
       const auth = requireAuth(request);
@@ -72,7 +128,14 @@ export const attendeesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/events/:id/attendees/:attendeeId/reactivate',
-    { schema: { tags, params: itemParams } },
+    {
+      schema: {
+        tags,
+        summary: "Reactivate a cancelled attendee's ticket",
+        params: itemParams,
+        response: { 200: dataEnvelope(manageAttendeeDetailSchema) },
+      },
+    },
     async (request) => {
       const { id, attendeeId } = request.params;
       const auth = requireAuth(request);
@@ -80,13 +143,31 @@ export const attendeesRoutes: FastifyPluginAsyncZod = async (app) => {
       return { data: await manage.getAttendee(app.deps, auth, id, attendeeId) };
     },
   );
-  app.get('/public/events/:id/attendees/:attendeeShortId', { schema: { tags, params } }, async (request) => {
-    const { id, attendeeShortId } = request.params;
-    return { data: await publicTicket(app.deps, id, attendeeShortId) };
-  });
+  app.get(
+    '/public/events/:id/attendees/:attendeeShortId',
+    {
+      schema: {
+        tags,
+        summary: 'Get a ticket (public, by its short id), with its QR code',
+        params,
+        response: { 200: dataEnvelope(publicTicketViewSchema) },
+      },
+    },
+    async (request) => {
+      const { id, attendeeShortId } = request.params;
+      return { data: await publicTicket(app.deps, id, attendeeShortId) };
+    },
+  );
   app.get(
     '/public/events/:id/attendees/:attendeeShortId/ics',
-    { schema: { tags, params } },
+    {
+      schema: {
+        tags,
+        summary: "Download a ticket's calendar file (public)",
+        params,
+        response: { 200: fileResponse('An iCalendar file', ['text/calendar']) },
+      },
+    },
     async (request, reply) => {
       const { id, attendeeShortId } = request.params;
       const { filename, body } = await ticketCalendar(app.deps, id, attendeeShortId);

@@ -1,6 +1,7 @@
 import type { PublicTicketView } from '@taquilla/shared/schemas/checkout';
 import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../lib/errors.ts';
+import { SOLD_ORDERS } from '../../lib/order-rules.ts';
 import { findPublicAttendee } from './attendees.repository.ts';
 import { renderIcs } from './ics.ts';
 import { qrSvg } from './qr.ts';
@@ -10,7 +11,7 @@ type Deps = Pick<AppDeps, 'db' | 'config'>;
 /** A ticket is public once its order holds it (completed, or awaiting an offline payment). */
 async function loadTicket(deps: Deps, eventId: string, shortId: string) {
   const row = await findPublicAttendee(deps.db, eventId, shortId);
-  const shown = row && ['COMPLETED', 'AWAITING_OFFLINE_PAYMENT'].includes(row.order.status);
+  const shown = row && SOLD_ORDERS.includes(row.order.status);
   if (!row || !shown || row.attendee.status === 'CANCELLED') throw notFound();
   return row;
 }

@@ -1,3 +1,4 @@
+import type { AccountUserStatus } from '@taquilla/shared';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { accounts, accountUsers, sessions, users, userTokens } from '../../db/schema/index.ts';
@@ -33,16 +34,18 @@ export function membershipsOf(db: Queryable, userId: string) {
     .orderBy(accounts.name);
 }
 
+type Membership = typeof accountUsers.$inferSelect;
+
+/** A new account, its first user, and that user's membership as given (`owner`). */
 export async function insertAccountWithOwner(
   db: Queryable,
   account: typeof accounts.$inferInsert,
   user: typeof users.$inferInsert,
+  owner: Pick<Membership, 'role' | 'status' | 'is_owner'>,
 ) {
   const acc = one(await db.insert(accounts).values(account).returning());
   const usr = one(await db.insert(users).values(user).returning());
-  await db
-    .insert(accountUsers)
-    .values({ account_id: acc.id, user_id: usr.id, role: 'ADMIN', status: 'ACTIVE', is_owner: true });
+  await db.insert(accountUsers).values({ account_id: acc.id, user_id: usr.id, ...owner });
   return { account: acc, user: usr };
 }
 
@@ -51,17 +54,70 @@ export async function updateUser(db: Queryable, id: string, values: Partial<type
   return row;
 }
 
-export async function activateMembership(db: Queryable, accountId: string, userId: string) {
+/** The user's membership of the account moves from `from` to `to` (if it is still in `from`). */
+export async function moveMembership(
+  db: Queryable,
+  accountId: string,
+  userId: string,
+  from: AccountUserStatus,
+  to: AccountUserStatus,
+) {
   await db
     .update(accountUsers)
-    .set({ status: 'ACTIVE' })
+    .set({ status: to })
     .where(
       and(
         eq(accountUsers.account_id, accountId),
         eq(accountUsers.user_id, userId),
-        eq(accountUsers.status, 'INVITED'),
+        eq(accountUsers.status, from),
       ),
     );
+}
+
+// ------------------------------------------------------------------ sessions
+
+export async function insertSession(db: Queryable, userId: string, accountId: string, expiresAt: Date) {
+  return one(
+    await db
+      .insert(sessions)
+      .values({ user_id: userId, account_id: accountId, expires_at: expiresAt })
+      .returning({ id: sessions.id }),
+  );
+}
+
+/**
+ * The caller behind a live (unrevoked, unexpired) session whose user's membership in the session's
+ * account is in `status`, in one query; undefined otherwise.
+ */
+export async function findSessionCaller(db: Queryable, sessionId: string, status: AccountUserStatus) {
+  const [row] = await db
+    .select({
+      userId: sessions.user_id,
+      accountId: sessions.account_id,
+      expiresAt: sessions.expires_at,
+      role: accountUsers.role,
+      isOwner: accountUsers.is_owner,
+    })
+    .from(sessions)
+    .innerJoin(
+      accountUsers,
+      and(eq(accountUsers.account_id, sessions.account_id), eq(accountUsers.user_id, sessions.user_id)),
+    )
+    .innerJoin(users, eq(users.id, sessions.user_id))
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        isNull(sessions.revoked_at),
+        gt(sessions.expires_at, new Date()),
+        eq(accountUsers.status, status),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function extendSession(db: Queryable, sessionId: string, expiresAt: Date) {
+  await db.update(sessions).set({ expires_at: expiresAt }).where(eq(sessions.id, sessionId));
 }
 
 /** Ends the user's sessions (optionally only in one account, optionally keeping one). */

@@ -7,7 +7,16 @@ import {
   switchAccountSchema,
   tokenParamsSchema,
 } from '@taquilla/shared/schemas/auth';
+import { dataEnvelope, noContent } from '@taquilla/shared/schemas/envelope';
+import {
+  invitationSchema,
+  loginResultSchema,
+  registeredSchema,
+  resetTokenSchema,
+  sessionSchema,
+} from '@taquilla/shared/schemas/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { requireAuth } from '../../lib/auth.ts';
 import { t } from '../../lib/i18n.ts';
 import { authMessages as m } from './auth.messages.ts';
@@ -45,7 +54,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
 
   fastify.post(
     '/auth/register',
-    { schema: { tags, body: registerSchema }, preHandler: registerLimit },
+    {
+      schema: {
+        tags,
+        summary: 'Sign up: a new user and account',
+        body: registerSchema,
+        response: { 201: dataEnvelope(registeredSchema) },
+      },
+      preHandler: registerLimit,
+    },
     async (request, reply) => {
       const data = await service.register(deps, request.body, request.locale);
       reply.header('x-auth-token', data.token);
@@ -55,7 +72,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
 
   fastify.post(
     '/auth/login',
-    { schema: { tags, body: loginSchema }, preHandler: loginLimit },
+    {
+      schema: {
+        tags,
+        summary: 'Log in',
+        body: loginSchema,
+        response: { 200: dataEnvelope(loginResultSchema) },
+      },
+      preHandler: loginLimit,
+    },
     async (request, reply) => {
       const data = await service.login(deps, request.body);
       if ('token' in data) reply.header('x-auth-token', data.token);
@@ -65,7 +90,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
 
   fastify.post(
     '/auth/switch-account',
-    { schema: { tags, body: switchAccountSchema } },
+    {
+      schema: {
+        tags,
+        summary: 'Switch to another of my accounts',
+        body: switchAccountSchema,
+        response: { 200: dataEnvelope(sessionSchema) },
+      },
+    },
     async (request, reply) => {
       const data = await service.switchAccount(deps, requireAuth(request), request.body.account_id);
       reply.header('x-auth-token', data.token);
@@ -73,14 +105,26 @@ export const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
     },
   );
 
-  fastify.post('/auth/logout', { schema: { tags } }, async (request, reply) => {
-    await service.logout(deps, request.auth);
-    return reply.status(204).send();
-  });
+  fastify.post(
+    '/auth/logout',
+    { schema: { tags, summary: 'Log out', response: { 204: noContent } } },
+    async (request, reply) => {
+      await service.logout(deps, request.auth);
+      return reply.status(204).send();
+    },
+  );
 
   fastify.post(
     '/auth/forgot-password',
-    { schema: { tags, body: forgotPasswordSchema }, preHandler: forgotLimit },
+    {
+      schema: {
+        tags,
+        summary: 'Ask for a password reset link',
+        body: forgotPasswordSchema,
+        response: { 202: dataEnvelope(z.object({ message: z.string() })) },
+      },
+      preHandler: forgotLimit,
+    },
     async (request, reply) => {
       await service.forgotPassword(deps, request.body.email);
       return reply.status(202).send({ data: { message: t(request.locale, m['auth.forgot_sent']) } });
@@ -89,7 +133,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
 
   fastify.get(
     '/auth/reset-password/:token',
-    { schema: { tags, params: tokenParamsSchema } },
+    {
+      schema: {
+        tags,
+        summary: 'Check a password reset link',
+        params: tokenParamsSchema,
+        response: { 200: dataEnvelope(resetTokenSchema) },
+      },
+    },
     async (request) => ({
       data: await service.checkResetToken(deps, request.params.token),
     }),
@@ -97,16 +148,31 @@ export const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
 
   fastify.post(
     '/auth/reset-password/:token',
-    { schema: { tags, params: tokenParamsSchema, body: resetPasswordSchema } },
+    {
+      schema: {
+        tags,
+        summary: 'Reset my password',
+        params: tokenParamsSchema,
+        body: resetPasswordSchema,
+        response: { 200: dataEnvelope(z.object({ reset: z.literal(true) })) },
+      },
+    },
     async (request) => {
       await service.resetPassword(deps, request.params.token, request.body.password);
-      return { data: { reset: true } };
+      return { data: { reset: true as const } };
     },
   );
 
   fastify.get(
     '/auth/invitations/:token',
-    { schema: { tags, params: tokenParamsSchema } },
+    {
+      schema: {
+        tags,
+        summary: 'Get an invitation',
+        params: tokenParamsSchema,
+        response: { 200: dataEnvelope(invitationSchema) },
+      },
+    },
     async (request) => ({
       data: await service.getInvitation(deps, request.params.token),
     }),
@@ -114,7 +180,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
 
   fastify.post(
     '/auth/invitations/:token',
-    { schema: { tags, params: tokenParamsSchema, body: acceptInvitationSchema } },
+    {
+      schema: {
+        tags,
+        summary: 'Accept an invitation',
+        params: tokenParamsSchema,
+        body: acceptInvitationSchema,
+        response: { 200: dataEnvelope(sessionSchema) },
+      },
+    },
     async (request, reply) => {
       const data = await service.acceptInvitation(deps, request.params.token, request.body, request.auth);
       reply.header('x-auth-token', data.token);

@@ -1,7 +1,7 @@
 import type { AccountChoice, LoginInput, RegisterInput } from '@taquilla/shared/schemas/auth';
 import type { Queryable } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
-import { type AuthContext, createSession } from '../../lib/auth.ts';
+import type { AuthContext } from '../../lib/auth.ts';
 import { AppError, invalid, isUniqueViolation } from '../../lib/errors.ts';
 import { hashToken } from '../../lib/ids.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
@@ -10,6 +10,7 @@ import { sendAuthEmail } from './auth.emails.ts';
 import { authMessages as m } from './auth.messages.ts';
 import * as repo from './auth.repository.ts';
 import { HOUR, issueLinkToken } from './identity.service.ts';
+import { createSession } from './sessions.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'jobs'>;
 
@@ -34,6 +35,8 @@ export async function register(deps: Deps, input: RegisterInput, requestLocale: 
           locale,
           timezone,
         },
+        // Whoever registers owns the new account and administers it.
+        { role: 'ADMIN', status: 'ACTIVE', is_owner: true },
       );
       const token = await issueLinkToken(tx, { userId: created.user.id, kind: 'EMAIL_CONFIRMATION' });
       await sendAuthEmail(deps, 'confirm', created.user, token, {}, tx);
@@ -233,7 +236,7 @@ export async function acceptInvitation(
       ...(needsPassword && input.timezone ? { timezone: input.timezone } : {}),
       email_verified_at: user.email_verified_at ?? new Date(),
     });
-    await repo.activateMembership(tx, row.account_id, user.id);
+    await repo.moveMembership(tx, row.account_id, user.id, 'INVITED', 'ACTIVE');
     return row.account_id;
   });
   return startSession(deps, user.id, accountId);

@@ -1,4 +1,5 @@
-import { capacityAssignmentInput } from '@taquilla/shared/schemas/capacity';
+import { capacityAssignmentInput, capacityAssignmentSchema } from '@taquilla/shared/schemas/capacity';
+import { dataEnvelope, listEnvelope, noContent } from '@taquilla/shared/schemas/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../lib/auth.ts';
@@ -11,12 +12,29 @@ const base = '/events/:eventId/capacity-assignments';
 
 export const capacityRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
-  app.get(base, { schema: { params: eventParams, querystring: listQuerystring } }, async (request) =>
-    service.listCapacities(deps, requireAuth(request), request.params.eventId, request.query),
+  app.get(
+    base,
+    {
+      schema: {
+        summary: "List an event's capacity assignments",
+        params: eventParams,
+        querystring: listQuerystring,
+        response: { 200: listEnvelope(capacityAssignmentSchema) },
+      },
+    },
+    async (request) =>
+      service.listCapacities(deps, requireAuth(request), request.params.eventId, request.query),
   );
   app.post(
     base,
-    { schema: { params: eventParams, body: capacityAssignmentInput } },
+    {
+      schema: {
+        summary: 'Create a capacity assignment',
+        params: eventParams,
+        body: capacityAssignmentInput,
+        response: { 201: dataEnvelope(capacityAssignmentSchema) },
+      },
+    },
     async (request, reply) => {
       const data = await service.createCapacity(
         deps,
@@ -27,17 +45,34 @@ export const capacityRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(201).send({ data });
     },
   );
-  app.get(`${base}/:capacityId`, { schema: { params: itemParams } }, async (request) => ({
-    data: await service.getCapacity(
-      deps.db,
-      requireAuth(request),
-      request.params.eventId,
-      request.params.capacityId,
-    ),
-  }));
+  app.get(
+    `${base}/:capacityId`,
+    {
+      schema: {
+        summary: 'Get a capacity assignment',
+        params: itemParams,
+        response: { 200: dataEnvelope(capacityAssignmentSchema) },
+      },
+    },
+    async (request) => ({
+      data: await service.getCapacity(
+        deps.db,
+        requireAuth(request),
+        request.params.eventId,
+        request.params.capacityId,
+      ),
+    }),
+  );
   app.put(
     `${base}/:capacityId`,
-    { schema: { params: itemParams, body: capacityAssignmentInput } },
+    {
+      schema: {
+        summary: 'Update a capacity assignment',
+        params: itemParams,
+        body: capacityAssignmentInput,
+        response: { 200: dataEnvelope(capacityAssignmentSchema) },
+      },
+    },
     async (request) => ({
       data: await service.updateCapacity(
         deps,
@@ -48,13 +83,17 @@ export const capacityRoutes: FastifyPluginAsyncZod = async (app) => {
       ),
     }),
   );
-  app.delete(`${base}/:capacityId`, { schema: { params: itemParams } }, async (request, reply) => {
-    await service.deleteCapacity(
-      deps,
-      requireAuth(request),
-      request.params.eventId,
-      request.params.capacityId,
-    );
-    return reply.status(204).send();
-  });
+  app.delete(
+    `${base}/:capacityId`,
+    { schema: { summary: 'Delete a capacity assignment', params: itemParams, response: { 204: noContent } } },
+    async (request, reply) => {
+      await service.deleteCapacity(
+        deps,
+        requireAuth(request),
+        request.params.eventId,
+        request.params.capacityId,
+      );
+      return reply.status(204).send();
+    },
+  );
 };

@@ -2,6 +2,7 @@ import type { DoorAnswer, DoorAttendee } from '@taquilla/shared/schemas/check-in
 import type { Queryable } from '../../db/client.ts';
 import type { DbDeps } from '../../deps.ts';
 import { notFound } from '../../lib/errors.ts';
+import { ADMITTED_ATTENDEE } from '../../lib/order-rules.ts';
 import { listMeta, parseListQuery } from '../../lib/pagination.ts';
 import { doorQuestions } from '../questions/questions.service.ts';
 import { checkInMessages as m } from './check-in.messages.ts';
@@ -58,7 +59,9 @@ function presentAttendee(row: NonNullable<DoorRow>): DoorAttendee {
 
 export async function doorList({ db }: DbDeps, shortId: string) {
   const { list, event } = await activeList(db, shortId);
-  const counts = (await repo.countsByList(db, [list.id])).get(list.id) ?? repo.NO_COUNTS;
+  const counts =
+    (await repo.countsByList(db, list.account_id, [list.id], ADMITTED_ATTENDEE)).get(list.id) ??
+    repo.NO_COUNTS;
   return {
     short_id: list.short_id,
     name: list.name,
@@ -79,7 +82,7 @@ export async function doorList({ db }: DbDeps, shortId: string) {
 export async function doorAttendees({ db }: DbDeps, shortId: string, raw: Record<string, unknown>) {
   const params = parseListQuery(raw, repo.doorListSpec);
   const { list } = await activeList(db, shortId);
-  const { rows, total } = await repo.searchAttendees(db, list, params);
+  const { rows, total } = await repo.searchAttendees(db, list, ADMITTED_ATTENDEE, params);
   return { data: rows.map(presentAttendee), meta: listMeta(total, params) };
 }
 

@@ -1,3 +1,4 @@
+import type { AttendeeStatus } from '@taquilla/shared';
 import { and, asc, count, eq, ilike, sql } from 'drizzle-orm';
 import { type Queryable, rowsOf } from '../../db/client.ts';
 import { attendees, checkInLists, checkIns, events, tickets } from '../../db/schema/index.ts';
@@ -22,8 +23,8 @@ export const doorListSpec = {
 const scope = (accountId: string, eventId: string) =>
   and(eq(checkInLists.account_id, accountId), eq(checkInLists.event_id, eventId));
 
-/** ACTIVE attendees of the list's event holding one of its tickets (`l` is the list, `a` the attendee). */
-const covers = sql`a.event_id = l.event_id and a.status = 'ACTIVE'
+/** Attendees in `status` of the list's event holding one of its tickets (`l` is the list, `a` the attendee). */
+const covers = (status: AttendeeStatus) => sql`a.event_id = l.event_id and a.status = ${status}
   and (jsonb_array_length(l.ticket_ids) = 0 or l.ticket_ids @> to_jsonb(a.ticket_id::text))`;
 
 export async function listLists(q: Queryable, accountId: string, eventId: string, params: ListParams) {
@@ -78,8 +79,16 @@ export async function deleteList(q: Queryable, accountId: string, id: string) {
   await q.delete(checkInLists).where(and(eq(checkInLists.account_id, accountId), eq(checkInLists.id, id)));
 }
 
-/** Per list: the attendees it covers and how many of them are checked in on it. One query for all lists. */
-export async function countsByList(q: Queryable, listIds: string[]): Promise<Map<string, Counts>> {
+/**
+ * Per list of this account: the attendees in `status` it covers and how many of them are checked in on
+ * it. One query for all lists.
+ */
+export async function countsByList(
+  q: Queryable,
+  accountId: string,
+  listIds: string[],
+  status: AttendeeStatus,
+): Promise<Map<string, Counts>> {
   if (listIds.length === 0) return new Map();
   const ids = sql.join(
     listIds.map((id) => sql`${id}::uuid`),
@@ -88,11 +97,11 @@ export async function countsByList(q: Queryable, listIds: string[]): Promise<Map
   const rows = rowsOf<{ id: string; total: number; checked: number; conflicts: number }>(
     await q.execute(sql`
       select l.id,
-        (select count(*) from attendees a where ${covers})::int as total,
+        (select count(*) from attendees a where ${covers(status)})::int as total,
         (select count(*) from check_ins c join attendees a on a.id = c.attendee_id
-          where c.check_in_list_id = l.id and ${covers})::int as checked,
+          where c.check_in_list_id = l.id and ${covers(status)})::int as checked,
         (select count(*) from check_in_conflicts x where x.check_in_list_id = l.id)::int as conflicts
-      from check_in_lists l where l.id in (${ids})`),
+      from check_in_lists l where l.account_id = ${accountId}::uuid and l.id in (${ids})`),
   );
   return new Map(
     rows.map((r) => [
@@ -106,14 +115,18 @@ export async function countsByList(q: Queryable, listIds: string[]): Promise<Map
   );
 }
 
-/** The event as a whole: ACTIVE attendees, and how many of them are checked in on any list. */
-export async function eventCounts(q: Queryable, eventId: string): Promise<Omit<Counts, 'conflicts_count'>> {
+/** The event as a whole: attendees in `status`, and how many of them are checked in on any list. */
+export async function eventCounts(
+  q: Queryable,
+  eventId: string,
+  status: AttendeeStatus,
+): Promise<Omit<Counts, 'conflicts_count'>> {
   const row = one(
     rowsOf<{ total: number; checked: number }>(
       await q.execute(sql`
       select count(*)::int as total,
         count(*) filter (where exists (select 1 from check_ins c where c.attendee_id = a.id))::int as checked
-      from attendees a where a.event_id = ${eventId}::uuid and a.status = 'ACTIVE'`),
+      from attendees a where a.event_id = ${eventId}::uuid and a.status = ${status}`),
     ),
   );
   return { attendees_count: Number(row.total), checked_in_count: Number(row.checked) };
@@ -168,11 +181,16 @@ function doorQuery(q: Queryable, list: CheckInListRow) {
     .leftJoin(checkIns, and(eq(checkIns.attendee_id, attendees.id), eq(checkIns.check_in_list_id, list.id)));
 }
 
-/** The ACTIVE attendees the list covers, matching the search by name, e-mail or attendee short id. */
-export async function searchAttendees(q: Queryable, list: CheckInListRow, params: ListParams) {
+/** The attendees in `status` the list covers, matching the search by name, e-mail or attendee short id. */
+export async function searchAttendees(
+  q: Queryable,
+  list: CheckInListRow,
+  status: AttendeeStatus,
+  params: ListParams,
+) {
   const conditions = [
     eq(attendees.event_id, list.event_id),
-    eq(attendees.status, 'ACTIVE'),
+    eq(attendees.status, status),
     coveredTickets(list),
   ];
   if (params.query) {

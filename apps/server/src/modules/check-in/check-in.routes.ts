@@ -1,4 +1,15 @@
-import { checkInListInput, doorCheckInBatch } from '@taquilla/shared/schemas/check-in';
+import {
+  checkInConflictSchema,
+  checkInListInput,
+  checkInListSchema,
+  checkInStatsSchema,
+  doorAttendeeSchema,
+  doorCheckInBatch,
+  doorCheckInResultSchema,
+  doorListSchema,
+  doorSnapshotSchema,
+} from '@taquilla/shared/schemas/check-in';
+import { dataEnvelope, listEnvelope, noContent } from '@taquilla/shared/schemas/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../lib/auth.ts';
@@ -27,23 +38,54 @@ const backOfficeRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   app.get(
     '/events/:id/check-in-lists',
-    { schema: { params: eventParams, querystring: listQuerystring } },
+    {
+      schema: {
+        summary: "List an event's check-in lists",
+        params: eventParams,
+        querystring: listQuerystring,
+        response: { 200: listEnvelope(checkInListSchema) },
+      },
+    },
     async (request) => service.listLists(deps, requireAuth(request), request.params.id, request.query),
   );
   app.post(
     '/events/:id/check-in-lists',
-    { schema: { params: eventParams, body: checkInListInput } },
+    {
+      schema: {
+        summary: 'Create a check-in list',
+        params: eventParams,
+        body: checkInListInput,
+        response: { 201: dataEnvelope(checkInListSchema) },
+      },
+    },
     async (request, reply) => {
       const data = await service.createList(deps, requireAuth(request), request.params.id, request.body);
       return reply.status(201).send({ data });
     },
   );
-  app.get('/events/:id/check-in-lists/:listId', { schema: { params: itemParams } }, async (request) => ({
-    data: await service.getList(deps.db, requireAuth(request), request.params.id, request.params.listId),
-  }));
+  app.get(
+    '/events/:id/check-in-lists/:listId',
+    {
+      schema: {
+        summary: 'Get a check-in list',
+        params: itemParams,
+        response: { 200: dataEnvelope(checkInListSchema) },
+      },
+    },
+    async (request) => ({
+      data: await service.getList(deps.db, requireAuth(request), request.params.id, request.params.listId),
+    }),
+  );
   app.put(
     '/events/:id/check-in-lists/:listId',
-    { schema: { params: itemParams, body: checkInListInput } },
+    {
+      schema: {
+        summary: 'Update a check-in list',
+        params: itemParams,
+        body: checkInListInput,
+        response: { 200: dataEnvelope(checkInListSchema) },
+      },
+    },
     async (request) => ({
       data: await service.updateList(
         deps,
@@ -56,7 +98,7 @@ const backOfficeRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/events/:id/check-in-lists/:listId',
-    { schema: { params: itemParams } },
+    { schema: { summary: 'Delete a check-in list', params: itemParams, response: { 204: noContent } } },
     async (request, reply) => {
       await service.deleteList(deps, requireAuth(request), request.params.id, request.params.listId);
       return reply.status(204).send();
@@ -64,14 +106,30 @@ const backOfficeRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/events/:id/check-in-lists/:listId/conflicts',
-    { schema: { params: itemParams } },
+    {
+      schema: {
+        summary: "List a check-in list's conflicts (scans refused after syncing)",
+        params: itemParams,
+        response: { 200: dataEnvelope(z.array(checkInConflictSchema)) },
+      },
+    },
     async (request) => ({
       data: await service.listConflicts(deps, requireAuth(request), request.params.id, request.params.listId),
     }),
   );
-  app.get('/events/:id/check_in_stats', { schema: { params: eventParams } }, async (request) => ({
-    data: await service.checkInStats(deps, requireAuth(request), request.params.id),
-  }));
+  app.get(
+    '/events/:id/check_in_stats',
+    {
+      schema: {
+        summary: "Get an event's check-in figures",
+        params: eventParams,
+        response: { 200: dataEnvelope(checkInStatsSchema) },
+      },
+    },
+    async (request) => ({
+      data: await service.checkInStats(deps, requireAuth(request), request.params.id),
+    }),
+  );
 };
 
 /** Door staff, no login: /api/public/check-in-lists/{shortId}… */
@@ -89,29 +147,68 @@ const doorRoutes: FastifyPluginAsyncZod = async (app) => {
       throw new AppError(429, 'RATE_LIMITED', m['check_in.rate_limited']);
   };
 
-  app.get('/public/check-in-lists/:shortId', { schema: { params: doorParams } }, async (request) => ({
-    data: await door.doorList(deps, request.params.shortId),
-  }));
+  app.get(
+    '/public/check-in-lists/:shortId',
+    {
+      schema: {
+        summary: 'Open a check-in list at the door',
+        params: doorParams,
+        response: { 200: dataEnvelope(doorListSchema) },
+      },
+    },
+    async (request) => ({
+      data: await door.doorList(deps, request.params.shortId),
+    }),
+  );
   app.get(
     '/public/check-in-lists/:shortId/attendees',
-    { schema: { params: doorParams, querystring: listQuerystring } },
+    {
+      schema: {
+        summary: "Search a check-in list's attendees at the door",
+        params: doorParams,
+        querystring: listQuerystring,
+        response: { 200: listEnvelope(doorAttendeeSchema) },
+      },
+    },
     async (request) => door.doorAttendees(deps, request.params.shortId, request.query),
   );
   app.get(
     '/public/check-in-lists/:shortId/snapshot',
-    { schema: { params: doorParams, querystring: snapshotQuery } },
+    {
+      schema: {
+        summary: 'Download the attendees for offline check-in (incremental with `since`)',
+        params: doorParams,
+        querystring: snapshotQuery,
+        response: { 200: doorSnapshotSchema },
+      },
+    },
     async (request) => sync.doorSnapshot(deps, request.params.shortId, request.query),
   );
   app.post(
     '/public/check-in-lists/:shortId/check-ins',
-    { schema: { params: doorParams, body: doorCheckInBatch }, preHandler: scanLimit },
+    {
+      schema: {
+        summary: 'Check attendees in (a batch of scans)',
+        params: doorParams,
+        body: doorCheckInBatch,
+        response: { 200: dataEnvelope(z.array(doorCheckInResultSchema)) },
+      },
+      preHandler: scanLimit,
+    },
     async (request) => ({
       data: await sync.uploadCheckIns(deps, request.params.shortId, request.body, request.locale),
     }),
   );
   app.delete(
     '/public/check-in-lists/:shortId/check-ins/:attendeeShortId',
-    { schema: { params: undoParams }, preHandler: scanLimit },
+    {
+      schema: {
+        summary: 'Undo a check-in',
+        params: undoParams,
+        response: { 200: dataEnvelope(doorAttendeeSchema) },
+      },
+      preHandler: scanLimit,
+    },
     async (request) => ({
       data: await door.undoCheckIn(deps, request.params.shortId, request.params.attendeeShortId),
     }),

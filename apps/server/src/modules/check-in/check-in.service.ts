@@ -4,6 +4,7 @@ import type { DbDeps } from '../../deps.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import { newShortId } from '../../lib/ids.ts';
+import { ADMITTED_ATTENDEE } from '../../lib/order-rules.ts';
 import { listMeta, parseListQuery } from '../../lib/pagination.ts';
 import { loadOwnedEvent } from '../events/owned-event.ts';
 import { unknownTicketIds } from '../tickets/tickets.service.ts';
@@ -38,7 +39,9 @@ export async function listLists(
   const { rows, total } = await repo.listLists(db, auth.accountId, eventId, params);
   const counts = await repo.countsByList(
     db,
+    auth.accountId,
     rows.map((r) => r.id),
+    ADMITTED_ATTENDEE,
   );
   return { data: rows.map((r) => presentList(r, counts.get(r.id))), meta: listMeta(total, params) };
 }
@@ -53,7 +56,10 @@ async function ownedList(q: Queryable, auth: AuthContext, eventId: string, id: s
 
 export async function getList(q: Queryable, auth: AuthContext, eventId: string, id: string) {
   const row = await ownedList(q, auth, eventId, id);
-  return presentList(row, (await repo.countsByList(q, [row.id])).get(row.id));
+  return presentList(
+    row,
+    (await repo.countsByList(q, auth.accountId, [row.id], ADMITTED_ATTENDEE)).get(row.id),
+  );
 }
 
 async function values(q: Queryable, eventId: string, input: CheckInListInput) {
@@ -142,9 +148,11 @@ export async function checkInStats({ db }: DbDeps, auth: AuthContext, eventId: s
   const [counts, total] = await Promise.all([
     repo.countsByList(
       db,
+      auth.accountId,
       lists.map((l) => l.id),
+      ADMITTED_ATTENDEE,
     ),
-    repo.eventCounts(db, eventId),
+    repo.eventCounts(db, eventId, ADMITTED_ATTENDEE),
   ]);
   return {
     total,

@@ -1,3 +1,4 @@
+import type { AttendeeStatus } from '@taquilla/shared';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { type Queryable, rowsOf } from '../../db/client.ts';
 import { attendees, checkInConflicts, checkIns, tickets } from '../../db/schema/index.ts';
@@ -24,7 +25,7 @@ export interface SnapshotRow {
   first_name: string;
   last_name: string;
   email: string;
-  status: 'ACTIVE' | 'AWAITING_PAYMENT' | 'CANCELLED';
+  status: AttendeeStatus;
   ticket_id: string;
   ticket_name: string;
   qr_secret: string;
@@ -72,7 +73,7 @@ export interface CodeRow {
   first_name: string;
   last_name: string;
   email: string;
-  status: 'ACTIVE' | 'AWAITING_PAYMENT' | 'CANCELLED';
+  status: AttendeeStatus;
   ticket_id: string;
   ticket_name: string;
 }
@@ -155,13 +156,17 @@ export async function lockCheckIns(q: Queryable, listId: string, attendeeIds: st
     .for('update');
 }
 
-/** An earlier scan takes the place of the one kept so far. */
+/** An earlier scan takes the place of the one kept so far (a check-in of this list). */
 export async function replaceCheckIn(
   q: Queryable,
+  listId: string,
   id: string,
   values: { client_id: string; scanned_at: Date },
 ) {
-  await q.update(checkIns).set(values).where(eq(checkIns.id, id));
+  await q
+    .update(checkIns)
+    .set(values)
+    .where(and(eq(checkIns.check_in_list_id, listId), eq(checkIns.id, id)));
 }
 
 export async function insertConflicts(q: Queryable, values: (typeof checkInConflicts.$inferInsert)[]) {

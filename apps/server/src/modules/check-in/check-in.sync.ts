@@ -218,7 +218,7 @@ async function decide(
       // This offline scan came first: it is the one kept, the later one becomes the conflict.
       const displaced = { client_id: existing.client_id ?? existing.id, at: existing.scanned_at };
       recorded.push(conflictRow(list, attendee.id, displaced, 'ALREADY_CHECKED_IN', item.at));
-      await repo.replaceCheckIn(q, existing.id, { client_id: item.client_id, scanned_at: item.at });
+      await repo.replaceCheckIn(q, list.id, existing.id, { client_id: item.client_id, scanned_at: item.at });
       current.set(attendee.id, { ...existing, client_id: item.client_id, scanned_at: item.at });
       answers.set(item.client_id, { verdict: 'ADMITTED', attendee, at: item.at });
     }

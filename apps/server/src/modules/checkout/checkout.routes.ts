@@ -1,4 +1,11 @@
-import { createOrderSchema, orderDetailsSchema, orderPaymentSchema } from '@taquilla/shared/schemas/checkout';
+import {
+  checkoutOrderSchema,
+  createOrderSchema,
+  orderDetailsSchema,
+  orderPaymentSchema,
+  stripePaymentStartSchema,
+} from '@taquilla/shared/schemas/checkout';
+import { dataEnvelope } from '@taquilla/shared/schemas/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { throttle } from '../../lib/throttle.ts';
@@ -38,7 +45,13 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/public/events/:id/order',
     {
-      schema: { tags, params: eventParams, body: createOrderSchema },
+      schema: {
+        tags,
+        summary: "Reserve tickets: a new order held for the event's timeout",
+        params: eventParams,
+        body: createOrderSchema,
+        response: { 201: dataEnvelope(checkoutOrderSchema) },
+      },
       preHandler: reservationLimit,
     },
     async (request, reply) => {
@@ -54,7 +67,14 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/public/events/:id/order/:orderShortId',
-    { schema: { tags, params: orderParams } },
+    {
+      schema: {
+        tags,
+        summary: 'Get an order in checkout',
+        params: orderParams,
+        response: { 200: dataEnvelope(checkoutOrderSchema) },
+      },
+    },
     async (request) => {
       const { id, orderShortId } = request.params;
       return { data: await service.checkoutOrder(deps, id, orderShortId) };
@@ -63,7 +83,15 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/public/events/:id/order/:orderShortId',
-    { schema: { tags, params: orderParams, body: orderDetailsSchema } },
+    {
+      schema: {
+        tags,
+        summary: "Save the buyer's and attendees' details",
+        params: orderParams,
+        body: orderDetailsSchema,
+        response: { 200: dataEnvelope(checkoutOrderSchema) },
+      },
+    },
     async (request) => {
       const { id, orderShortId } = request.params;
       const saved = await service.saveDetails(deps, id, orderShortId, request.body, request.locale);
@@ -76,7 +104,14 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/public/events/:id/order/:orderShortId/abandon',
-    { schema: { tags, params: orderParams } },
+    {
+      schema: {
+        tags,
+        summary: 'Abandon an order: its units are free again',
+        params: orderParams,
+        response: { 200: dataEnvelope(checkoutOrderSchema) },
+      },
+    },
     async (request) => {
       const { id, orderShortId } = request.params;
       return { data: await presentCheckoutOrder(deps, await service.abandon(deps, id, orderShortId)) };
@@ -85,7 +120,17 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/public/events/:id/order/:orderShortId/payment',
-    { schema: { tags, params: orderParams, body: orderPaymentSchema } },
+    {
+      schema: {
+        tags,
+        summary: 'Pay: completes a free, test or offline order, or starts a Stripe payment',
+        params: orderParams,
+        body: orderPaymentSchema,
+        response: {
+          200: dataEnvelope(z.union([checkoutOrderSchema, stripePaymentStartSchema])),
+        },
+      },
+    },
     async (request) => {
       const { id, orderShortId } = request.params;
       const result = await startPayment({ ...deps, log: request.log }, id, orderShortId, request.body);
@@ -98,7 +143,14 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/public/events/:id/order/:orderShortId/payment/refresh',
-    { schema: { tags, params: orderParams } },
+    {
+      schema: {
+        tags,
+        summary: "Ask the payment provider again for an order's payment",
+        params: orderParams,
+        response: { 200: dataEnvelope(checkoutOrderSchema) },
+      },
+    },
     async (request) => {
       const { id, orderShortId } = request.params;
       const order = await service.publicOrder(deps, id, orderShortId);

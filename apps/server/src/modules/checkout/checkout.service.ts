@@ -7,15 +7,10 @@ import { AppError, conflict, type FieldError, invalid, notFound } from '../../li
 import { newShortId } from '../../lib/ids.ts';
 import type { OrderItemRow, OrderRow, PendingAttendee } from '../orders/orders.service.ts';
 import * as orders from '../orders/orders.service.ts';
+import { checkAnswers } from '../questions/answers.ts';
 import { checkoutMessages as m } from './checkout.messages.ts';
 import { presentCheckoutOrder } from './checkout.presenter.ts';
-import type {
-  AskedQuestion,
-  EventRow,
-  OrderContext,
-  PromoRow,
-  SellableTicket,
-} from './checkout.repository.ts';
+import type { EventRow, OrderContext, PromoRow, SellableTicket } from './checkout.repository.ts';
 import * as repo from './checkout.repository.ts';
 import { loadReservationContext, type ReservationContext } from './reservation-context.ts';
 import {
@@ -390,37 +385,6 @@ export function assertOpen(order: OrderRow | undefined): OrderRow {
   return order;
 }
 
-function isBlank(v: unknown) {
-  return v === undefined || v === null || v === '' || v === false || (Array.isArray(v) && v.length === 0);
-}
-
-/** Required questions answered, choices among the options, no unknown questions. */
-function checkAnswers(
-  questionsAsked: AskedQuestion[],
-  answers: Record<string, unknown>,
-  prefix: string,
-  fields: Record<string, FieldError | string>,
-) {
-  for (const id of Object.keys(answers)) {
-    if (!questionsAsked.some((q) => q.id === id)) {
-      fields[`${prefix}.${id}`] = m['checkout.unknown_question'];
-    }
-  }
-  for (const q of questionsAsked) {
-    const value = answers[q.id];
-    if (isBlank(value)) {
-      if (q.required) fields[`${prefix}.${q.id}`] = m['checkout.answer_required'];
-      continue;
-    }
-    if (['RADIO', 'DROPDOWN'].includes(q.type) && !(typeof value === 'string' && q.options.includes(value))) {
-      fields[`${prefix}.${q.id}`] = m['checkout.answer_invalid'];
-    }
-    if (q.type === 'MULTI_SELECT' && !(Array.isArray(value) && value.every((v) => q.options.includes(v)))) {
-      fields[`${prefix}.${q.id}`] = m['checkout.answer_invalid'];
-    }
-  }
-}
-
 /** The order of a public link with everything its next step reads (one round trip), or a 404. */
 export async function orderContext(deps: Deps, eventId: string, shortId: string): Promise<OrderContext> {
   const context = await repo.loadOrderContext(deps.db, eventId, shortId);
@@ -508,15 +472,15 @@ export async function saveDetails(
   };
   if (current.total_cents === 0) {
     const completed = await deps.db.transaction(async (tx) => {
-      const locked = assertOpen(await orders.findOrderById(tx, current.id, true));
-      const updated = await orders.updateOrder(tx, locked.id, values);
+      const locked = assertOpen(await orders.findOrderById(tx, current.account_id, current.id, true));
+      const updated = await orders.updateOrder(tx, locked.account_id, locked.id, values);
       return orders.completeOrder(deps, tx, updated, 'NO_PAYMENT_REQUIRED');
     });
     return { order: completed, items: null, event };
   }
-  const updated = await orders.updateReservedOrder(deps.db, current.id, values);
+  const updated = await orders.updateReservedOrder(deps.db, current.account_id, current.id, values);
   // It expired (or was abandoned) between the read and the write: say which.
-  if (!updated) assertOpen(await orders.findOrderById(deps.db, current.id));
+  if (!updated) assertOpen(await orders.findOrderById(deps.db, current.account_id, current.id));
   if (!updated) throw conflict(m['checkout.order_not_payable']);
   return { order: updated, items, event };
 }
@@ -528,6 +492,6 @@ export async function abandon(deps: Deps, eventId: string, shortId: string) {
     if (!order) throw notFound(m['checkout.order_not_found']);
     if (order.status === 'ABANDONED') return order;
     if (order.status !== 'RESERVED') throw conflict(m['checkout.order_not_payable']);
-    return orders.updateOrder(tx, order.id, { status: 'ABANDONED' });
+    return orders.updateOrder(tx, order.account_id, order.id, { status: 'ABANDONED' });
   });
 }

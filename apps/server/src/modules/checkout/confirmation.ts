@@ -19,6 +19,8 @@ import { holdUnits } from './checkout.service.ts';
 type Deps = Pick<AppDeps, 'db' | 'jobs' | 'config'> & { log?: FastifyBaseLogger };
 
 export interface PaymentOutcome {
+  /** The order's account: every read and write below is scoped by it. */
+  accountId: string;
   orderId: string;
   provider: string;
   ref: string;
@@ -76,7 +78,7 @@ async function succeededPayment(tx: Tx, p: PaymentOutcome): Promise<PaymentRow |
   }
   const payment = await lockPayment(tx, p);
   if (payment.status === 'SUCCEEDED' || payment.status === 'REFUNDED') return null;
-  return payments.updatePayment(tx, payment.id, {
+  return payments.updatePayment(tx, p.accountId, payment.id, {
     status: 'SUCCEEDED',
     amount_cents: p.amountCents,
     failure_reason: null,
@@ -109,7 +111,7 @@ export async function confirmPaymentWith(
   }
   let toRefund: PaymentRow | null = null;
   const result = await deps.db.transaction(async (tx) => {
-    const order = await orders.findOrderById(tx, p.orderId, true);
+    const order = await orders.findOrderById(tx, p.accountId, p.orderId, true);
     if (!order) throw new Error(`payment ${p.ref} for unknown order ${p.orderId}`);
     const succeeded = await succeededPayment(tx, p);
     if (!succeeded) return { order };
@@ -126,7 +128,7 @@ export async function confirmPaymentWith(
     const underpaid = p.amountCents < order.total_cents;
     if (!underpaid && order.status !== 'CANCELLED' && (await revive(deps, tx, order))) return complete();
     toRefund = succeeded;
-    const cancelled = await orders.updateOrder(tx, order.id, {
+    const cancelled = await orders.updateOrder(tx, order.account_id, order.id, {
       status: 'CANCELLED',
       payment_provider: p.provider,
       payment_status: 'PAYMENT_RECEIVED',
@@ -141,16 +143,16 @@ export async function confirmPaymentWith(
 /** A failed attempt: the order stays payable; a failure reported after a success changes nothing. */
 export async function failPayment(deps: Deps, p: PaymentOutcome & { reason: string }): Promise<OrderRow> {
   return deps.db.transaction(async (tx) => {
-    const order = await orders.findOrderById(tx, p.orderId, true);
+    const order = await orders.findOrderById(tx, p.accountId, p.orderId, true);
     if (!order) throw new Error(`payment ${p.ref} for unknown order ${p.orderId}`);
     const payment = await lockPayment(tx, p);
     if (payment.status !== 'PENDING') return order;
-    await payments.updatePayment(tx, payment.id, {
+    await payments.updatePayment(tx, order.account_id, payment.id, {
       status: 'FAILED',
       failure_reason: p.reason.slice(0, 500),
     });
     if (order.status !== 'RESERVED') return order;
-    return orders.updateOrder(tx, order.id, {
+    return orders.updateOrder(tx, order.account_id, order.id, {
       payment_status: 'PAYMENT_FAILED',
       payment_provider: p.provider,
     });
@@ -169,12 +171,12 @@ async function refundPayment(deps: Deps, order: OrderRow, payment: PaymentRow): 
   } catch (err) {
     deps.log?.error({ err, payment: payment.provider_ref, order: order.id }, 'automatic refund failed');
     if (!lateOrder) return order;
-    return orders.updateOrder(deps.db, order.id, { refund_status: 'REFUND_FAILED' });
+    return orders.updateOrder(deps.db, order.account_id, order.id, { refund_status: 'REFUND_FAILED' });
   }
   return deps.db.transaction(async (tx) => {
-    await payments.updatePayment(tx, payment.id, { status: 'REFUNDED' });
+    await payments.updatePayment(tx, order.account_id, payment.id, { status: 'REFUNDED' });
     if (!lateOrder) return order;
-    const updated = await orders.updateOrder(tx, order.id, { refund_status: 'REFUNDED' });
+    const updated = await orders.updateOrder(tx, order.account_id, order.id, { refund_status: 'REFUNDED' });
     if (event) {
       await queueRefundEmail(
         { jobs: deps.jobs, appUrl: deps.config.appUrl, tx, event, order: updated },

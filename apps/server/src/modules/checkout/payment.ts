@@ -45,12 +45,16 @@ export async function startPayment(
   const provider = payments.paymentProvider(input.provider);
   let outcome: payments.StartOutcome;
   try {
-    outcome = await provider.start(deps, order, input, await paymentSettings.providerSettings(deps, event));
+    const settings = provider.usesAccountSettings
+      ? await paymentSettings.providerSettings(deps, event)
+      : event.settings;
+    outcome = await provider.start(deps, order, input, settings);
   } catch (err) {
     deps.log?.error({ err, order: order.id, provider: provider.id }, 'payment could not start');
     throw notProcessed();
   }
   const attempt = {
+    accountId: order.account_id,
     orderId: order.id,
     provider: provider.id,
     amountCents: order.total_cents,
@@ -71,13 +75,13 @@ export async function startPayment(
     }
     case 'offline': {
       const held = await deps.db.transaction(async (tx) => {
-        const locked = assertOpen(await orders.findOrderById(tx, order.id, true));
+        const locked = assertOpen(await orders.findOrderById(tx, order.account_id, order.id, true));
         return orders.holdForOfflinePayment(deps, tx, locked);
       });
       return { order: held };
     }
     case 'pending': {
-      const updated = await orders.updateOrder(deps.db, order.id, {
+      const updated = await orders.updateOrder(deps.db, order.account_id, order.id, {
         payment_provider: provider.id,
         payment_status: 'AWAITING_PAYMENT',
       });
@@ -89,17 +93,19 @@ export async function startPayment(
 /** Applies what a provider says about one of its payments (a webhook, or the return page asking). */
 export async function applyCheck(
   deps: Deps,
+  accountId: string,
   payment: payments.PaymentRow,
   check: payments.PaymentCheck,
 ): Promise<OrderRow | null> {
   const p = {
+    accountId,
     orderId: payment.order_id,
     provider: payment.provider,
     ref: payment.provider_ref,
   };
   if (check.kind === 'succeeded') return confirmPayment(deps, { ...p, ...check });
   if (check.kind === 'failed') return failPayment(deps, { ...p, ...check });
-  return (await orders.findOrderById(deps.db, payment.order_id)) ?? null;
+  return (await orders.findOrderById(deps.db, accountId, payment.order_id)) ?? null;
 }
 
 /** The return page asks the server to look at the order's pending payments; the server decides. */
@@ -116,7 +122,7 @@ export async function refreshPayment(deps: Deps, order: OrderRow): Promise<Order
       deps.log?.error({ err, order: order.id, payment: p.provider_ref }, 'payment could not be checked');
       throw notProcessed();
     }
-    latest = (await applyCheck(deps, p, check)) ?? latest;
+    latest = (await applyCheck(deps, order.account_id, p, check)) ?? latest;
   }
   return latest;
 }

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, eq, ilike, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { EventStatus, OrderStatus } from '@taquilla/shared';
+import { and, count, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
 import { type Queryable, rowsOf } from '../../db/client.ts';
 import {
-  accounts,
   capacityAssignments,
   capacityAssignmentTickets,
   checkInLists,
@@ -39,11 +39,15 @@ export const eventListSpec: ListSpec = {
 };
 
 const endsAt = sql`coalesce(${events.end_date}, ${events.start_date})`;
-const STATE_CONDITIONS = {
-  upcoming: and(ne(events.status, 'ARCHIVED'), sql`${endsAt} >= now()`),
-  ended: and(ne(events.status, 'ARCHIVED'), sql`${endsAt} < now()`),
-  archived: eq(events.status, 'ARCHIVED'),
-};
+
+/** A state of the list, as the service defines it: these statuses, ending (end or start) after or before now. */
+export type EventStateFilter = { statuses: readonly EventStatus[]; ends?: 'future' | 'past' };
+
+const stateCondition = ({ statuses, ends }: EventStateFilter) =>
+  and(
+    inArray(events.status, [...statuses]),
+    ends === 'future' ? sql`${endsAt} >= now()` : ends === 'past' ? sql`${endsAt} < now()` : undefined,
+  );
 
 const owned = (accountId: string) => and(eq(events.account_id, accountId), isNull(events.deleted_at));
 const withOrganizer = { event: events, organizer_name: organizers.name };
@@ -52,12 +56,12 @@ export async function listEvents(
   q: Queryable,
   accountId: string,
   params: ListParams,
-  state: keyof typeof STATE_CONDITIONS | undefined,
+  state: EventStateFilter | undefined,
 ) {
   const where = and(
     owned(accountId),
     params.where,
-    state ? STATE_CONDITIONS[state] : undefined,
+    state ? stateCondition(state) : undefined,
     params.query ? ilike(events.name, likePattern(params.query)) : undefined,
   );
   const rows = await q
@@ -103,8 +107,13 @@ export async function updateEvent(
   return row;
 }
 
-/** Key figures from completed orders, one grouped query for any number of events. */
-export async function statsFor(q: Queryable, accountId: string, eventIds: string[]) {
+/** Key figures from the orders in `statuses`, one grouped query for any number of events. */
+export async function statsFor(
+  q: Queryable,
+  accountId: string,
+  eventIds: string[],
+  statuses: readonly OrderStatus[],
+) {
   const stats = new Map<string, { tickets_sold: number; orders_count: number; revenue_cents: number }>();
   if (eventIds.length === 0) return stats;
   const rows = rowsOf<{ event_id: string; orders_count: number; revenue: string; tickets: number }>(
@@ -112,7 +121,7 @@ export async function statsFor(q: Queryable, accountId: string, eventIds: string
       select o.event_id, count(*)::int as orders_count, coalesce(sum(o.total_cents), 0)::bigint as revenue,
         coalesce(sum((select sum(oi.quantity) from order_items oi where oi.order_id = o.id)), 0)::int as tickets
       from orders o
-      where o.account_id = ${accountId} and o.status = 'COMPLETED'
+      where o.account_id = ${accountId} and o.status in ${statuses}
         and o.event_id in (${sql.join(
           eventIds.map((id) => sql`${id}::uuid`),
           sql`, `,
@@ -139,23 +148,14 @@ export async function countTickets(q: Queryable, eventId: string) {
   return n;
 }
 
-export async function hasOrders(q: Queryable, eventId: string) {
+/** Whether the event has an order in `statuses`. */
+export async function hasOrders(q: Queryable, eventId: string, statuses: readonly OrderStatus[]) {
   const [row] = await q
     .select({ id: orders.id })
     .from(orders)
-    .where(
-      and(eq(orders.event_id, eventId), inArray(orders.status, ['COMPLETED', 'AWAITING_OFFLINE_PAYMENT'])),
-    )
+    .where(and(eq(orders.event_id, eventId), inArray(orders.status, [...statuses])))
     .limit(1);
   return Boolean(row);
-}
-
-export async function findAccount(q: Queryable, accountId: string) {
-  return one(await q.select().from(accounts).where(eq(accounts.id, accountId)));
-}
-
-export async function setEventDefaults(q: Queryable, accountId: string, defaults: Record<string, unknown>) {
-  await q.update(accounts).set({ event_defaults: defaults }).where(eq(accounts.id, accountId));
 }
 
 /** Copies of a row for another event: a new id, the new event id, fresh timestamps. */

@@ -1,16 +1,22 @@
+import { dataEnvelope, listEnvelope } from '@taquilla/shared/schemas/envelope';
 import {
   createEventSchema,
   duplicateEventSchema,
+  eventDefaultsResponseSchema,
   eventDefaultsSchema,
+  eventSalesStatsSchema,
+  eventSettingsResponseSchema,
   eventStatusSchema,
+  manageEventDetailSchema,
+  manageEventSchema,
   updateEventSchema,
   updateEventSettingsSchema,
 } from '@taquilla/shared/schemas/events';
+
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../lib/auth.ts';
-import { listQuerystring, parseListQuery } from '../../lib/pagination.ts';
-import { eventListSpec } from './events.repository.ts';
+import { listQuerystring } from '../../lib/pagination.ts';
 import * as service from './events.service.ts';
 import { salesStats } from './events.stats.ts';
 
@@ -19,33 +25,86 @@ const idParams = z.object({ id: z.uuid() });
 export const eventRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const deps = () => fastify.deps;
 
-  fastify.get('/events', { schema: { querystring: listQuerystring } }, async (request) => {
-    const query = request.query;
-    const params = parseListQuery(query, eventListSpec);
-    return service.listEvents(deps(), requireAuth(request), params, query.eventsState ?? query.events_state);
-  });
+  fastify.get(
+    '/events',
+    {
+      schema: {
+        summary: "List the account's events",
+        querystring: listQuerystring,
+        response: { 200: listEnvelope(manageEventSchema) },
+      },
+    },
+    async (request) => service.listEvents(deps(), requireAuth(request), request.query),
+  );
 
-  fastify.post('/events', { schema: { body: createEventSchema } }, async (request, reply) => {
-    const data = await service.createEvent(deps(), requireAuth(request), request.body);
-    return reply.status(201).send({ data });
-  });
+  fastify.post(
+    '/events',
+    {
+      schema: {
+        summary: 'Create an event',
+        body: createEventSchema,
+        response: { 201: dataEnvelope(manageEventDetailSchema) },
+      },
+    },
+    async (request, reply) => {
+      const data = await service.createEvent(deps(), requireAuth(request), request.body);
+      return reply.status(201).send({ data });
+    },
+  );
 
-  fastify.get('/events/:id', { schema: { params: idParams } }, async (request) => ({
-    data: await service.getEvent(deps(), requireAuth(request), request.params.id),
-  }));
+  fastify.get(
+    '/events/:id',
+    {
+      schema: {
+        summary: 'Get an event',
+        params: idParams,
+        response: { 200: dataEnvelope(manageEventDetailSchema) },
+      },
+    },
+    async (request) => ({
+      data: await service.getEvent(deps(), requireAuth(request), request.params.id),
+    }),
+  );
 
-  fastify.get('/events/:id/stats', { schema: { params: idParams } }, async (request) => {
-    const event = await service.getEventRow(deps(), requireAuth(request), request.params.id);
-    return { data: await salesStats(deps().db, event) };
-  });
+  fastify.get(
+    '/events/:id/stats',
+    {
+      schema: {
+        summary: "Get an event's sales dashboard",
+        params: idParams,
+        response: { 200: dataEnvelope(eventSalesStatsSchema) },
+      },
+    },
+    async (request) => ({
+      data: await salesStats(deps(), requireAuth(request), request.params.id),
+    }),
+  );
 
-  fastify.put('/events/:id', { schema: { params: idParams, body: updateEventSchema } }, async (request) => ({
-    data: await service.updateEvent(deps(), requireAuth(request), request.params.id, request.body),
-  }));
+  fastify.put(
+    '/events/:id',
+    {
+      schema: {
+        summary: 'Update an event',
+        params: idParams,
+        body: updateEventSchema,
+        response: { 200: dataEnvelope(manageEventDetailSchema) },
+      },
+    },
+    async (request) => ({
+      data: await service.updateEvent(deps(), requireAuth(request), request.params.id, request.body),
+    }),
+  );
 
   fastify.put(
     '/events/:id/status',
-    { schema: { params: idParams, body: eventStatusSchema } },
+    {
+      schema: {
+        summary: 'Publish, unpublish or archive an event',
+        params: idParams,
+        body: eventStatusSchema,
+        response: { 200: dataEnvelope(manageEventDetailSchema) },
+      },
+    },
     async (request) => ({
       data: await service.setStatus(deps(), requireAuth(request), request.params.id, request.body.status),
     }),
@@ -53,7 +112,14 @@ export const eventRoutes: FastifyPluginAsyncZod = async (fastify) => {
 
   fastify.post(
     '/events/:id/duplicate',
-    { schema: { params: idParams, body: duplicateEventSchema } },
+    {
+      schema: {
+        summary: 'Duplicate an event',
+        params: idParams,
+        body: duplicateEventSchema,
+        response: { 201: dataEnvelope(manageEventDetailSchema) },
+      },
+    },
     async (request, reply) => {
       const auth = requireAuth(request);
       const data = await service.duplicateEvent(
@@ -67,23 +133,59 @@ export const eventRoutes: FastifyPluginAsyncZod = async (fastify) => {
     },
   );
 
-  fastify.get('/events/:id/settings', { schema: { params: idParams } }, async (request) => ({
-    data: await service.getSettings(deps(), requireAuth(request), request.params.id),
-  }));
+  fastify.get(
+    '/events/:id/settings',
+    {
+      schema: {
+        summary: "Get an event's settings",
+        params: idParams,
+        response: { 200: dataEnvelope(eventSettingsResponseSchema) },
+      },
+    },
+    async (request) => ({
+      data: await service.getSettings(deps(), requireAuth(request), request.params.id),
+    }),
+  );
 
   fastify.put(
     '/events/:id/settings',
-    { schema: { params: idParams, body: updateEventSettingsSchema } },
+    {
+      schema: {
+        summary: "Update an event's settings",
+        params: idParams,
+        body: updateEventSettingsSchema,
+        response: { 200: dataEnvelope(eventSettingsResponseSchema) },
+      },
+    },
     async (request) => ({
       data: await service.updateSettings(deps(), requireAuth(request), request.params.id, request.body),
     }),
   );
 
-  fastify.get('/accounts/me/event-defaults', async (request) => ({
-    data: await service.getEventDefaults(deps(), requireAuth(request)),
-  }));
+  fastify.get(
+    '/accounts/me/event-defaults',
+    {
+      schema: {
+        summary: "Get the account's defaults for new events",
+        response: { 200: dataEnvelope(eventDefaultsResponseSchema) },
+      },
+    },
+    async (request) => ({
+      data: await service.getEventDefaults(deps(), requireAuth(request)),
+    }),
+  );
 
-  fastify.put('/accounts/me/event-defaults', { schema: { body: eventDefaultsSchema } }, async (request) => ({
-    data: await service.updateEventDefaults(deps(), requireAuth(request), request.body),
-  }));
+  fastify.put(
+    '/accounts/me/event-defaults',
+    {
+      schema: {
+        summary: "Update the account's defaults for new events",
+        body: eventDefaultsSchema,
+        response: { 200: dataEnvelope(eventDefaultsResponseSchema) },
+      },
+    },
+    async (request) => ({
+      data: await service.updateEventDefaults(deps(), requireAuth(request), request.body),
+    }),
+  );
 };

@@ -14,7 +14,9 @@ import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { sanitizeRichText } from '../../lib/html.ts';
 import { t } from '../../lib/i18n.ts';
-import { type ListParams, listMeta } from '../../lib/pagination.ts';
+import { COMPLETED_ORDERS, SOLD_ORDERS } from '../../lib/order-rules.ts';
+import { listMeta, parseListQuery } from '../../lib/pagination.ts';
+import { accountRow, setEventDefaults } from '../accounts/accounts.service.ts';
 import { copyCover, coversFor } from '../images/images.service.ts';
 import { organizerExists } from '../organizers/organizers.service.ts';
 import { defaultOfflineInstructions } from '../payment-settings/payment-settings.service.ts';
@@ -62,8 +64,17 @@ export async function getEventRow(deps: Pick<AppDeps, 'db'>, auth: AuthContext, 
   return row;
 }
 
-export async function listEvents(deps: Deps, auth: AuthContext, params: ListParams, rawState: unknown) {
+/** The list's states: ARCHIVED events are only in `archived`; the others are upcoming until they end. */
+const LIST_STATES: Record<EventsState, repo.EventStateFilter> = {
+  upcoming: { statuses: ['DRAFT', 'LIVE'], ends: 'future' },
+  ended: { statuses: ['DRAFT', 'LIVE'], ends: 'past' },
+  archived: { statuses: ['ARCHIVED'] },
+};
+
+export async function listEvents(deps: Deps, auth: AuthContext, query: Record<string, unknown>) {
+  const params = parseListQuery(query, repo.eventListSpec);
   assertCan(auth, 'events:manage');
+  const rawState = query.eventsState ?? query.events_state;
   const stateText = Array.isArray(rawState) ? rawState.at(-1) : rawState;
   if (stateText !== undefined && !EVENTS_STATES.includes(stateText as EventsState)) {
     throw invalid({ eventsState: eventMessages['events.invalid_events_state'] });
@@ -72,11 +83,11 @@ export async function listEvents(deps: Deps, auth: AuthContext, params: ListPara
     deps.db,
     auth.accountId,
     params,
-    stateText as EventsState | undefined,
+    stateText === undefined ? undefined : LIST_STATES[stateText as EventsState],
   );
   const ids = rows.map((r) => r.id);
   const [stats, covers] = await Promise.all([
-    repo.statsFor(deps.db, auth.accountId, ids),
+    repo.statsFor(deps.db, auth.accountId, ids, COMPLETED_ORDERS),
     coversFor(deps.db, ids),
   ]);
   return {
@@ -88,10 +99,10 @@ export async function listEvents(deps: Deps, auth: AuthContext, params: ListPara
 export async function getEvent(deps: Deps, auth: AuthContext, id: string): Promise<ManageEventDetail> {
   const row = await getEventRow(deps, auth, id);
   const [stats, covers, ticketsCount, ordered] = await Promise.all([
-    repo.statsFor(deps.db, auth.accountId, [id]),
+    repo.statsFor(deps.db, auth.accountId, [id], COMPLETED_ORDERS),
     coversFor(deps.db, [id]),
     repo.countTickets(deps.db, id),
-    repo.hasOrders(deps.db, id),
+    repo.hasOrders(deps.db, id, SOLD_ORDERS),
   ]);
   const settings = resolveSettings(row);
   const loc = row.location;
@@ -141,7 +152,7 @@ export async function createEvent(deps: Deps, auth: AuthContext, input: CreateEv
   assertDates(start, end);
   await assertOrganizer(deps, auth, input.organizer_id);
   const description = cleanDescription(input.description) ?? null;
-  const account = await repo.findAccount(deps.db, auth.accountId);
+  const account = await accountRow(deps, auth.accountId);
   const defaults = resolveDefaults(account);
   const offline = await defaultOfflineInstructions(deps, auth.accountId);
   const row = await repo.insertEvent(deps.db, {
@@ -259,7 +270,7 @@ export async function duplicateEvent(
         : null;
   assertDates(start, end);
   const name = input.name ?? `${source.name} ${t(locale, eventMessages['events.copy_suffix'])}`.slice(0, 149);
-  const account = await repo.findAccount(deps.db, auth.accountId);
+  const account = await accountRow(deps, auth.accountId);
   const defaults = resolveDefaults(account);
   const cover = copy.cover_image ? await copyCover(deps, source.id) : null;
 
@@ -301,18 +312,18 @@ export async function duplicateEvent(
 
 export async function getEventDefaults(deps: Deps, auth: AuthContext) {
   assertCan(auth, 'events:manage');
-  return resolveDefaults(await repo.findAccount(deps.db, auth.accountId));
+  return resolveDefaults(await accountRow(deps, auth.accountId));
 }
 
 export async function updateEventDefaults(deps: Deps, auth: AuthContext, input: EventDefaultsInput) {
   assertCan(auth, 'account:manage');
-  const account = await repo.findAccount(deps.db, auth.accountId);
+  const account = await accountRow(deps, auth.accountId);
   const next: Record<string, unknown> = { ...account.event_defaults };
   for (const [key, value] of Object.entries(input)) {
     if (value === undefined) continue;
     if (value === null) delete next[key];
     else next[key] = value;
   }
-  await repo.setEventDefaults(deps.db, auth.accountId, next);
+  await setEventDefaults(deps, auth.accountId, next);
   return resolveDefaults({ ...account, event_defaults: next });
 }

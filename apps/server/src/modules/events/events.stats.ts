@@ -1,7 +1,9 @@
 import type { EventSalesStats } from '@taquilla/shared/schemas/events';
-import { sql } from 'drizzle-orm';
-import { type Queryable, rowsOf } from '../../db/client.ts';
-import { one } from '../../lib/rows.ts';
+import type { DbDeps } from '../../deps.ts';
+import type { AuthContext } from '../../lib/auth.ts';
+import { ADMITTED_ATTENDEE, AWAITING_PAYMENT_ORDERS, COMPLETED_ORDERS } from '../../lib/order-rules.ts';
+import { getEventRow } from './events.service.ts';
+import * as repo from './events.stats.repository.ts';
 
 export const STATS_DAYS = 14;
 
@@ -13,43 +15,20 @@ export function lastDays(timeZone: string, days: number, now = new Date()): stri
   return Array.from({ length: days }, (_, i) => key(new Date(now.getTime() - (days - 1 - i) * 86_400_000)));
 }
 
-/** The dashboard figures of one event, in four grouped queries. Call after checking the caller owns it. */
-export async function salesStats(
-  q: Queryable,
-  event: { id: string; currency: string; timezone: string },
-): Promise<EventSalesStats> {
+/**
+ * The dashboard figures of one event of the caller's account, in four grouped queries: sales are
+ * completed orders, attendees the ACTIVE ones, and orders awaiting an offline payment are shown apart.
+ */
+export async function salesStats(deps: DbDeps, auth: AuthContext, eventId: string): Promise<EventSalesStats> {
+  const event = await getEventRow(deps, auth, eventId);
   const days = lastDays(event.timezone, STATS_DAYS);
-  const [totals, awaiting, daily, tickets] = await Promise.all([
-    q.execute(sql`
-      select count(*)::int as orders_count,
-        coalesce(sum(o.total_cents), 0)::bigint as gross, coalesce(sum(o.discount_cents), 0)::bigint as discount,
-        coalesce(sum(o.taxes_cents), 0)::bigint as taxes, coalesce(sum(o.fees_cents), 0)::bigint as fees,
-        coalesce(sum((select sum(oi.quantity) from order_items oi where oi.order_id = o.id)), 0)::bigint as tickets,
-        (select count(*) from attendees a where a.event_id = ${event.id}::uuid and a.status = 'ACTIVE')::int as attendees
-      from orders o where o.event_id = ${event.id}::uuid and o.status = 'COMPLETED'`),
-    q.execute(sql`
-      select count(*)::int as orders_count, coalesce(sum(total_cents), 0)::bigint as total
-      from orders where event_id = ${event.id}::uuid and status = 'AWAITING_OFFLINE_PAYMENT'`),
-    q.execute(sql`
-      select to_char(o.completed_at at time zone ${event.timezone}, 'YYYY-MM-DD') as day, count(*)::int as orders_count,
-        coalesce(sum(o.total_cents), 0)::bigint as gross,
-        coalesce(sum((select sum(oi.quantity) from order_items oi where oi.order_id = o.id)), 0)::bigint as tickets
-      from orders o
-      where o.event_id = ${event.id}::uuid and o.status = 'COMPLETED'
-        and o.completed_at >= now() - make_interval(days => ${STATS_DAYS + 1})
-      group by 1`),
-    q.execute(sql`
-      select t.id, t.name, coalesce(sum(oi.quantity), 0)::bigint as tickets, coalesce(sum(oi.total_cents), 0)::bigint as gross
-      from tickets t
-      left join order_items oi on oi.ticket_id = t.id
-        and exists (select 1 from orders o where o.id = oi.order_id and o.status = 'COMPLETED')
-      where t.event_id = ${event.id}::uuid and t.deleted_at is null
-      group by t.id, t.name, t.sort_order
-      order by t.sort_order, t.name`),
+  const [t, a, daily, tickets] = await Promise.all([
+    repo.orderTotals(deps.db, event.id, COMPLETED_ORDERS, ADMITTED_ATTENDEE),
+    repo.orderCount(deps.db, event.id, AWAITING_PAYMENT_ORDERS),
+    repo.dailyOrders(deps.db, event.id, COMPLETED_ORDERS, event.timezone, STATS_DAYS),
+    repo.ticketSales(deps.db, event.id, COMPLETED_ORDERS),
   ]);
-  const t = one(rowsOf<Record<string, unknown>>(totals));
-  const a = one(rowsOf<Record<string, unknown>>(awaiting));
-  const byDay = new Map(rowsOf<Record<string, unknown>>(daily).map((r) => [String(r.day), r]));
+  const byDay = new Map(daily.map((r) => [String(r.day), r]));
   return {
     currency: event.currency,
     timezone: event.timezone,
@@ -72,7 +51,7 @@ export async function salesStats(
         gross_cents: n(r?.gross),
       };
     }),
-    tickets: rowsOf<Record<string, unknown>>(tickets).map((r) => ({
+    tickets: tickets.map((r) => ({
       ticket_id: String(r.id),
       name: String(r.name),
       tickets_sold: n(r.tickets),

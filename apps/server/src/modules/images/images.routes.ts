@@ -2,6 +2,9 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
+import { dataEnvelope, noContent } from '@taquilla/shared/schemas/envelope';
+import { eventImageSchema } from '@taquilla/shared/schemas/events';
+import { organizerSchema } from '@taquilla/shared/schemas/organizers';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -26,6 +29,10 @@ async function readUpload(request: FastifyRequest) {
 }
 
 const eventParams = z.object({ id: z.uuid() });
+/** The parts of the uploads, for /api/docs (lib/openapi.ts turns them into a multipart request body). */
+const image = { type: 'string', format: 'binary', description: 'JPEG, PNG or WebP' };
+const LOGO_PARTS = { image };
+const EVENT_IMAGE_PARTS = { image, type: { type: 'string', enum: ['EVENT_COVER'] } };
 const imageParams = z.object({ id: z.uuid(), imageId: z.uuid() });
 
 /** Authenticated image API under /api. */
@@ -35,35 +42,77 @@ export const imageRoutes: FastifyPluginAsyncZod = async (fastify) => {
     limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1000 },
   });
 
-  fastify.get('/events/:id/images', { schema: { params: eventParams } }, async (request) => ({
-    data: await service.listEventImages(deps(), requireAuth(request), request.params.id),
-  }));
+  fastify.get(
+    '/events/:id/images',
+    {
+      schema: {
+        summary: "List an event's images",
+        params: eventParams,
+        response: { 200: dataEnvelope(z.array(eventImageSchema)) },
+      },
+    },
+    async (request) => ({
+      data: await service.listEventImages(deps(), requireAuth(request), request.params.id),
+    }),
+  );
 
-  fastify.post('/events/:id/images', { schema: { params: eventParams } }, async (request, reply) => {
-    const auth = requireAuth(request);
-    const upload = await readUpload(request);
-    const data = await service.uploadEventImage(deps(), auth, request.params.id, upload);
-    return reply.status(201).send({ data });
-  });
+  fastify.post(
+    '/events/:id/images',
+    {
+      schema: {
+        summary: 'Upload an event image (multipart: `image` file, `type` field)',
+        params: eventParams,
+        uploadParts: EVENT_IMAGE_PARTS,
+        response: { 201: dataEnvelope(eventImageSchema) },
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const upload = await readUpload(request);
+      const data = await service.uploadEventImage(deps(), auth, request.params.id, upload);
+      return reply.status(201).send({ data });
+    },
+  );
 
   fastify.delete(
     '/events/:id/images/:imageId',
-    { schema: { params: imageParams } },
+    { schema: { summary: 'Delete an event image', params: imageParams, response: { 204: noContent } } },
     async (request, reply) => {
       await service.deleteEventImage(deps(), requireAuth(request), request.params.id, request.params.imageId);
       return reply.status(204).send();
     },
   );
 
-  fastify.post('/organizers/:id/logo', { schema: { params: eventParams } }, async (request) => {
-    const auth = requireAuth(request);
-    const { buffer } = await readUpload(request);
-    return { data: await service.uploadOrganizerLogo(deps(), auth, request.params.id, buffer) };
-  });
+  fastify.post(
+    '/organizers/:id/logo',
+    {
+      schema: {
+        summary: "Upload an organizer's logo (multipart: `image` file)",
+        params: eventParams,
+        uploadParts: LOGO_PARTS,
+        response: { 200: dataEnvelope(organizerSchema) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const { buffer } = await readUpload(request);
+      return { data: await service.uploadOrganizerLogo(deps(), auth, request.params.id, buffer) };
+    },
+  );
 
-  fastify.delete('/organizers/:id/logo', { schema: { params: eventParams } }, async (request) => ({
-    data: await service.deleteOrganizerLogo(deps(), requireAuth(request), request.params.id),
-  }));
+  fastify.delete(
+    '/organizers/:id/logo',
+    {
+      schema: {
+        summary: "Remove an organizer's logo",
+        params: eventParams,
+        response: { 200: dataEnvelope(organizerSchema) },
+      },
+    },
+    async (request) => ({
+      data: await service.deleteOrganizerLogo(deps(), requireAuth(request), request.params.id),
+    }),
+  );
 };
 
 const fileParams = z.object({ account: z.string(), file: z.string() });

@@ -1,5 +1,5 @@
+import type { AttendeeStatus, OrderStatus } from '@taquilla/shared';
 import type { MessageAudience } from '@taquilla/shared/schemas/messages';
-import { MESSAGE_ORDER_STATUSES } from '@taquilla/shared/schemas/messages';
 import { and, asc, count, eq, exists, ilike, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { type Queryable, rowsOf } from '../../db/client.ts';
 import {
@@ -37,13 +37,22 @@ const scope = (accountId: string, eventId: string) =>
 
 // ------------------------------------------------------------------ audience
 
+/** What the service decides: the orders counted when the audience names no states, and the attendees left out. */
+export type RecipientRule = { orderStatuses: readonly OrderStatus[]; excludedAttendees: AttendeeStatus };
+
 /**
  * The audience as one query: a row per distinct address (lower-cased), with the name and the language of
- * its earliest order. Cancelled attendees never count; only orders in the chosen states (by default the
- * ones that hold tickets).
+ * its earliest order. Attendees in `rule.excludedAttendees` never count; only orders in the chosen states
+ * (by default `rule.orderStatuses`).
  */
-function recipientsQuery(q: Queryable, accountId: string, eventId: string, audience: MessageAudience) {
-  const statuses = audience.order_statuses ?? [...MESSAGE_ORDER_STATUSES];
+function recipientsQuery(
+  q: Queryable,
+  accountId: string,
+  eventId: string,
+  audience: MessageAudience,
+  rule: RecipientRule,
+) {
+  const statuses = [...(audience.order_statuses ?? rule.orderStatuses)];
   const ticketIds = audience.ticket_ids ?? [];
   if (audience.type === 'ORDER_OWNERS' || audience.type === 'TICKET_ORDER_OWNERS') {
     const email = sql<string>`lower(${orders.email})`;
@@ -85,7 +94,7 @@ function recipientsQuery(q: Queryable, accountId: string, eventId: string, audie
       and(
         eq(attendees.account_id, accountId),
         eq(attendees.event_id, eventId),
-        ne(attendees.status, 'CANCELLED'),
+        ne(attendees.status, rule.excludedAttendees),
         inArray(orders.status, statuses),
         audience.type === 'TICKET_HOLDERS' ? inArray(attendees.ticket_id, ticketIds) : undefined,
         audience.type === 'INDIVIDUAL_ATTENDEES'
@@ -101,18 +110,23 @@ export async function countRecipients(
   accountId: string,
   eventId: string,
   audience: MessageAudience,
+  rule: RecipientRule,
 ): Promise<number> {
   const [row] = rowsOf<{ n: number }>(
     await q.execute(
-      sql`select count(*)::int as n from (${recipientsQuery(q, accountId, eventId, audience)}) r`,
+      sql`select count(*)::int as n from (${recipientsQuery(q, accountId, eventId, audience, rule)}) r`,
     ),
   );
   return row?.n ?? 0;
 }
 
 /** Writes one PENDING delivery per recipient; a second run adds nothing (unique message + address). */
-export async function insertDeliveries(q: Queryable, message: MessageRow): Promise<number> {
-  const recipients = recipientsQuery(q, message.account_id, message.event_id, message.audience);
+export async function insertDeliveries(
+  q: Queryable,
+  message: MessageRow,
+  rule: RecipientRule,
+): Promise<number> {
+  const recipients = recipientsQuery(q, message.account_id, message.event_id, message.audience, rule);
   await q.execute(sql`
     insert into message_deliveries (message_id, email, first_name, locale)
     select ${message.id}::uuid, r.email, r.first_name, r.locale from (${recipients}) r

@@ -1,4 +1,11 @@
-import { messageAudience, messageInput } from '@taquilla/shared/schemas/messages';
+import { dataEnvelope, listEnvelope } from '@taquilla/shared/schemas/envelope';
+import {
+  audienceCountSchema,
+  messageAudience,
+  messageInput,
+  messageSchema,
+  messageTestResultSchema,
+} from '@taquilla/shared/schemas/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../lib/auth.ts';
@@ -19,14 +26,28 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/events/:id/messages/audience',
-    { schema: { params: eventParams, body: z.strictObject({ audience: messageAudience }) } },
+    {
+      schema: {
+        summary: 'Count the recipients of an audience',
+        params: eventParams,
+        body: z.strictObject({ audience: messageAudience }),
+        response: { 200: dataEnvelope(audienceCountSchema) },
+      },
+    },
     async (request) => ({
       data: await service.countAudience(deps, requireAuth(request), request.params.id, request.body.audience),
     }),
   );
   app.post(
     '/events/:id/messages',
-    { schema: { params: eventParams, body: messageInput } },
+    {
+      schema: {
+        summary: 'Send or schedule a message to attendees (or a test copy to oneself: 202)',
+        params: eventParams,
+        body: messageInput,
+        response: { 201: dataEnvelope(messageSchema), 202: dataEnvelope(messageTestResultSchema) },
+      },
+    },
     async (request, reply) => {
       const data = await service.createMessage(
         deps,
@@ -35,23 +56,51 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body,
         request.locale,
       );
-      return reply.status('is_test' in data ? 202 : 201).send({ data });
+      if ('is_test' in data) return reply.status(202).send({ data });
+      return reply.status(201).send({ data });
     },
   );
   app.get(
     '/events/:id/messages',
-    { schema: { params: eventParams, querystring: listQuerystring } },
+    {
+      schema: {
+        summary: "List an event's messages",
+        params: eventParams,
+        querystring: listQuerystring,
+        response: { 200: listEnvelope(messageSchema) },
+      },
+    },
     async (request) => service.listMessages(deps, requireAuth(request), request.params.id, request.query),
   );
-  app.get('/events/:id/messages/:messageId', { schema: { params: itemParams } }, async (request) => ({
-    data: await service.getMessage(deps, requireAuth(request), request.params.id, request.params.messageId),
-  }));
-  app.post('/events/:id/messages/:messageId/cancel', { schema: { params: itemParams } }, async (request) => ({
-    data: await service.cancelMessage(
-      deps,
-      requireAuth(request),
-      request.params.id,
-      request.params.messageId,
-    ),
-  }));
+  app.get(
+    '/events/:id/messages/:messageId',
+    {
+      schema: {
+        summary: 'Get a message with its delivery counts',
+        params: itemParams,
+        response: { 200: dataEnvelope(messageSchema) },
+      },
+    },
+    async (request) => ({
+      data: await service.getMessage(deps, requireAuth(request), request.params.id, request.params.messageId),
+    }),
+  );
+  app.post(
+    '/events/:id/messages/:messageId/cancel',
+    {
+      schema: {
+        summary: 'Cancel a scheduled message',
+        params: itemParams,
+        response: { 200: dataEnvelope(messageSchema) },
+      },
+    },
+    async (request) => ({
+      data: await service.cancelMessage(
+        deps,
+        requireAuth(request),
+        request.params.id,
+        request.params.messageId,
+      ),
+    }),
+  );
 };

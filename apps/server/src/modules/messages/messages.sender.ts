@@ -1,8 +1,16 @@
+import { MESSAGE_ORDER_STATUSES } from '@taquilla/shared/schemas/messages';
 import type { AppDeps } from '../../deps.ts';
 import { htmlToText } from '../../lib/html.ts';
 import type { JobQueue } from '../../lib/jobs.ts';
 import { messageEmail } from './messages.email.ts';
+import type { RecipientRule } from './messages.repository.ts';
 import * as repo from './messages.repository.ts';
+
+/** Messages go to orders that hold tickets (unless the audience names states), never to cancelled attendees. */
+export const RECIPIENTS: RecipientRule = {
+  orderStatuses: MESSAGE_ORDER_STATUSES,
+  excludedAttendees: 'CANCELLED',
+};
 
 /**
  * Sending a message through the job queue. `messages.start` runs at send time: it writes one delivery row
@@ -44,7 +52,7 @@ async function startSending(jobs: JobQueue, deps: Deps, p: Payload) {
     const message = await repo.findMessageForSending(tx, p.account_id, p.message_id);
     // Cancelled, or already done by an earlier run of this job.
     if (!message || (message.status !== 'SCHEDULED' && message.status !== 'SENDING')) return;
-    const recipients = await repo.insertDeliveries(tx, message);
+    const recipients = await repo.insertDeliveries(tx, message, RECIPIENTS);
     await repo.moveMessage(tx, p.account_id, message.id, ['SCHEDULED', 'SENDING'], {
       status: 'SENDING',
       recipients_count: recipients,

@@ -16,7 +16,7 @@ import { one } from '../../lib/rows.ts';
 import { messageEmail } from './messages.email.ts';
 import { messagesMessages as m } from './messages.messages.ts';
 import * as repo from './messages.repository.ts';
-import { START_JOB } from './messages.sender.ts';
+import { RECIPIENTS, START_JOB } from './messages.sender.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'jobs'>;
 
@@ -75,7 +75,9 @@ export async function countAudience(
 ): Promise<AudienceCount> {
   await ownedEvent(deps, auth, eventId);
   await checkAudience(deps, auth, eventId, audience);
-  return { recipients_count: await repo.countRecipients(deps.db, auth.accountId, eventId, audience) };
+  return {
+    recipients_count: await repo.countRecipients(deps.db, auth.accountId, eventId, audience, RECIPIENTS),
+  };
 }
 
 /**
@@ -105,7 +107,7 @@ export async function createMessage(
     return { is_test: true, sent_to: me.email };
   }
 
-  const recipients = await repo.countRecipients(deps.db, auth.accountId, eventId, input.audience);
+  const recipients = await repo.countRecipients(deps.db, auth.accountId, eventId, input.audience, RECIPIENTS);
   if (recipients === 0) throw invalid({ audience: m['messages.no_recipients'] });
   const now = new Date();
   const sendAt = input.send_at ? new Date(input.send_at) : now;

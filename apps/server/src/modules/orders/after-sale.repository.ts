@@ -11,7 +11,6 @@ import {
 } from '../../db/schema/index.ts';
 
 export type RefundRow = typeof orderRefunds.$inferSelect;
-export type ActivityRow = typeof orderActivities.$inferSelect;
 
 export async function insertRefund(q: Queryable, values: typeof orderRefunds.$inferInsert) {
   const [row] = await q.insert(orderRefunds).values(values).returning();
@@ -19,13 +18,18 @@ export async function insertRefund(q: Queryable, values: typeof orderRefunds.$in
   return row;
 }
 
+/** Writes a refund already found (filtered by its account and id). */
 export async function updateRefund(
   q: Queryable,
-  id: string,
+  refund: Pick<RefundRow, 'id' | 'account_id'>,
   values: Partial<typeof orderRefunds.$inferInsert>,
 ) {
-  const [row] = await q.update(orderRefunds).set(values).where(eq(orderRefunds.id, id)).returning();
-  if (!row) throw new Error(`refund ${id} not found`);
+  const [row] = await q
+    .update(orderRefunds)
+    .set(values)
+    .where(and(eq(orderRefunds.account_id, refund.account_id), eq(orderRefunds.id, refund.id)))
+    .returning();
+  if (!row) throw new Error(`refund ${refund.id} not found`);
   return row;
 }
 
@@ -48,18 +52,35 @@ export async function findRefundRef(q: Queryable, provider: string, ref: string)
   return row;
 }
 
-/** The refunds taken from one payment (a webhook names the payment, not the account). */
-export async function listPaymentRefunds(q: Queryable, paymentId: string) {
+/** The refunds taken from one payment of this account (a webhook names the payment; its order, the account). */
+export async function listPaymentRefunds(q: Queryable, accountId: string, paymentId: string) {
   return q
     .select()
     .from(orderRefunds)
-    .where(eq(orderRefunds.payment_id, paymentId))
+    .where(and(eq(orderRefunds.payment_id, paymentId), eq(orderRefunds.account_id, accountId)))
     .orderBy(asc(orderRefunds.created_at));
 }
 
-export async function findRefund(q: Queryable, id: string, lock = false) {
-  const query = q.select().from(orderRefunds).where(eq(orderRefunds.id, id)).limit(1);
+export async function findRefund(q: Queryable, accountId: string, id: string, lock = false) {
+  const query = q
+    .select()
+    .from(orderRefunds)
+    .where(and(eq(orderRefunds.id, id), eq(orderRefunds.account_id, accountId)))
+    .limit(1);
   const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+/**
+ * A refund of this provider named by our own id in the provider's event (its metadata, when the webhook
+ * beat our write of the provider's id): the provider's message is the entry point, like a reference.
+ */
+export async function findProviderRefund(q: Queryable, provider: string, id: string) {
+  const [row] = await q
+    .select()
+    .from(orderRefunds)
+    .where(and(eq(orderRefunds.id, id), eq(orderRefunds.provider, provider)))
+    .limit(1);
   return row;
 }
 
@@ -80,20 +101,12 @@ export async function listActivity(q: Queryable, accountId: string, orderId: str
     .orderBy(asc(orderActivities.created_at), asc(orderActivities.id));
 }
 
-/** Every attendee of the order becomes CANCELLED (their QR codes stop opening the door). */
-export async function cancelOrderAttendees(q: Queryable, accountId: string, orderId: string) {
-  await q
-    .update(attendees)
-    .set({ status: 'CANCELLED' })
-    .where(and(eq(attendees.account_id, accountId), eq(attendees.order_id, orderId)));
-}
-
-/** Changes a line's unit count by `delta` (an attendee cancelled or given their place back). */
-export async function addItemUnits(q: Queryable, itemId: string, delta: number) {
+/** Changes a line of the order (already scoped) by `delta` units (an attendee cancelled or given their place back). */
+export async function addItemUnits(q: Queryable, orderId: string, itemId: string, delta: number) {
   await q
     .update(orderItems)
     .set({ quantity: sql`${orderItems.quantity} + ${delta}` })
-    .where(eq(orderItems.id, itemId));
+    .where(and(eq(orderItems.order_id, orderId), eq(orderItems.id, itemId)));
 }
 
 export async function deleteOrder(q: Queryable, accountId: string, orderId: string) {

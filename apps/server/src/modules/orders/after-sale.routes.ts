@@ -1,3 +1,5 @@
+import { organizerOrderSchema } from '@taquilla/shared/schemas/checkout';
+import { dataEnvelope } from '@taquilla/shared/schemas/envelope';
 import {
   cancelOrderInput,
   manualOrderInput,
@@ -21,7 +23,15 @@ export const afterSaleRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   app.post(
     '/events/:id/orders',
-    { schema: { tags, params: eventParams, body: manualOrderInput } },
+    {
+      schema: {
+        tags,
+        summary: 'Create an order by hand',
+        params: eventParams,
+        body: manualOrderInput,
+        response: { 201: dataEnvelope(organizerOrderSchema) },
+      },
+    },
     async (request, reply) => {
       const order = await createManualOrder(
         deps,
@@ -35,7 +45,15 @@ export const afterSaleRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.put(
     '/events/:id/orders/:orderId',
-    { schema: { tags, params: orderParams, body: orderUpdateInput } },
+    {
+      schema: {
+        tags,
+        summary: "Edit an order's buyer details and answers",
+        params: orderParams,
+        body: orderUpdateInput,
+        response: { 200: dataEnvelope(organizerOrderSchema) },
+      },
+    },
     async (request) => ({
       data: await editOrder(
         deps,
@@ -48,7 +66,15 @@ export const afterSaleRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/events/:id/orders/:orderId/refund',
-    { schema: { tags, params: orderParams, body: refundOrderInput } },
+    {
+      schema: {
+        tags,
+        summary: 'Refund an order',
+        params: orderParams,
+        body: refundOrderInput,
+        response: { 200: dataEnvelope(organizerOrderSchema) },
+      },
+    },
     async (request) => {
       const auth = requireAuth(request);
       const { id, orderId } = request.params;
@@ -58,7 +84,15 @@ export const afterSaleRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/events/:id/orders/:orderId/cancel',
-    { schema: { tags, params: orderParams, body: cancelOrderInput } },
+    {
+      schema: {
+        tags,
+        summary: 'Cancel an order',
+        params: orderParams,
+        body: cancelOrderInput,
+        response: { 200: dataEnvelope(organizerOrderSchema) },
+      },
+    },
     async (request) => {
       const auth = requireAuth(request);
       const { id, orderId } = request.params;
@@ -68,7 +102,14 @@ export const afterSaleRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.post(
     '/events/:id/orders/:orderId/resend',
-    { schema: { tags, params: orderParams } },
+    {
+      schema: {
+        tags,
+        summary: "Resend an order's confirmation e-mail",
+        params: orderParams,
+        response: { 202: dataEnvelope(z.object({ queued: z.literal(true) })) },
+      },
+    },
     async (request, reply) => {
       await resendConfirmation(deps, requireAuth(request), request.params.id, request.params.orderId);
       return reply.status(202).send({ data: { queued: true } });

@@ -6,6 +6,7 @@ import { addUser, createAccountWithUser } from '../../test/factories/accounts.ts
 import {
   addAffiliate,
   addPromoCode,
+  addQuestion,
   addTicket,
   buyer,
   buyWithTestCard,
@@ -368,6 +369,66 @@ describe('edit, resend and the activity log', () => {
       email: 'x@example.com',
     });
     expect(bad.statusCode).toBe(422);
+  });
+});
+
+describe('editing the answers of every question type', () => {
+  it('takes each type as checkout does, refuses what checkout refuses, and logs the edit', async () => {
+    const s = await soldOrder({ quantity: 1 });
+    const ask = (title: string, type: string, extra: Record<string, unknown> = {}) =>
+      addQuestion(t.app, s.event, { title, belongs_to: 'ORDER', type: type as 'RADIO', ...extra });
+    const company = await ask('Empresa', 'SINGLE_LINE_TEXT', { required: true });
+    const size = await ask('Talla', 'DROPDOWN', { options: ['S', 'M', 'L'] });
+    const shift = await ask('Turno', 'RADIO', { options: ['Mañana', 'Tarde'] });
+    const diet = await ask('Dieta', 'MULTI_SELECT', { options: ['Vegana', 'Sin gluten'] });
+    const terms = await ask('Acepto', 'CHECKBOX', { options: [] });
+    const day = await ask('Llegada', 'DATE');
+    const phone = await ask('Teléfono', 'PHONE');
+    const address = await ask('Dirección', 'ADDRESS');
+    const notes = await ask('Notas', 'MULTI_LINE_TEXT', { is_hidden: true });
+    const buyer = { first_name: 'Ana', last_name: 'Ruiz', email: 'ana@example.com' };
+    const answers = {
+      [company.id]: 'Acme',
+      [size.id]: 'M',
+      [shift.id]: 'Tarde',
+      [diet.id]: ['Vegana', 'Sin gluten'],
+      [terms.id]: true,
+      [day.id]: '2026-12-01',
+      [phone.id]: '+34 600 000 000',
+      [address.id]: 'Calle Mayor 1\nMadrid',
+      [notes.id]: 'Llega tarde',
+    };
+    const edited = await api('PUT', s.url, s.headers, { ...buyer, answers });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().data.answers).toEqual(answers);
+    const asked = edited.json().data.questions.find((q: { id: string }) => q.id === size.id);
+    expect(asked).toMatchObject({ type: 'DROPDOWN', options: ['S', 'M', 'L'], required: false });
+    const log = await t.app.deps.db
+      .select()
+      .from(orderActivities)
+      .where(and(eq(orderActivities.order_id, s.order.id), eq(orderActivities.kind, 'EDITED')));
+    expect(log.map((l) => l.details)).toContainEqual({ fields: expect.arrayContaining(['answers']) });
+
+    const refused = await api('PUT', s.url, s.headers, {
+      ...buyer,
+      answers: {
+        [company.id]: '',
+        [size.id]: 'XL',
+        [shift.id]: 'Noche',
+        [diet.id]: ['Vegana', 'Carne'],
+        '00000000-0000-4000-8000-000000000000': 'x',
+      },
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error.fields).toEqual({
+      [`answers.${company.id}`]: 'Esta pregunta es obligatoria.',
+      [`answers.${size.id}`]: 'Elige una de las opciones.',
+      [`answers.${shift.id}`]: 'Elige una de las opciones.',
+      [`answers.${diet.id}`]: 'Elige una de las opciones.',
+      'answers.00000000-0000-4000-8000-000000000000': 'Pregunta desconocida.',
+    });
+    const [kept] = await t.app.deps.db.select().from(orders).where(eq(orders.id, s.order.id));
+    expect(kept?.answers).toEqual(answers);
   });
 });
 

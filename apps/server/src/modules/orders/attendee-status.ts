@@ -1,7 +1,9 @@
+import type { OrderStatus } from '@taquilla/shared';
 import type { AppDeps } from '../../deps.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { newShortId } from '../../lib/ids.ts';
+import { SOLD_ORDERS } from '../../lib/order-rules.ts';
 import { holdRefusal, holdUnits, priceOrder } from '../checkout/checkout.service.ts';
 import { waitlistUnitsFreed } from '../waitlist/units-freed.ts';
 import { logActivity } from './activity.ts';
@@ -11,7 +13,7 @@ import * as repo from './orders.repository.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'jobs' | 'config'>;
 
-const holdsUnits = (status: string) => status === 'COMPLETED' || status === 'AWAITING_OFFLINE_PAYMENT';
+const holdsUnits = (status: OrderStatus) => SOLD_ORDERS.includes(status);
 
 async function findAttendee(deps: Deps, auth: AuthContext, eventId: string, attendeeId: string) {
   assertCan(auth, 'events:manage');
@@ -33,7 +35,7 @@ export async function cancelAttendee(deps: Deps, auth: AuthContext, eventId: str
     if (attendee.status === 'CANCELLED') throw conflict(m['orders.attendee_already_cancelled']);
     await afterSale.setAttendeeStatus(tx, auth.accountId, attendee.id, 'CANCELLED');
     if (holdsUnits(order.status)) {
-      await afterSale.addItemUnits(tx, attendee.order_item_id, -1);
+      await afterSale.addItemUnits(tx, attendee.order_id, attendee.order_item_id, -1);
       await waitlistUnitsFreed(deps.jobs, [attendee.ticket_id], tx);
     }
     await logActivity(tx, order, 'ATTENDEE_CANCELLED', {
@@ -72,7 +74,7 @@ export async function reactivateAttendee(deps: Deps, auth: AuthContext, eventId:
     );
     if ('problem' in held) throw holdRefusal(held, { tickets: [line] }, priced.tickets);
     await afterSale.deleteOrder(tx, auth.accountId, held.orderId);
-    await afterSale.addItemUnits(tx, attendee.order_item_id, 1);
+    await afterSale.addItemUnits(tx, attendee.order_id, attendee.order_item_id, 1);
     await afterSale.setAttendeeStatus(
       tx,
       auth.accountId,

@@ -3,9 +3,9 @@ import type { Tx } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
+import { SOLD_ORDERS } from '../../lib/order-rules.ts';
 import { waitlistUnitsFreed } from '../waitlist/units-freed.ts';
 import { logActivity } from './activity.ts';
-import * as afterSale from './after-sale.repository.ts';
 import { queueCancelledEmail } from './after-sale-emails.ts';
 import { ordersMessages as m } from './orders.messages.ts';
 import type { OrderRow } from './orders.repository.ts';
@@ -27,11 +27,12 @@ export async function cancelOrderUnits(
   opts: { userId: string; notifyBuyer: boolean },
 ): Promise<OrderRow> {
   if (order.status === 'CANCELLED') throw conflict(m['orders.already_cancelled']);
-  if (order.status !== 'COMPLETED' && order.status !== 'AWAITING_OFFLINE_PAYMENT') {
+  if (!SOLD_ORDERS.includes(order.status)) {
     throw conflict(m['orders.not_cancellable']);
   }
-  const updated = await repo.updateOrder(tx, order.id, { status: 'CANCELLED' });
-  await afterSale.cancelOrderAttendees(tx, order.account_id, order.id);
+  const updated = await repo.updateOrder(tx, order, { status: 'CANCELLED' });
+  // Their QR codes stop opening the door.
+  await repo.setAttendeeStatus(tx, order, 'CANCELLED');
   // Its units are free again: people on the tickets' waiting lists get offers.
   const items = await repo.loadItems(tx, [order.id]);
   await waitlistUnitsFreed(
@@ -41,7 +42,7 @@ export async function cancelOrderUnits(
   );
   await logActivity(tx, updated, 'CANCELLED', { userId: opts.userId });
   if (opts.notifyBuyer && updated.email) {
-    const event = await repo.findEmailEvent(tx, order.event_id);
+    const event = await repo.findEmailEvent(tx, order.account_id, order.event_id);
     await queueCancelledEmail({ jobs: deps.jobs, appUrl: deps.config.appUrl, tx, event, order: updated });
     await logActivity(tx, updated, 'EMAIL_SENT', { details: { to: updated.email, about: 'CANCELLED' } });
   }

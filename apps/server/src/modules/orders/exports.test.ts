@@ -1,5 +1,8 @@
+import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/client.ts';
+import { BATCH } from '../../lib/spreadsheet.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createAccountWithUser } from '../../test/factories/accounts.ts';
 import { addQuestion, addTicket, createSellingEvent } from '../../test/factories/checkout.ts';
@@ -149,5 +152,41 @@ describe('exports', () => {
       });
       expect(res.statusCode).toBe(404);
     }
+  });
+
+  it('a list longer than a batch keeps its sort and filter across batches, in CSV and XLSX', async () => {
+    const s = await answeredOrder();
+    const db = t.app.deps.db;
+    const n = BATCH * 3;
+    // More attendees on the same order, with names that sort apart from their creation order.
+    await db.execute(sql`
+      insert into attendees (short_id, account_id, event_id, order_id, order_item_id, ticket_id, price_id,
+        first_name, last_name, email, status, qr_secret)
+      select 'a_long_' || g, a.account_id, a.event_id, a.order_id, a.order_item_id, a.ticket_id, a.price_id,
+        'Nombre' || g, 'Apellido ' || (g * 7919 % 613), 'long' || g || '@example.com',
+        case when g % 10 = 0 then 'CANCELLED' else 'ACTIVE' end, 'qr_long_' || g
+      from (select * from attendees where event_id = ${s.event.id} limit 1) a, generate_series(1, ${n}) g`);
+    const expected = rowsOf<{ short_id: string }>(
+      await db.execute(sql`select short_id from attendees where event_id = ${s.event.id} and status = 'ACTIVE'
+        order by last_name desc, id asc`),
+    ).map((r) => r.short_id);
+    expect(expected.length).toBeGreaterThan(BATCH * 2);
+    const query = 'sort_by=last_name&sort_direction=desc&filter_fields[status][eq]=ACTIVE';
+    const csv = await t.app.inject({
+      url: `/api/events/${s.event.id}/attendees/export?format=csv&${query}`,
+      headers: s.headers,
+    });
+    const ids = csv.body
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .slice(1)
+      .map((line) => line.split(',')[0]);
+    expect(ids).toEqual(expected);
+    const xlsx = await t.app.inject({
+      url: `/api/events/${s.event.id}/attendees/export?format=xlsx&${query}`,
+      headers: s.headers,
+    });
+    const { rows } = await readXlsx(xlsx.rawPayload);
+    expect(rows.slice(1).map((r) => r.getCell(1).value)).toEqual(expected);
   });
 });

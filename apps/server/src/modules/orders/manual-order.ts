@@ -70,9 +70,9 @@ export async function createManualOrder(
       const unit = pending[i];
       if (unit) Object.assign(unit, { ...a, email: a.email.trim().toLowerCase() });
     });
-    const written = await repo.findOrderById(tx, held.orderId, true);
+    const written = await repo.findAccountOrder(tx, auth.accountId, eventId, held.orderId, true);
     if (!written) throw new Error(`manual order ${held.orderId} not written`);
-    const order = await repo.updateOrder(tx, written.id, {
+    const order = await repo.updateOrder(tx, written, {
       ...buyer,
       is_manual: true,
       payment_provider: input.amount_paid_cents > 0 ? 'offline' : null,

@@ -82,10 +82,7 @@ const ticketUrl = (ctx: OrderEmailContext, attendee: EmailAttendee) =>
  * What the door needs with no signal: each ticket's QR code as an image inside the e-mail (attached,
  * `cid:`, not fetched from a server), and the event as an .ics file for the calendar.
  */
-async function ticketAttachments(
-  ctx: OrderEmailContext,
-  tickets: { attendee: EmailAttendee; name: string }[],
-) {
+function ticketAttachments(ctx: OrderEmailContext, tickets: { attendee: EmailAttendee; name: string }[]) {
   const { event } = ctx;
   const attachments: MailAttachment[] = [];
   const images = [];
@@ -93,7 +90,7 @@ async function ticketAttachments(
     const cid = `qr-${attendee.short_id}@taquilla`;
     attachments.push({
       filename: `${attendee.short_id}.png`,
-      content: await qrPngBase64(attendee.qr_secret),
+      content: qrPngBase64(attendee.qr_secret),
       contentType: 'image/png',
       encoding: 'base64',
       cid,
@@ -136,7 +133,7 @@ export async function queueCompletedOrderEmails(
   const itemById = new Map(items.map((i) => [i.id, i]));
   const ticketName = (a: EmailAttendee) => itemById.get(a.order_item_id)?.ticket_name ?? '';
   const own = attendees.filter((a) => a.email.toLowerCase() === order.email?.toLowerCase());
-  const { attachments, images } = await ticketAttachments(
+  const { attachments, images } = ticketAttachments(
     ctx,
     own.map((attendee) => ({ attendee, name: ticketName(attendee) })),
   );
@@ -196,7 +193,7 @@ export async function queueTicketEmail(
         ticket: ticketName,
         event: event.name,
       });
-  const { attachments, images } = await ticketAttachments(ctx, [{ attendee, name: ticketName }]);
+  const { attachments, images } = ticketAttachments(ctx, [{ attendee, name: ticketName }]);
   const content = renderEmail({
     lang: locale,
     heading: t(locale, m['orders.email_ticket_heading']),

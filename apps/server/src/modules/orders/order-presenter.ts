@@ -1,5 +1,6 @@
 import type { PaymentProvider, PublicAttendee, PublicOrder, PublicOrderItem } from '@taquilla/shared';
 import type { Queryable } from '../../db/client.ts';
+import { SOLD_ORDERS } from '../../lib/order-rules.ts';
 import { qrSvg } from '../attendees/qr.ts';
 import {
   type AttendeeRow,
@@ -26,8 +27,7 @@ export function presentItem(item: OrderItemRow): PublicOrderItem {
 }
 
 /** QR codes are shown once the order holds its tickets (completed, or awaiting an offline payment). */
-const showsQr = (order: OrderRow) =>
-  order.status === 'COMPLETED' || order.status === 'AWAITING_OFFLINE_PAYMENT';
+const showsQr = (order: OrderRow) => SOLD_ORDERS.includes(order.status);
 
 export async function presentAttendee(
   attendee: AttendeeRow,

@@ -1,4 +1,5 @@
-import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { OrderStatus, PaymentStatus } from '@taquilla/shared';
+import { and, asc, count, eq, ilike, inArray, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { type Queryable, rowsOf } from '../../db/client.ts';
 import {
   attendees,
@@ -10,8 +11,9 @@ import {
   organizers,
   payments,
 } from '../../db/schema/index.ts';
-import { likePattern } from '../../lib/pagination.ts';
+import { type ListSpec, likePattern } from '../../lib/pagination.ts';
 import { one } from '../../lib/rows.ts';
+import { idIn, PackedIds, packedIdsOf } from '../../lib/spreadsheet.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -29,8 +31,16 @@ export async function findOrderByShortId(q: Queryable, eventId: string, shortId:
   return row;
 }
 
-export async function findOrderById(q: Queryable, orderId: string, lock = false) {
-  const query = q.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+/**
+ * An order of this account by id (the payment and refund paths, which start from a provider's reference
+ * or a row of the order's own, know the account from it).
+ */
+export async function findOrderById(q: Queryable, accountId: string, orderId: string, lock = false) {
+  const query = q
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.account_id, accountId)))
+    .limit(1);
   const [row] = lock ? await query.for('update') : await query;
   return row;
 }
@@ -70,49 +80,88 @@ export async function insertItems(q: Queryable, values: (typeof orderItems.$infe
   return q.insert(orderItems).values(values).returning();
 }
 
+/** An order already found within its account: writes to it filter by both. */
+export type OrderScope = Pick<OrderRow, 'id' | 'account_id'>;
+
 export async function updateOrder(
   q: Queryable,
-  orderId: string,
+  order: OrderScope,
   values: Partial<typeof orders.$inferInsert>,
 ) {
-  return one(await q.update(orders).set(values).where(eq(orders.id, orderId)).returning());
+  return one(
+    await q
+      .update(orders)
+      .set(values)
+      .where(and(eq(orders.account_id, order.account_id), eq(orders.id, order.id)))
+      .returning(),
+  );
 }
 
 /** Writes the values and stamps completed_at with the database clock (the transaction's time). */
 export async function updateOrderCompletedNow(
   q: Queryable,
-  orderId: string,
+  order: OrderScope,
   values: Partial<typeof orders.$inferInsert>,
 ) {
-  return updateOrder(q, orderId, { ...values, completed_at: sql`now()` as unknown as Date });
+  return updateOrder(q, order, { ...values, completed_at: sql`now()` as unknown as Date });
 }
 
-/**
- * Updates an order only while it is RESERVED and not expired, in one statement (no lock to take first):
- * undefined when it is not, or no longer, open.
- */
-export async function updateReservedOrder(
+/** Updates this account's order only while it is in `status`: undefined when it is not. */
+export async function updateOrderInStatus(
   q: Queryable,
+  accountId: string,
   orderId: string,
+  status: OrderStatus,
   values: Partial<typeof orders.$inferInsert>,
 ) {
   const [row] = await q
     .update(orders)
     .set(values)
-    .where(and(eq(orders.id, orderId), eq(orders.status, 'RESERVED'), sql`${orders.reserved_until} > now()`))
+    .where(and(eq(orders.account_id, accountId), eq(orders.id, orderId), eq(orders.status, status)))
     .returning();
   return row;
 }
 
 /**
- * One statement (so one implicit transaction, one round trip): completes the order if it is still
- * RESERVED, unexpired and paid in full, and only then writes the payment, the attendees and the jobs.
- * The attendees written, or undefined when the order was not open.
+ * Updates an order only while it is in `status` and its reservation has not expired, in one statement
+ * (no lock to take first): undefined when it is not, or no longer, so.
+ */
+export async function updateUnexpiredOrder(
+  q: Queryable,
+  accountId: string,
+  orderId: string,
+  status: OrderStatus,
+  values: Partial<typeof orders.$inferInsert>,
+) {
+  const [row] = await q
+    .update(orders)
+    .set(values)
+    .where(
+      and(
+        eq(orders.account_id, accountId),
+        eq(orders.id, orderId),
+        eq(orders.status, status),
+        sql`${orders.reserved_until} > now()`,
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/**
+ * One statement (so one implicit transaction, one round trip): moves the order from `from` to `to` if it
+ * is still in `from`, unexpired and paid in full, and only then writes the payment, the attendees and the
+ * jobs. The attendees written, or undefined when the order was not so.
  */
 export async function completeReservationAtOnce(
   q: Queryable,
   input: {
+    accountId: string;
     orderId: string;
+    from: OrderStatus;
+    to: { status: OrderStatus; payment_status: PaymentStatus };
+    /** The status of the payment row written. */
+    paymentRowStatus: PaymentRow['status'];
     completedAt: Date;
     payment: { provider: string; ref: string; amountCents: number; currency: string };
     attendees: Omit<typeof attendees.$inferInsert, 'id'>[];
@@ -124,14 +173,15 @@ export async function completeReservationAtOnce(
   const { payment } = input;
   const result = await q.execute(sql`
     with o as (
-      update ${orders} set status = 'COMPLETED', payment_status = 'PAYMENT_RECEIVED',
+      update ${orders} set status = ${input.to.status}, payment_status = ${input.to.payment_status},
         payment_provider = ${payment.provider}, completed_at = ${input.completedAt}, updated_at = ${input.completedAt}
-      where id = ${input.orderId} and status = 'RESERVED' and reserved_until > now()
+      where id = ${input.orderId} and account_id = ${input.accountId}
+        and status = ${input.from} and reserved_until > now()
         and total_cents <= ${payment.amountCents}
       returning id, account_id
     ), p as (
       insert into ${payments} (order_id, provider, provider_ref, status, amount_cents, currency)
-      select o.id, ${payment.provider}, ${payment.ref}, 'SUCCEEDED', ${payment.amountCents}, ${payment.currency}
+      select o.id, ${payment.provider}, ${payment.ref}, ${input.paymentRowStatus}, ${payment.amountCents}, ${payment.currency}
       from o
     ), a as (
       insert into ${attendees} (short_id, account_id, event_id, order_id, order_item_id, ticket_id, price_id,
@@ -189,39 +239,58 @@ export async function insertAttendees(q: Queryable, values: (typeof attendees.$i
   return q.insert(attendees).values(values).returning();
 }
 
-export async function setAttendeeStatus(q: Queryable, orderId: string, status: AttendeeRow['status']) {
-  await q.update(attendees).set({ status }).where(eq(attendees.order_id, orderId));
+/** Every attendee of the order gets `status`. */
+export async function setAttendeeStatus(q: Queryable, order: OrderScope, status: AttendeeRow['status']) {
+  await q
+    .update(attendees)
+    .set({ status })
+    .where(and(eq(attendees.account_id, order.account_id), eq(attendees.order_id, order.id)));
 }
 
 export async function loadPayments(q: Queryable, orderId: string) {
   return q.select().from(payments).where(eq(payments.order_id, orderId)).orderBy(asc(payments.created_at));
 }
 
+/** The organizer's order list: what it sorts and filters by. */
+export const ordersListSpec: ListSpec = {
+  sortable: {
+    created_at: orders.created_at,
+    completed_at: orders.completed_at,
+    total_cents: orders.total_cents,
+    email: orders.email,
+    first_name: orders.first_name,
+    last_name: orders.last_name,
+    status: orders.status,
+  },
+  defaultSort: { by: 'created_at', direction: 'desc' },
+  filterable: {
+    status: { column: orders.status, operators: ['eq', 'ne', 'in'] },
+    payment_status: { column: orders.payment_status, operators: ['eq', 'ne', 'in'] },
+    refund_status: { column: orders.refund_status, operators: ['eq', 'ne', 'in'] },
+    payment_provider: { column: orders.payment_provider, operators: ['eq', 'in'] },
+    email: { column: orders.email, operators: ['eq', 'like'] },
+    promo_code: { column: orders.promo_code, operators: ['eq', 'like'] },
+    total_cents: { column: orders.total_cents, operators: ['eq', 'gt', 'gte', 'lt', 'lte'], type: 'number' },
+    created_at: { column: orders.created_at, operators: ['gt', 'gte', 'lt', 'lte'], type: 'date' },
+  },
+};
+
 const itemCount = sql<number>`(select coalesce(sum(quantity), 0)::int from order_items oi where oi.order_id = "orders"."id")`;
 
-/** Orders of an event for the organizer's list: filters and sort come from the list-query helper. */
-export async function listOrders(
-  q: Queryable,
-  accountId: string,
-  eventId: string,
-  opts: {
-    where?: SQL;
-    query?: string;
-    orderBy: SQL;
-    limit: number;
-    offset: number;
-    defaultStatuses: boolean;
-    /** Only the ids, in order, every page (an export reads the rows in batches with `findOrdersByIds`). */
-    idsOnly?: boolean;
-  },
-) {
+type OrderListWhere = {
+  where?: SQL;
+  query?: string;
+  /** Orders in these statuses are left out (the service's default view). */
+  hiddenStatuses?: readonly OrderStatus[];
+};
+
+function listWhere(accountId: string, eventId: string, opts: OrderListWhere) {
   const conditions: (SQL | undefined)[] = [
     eq(orders.account_id, accountId),
     eq(orders.event_id, eventId),
     opts.where,
   ];
-  // In-progress and abandoned carts are not orders yet; they show only when asked for by status.
-  if (opts.defaultStatuses) conditions.push(sql`${orders.status} not in ('RESERVED', 'ABANDONED')`);
+  if (opts.hiddenStatuses?.length) conditions.push(notInArray(orders.status, [...opts.hiddenStatuses]));
   if (opts.query) {
     const p = likePattern(opts.query);
     conditions.push(
@@ -234,15 +303,24 @@ export async function listOrders(
       ),
     );
   }
-  const where = and(...conditions);
-  if (opts.idsOnly) {
-    const ids = await q
-      .select({ id: orders.id })
-      .from(orders)
-      .where(where)
-      .orderBy(opts.orderBy, asc(orders.id));
-    return { rows: [], total: ids.length, ids: ids.map((r) => r.id) };
-  }
+  return and(...conditions);
+}
+
+/** Orders of an event for the organizer's list: filters and sort come from the list-query helper. */
+export async function listOrders(
+  q: Queryable,
+  accountId: string,
+  eventId: string,
+  opts: {
+    where?: SQL;
+    query?: string;
+    orderBy: SQL;
+    limit: number;
+    offset: number;
+    hiddenStatuses?: readonly OrderStatus[];
+  },
+) {
+  const where = listWhere(accountId, eventId, opts);
   const [rows, totals] = await Promise.all([
     q
       .select({
@@ -257,20 +335,58 @@ export async function listOrders(
     q.select({ total: count() }).from(orders).where(where),
   ]);
   const { total } = one(totals);
-  return { rows, total, ids: [] as string[] };
+  return { rows, total };
 }
 
-/** These orders of the event with their unit counts (one export batch), in no particular order. */
-export async function findOrdersByIds(q: Queryable, accountId: string, eventId: string, ids: string[]) {
-  if (ids.length === 0) return [];
-  return q
-    .select({ order: orders, item_count: itemCount })
+/** Every order id the list would show, in its order, packed (an export then reads rows in batches). */
+export async function listOrderIds(
+  q: Queryable,
+  accountId: string,
+  eventId: string,
+  opts: OrderListWhere & { orderBy: SQL },
+) {
+  const [row] = await q
+    .select({ ids: packedIdsOf(orders.id, opts.orderBy) })
     .from(orders)
-    .where(and(eq(orders.account_id, accountId), eq(orders.event_id, eventId), inArray(orders.id, ids)));
+    .where(listWhere(accountId, eventId, opts));
+  return new PackedIds(row?.ids ?? null);
 }
 
-/** The event as the order e-mails describe it. */
-export async function findEmailEvent(q: Queryable, eventId: string) {
+/** An order as the export shows it: only the columns it writes. */
+export type ExportOrderRow = Awaited<ReturnType<typeof findExportOrders>>[number];
+
+/** These orders of the event (one export batch: ids as `inIdOrder` gives them), in no particular order. */
+export async function findExportOrders(q: Queryable, accountId: string, eventId: string, idList: string) {
+  return q
+    .select({
+      id: orders.id,
+      short_id: orders.short_id,
+      status: orders.status,
+      payment_status: orders.payment_status,
+      refund_status: orders.refund_status,
+      first_name: orders.first_name,
+      last_name: orders.last_name,
+      email: orders.email,
+      item_count: itemCount,
+      subtotal_cents: orders.subtotal_cents,
+      discount_cents: orders.discount_cents,
+      taxes_cents: orders.taxes_cents,
+      fees_cents: orders.fees_cents,
+      total_cents: orders.total_cents,
+      currency: orders.currency,
+      promo_code: orders.promo_code,
+      payment_provider: orders.payment_provider,
+      is_manual: orders.is_manual,
+      created_at: orders.created_at,
+      completed_at: orders.completed_at,
+      answers: orders.answers,
+    })
+    .from(orders)
+    .where(and(eq(orders.account_id, accountId), eq(orders.event_id, eventId), idIn(orders.id, idList)));
+}
+
+/** The event (of this account) as the order e-mails describe it. */
+export async function findEmailEvent(q: Queryable, accountId: string, eventId: string) {
   return one(
     await q
       .select({
@@ -286,7 +402,7 @@ export async function findEmailEvent(q: Queryable, eventId: string) {
       })
       .from(events)
       .innerJoin(organizers, eq(organizers.id, events.organizer_id))
-      .where(eq(events.id, eventId))
+      .where(and(eq(events.id, eventId), eq(events.account_id, accountId)))
       .limit(1),
   );
 }

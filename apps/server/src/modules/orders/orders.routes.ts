@@ -1,6 +1,9 @@
+import { organizerOrderSchema, organizerOrderSummarySchema } from '@taquilla/shared/schemas/checkout';
+import { dataEnvelope, listEnvelope } from '@taquilla/shared/schemas/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../lib/auth.ts';
+import { fileResponse, SPREADSHEET_TYPES } from '../../lib/openapi.ts';
 import { listQuerystring } from '../../lib/pagination.ts';
 import { sendExport } from '../../lib/spreadsheet.ts';
 import { exportOrders } from './orders.export.ts';
@@ -14,7 +17,15 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['orders'];
   app.get(
     '/events/:id/orders/export',
-    { schema: { tags, params: eventParams, querystring: listQuerystring } },
+    {
+      schema: {
+        tags,
+        summary: "Export an event's orders (CSV or XLSX, `format` parameter)",
+        params: eventParams,
+        querystring: listQuerystring,
+        response: { 200: fileResponse('The orders as a spreadsheet', SPREADSHEET_TYPES) },
+      },
+    },
     async (request, reply) => {
       const auth = requireAuth(request);
       const { format, sheet } = await exportOrders(
@@ -29,16 +40,42 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/events/:id/orders',
-    { schema: { tags, params: eventParams, querystring: listQuerystring } },
+    {
+      schema: {
+        tags,
+        summary: "List an event's orders",
+        params: eventParams,
+        querystring: listQuerystring,
+        response: { 200: listEnvelope(organizerOrderSummarySchema) },
+      },
+    },
     async (request) => service.listOrders(app.deps, requireAuth(request), request.params.id, request.query),
   );
-  app.get('/events/:id/orders/:orderId', { schema: { tags, params: orderParams } }, async (request) => {
-    const { id, orderId } = request.params;
-    return { data: await service.getOrder(app.deps, requireAuth(request), id, orderId) };
-  });
+  app.get(
+    '/events/:id/orders/:orderId',
+    {
+      schema: {
+        tags,
+        summary: 'Get an order',
+        params: orderParams,
+        response: { 200: dataEnvelope(organizerOrderSchema) },
+      },
+    },
+    async (request) => {
+      const { id, orderId } = request.params;
+      return { data: await service.getOrder(app.deps, requireAuth(request), id, orderId) };
+    },
+  );
   app.post(
     '/events/:id/orders/:orderId/mark-paid',
-    { schema: { tags, params: orderParams } },
+    {
+      schema: {
+        tags,
+        summary: 'Mark an offline order as paid',
+        params: orderParams,
+        response: { 200: dataEnvelope(organizerOrderSchema) },
+      },
+    },
     async (request) => {
       const { id, orderId } = request.params;
       return { data: await service.markPaid(app.deps, requireAuth(request), id, orderId) };

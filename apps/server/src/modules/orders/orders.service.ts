@@ -7,13 +7,14 @@ import type {
 } from '@taquilla/shared/schemas/checkout';
 import type { OrderRefund, OrderUpdateInput } from '@taquilla/shared/schemas/orders';
 import type { Queryable, Tx } from '../../db/client.ts';
-import { orders } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
+import { conflict, type FieldError, invalid, notFound } from '../../lib/errors.ts';
 import { newShortId, randomBase62 } from '../../lib/ids.ts';
-import { type ListSpec, listMeta, parseListQuery } from '../../lib/pagination.ts';
+import { NOT_YET_ORDERS } from '../../lib/order-rules.ts';
+import { listMeta, parseListQuery } from '../../lib/pagination.ts';
 import { insertPayment } from '../payments/payments.service.ts';
+import { answeredQuestion, checkAnswers } from '../questions/answers.ts';
 import { loadEventQuestions } from '../questions/questions.service.ts';
 import { logActivity, orderActivity } from './activity.ts';
 import * as afterSale from './after-sale.repository.ts';
@@ -56,7 +57,7 @@ async function createAttendees(
   if (before !== 'RESERVED' && before !== 'ABANDONED') {
     const existing = await repo.loadAttendees(tx, order.id);
     if (existing.length > 0) {
-      if (existing.some((a) => a.status !== status)) await repo.setAttendeeStatus(tx, order.id, status);
+      if (existing.some((a) => a.status !== status)) await repo.setAttendeeStatus(tx, order, status);
       return repo.loadAttendees(tx, order.id);
     }
   }
@@ -134,7 +135,11 @@ export async function completePaidReservation(
     values,
   );
   const written = await repo.completeReservationAtOnce(deps.db, {
+    accountId: order.account_id,
     orderId: order.id,
+    from: 'RESERVED',
+    to: { status: 'COMPLETED', payment_status: 'PAYMENT_RECEIVED' },
+    paymentRowStatus: 'SUCCEEDED',
     completedAt,
     payment,
     attendees: values,
@@ -188,7 +193,7 @@ export async function completeOrderWith(
   paymentStatus: 'NO_PAYMENT_REQUIRED' | 'PAYMENT_RECEIVED',
   known: CompletionInput = {},
 ) {
-  const updated = await repo.updateOrderCompletedNow(tx, order.id, {
+  const updated = await repo.updateOrderCompletedNow(tx, order, {
     ...known.set,
     status: 'COMPLETED',
     payment_status: paymentStatus,
@@ -202,7 +207,7 @@ export async function completeOrderWith(
     });
   }
   if (known.sendEmails === false) return { order: updated, items, attendees };
-  const event = known.event ?? (await repo.findEmailEvent(tx, order.event_id));
+  const event = known.event ?? (await repo.findEmailEvent(tx, order.account_id, order.event_id));
   await queueCompletedOrderEmails(
     { jobs: deps.jobs, appUrl: deps.config.appUrl, tx, event, order: updated },
     items,
@@ -214,42 +219,19 @@ export async function completeOrderWith(
 
 /** An offline order keeps its units while the organizer waits for the money (attendees AWAITING_PAYMENT). */
 export async function holdForOfflinePayment(deps: Deps, tx: Tx, order: OrderRow): Promise<OrderRow> {
-  const updated = await repo.updateOrder(tx, order.id, {
+  const updated = await repo.updateOrder(tx, order, {
     status: 'AWAITING_OFFLINE_PAYMENT',
     payment_status: 'AWAITING_PAYMENT',
     payment_provider: 'offline',
   });
   await createAttendees(tx, updated, 'AWAITING_PAYMENT', order.status);
-  const event = await repo.findEmailEvent(tx, order.event_id);
+  const event = await repo.findEmailEvent(tx, order.account_id, order.event_id);
   await queueOfflinePaymentEmail({ jobs: deps.jobs, appUrl: deps.config.appUrl, tx, event, order: updated });
   if (updated.email) await logActivity(tx, updated, 'EMAIL_SENT', { details: { to: updated.email } });
   return updated;
 }
 
 // ---------------------------------------------------------------- organizer
-
-export const ordersListSpec: ListSpec = {
-  sortable: {
-    created_at: orders.created_at,
-    completed_at: orders.completed_at,
-    total_cents: orders.total_cents,
-    email: orders.email,
-    first_name: orders.first_name,
-    last_name: orders.last_name,
-    status: orders.status,
-  },
-  defaultSort: { by: 'created_at', direction: 'desc' },
-  filterable: {
-    status: { column: orders.status, operators: ['eq', 'ne', 'in'] },
-    payment_status: { column: orders.payment_status, operators: ['eq', 'ne', 'in'] },
-    refund_status: { column: orders.refund_status, operators: ['eq', 'ne', 'in'] },
-    payment_provider: { column: orders.payment_provider, operators: ['eq', 'in'] },
-    email: { column: orders.email, operators: ['eq', 'like'] },
-    promo_code: { column: orders.promo_code, operators: ['eq', 'like'] },
-    total_cents: { column: orders.total_cents, operators: ['eq', 'gt', 'gte', 'lt', 'lte'], type: 'number' },
-    created_at: { column: orders.created_at, operators: ['gt', 'gte', 'lt', 'lte'], type: 'date' },
-  },
-};
 
 function presentSummary(order: OrderRow, itemCount: number): OrganizerOrderSummary {
   return {
@@ -283,7 +265,7 @@ export async function listOrders(
   eventId: string,
   query: Record<string, unknown>,
 ) {
-  const params = parseListQuery(query, ordersListSpec);
+  const params = parseListQuery(query, repo.ordersListSpec);
   await assertEvent(deps, auth, eventId);
   const { rows, total } = await repo.listOrders(deps.db, auth.accountId, eventId, {
     where: params.where,
@@ -291,7 +273,7 @@ export async function listOrders(
     orderBy: params.orderBy,
     limit: params.perPage,
     offset: params.offset,
-    defaultStatuses: !params.filters.some((f) => f.field === 'status'),
+    hiddenStatuses: params.filters.some((f) => f.field === 'status') ? undefined : NOT_YET_ORDERS,
   });
   return { data: rows.map((r) => presentSummary(r.order, r.item_count)), meta: listMeta(total, params) };
 }
@@ -365,7 +347,7 @@ export async function presentDetail(deps: Deps, order: OrderRow): Promise<Organi
     ),
     refundable_cents: order.is_manual ? 0 : Math.max(0, paid - refunded),
     activity,
-    questions: questions.map((q) => ({ id: q.id, title: q.title, belongs_to: q.belongs_to, type: q.type })),
+    questions: questions.map(answeredQuestion),
   };
 }
 
@@ -408,7 +390,7 @@ export async function resendConfirmation(deps: Deps, auth: AuthContext, eventId:
     const [items, attendees, event] = await Promise.all([
       repo.loadItems(tx, [order.id]),
       repo.loadAttendees(tx, order.id),
-      repo.findEmailEvent(tx, order.event_id),
+      repo.findEmailEvent(tx, order.account_id, order.event_id),
     ]);
     await queueCompletedOrderEmails(
       { jobs: deps.jobs, appUrl: deps.config.appUrl, tx, event, order },
@@ -422,7 +404,10 @@ export async function resendConfirmation(deps: Deps, auth: AuthContext, eventId:
   });
 }
 
-/** PUT .../orders/{orderId}: the buyer's name, e-mail and the order's answers. */
+/**
+ * PUT .../orders/{orderId}: the buyer's name, e-mail and the order's answers, every question type checked
+ * as checkout checks it (hidden questions too: the organizer may answer them).
+ */
 export async function editOrder(
   deps: Deps,
   auth: AuthContext,
@@ -431,6 +416,14 @@ export async function editOrder(
   input: OrderUpdateInput,
 ) {
   assertCan(auth, 'events:manage');
+  if (input.answers) {
+    const asked = (await loadEventQuestions(deps.db, eventId)).filter(
+      (q) => q.belongs_to === 'ORDER' && !q.is_default,
+    );
+    const fields: Record<string, FieldError | string> = {};
+    checkAnswers(asked, input.answers, 'answers', fields);
+    if (Object.keys(fields).length > 0) throw invalid(fields);
+  }
   const order = await deps.db.transaction(async (tx) => {
     const order = await repo.findAccountOrder(tx, auth.accountId, eventId, orderId, true);
     if (!order) throw notFound();
@@ -447,7 +440,7 @@ export async function editOrder(
       (k) => JSON.stringify(next[k]) !== JSON.stringify(order[k]),
     );
     if (fields.length === 0) return order;
-    const updated = await repo.updateOrder(tx, order.id, next);
+    const updated = await repo.updateOrder(tx, order, next);
     await logActivity(tx, order, 'EDITED', { userId: auth.userId, details: { fields } });
     return updated;
   });
@@ -462,9 +455,9 @@ export type { AttendeeRow, OrderItemRow, OrderRow } from './orders.repository.ts
 export const findOrderByShortId = (q: Queryable, eventId: string, shortId: string, lock = false) =>
   repo.findOrderByShortId(q, eventId, shortId, lock);
 
-/** An order by id, for the payment flow that only knows the order its provider reported on. */
-export const findOrderById = (q: Queryable, orderId: string, lock = false) =>
-  repo.findOrderById(q, orderId, lock);
+/** An order of this account by id, for the payment flow (it knows the account from the payment's order). */
+export const findOrderById = (q: Queryable, accountId: string, orderId: string, lock = false) =>
+  repo.findOrderById(q, accountId, orderId, lock);
 
 export const insertOrder = (q: Queryable, values: Parameters<typeof repo.insertOrder>[1]) =>
   repo.insertOrder(q, values);
@@ -477,12 +470,22 @@ export const loadItems = (q: Queryable, orderIds: string[]) => repo.loadItems(q,
 /** Updates an order only while it is RESERVED and unexpired (one statement, no lock first). */
 export const updateReservedOrder = (
   q: Queryable,
+  accountId: string,
   orderId: string,
-  values: Parameters<typeof repo.updateReservedOrder>[2],
-) => repo.updateReservedOrder(q, orderId, values);
+  values: Parameters<typeof repo.updateUnexpiredOrder>[4],
+) => repo.updateUnexpiredOrder(q, accountId, orderId, 'RESERVED', values);
 
-export const updateOrder = (q: Queryable, orderId: string, values: Parameters<typeof repo.updateOrder>[2]) =>
-  repo.updateOrder(q, orderId, values);
+/** Frees a reservation's units at once: this account's order, if still RESERVED, becomes ABANDONED. */
+export const abandonReservation = (q: Queryable, accountId: string, orderId: string) =>
+  repo.updateOrderInStatus(q, accountId, orderId, 'RESERVED', { status: 'ABANDONED' });
+
+/** Writes an order of this account. */
+export const updateOrder = (
+  q: Queryable,
+  accountId: string,
+  orderId: string,
+  values: Parameters<typeof repo.updateOrder>[2],
+) => repo.updateOrder(q, { id: orderId, account_id: accountId }, values);
 
 /** Queues an attendee's ticket e-mail again (the organizer's "resend"), to the attendee's current address. */
 export async function resendTicketEmail(
@@ -494,7 +497,7 @@ export async function resendTicketEmail(
 ) {
   const [order, event] = await Promise.all([
     repo.findAccountOrder(deps.db, accountId, eventId, attendee.order_id),
-    repo.findEmailEvent(deps.db, eventId),
+    repo.findEmailEvent(deps.db, accountId, eventId),
   ]);
   if (!order) throw notFound();
   await queueTicketEmail(

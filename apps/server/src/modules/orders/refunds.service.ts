@@ -104,7 +104,7 @@ export async function refundOrder(
       notify_buyer: input.notify_buyer,
       created_by: auth.userId,
     });
-    await repo.updateOrder(tx, order.id, { refund_status: 'REFUND_PENDING' });
+    await repo.updateOrder(tx, order, { refund_status: 'REFUND_PENDING' });
     await logActivity(tx, order, 'REFUND_REQUESTED', {
       userId: auth.userId,
       details: { amount_cents: input.amount_cents, reason: input.reason || null },
@@ -128,7 +128,7 @@ export async function refundOrder(
     deps.log?.error({ err, order: orderId, refund: refund.row.id }, 'refund failed');
     outcome = { status: 'FAILED', providerRef: null, failureReason: (err as Error).message };
   }
-  await settleRefund(deps, refund.row.id, outcome);
+  await settleRefund(deps, refund.row.account_id, refund.row.id, outcome);
 }
 
 /**
@@ -136,14 +136,14 @@ export async function refundOrder(
  * redelivered or late webhook changes nothing). Recomputes the order's refund status, logs the outcome
  * and, when the organizer asked, tells the buyer the money is on its way.
  */
-export async function settleRefund(deps: Deps, refundId: string, outcome: RefundOutcome) {
+export async function settleRefund(deps: Deps, accountId: string, refundId: string, outcome: RefundOutcome) {
   await deps.db.transaction(async (tx) => {
-    const pending = await afterSale.findRefund(tx, refundId);
+    const pending = await afterSale.findRefund(tx, accountId, refundId);
     if (!pending) return;
-    const order = await repo.findOrderById(tx, pending.order_id, true);
-    const refund = await afterSale.findRefund(tx, refundId, true);
+    const order = await repo.findOrderById(tx, pending.account_id, pending.order_id, true);
+    const refund = await afterSale.findRefund(tx, accountId, refundId, true);
     if (!order || !refund || refund.status !== 'PENDING') return;
-    const updated = await afterSale.updateRefund(tx, refund.id, {
+    const updated = await afterSale.updateRefund(tx, refund, {
       status: outcome.status,
       provider_ref: outcome.providerRef ?? refund.provider_ref,
       failure_reason: outcome.failureReason?.slice(0, 500) ?? null,
@@ -151,11 +151,11 @@ export async function settleRefund(deps: Deps, refundId: string, outcome: Refund
     if (outcome.status === 'PENDING') return;
     const refunds = await afterSale.listRefunds(tx, order.account_id, order.id);
     const { paid } = await refundable(tx, order, refunds);
-    const withStatus = await repo.updateOrder(tx, order.id, { refund_status: refundStatusOf(refunds, paid) });
+    const withStatus = await repo.updateOrder(tx, order, { refund_status: refundStatusOf(refunds, paid) });
     const details = { amount_cents: updated.amount_cents, reason: updated.failure_reason };
     await logActivity(tx, order, outcome.status === 'SUCCEEDED' ? 'REFUNDED' : 'REFUND_FAILED', { details });
     if (outcome.status === 'SUCCEEDED' && refund.notify_buyer && order.email) {
-      const event = await repo.findEmailEvent(tx, order.event_id);
+      const event = await repo.findEmailEvent(tx, order.account_id, order.event_id);
       await queueRefundedEmail(
         { jobs: deps.jobs, appUrl: deps.config.appUrl, tx, event, order: withStatus },
         updated.amount_cents,
@@ -181,7 +181,7 @@ export async function applyStripeRefundEvent(deps: Deps, event: Stripe.Event) {
     if (!intent) return;
     const payment = await payments.findPayment(deps.db, 'stripe', intent);
     if (!payment) return;
-    for (const row of await afterSale.listPaymentRefunds(deps.db, payment.id)) {
+    for (const row of await afterSale.listPaymentRefunds(deps.db, payment.account_id, payment.id)) {
       if (row.status === 'PENDING' && row.provider_ref) {
         refunds.push(await stripe.refunds.retrieve(row.provider_ref));
       }
@@ -197,9 +197,9 @@ export async function applyStripeRefundEvent(deps: Deps, event: Stripe.Event) {
     const ownId = refund.metadata?.refund_id;
     const row =
       (await afterSale.findRefundRef(deps.db, 'stripe', refund.id)) ??
-      (ownId && UUID.test(ownId) ? await afterSale.findRefund(deps.db, ownId) : undefined);
+      (ownId && UUID.test(ownId) ? await afterSale.findProviderRefund(deps.db, 'stripe', ownId) : undefined);
     if (!row) continue;
-    await settleRefund(deps, row.id, {
+    await settleRefund(deps, row.account_id, row.id, {
       status: stripeRefundState(refund.status),
       providerRef: refund.id,
       ...(refund.failure_reason ? { failureReason: refund.failure_reason } : {}),

@@ -1,17 +1,21 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderRefunds, orders } from '../../db/schema/index.ts';
 import { randomBase62 } from '../../lib/ids.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { addTicket, buyer, createSellingEvent } from '../../test/factories/checkout.ts';
+import {
+  formMetadata,
+  postStripeEvent,
+  type StripeApiStub,
+  type StubAnswer,
+  type StubCall,
+  startStripeApiStub,
+  stripeEnv,
+  stripeNotFound,
+} from '../../test/stripe-stub.ts';
 
-/**
- * THE ONE MOCK: Stripe's HTTP API is a local stub (the official SDK talks to it through STRIPE_API_URL).
- * Our server, the database and the webhook signatures (made with the SDK's own test helper) are real.
- */
+/** Stripe's API is the local stub of test/stripe-stub.ts (the one mock); it answers what refunds use. */
 interface StubRefund {
   id: string;
   object: 'refund';
@@ -23,99 +27,64 @@ interface StubRefund {
 }
 const intents = new Map<string, { id: string; amount: number; status: string; client_secret: string }>();
 const stubRefunds = new Map<string, StubRefund>();
-let stub: Server;
 
-function startStripeStub(): Promise<string> {
-  stub = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => {
-      body += c;
-    });
-    req.on('end', () => {
-      const form = new URLSearchParams(body);
-      const send = (status: number, json: unknown) => {
-        res.writeHead(status, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(json));
-      };
-      const url = req.url ?? '';
-      if (req.method === 'POST' && url === '/v1/payment_intents') {
-        const id = `pi_${randomBase62(14)}`;
-        const intent = {
-          id,
-          object: 'payment_intent',
-          amount: Number(form.get('amount')),
-          amount_received: 0,
-          currency: String(form.get('currency')),
-          status: 'requires_payment_method',
-          client_secret: `${id}_secret_${randomBase62(10)}`,
-          metadata: {},
-          last_payment_error: null,
-        };
-        intents.set(id, intent);
-        return send(200, intent);
-      }
-      if (req.method === 'POST' && url === '/v1/refunds') {
-        // An amount of 13 cents stands for a refund Stripe refuses outright.
-        if (form.get('amount') === '13') {
-          return send(400, { error: { type: 'invalid_request_error', message: 'stub: charge disputed' } });
-        }
-        const metadata: Record<string, string> = {};
-        for (const [k, v] of form) if (k.startsWith('metadata[')) metadata[k.slice(9, -1)] = v;
-        const refund: StubRefund = {
-          id: `re_${randomBase62(14)}`,
-          object: 'refund',
-          amount: Number(form.get('amount')),
-          payment_intent: String(form.get('payment_intent')),
-          status: 'pending',
-          failure_reason: null,
-          metadata,
-        };
-        stubRefunds.set(refund.id, refund);
-        return send(200, refund);
-      }
-      const get = /^\/v1\/refunds\/(\w+)$/.exec(url);
-      if (req.method === 'GET' && get?.[1]) {
-        const refund = stubRefunds.get(get[1]);
-        return refund ? send(200, refund) : send(404, { error: { type: 'invalid_request_error' } });
-      }
-      send(404, { error: { type: 'invalid_request_error', message: `stub: ${req.method} ${url}` } });
-    });
-  });
-  return new Promise((resolve) =>
-    stub.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(stub.address() as AddressInfo).port}`)),
-  );
+function answer({ method, url, form }: StubCall): StubAnswer {
+  if (method === 'POST' && url === '/v1/payment_intents') {
+    const id = `pi_${randomBase62(14)}`;
+    const intent = {
+      id,
+      object: 'payment_intent',
+      amount: Number(form.get('amount')),
+      amount_received: 0,
+      currency: String(form.get('currency')),
+      status: 'requires_payment_method',
+      client_secret: `${id}_secret_${randomBase62(10)}`,
+      metadata: {},
+      last_payment_error: null,
+    };
+    intents.set(id, intent);
+    return [200, intent];
+  }
+  if (method === 'POST' && url === '/v1/refunds') {
+    // An amount of 13 cents stands for a refund Stripe refuses outright.
+    if (form.get('amount') === '13') {
+      return [400, { error: { type: 'invalid_request_error', message: 'stub: charge disputed' } }];
+    }
+    const refund: StubRefund = {
+      id: `re_${randomBase62(14)}`,
+      object: 'refund',
+      amount: Number(form.get('amount')),
+      payment_intent: String(form.get('payment_intent')),
+      status: 'pending',
+      failure_reason: null,
+      metadata: formMetadata(form),
+    };
+    stubRefunds.set(refund.id, refund);
+    return [200, refund];
+  }
+  const get = /^\/v1\/refunds\/(\w+)$/.exec(url);
+  if (method === 'GET' && get?.[1]) {
+    const refund = stubRefunds.get(get[1]);
+    return refund ? [200, refund] : stripeNotFound;
+  }
+  return undefined;
 }
 
 const WEBHOOK_SECRET = 'whsec_test_refunds';
-const sdk = new Stripe('sk_test_taquilla');
+let stub: StripeApiStub;
 let t: TestApp;
 
 beforeAll(async () => {
-  const apiUrl = await startStripeStub();
-  t = await createTestApp({
-    env: {
-      STRIPE_SECRET_KEY: 'sk_test_taquilla',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_taquilla',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_URL: apiUrl,
-    },
-  });
+  stub = await startStripeApiStub(answer);
+  t = await createTestApp({ env: stripeEnv(stub.url, WEBHOOK_SECRET) });
 });
 afterAll(async () => {
   await t.close();
-  stub.close();
+  await stub.close();
 });
 
-function webhook(type: string, object: unknown, id = `evt_${randomBase62(14)}`) {
-  const payload = JSON.stringify({ id, object: 'event', type, data: { object } });
-  const header = sdk.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/public/webhooks/stripe',
-    headers: { 'content-type': 'application/json', 'stripe-signature': header },
-    payload,
-  });
-}
+const webhook = (type: string, object: unknown, id?: string) =>
+  postStripeEvent(t.app, { url: '/api/public/webhooks/stripe', secret: WEBHOOK_SECRET, type, object, id });
 
 /** A 2 × 30,00 € order paid with Stripe (PaymentIntent succeeded through its webhook). */
 async function paidWithStripe() {

@@ -1,9 +1,13 @@
-import { createOrganizerSchema, updateOrganizerSchema } from '@taquilla/shared/schemas/organizers';
+import { dataEnvelope, listEnvelope, noContent } from '@taquilla/shared/schemas/envelope';
+import {
+  createOrganizerSchema,
+  organizerSchema,
+  updateOrganizerSchema,
+} from '@taquilla/shared/schemas/organizers';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../lib/auth.ts';
-import { listQuerystring, parseListQuery } from '../../lib/pagination.ts';
-import { organizerListSpec } from './organizers.repository.ts';
+import { listQuerystring } from '../../lib/pagination.ts';
 import * as service from './organizers.service.ts';
 
 const idParams = z.object({ id: z.uuid() });
@@ -11,24 +15,58 @@ const idParams = z.object({ id: z.uuid() });
 export const organizerRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const deps = () => fastify.deps;
 
-  fastify.get('/organizers', { schema: { querystring: listQuerystring } }, async (request) => {
-    const params = parseListQuery(request.query, organizerListSpec);
-    return service.listOrganizers(deps(), requireAuth(request), params);
-  });
+  fastify.get(
+    '/organizers',
+    {
+      schema: {
+        summary: 'List organizers',
+        querystring: listQuerystring,
+        response: { 200: listEnvelope(organizerSchema) },
+      },
+    },
+    async (request) => service.listOrganizers(deps(), requireAuth(request), request.query),
+  );
 
-  fastify.post('/organizers', { schema: { body: createOrganizerSchema } }, async (request, reply) => {
-    const row = await service.createOrganizer(deps(), requireAuth(request), request.body);
-    return reply.status(201).send({ data: service.presentOrganizer(row) });
-  });
+  fastify.post(
+    '/organizers',
+    {
+      schema: {
+        summary: 'Create an organizer',
+        body: createOrganizerSchema,
+        response: { 201: dataEnvelope(organizerSchema) },
+      },
+    },
+    async (request, reply) => {
+      const row = await service.createOrganizer(deps(), requireAuth(request), request.body);
+      return reply.status(201).send({ data: service.presentOrganizer(row) });
+    },
+  );
 
-  fastify.get('/organizers/:id', { schema: { params: idParams } }, async (request) => {
-    const row = await service.getOrganizer(deps(), requireAuth(request), request.params.id);
-    return { data: service.presentOrganizer(row) };
-  });
+  fastify.get(
+    '/organizers/:id',
+    {
+      schema: {
+        summary: 'Get an organizer',
+        params: idParams,
+        response: { 200: dataEnvelope(organizerSchema) },
+      },
+    },
+    async (request) => {
+      const row = await service.getOrganizer(deps(), requireAuth(request), request.params.id);
+      return { data: service.presentOrganizer(row) };
+    },
+  );
 
   fastify.put(
     '/organizers/:id',
-    { schema: { params: idParams, body: updateOrganizerSchema } },
+    {
+      schema: {
+        summary: 'Update an organizer',
+        params: idParams,
+        body: updateOrganizerSchema,
+        response: { 200: dataEnvelope(organizerSchema) },
+      },
+    },
     async (request) => {
       const row = await service.updateOrganizer(
         deps(),
@@ -40,8 +78,12 @@ export const organizerRoutes: FastifyPluginAsyncZod = async (fastify) => {
     },
   );
 
-  fastify.delete('/organizers/:id', { schema: { params: idParams } }, async (request, reply) => {
-    await service.deleteOrganizer(deps(), requireAuth(request), request.params.id);
-    return reply.status(204).send();
-  });
+  fastify.delete(
+    '/organizers/:id',
+    { schema: { summary: 'Delete an organizer', params: idParams, response: { 204: noContent } } },
+    async (request, reply) => {
+      await service.deleteOrganizer(deps(), requireAuth(request), request.params.id);
+      return reply.status(204).send();
+    },
+  );
 };

@@ -6,7 +6,7 @@ import type {
 import type { DbDeps } from '../../deps.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
-import { type ListParams, listMeta } from '../../lib/pagination.ts';
+import { listMeta, parseListQuery } from '../../lib/pagination.ts';
 import { uploadUrl } from '../images/images.storage.ts';
 import { organizerMessages } from './organizers.messages.ts';
 import * as repo from './organizers.repository.ts';
@@ -25,7 +25,8 @@ export function presentOrganizer(row: repo.OrganizerWithCount): Organizer {
   };
 }
 
-export async function listOrganizers({ db }: DbDeps, auth: AuthContext, params: ListParams) {
+export async function listOrganizers({ db }: DbDeps, auth: AuthContext, query: Record<string, unknown>) {
+  const params = parseListQuery(query, repo.organizerListSpec);
   assertCan(auth, 'events:manage');
   const { rows, total } = await repo.listOrganizers(db, auth.accountId, params);
   return { data: rows.map(presentOrganizer), meta: listMeta(total, params) };

@@ -1,5 +1,10 @@
 import { ErrorCode } from '@taquilla/shared';
-import { updatePaymentSettingsSchema } from '@taquilla/shared/schemas/payment-settings';
+import { dataEnvelope } from '@taquilla/shared/schemas/envelope';
+import {
+  paymentSettingsSchema,
+  stripeConnectStartSchema,
+  updatePaymentSettingsSchema,
+} from '@taquilla/shared/schemas/payment-settings';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type Stripe from 'stripe';
@@ -19,7 +24,14 @@ export const paymentSettingsRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const tags = ['payment-settings'];
   fastify.get(
     '/accounts/me/payment-settings',
-    { schema: { tags, querystring: getQuery } },
+    {
+      schema: {
+        tags,
+        summary: "Get the account's payment settings (`refresh=true` asks Stripe again)",
+        querystring: getQuery,
+        response: { 200: dataEnvelope(paymentSettingsSchema) },
+      },
+    },
     async (request) => ({
       data: await service.getPaymentSettings({ ...deps, log: request.log }, requireAuth(request), {
         refresh: request.query.refresh === 'true',
@@ -28,17 +40,44 @@ export const paymentSettingsRoutes: FastifyPluginAsyncZod = async (fastify) => {
   );
   fastify.put(
     '/accounts/me/payment-settings',
-    { schema: { tags, body: updatePaymentSettingsSchema } },
+    {
+      schema: {
+        tags,
+        summary: "Update the account's payment settings",
+        body: updatePaymentSettingsSchema,
+        response: { 200: dataEnvelope(paymentSettingsSchema) },
+      },
+    },
     async (request) => ({
       data: await service.updatePaymentSettings(deps, requireAuth(request), request.body),
     }),
   );
-  fastify.post('/accounts/me/stripe-connect', { schema: { tags } }, async (request) => ({
-    data: await service.startStripeConnect({ ...deps, log: request.log }, requireAuth(request)),
-  }));
-  fastify.delete('/accounts/me/stripe-connect', { schema: { tags } }, async (request) => ({
-    data: await service.disconnectStripe(deps, requireAuth(request)),
-  }));
+  fastify.post(
+    '/accounts/me/stripe-connect',
+    {
+      schema: {
+        tags,
+        summary: 'Start or resume connecting a Stripe account (answers the onboarding link)',
+        response: { 200: dataEnvelope(stripeConnectStartSchema) },
+      },
+    },
+    async (request) => ({
+      data: await service.startStripeConnect({ ...deps, log: request.log }, requireAuth(request)),
+    }),
+  );
+  fastify.delete(
+    '/accounts/me/stripe-connect',
+    {
+      schema: {
+        tags,
+        summary: 'Disconnect the Stripe account',
+        response: { 200: dataEnvelope(paymentSettingsSchema) },
+      },
+    },
+    async (request) => ({
+      data: await service.disconnectStripe(deps, requireAuth(request)),
+    }),
+  );
 
   await fastify.register(connectWebhook);
 };

@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountPaymentSettings } from '../../db/schema/index.ts';
-import { randomBase62 } from '../../lib/ids.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { addUser, createAccountWithUser } from '../../test/factories/accounts.ts';
 import { addTicket, buyer, createSellingEvent } from '../../test/factories/checkout.ts';
 import { type StripeConnectStub, startStripeConnectStub } from '../../test/stripe-connect-stub.ts';
+import { postStripeEvent } from '../../test/stripe-stub.ts';
 
 /**
  * Payment settings and Stripe Connect over HTTP on the real app and database. Stripe's HTTP API is
@@ -14,7 +13,6 @@ import { type StripeConnectStub, startStripeConnectStub } from '../../test/strip
  * STRIPE_API_URL; webhook signatures are made with the SDK's own `generateTestHeaderString`.
  */
 const CONNECT_SECRET = 'whsec_connect_taquilla';
-const sdk = new Stripe('sk_test_taquilla');
 let stub: StripeConnectStub;
 let t: TestApp;
 let plain: TestApp;
@@ -46,22 +44,15 @@ const connectUrl = '/api/accounts/me/stripe-connect';
 const get = (app: TestApp, headers: Record<string, string>, query = '') =>
   app.app.inject({ method: 'GET', url: `${settingsUrl}${query}`, headers });
 
-function connectWebhook(account: object, opts: { secret?: string; id?: string } = {}) {
-  const payload = JSON.stringify({
-    id: opts.id ?? `evt_${randomBase62(14)}`,
-    object: 'event',
-    type: 'account.updated',
-    account: (account as { id: string }).id,
-    data: { object: account },
-  });
-  const header = sdk.webhooks.generateTestHeaderString({ payload, secret: opts.secret ?? CONNECT_SECRET });
-  return t.app.inject({
-    method: 'POST',
+const connectWebhook = (account: { id?: string }, opts: { secret?: string; id?: string } = {}) =>
+  postStripeEvent(t.app, {
     url: '/api/public/webhooks/stripe-connect',
-    headers: { 'content-type': 'application/json', 'stripe-signature': header },
-    payload,
+    secret: opts.secret ?? CONNECT_SECRET,
+    type: 'account.updated',
+    account: account.id,
+    object: account,
+    id: opts.id,
   });
-}
 
 describe('payment settings', () => {
   it('starts empty, stores the default offline instructions and offers them to new events', async () => {

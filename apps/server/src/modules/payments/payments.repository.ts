@@ -1,6 +1,6 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, exists } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { payments, paymentWebhookEvents } from '../../db/schema/index.ts';
+import { orders, payments, paymentWebhookEvents } from '../../db/schema/index.ts';
 import { one } from '../../lib/rows.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -9,18 +9,39 @@ export async function insertPayment(q: Queryable, values: typeof payments.$infer
   return one(await q.insert(payments).values(values).returning());
 }
 
+/**
+ * The attempt with this provider reference (unguessable: a provider's webhook or our own attempt names
+ * it), with its order's account, which scopes everything done with it afterwards.
+ */
 export async function findPayment(q: Queryable, provider: string, ref: string, lock = false) {
   const query = q
-    .select()
+    .select({ payment: payments, account_id: orders.account_id })
     .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.order_id))
     .where(and(eq(payments.provider, provider), eq(payments.provider_ref, ref)))
     .limit(1);
-  const [row] = lock ? await query.for('update') : await query;
-  return row;
+  const [row] = lock ? await query.for('update', { of: payments }) : await query;
+  return row ? { ...row.payment, account_id: row.account_id } : undefined;
 }
 
-export async function updatePayment(q: Queryable, id: string, values: Partial<typeof payments.$inferInsert>) {
-  return one(await q.update(payments).set(values).where(eq(payments.id, id)).returning());
+/** Writes a payment of an order of this account (a payment row has no account of its own: its order's). */
+export async function updatePayment(
+  q: Queryable,
+  accountId: string,
+  id: string,
+  values: Partial<typeof payments.$inferInsert>,
+) {
+  const ofAccount = q
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.id, payments.order_id), eq(orders.account_id, accountId)));
+  return one(
+    await q
+      .update(payments)
+      .set(values)
+      .where(and(eq(payments.id, id), exists(ofAccount)))
+      .returning(),
+  );
 }
 
 export async function orderPayments(q: Queryable, orderId: string, provider?: string) {

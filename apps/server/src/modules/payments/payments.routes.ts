@@ -3,26 +3,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/errors.ts';
 import { t } from '../../lib/i18n.ts';
 import { coreMessages } from '../../lib/messages.ts';
-import { applyCheck } from '../checkout/payment.ts';
-import { applyStripeRefundEvent } from '../orders/refunds.service.ts';
-import { findPayment, recordWebhookEvent, webhookEventSeen } from './payments.repository.ts';
-import type { PaymentIntent, StripeEvent } from './stripe.ts';
-import { intentCheck, stripeClient } from './stripe.ts';
-
-const INTENT_EVENTS = new Set([
-  'payment_intent.succeeded',
-  'payment_intent.payment_failed',
-  'payment_intent.canceled',
-]);
-
-/** Refunds the organizer made (orders/refunds.service.ts) settle through these. */
-const REFUND_EVENTS = new Set(['charge.refunded', 'refund.created', 'refund.updated', 'refund.failed']);
+import type { StripeEvent } from './stripe.ts';
+import { stripeClient } from './stripe.ts';
+import { handleStripeEvent } from './stripe-webhook.ts';
 
 /**
  * Stripe's webhook. The signature is checked against the raw body (so this scope parses JSON as a
- * buffer). An event id already processed is acknowledged and skipped; outcomes are applied through the
- * same idempotent confirmation as the return page, so redelivered or out-of-order events change an
- * order once.
+ * buffer); the verified event is applied by `handleStripeEvent`.
  */
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
@@ -49,16 +36,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
           },
         });
       }
-      if (await webhookEventSeen(deps.db, 'stripe', event.id)) return { received: true, duplicate: true };
-      if (INTENT_EVENTS.has(event.type)) {
-        const intent = event.data.object as PaymentIntent;
-        const payment = await findPayment(deps.db, 'stripe', intent.id);
-        if (payment) await applyCheck({ ...deps, log: request.log }, payment, intentCheck(intent));
-      }
-      if (REFUND_EVENTS.has(event.type)) await applyStripeRefundEvent({ ...deps, log: request.log }, event);
-      // Recorded after applying: a delivery that failed half-way is processed again on Stripe's retry.
-      await recordWebhookEvent(deps.db, 'stripe', event.id, event.type);
-      return { received: true };
+      return handleStripeEvent({ ...deps, log: request.log }, event);
     });
   });
 };

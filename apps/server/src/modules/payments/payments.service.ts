@@ -25,8 +25,13 @@ export const insertPayment = (q: Queryable, values: Parameters<typeof repo.inser
 export const findPayment = (q: Queryable, provider: string, ref: string, lock = false) =>
   repo.findPayment(q, provider, ref, lock);
 
-export const updatePayment = (q: Queryable, id: string, values: Parameters<typeof repo.updatePayment>[2]) =>
-  repo.updatePayment(q, id, values);
+/** Writes a payment of an order of this account. */
+export const updatePayment = (
+  q: Queryable,
+  accountId: string,
+  id: string,
+  values: Parameters<typeof repo.updatePayment>[3],
+) => repo.updatePayment(q, accountId, id, values);
 
 /** An order's attempts, newest first (of one provider when given). */
 export const orderPayments = (q: Queryable, orderId: string, provider?: string) =>

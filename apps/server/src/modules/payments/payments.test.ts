@@ -1,19 +1,22 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attendees, jobs, orders, payments } from '../../db/schema/index.ts';
 import { randomBase62 } from '../../lib/ids.ts';
 import { at, one } from '../../lib/rows.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { addPromoCode, addTicket, buyer, createSellingEvent } from '../../test/factories/checkout.ts';
+import {
+  formMetadata,
+  postStripeEvent,
+  type StripeApiStub,
+  type StubAnswer,
+  type StubCall,
+  startStripeApiStub,
+  stripeEnv,
+  stripeNotFound,
+} from '../../test/stripe-stub.ts';
 
-/**
- * THE ONE MOCK of the test suite: Stripe's HTTP API is replaced by a local stub server below (the real
- * official SDK talks to it through STRIPE_API_URL). Everything else — our server, the database, webhook
- * signatures made with the SDK's own `generateTestHeaderString` — is real.
- */
+/** Stripe's API is the local stub of test/stripe-stub.ts (the one mock); it answers what payments use. */
 interface StubIntent {
   id: string;
   object: 'payment_intent';
@@ -27,85 +30,51 @@ interface StubIntent {
 }
 const intents = new Map<string, StubIntent>();
 const refunds: { payment_intent: string }[] = [];
-let stub: Server;
 
-function startStripeStub(): Promise<string> {
-  stub = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => {
-      body += c;
-    });
-    req.on('end', () => {
-      const form = new URLSearchParams(body);
-      const send = (status: number, json: unknown) => {
-        res.writeHead(status, { 'content-type': 'application/json' });
-        res.end(JSON.stringify(json));
-      };
-      const url = req.url ?? '';
-      if (req.method === 'POST' && url === '/v1/payment_intents' && form.get('amount') === '666') {
-        return send(402, {
-          error: { type: 'card_error', code: 'account_invalid', message: 'stub: refused' },
-        });
-      }
-      if (req.method === 'POST' && url === '/v1/payment_intents') {
-        const id = `pi_${randomBase62(14)}`;
-        const metadata: Record<string, string> = {};
-        for (const [k, v] of form) if (k.startsWith('metadata[')) metadata[k.slice(9, -1)] = v;
-        const intent: StubIntent = {
-          id,
-          object: 'payment_intent',
-          amount: Number(form.get('amount')),
-          amount_received: 0,
-          currency: String(form.get('currency')),
-          status: 'requires_payment_method',
-          client_secret: `${id}_secret_${randomBase62(10)}`,
-          metadata,
-          last_payment_error: null,
-        };
-        intents.set(id, intent);
-        return send(200, intent);
-      }
-      const get = /^\/v1\/payment_intents\/([\w]+)$/.exec(url);
-      if (req.method === 'GET' && get) {
-        const intent = intents.get(at(get, 1));
-        return intent ? send(200, intent) : send(404, { error: { type: 'invalid_request_error' } });
-      }
-      if (req.method === 'POST' && url === '/v1/refunds') {
-        const pi = String(form.get('payment_intent'));
-        refunds.push({ payment_intent: pi });
-        return send(200, {
-          id: `re_${randomBase62(10)}`,
-          object: 'refund',
-          status: 'succeeded',
-          payment_intent: pi,
-        });
-      }
-      send(404, { error: { type: 'invalid_request_error', message: `stub: ${req.method} ${url}` } });
-    });
-  });
-  return new Promise((resolve) =>
-    stub.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(stub.address() as AddressInfo).port}`)),
-  );
+function answer({ method, url, form }: StubCall): StubAnswer {
+  if (method === 'POST' && url === '/v1/payment_intents' && form.get('amount') === '666') {
+    return [402, { error: { type: 'card_error', code: 'account_invalid', message: 'stub: refused' } }];
+  }
+  if (method === 'POST' && url === '/v1/payment_intents') {
+    const id = `pi_${randomBase62(14)}`;
+    const intent: StubIntent = {
+      id,
+      object: 'payment_intent',
+      amount: Number(form.get('amount')),
+      amount_received: 0,
+      currency: String(form.get('currency')),
+      status: 'requires_payment_method',
+      client_secret: `${id}_secret_${randomBase62(10)}`,
+      metadata: formMetadata(form),
+      last_payment_error: null,
+    };
+    intents.set(id, intent);
+    return [200, intent];
+  }
+  const get = /^\/v1\/payment_intents\/([\w]+)$/.exec(url);
+  if (method === 'GET' && get) {
+    const intent = intents.get(at(get, 1));
+    return intent ? [200, intent] : stripeNotFound;
+  }
+  if (method === 'POST' && url === '/v1/refunds') {
+    const pi = String(form.get('payment_intent'));
+    refunds.push({ payment_intent: pi });
+    return [200, { id: `re_${randomBase62(10)}`, object: 'refund', status: 'succeeded', payment_intent: pi }];
+  }
+  return undefined;
 }
 
 const WEBHOOK_SECRET = 'whsec_test_taquilla';
-const sdk = new Stripe('sk_test_taquilla');
+let stub: StripeApiStub;
 let t: TestApp;
 
 beforeAll(async () => {
-  const apiUrl = await startStripeStub();
-  t = await createTestApp({
-    env: {
-      STRIPE_SECRET_KEY: 'sk_test_taquilla',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_taquilla',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_URL: apiUrl,
-    },
-  });
+  stub = await startStripeApiStub(answer);
+  t = await createTestApp({ env: stripeEnv(stub.url, WEBHOOK_SECRET) });
 });
 afterAll(async () => {
   await t.close();
-  stub.close();
+  await stub.close();
 });
 
 const base = (eventId: string, short: string) => `/api/public/events/${eventId}/order/${short}`;
@@ -141,21 +110,14 @@ async function startStripe(eventId: string, short: string) {
   };
 }
 
-function webhook(type: string, intent: StubIntent, opts: { id?: string; secret?: string } = {}) {
-  const payload = JSON.stringify({
-    id: opts.id ?? `evt_${randomBase62(14)}`,
-    object: 'event',
-    type,
-    data: { object: intent },
-  });
-  const header = sdk.webhooks.generateTestHeaderString({ payload, secret: opts.secret ?? WEBHOOK_SECRET });
-  return t.app.inject({
-    method: 'POST',
+const webhook = (type: string, intent: StubIntent, opts: { id?: string; secret?: string } = {}) =>
+  postStripeEvent(t.app, {
     url: '/api/public/webhooks/stripe',
-    headers: { 'content-type': 'application/json', 'stripe-signature': header },
-    payload,
+    secret: opts.secret ?? WEBHOOK_SECRET,
+    type,
+    object: intent,
+    id: opts.id,
   });
-}
 
 const intentOf = (clientSecret: string) => intents.get(at(clientSecret.split('_secret_'), 0))!;
 const succeed = (intent: StubIntent) =>

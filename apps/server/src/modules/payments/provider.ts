@@ -52,6 +52,11 @@ export type PaymentCheck =
 
 export interface PaymentProviderDriver {
   readonly id: PaymentProvider;
+  /**
+   * Whether it needs the account's payment settings (the connected Stripe account) beside the event's
+   * settings: the others are not worth a read of them on every payment.
+   */
+  readonly usesAccountSettings: boolean;
   /** Whether it can be offered for an event with these settings (keys configured, instructions given...). */
   works(config: Config, settings: Record<string, unknown>): boolean;
   /** Starts paying `order.total_cents`; throws when the provider cannot be reached or refuses to start. */

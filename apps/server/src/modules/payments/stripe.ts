@@ -73,6 +73,7 @@ export function intentCheck(intent: PaymentIntent): PaymentCheck {
  */
 export const stripeProvider: PaymentProviderDriver = {
   id: 'stripe',
+  usesAccountSettings: true,
   works: (config) => stripeConfigured(config),
   async start(ctx, order, _input, settings) {
     const stripe = stripeClient(ctx.config);

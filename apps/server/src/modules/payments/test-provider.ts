@@ -28,6 +28,7 @@ function luhn(digits: string): boolean {
 /** `test`: a simulated card, charged (or declined) at once; only when test payments are on. */
 export const testProvider: PaymentProviderDriver = {
   id: 'test',
+  usesAccountSettings: false,
   works: (config) => config.testPayments,
   async start(_ctx, _order, input) {
     const outcome = testCardOutcome(input.provider === 'test' ? input.card_number : '');

@@ -1,4 +1,5 @@
-import { promoCodeInput } from '@taquilla/shared/schemas/promo-codes';
+import { dataEnvelope, listEnvelope, noContent } from '@taquilla/shared/schemas/envelope';
+import { promoCodeInput, promoCodeSchema } from '@taquilla/shared/schemas/promo-codes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../lib/auth.ts';
@@ -13,23 +14,59 @@ export const promoCodeRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   app.get(
     '/events/:id/promo-codes',
-    { schema: { params: eventParams, querystring: listQuerystring } },
+    {
+      schema: {
+        summary: "List an event's promo codes",
+        params: eventParams,
+        querystring: listQuerystring,
+        response: { 200: listEnvelope(promoCodeSchema) },
+      },
+    },
     async (request) => service.listPromoCodes(deps, requireAuth(request), request.params.id, request.query),
   );
   app.post(
     '/events/:id/promo-codes',
-    { schema: { params: eventParams, body: promoCodeInput } },
+    {
+      schema: {
+        summary: 'Create a promo code',
+        params: eventParams,
+        body: promoCodeInput,
+        response: { 201: dataEnvelope(promoCodeSchema) },
+      },
+    },
     async (request, reply) => {
       const data = await service.createPromoCode(deps, requireAuth(request), request.params.id, request.body);
       return reply.status(201).send({ data });
     },
   );
-  app.get('/events/:id/promo-codes/:codeId', { schema: { params: itemParams } }, async (request) => ({
-    data: await service.getPromoCode(deps.db, requireAuth(request), request.params.id, request.params.codeId),
-  }));
+  app.get(
+    '/events/:id/promo-codes/:codeId',
+    {
+      schema: {
+        summary: 'Get a promo code',
+        params: itemParams,
+        response: { 200: dataEnvelope(promoCodeSchema) },
+      },
+    },
+    async (request) => ({
+      data: await service.getPromoCode(
+        deps.db,
+        requireAuth(request),
+        request.params.id,
+        request.params.codeId,
+      ),
+    }),
+  );
   app.put(
     '/events/:id/promo-codes/:codeId',
-    { schema: { params: itemParams, body: promoCodeInput } },
+    {
+      schema: {
+        summary: 'Update a promo code',
+        params: itemParams,
+        body: promoCodeInput,
+        response: { 200: dataEnvelope(promoCodeSchema) },
+      },
+    },
     async (request) => ({
       data: await service.updatePromoCode(
         deps,
@@ -42,7 +79,7 @@ export const promoCodeRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/events/:id/promo-codes/:codeId',
-    { schema: { params: itemParams } },
+    { schema: { summary: 'Delete a promo code', params: itemParams, response: { 204: noContent } } },
     async (request, reply) => {
       await service.deletePromoCode(deps, requireAuth(request), request.params.id, request.params.codeId);
       return reply.status(204).send();

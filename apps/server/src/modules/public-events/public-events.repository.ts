@@ -1,3 +1,4 @@
+import type { EventStatus } from '@taquilla/shared';
 import { and, asc, count, desc, eq, ilike, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { events, organizers } from '../../db/schema/index.ts';
@@ -27,21 +28,22 @@ const columns = {
   },
 };
 
-const isPublic = and(eq(events.status, 'LIVE'), isNull(events.deleted_at));
+/** Events in `status` (the one the service shows the public) and not deleted. */
+const shown = (status: EventStatus) => and(eq(events.status, status), isNull(events.deleted_at));
 
-/** A LIVE, not deleted event with its organizer, or undefined (drafts and unknown ids look the same). */
-export async function findLiveEvent(q: Queryable, eventId: string) {
+/** A not deleted event in `status` with its organizer, or undefined (other states and unknown ids look the same). */
+export async function findEventInStatus(q: Queryable, eventId: string, status: EventStatus) {
   const [row] = await q
     .select(columns)
     .from(events)
     .innerJoin(organizers, eq(organizers.id, events.organizer_id))
-    .where(and(eq(events.id, eventId), isPublic))
+    .where(and(eq(events.id, eventId), shown(status)))
     .limit(1);
   return row;
 }
 
-export async function listLiveEvents(q: Queryable, params: ListParams) {
-  const conditions: (SQL | undefined)[] = [isPublic, params.where];
+export async function listEventsInStatus(q: Queryable, status: EventStatus, params: ListParams) {
+  const conditions: (SQL | undefined)[] = [shown(status), params.where];
   if (params.query) conditions.push(ilike(events.name, likePattern(params.query)));
   const where = and(...conditions);
   const [rows, totals] = await Promise.all([
@@ -59,12 +61,12 @@ export async function listLiveEvents(q: Queryable, params: ListParams) {
   return { rows, total };
 }
 
-/** Every public event whose organizer allows search engines, for the sitemap (newest change first). */
-export async function listIndexableEvents(q: Queryable, limit: number) {
+/** Every event in `status` whose organizer allows search engines, for the sitemap (newest change first). */
+export async function listIndexableEvents(q: Queryable, status: EventStatus, limit: number) {
   return q
     .select({ id: events.id, slug: events.slug, updated_at: events.updated_at })
     .from(events)
-    .where(and(isPublic, sql`coalesce(${events.settings}->>'allow_indexing', 'true') <> 'false'`))
+    .where(and(shown(status), sql`coalesce(${events.settings}->>'allow_indexing', 'true') <> 'false'`))
     .orderBy(desc(events.updated_at))
     .limit(limit);
 }

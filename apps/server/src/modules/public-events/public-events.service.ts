@@ -1,4 +1,5 @@
 import type {
+  EventStatus,
   PaymentProvider,
   PublicEvent,
   PublicImage,
@@ -17,6 +18,9 @@ import { findValidPromoCode } from '../promo-codes/promo-codes.service.ts';
 import { loadEventQuestions } from '../questions/questions.service.ts';
 import { loadSellableTickets, type SellableTicket } from '../tickets/tickets.service.ts';
 import * as repo from './public-events.repository.ts';
+
+/** Only LIVE events are public: drafts, archived and deleted events answer like unknown ids. */
+const PUBLIC_STATUS = 'LIVE' satisfies EventStatus;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -84,7 +88,7 @@ export async function getPublicEvent(
   promoCode?: string,
 ): Promise<PublicEvent> {
   if (!UUID.test(eventId)) throw notFound();
-  const row = await repo.findLiveEvent(q, eventId);
+  const row = await repo.findEventInStatus(q, eventId, PUBLIC_STATUS);
   if (!row) throw notFound();
   const [covers, tickets, questions, promo] = await Promise.all([
     coversFor(q, [eventId]),
@@ -168,13 +172,13 @@ export async function getPublicEvent(
 /** Whether `code` can be used now on this live event (expired, used up, unknown or wrong event: false). */
 export async function isPromoCodeValid(q: Queryable, eventId: string, code: string): Promise<boolean> {
   if (!UUID.test(eventId)) return false;
-  if (!(await repo.findLiveEvent(q, eventId))) return false;
+  if (!(await repo.findEventInStatus(q, eventId, PUBLIC_STATUS))) return false;
   return (await findValidPromoCode(q, eventId, code)) !== null;
 }
 
 export async function listPublicEvents(q: Queryable, raw: Record<string, unknown>) {
   const params = parseListQuery(raw, repo.publicEventListSpec);
-  const { rows, total } = await repo.listLiveEvents(q, params);
+  const { rows, total } = await repo.listEventsInStatus(q, PUBLIC_STATUS, params);
   const covers = await coversFor(
     q,
     rows.map((r) => r.event.id),
@@ -196,5 +200,5 @@ export async function listPublicEvents(q: Queryable, raw: Record<string, unknown
 
 /** The sitemap's events: live, listed, at most the 50,000 one sitemap file may hold. */
 export function indexableEvents(q: Queryable) {
-  return repo.listIndexableEvents(q, 50_000);
+  return repo.listIndexableEvents(q, PUBLIC_STATUS, 50_000);
 }

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventImages } from '../../db/schema/index.ts';
@@ -386,6 +387,65 @@ describe('public read model: stock disclosure and caching', () => {
       }
       const withCode = await cached.app.inject({ url: `/api/public/events/${event.id}?promo_code=NADA` });
       expect(withCode.json().data.name).toBe('Renamed');
+    } finally {
+      await cached.close();
+    }
+  });
+
+  it('answers a repeat of the same address from memory with the same bytes and headers, 304 and compression', async () => {
+    const cached = await createTestApp({ env: { PUBLIC_CACHE_TTL_MS: '60000' } });
+    try {
+      const user = await createAccountWithUser(cached.app);
+      const { event } = await createEvent(cached.app, user.account.id);
+      await cached.app.inject({
+        method: 'POST',
+        url: `/api/events/${event.id}/tickets`,
+        headers: user.headers,
+        payload: {
+          name: 'Pista de baile: ¡otoño en la azotea! 🎷',
+          type: 'PAID',
+          prices: [{ price_cents: 1000 }],
+        },
+      });
+      const url = `/api/public/events/${event.id}?promo_code=`;
+      const first = await cached.app.inject({ url });
+      expect(first.statusCode).toBe(200);
+      expect(first.rawPayload.length).toBeGreaterThan(1024);
+      // Accents and emoji come back as they were written (the prepared bytes are UTF-8).
+      expect(names(first.json())).toEqual(['Pista de baile: ¡otoño en la azotea! 🎷']);
+      expect(cached.app.deps.answers.find(url)).toBeDefined();
+      const repeat = await cached.app.inject({ url });
+      const { date: _d1, ...firstHeaders } = first.headers;
+      const { date: _d2, ...repeatHeaders } = repeat.headers;
+      expect(repeatHeaders).toEqual(firstHeaders);
+      expect(repeat.body).toBe(first.body);
+      expect(repeat.headers.vary).toBe('accept-encoding');
+      expect(repeat.headers['x-content-type-options']).toBe('nosniff');
+      expect(repeat.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+
+      const notModified = await cached.app.inject({
+        url,
+        headers: { 'if-none-match': `"x", ${first.headers.etag}` },
+      });
+      expect(notModified.statusCode).toBe(304);
+      expect(notModified.body).toBe('');
+      expect(notModified.headers.etag).toBe(first.headers.etag);
+
+      const br = await cached.app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(first.body);
+      const gzip = await cached.app.inject({ url, headers: { 'accept-encoding': 'br;q=0, gzip' } });
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gzip.rawPayload).toString()).toBe(first.body);
+      // A coding the cache does not make: the full pipeline (@fastify/compress) answers.
+      const deflate = await cached.app.inject({ url, headers: { 'accept-encoding': 'deflate' } });
+      expect(deflate.headers['content-encoding']).toBe('deflate');
+      expect(inflateSync(deflate.rawPayload).toString()).toBe(first.body);
+
+      // Another spelling of the address is validated on its own.
+      const tooLong = await cached.app.inject({ url: `${url}${'x'.repeat(101)}` });
+      expect(tooLong.statusCode).toBe(422);
+      expect(cached.app.deps.answers.find(`${url}${'x'.repeat(101)}`)).toBeUndefined();
     } finally {
       await cached.close();
     }

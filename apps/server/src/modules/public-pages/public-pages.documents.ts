@@ -3,7 +3,13 @@ import { z } from 'zod';
 import { SpaShell } from '../../lib/spa.ts';
 import { checkoutOrder } from '../checkout/checkout.service.ts';
 import { indexableEvents } from '../public-events/public-events.service.ts';
-import type { EventPageRenderer, PrintPageData, TicketPageData } from './public-pages.renderer.ts';
+import { framedPolicy } from '../widget/widget.service.ts';
+import type {
+  EventPageRenderer,
+  PrintPageData,
+  PublicPagesBundle,
+  TicketPageData,
+} from './public-pages.renderer.ts';
 import { loadPublicEvent } from './public-pages.service.ts';
 import { orderPrintData, ticketPageData, ticketPrintData } from './public-pages.tickets.ts';
 
@@ -13,12 +19,14 @@ const NOINDEX = '<meta name="robots" content="noindex, nofollow">';
 const uuid = z.uuid();
 const shortId = z.string().min(1).max(60);
 const langQuery = z.object({ lang: z.enum(['es', 'en']).optional() }).passthrough();
+const widgetQuery = z.object({ locale: z.enum(['es', 'en']).optional().catch(undefined) }).passthrough();
 
 /**
  * The buyer's pages after the event page, and what search engines read:
  * - `/ticket/:eventId/:attendeeShortId` and the print pages: rendered on the server only (no script but
  *   print.js on the print pages), readable with JavaScript off; `?lang=` switches language without it.
- * - `/checkout/...`: checkout.html, the checkout's light entry, with its messages inlined.
+ * - `/checkout/...`: checkout.html, the checkout's light entry, with its messages inlined; the same
+ *   page serves the steps inside the widget's frame (`/widget/{eventId}/checkout/...`).
  * - `/robots.txt` and `/sitemap.xml` (live events that allow indexing).
  * Ticket and checkout pages are private links: `noindex`, in a header and a meta tag.
  */
@@ -105,27 +113,49 @@ export function documentRoutes(app: FastifyInstance, renderer: EventPageRenderer
     printPage('orderShortId', (e, o) => orderPrintData(app.deps, e, o)),
   );
 
-  // The checkout: its own light page, with its messages, the event and the order inlined so it starts
-  // without a request. Whatever fails to load here the page asks the API for, and shows its error.
-  const checkout = async (request: FastifyRequest, reply: FastifyReply) => {
+  // The checkout: its own light page, rendered here in the request's language with the messages, the
+  // event and the order inlined, so it paints before any script runs and the browser hydrates it.
+  // Whatever fails to load here the page asks the API for, and shows its error (rendered in the browser).
+  const checkout = async (request: FastifyRequest, reply: FastifyReply, inWidget = false) => {
     if (!checkoutShell.available) return reply.callNotFound();
     const { eventId = '', orderShortId = '' } = request.params as Record<string, string>;
     const valid = uuid.safeParse(eventId).success && shortId.safeParse(orderShortId).success;
+    // In the widget's frame: the language the embedding page chose, and framing by its allowed origins.
+    const { locale: asked } = widgetQuery.parse(request.query);
+    const locale = inWidget && asked ? asked : request.locale;
+    if (inWidget && valid) {
+      const policy = String(reply.raw.getHeader('content-security-policy') ?? '');
+      reply.header('content-security-policy', await framedPolicy(app.deps, eventId, policy));
+    }
     const [bundle, event, order] = await Promise.all([
       renderer.bundle(),
       valid ? loadPublicEvent(app.deps, eventId) : null,
       valid ? checkoutOrder(app.deps, eventId, orderShortId).catch(() => null) : null,
     ]);
-    const data = bundle ? { ...bundle.pageMessages(request.locale), event, order } : undefined;
+    let page: Awaited<ReturnType<PublicPagesBundle['renderCheckoutPage']>> = null;
+    if (bundle && event && order) {
+      try {
+        page = await bundle.renderCheckoutPage({ url: request.url, locale, event, order });
+      } catch (err) {
+        // A rendering bug must not take the checkout down: the browser renders it from the data.
+        request.log.error({ err }, 'checkout server rendering failed');
+      }
+    }
+    const data = page?.data ?? (bundle ? { ...bundle.pageMessages(locale), event, order } : undefined);
+    const title = event ? `${esc(event.name)} · Taquilla` : 'Taquilla';
     const html = checkoutShell.render({
-      head: `<title>Taquilla</title>\n${NOINDEX}`,
+      head: `<title>${title}</title>\n${NOINDEX}`,
+      body: page?.html,
       data,
-      lang: request.locale,
+      lang: locale,
     });
     reply.header('x-robots-tag', 'noindex, nofollow');
     return SpaShell.sendHtml(reply, html);
   };
-  app.get('/checkout/:eventId/:orderShortId/:step', hide, checkout);
+  app.get('/checkout/:eventId/:orderShortId/:step', hide, (request, reply) => checkout(request, reply));
+  app.get('/widget/:eventId/checkout/:orderShortId/:step', hide, (request, reply) =>
+    checkout(request, reply, true),
+  );
   // No order yet: back to the event page.
   app.get('/checkout/:eventId', hide, async (request, reply) => {
     const { eventId } = request.params as { eventId: string };

@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { PublicAttendee, PublicEvent } from '@taquilla/shared';
+import type { PublicAttendee, PublicEvent, PublicOrder } from '@taquilla/shared';
 
 /**
  * The web app's server entry (apps/web/src/features/checkout/public-event/server.tsx), built by
@@ -48,6 +48,13 @@ export interface PublicPagesBundle {
   };
   renderPrintPage: (input: { locale: string; data: PrintPageData | null }) => { html: string; title: string };
   pageMessages: (locale: string) => { locale: string; messages: Record<string, unknown> };
+  /** A checkout step: `url` is the request's path and query; `path` the step the order belongs on. */
+  renderCheckoutPage: (input: {
+    url: string;
+    locale: string;
+    event: PublicEvent;
+    order: PublicOrder;
+  }) => Promise<{ html: string; path: string; data: Record<string, unknown> } | null>;
 }
 
 export const SSR_BUNDLE = 'event-page.mjs';
@@ -82,6 +89,7 @@ export class EventPageRenderer {
         'renderTicketPage',
         'renderPrintPage',
         'pageMessages',
+        'renderCheckoutPage',
       ] as const) {
         if (typeof mod[name] !== 'function') throw new Error(`${file} exports no ${name}`);
       }

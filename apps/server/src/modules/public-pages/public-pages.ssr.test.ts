@@ -348,4 +348,47 @@ describe('server-rendered ticket and print pages', () => {
     expect(back.headers.get('location')).toBe(`/e/${event.id}/${event.slug}`);
     expect((await fetch(`${t.url}/checkout/00000000-0000-4000-8000-000000000000`)).status).toBe(404);
   });
+
+  it('renders the checkout step on the server with the data it hydrates with, and the step the order belongs on', async () => {
+    const { event } = await createSellingEvent(t.app);
+    const ticket = await addTicket(t.app, event);
+    const reserved = await t.app.inject({
+      method: 'POST',
+      url: `/api/public/events/${event.id}/order`,
+      payload: { tickets: [{ ticket_id: ticket.id, price_id: ticket.prices[0]?.id, quantity: 2 }] },
+    });
+    const open = reserved.json().data.short_id as string;
+
+    const details = await get(`/checkout/${event.id}/${open}/details`, { 'accept-language': 'en' });
+    expect(details.status).toBe(200);
+    const markup = text(rootMarkup(details.html));
+    expect(markup).toContain(event.name);
+    expect(markup).toContain('Your details');
+    expect(markup).toMatch(/Time left \d+:\d\d/);
+    expect(rootMarkup(details.html)).toMatch(/autocomplete="given-name"/i);
+    expect(details.html).toContain(`<title>${event.name} · Taquilla</title>`);
+    const data = inlined(details.html);
+    expect(data.locale).toBe('en');
+    expect(data.order.short_id).toBe(open);
+    expect(data.event.id).toBe(event.id);
+    expect(typeof data.renderedAt).toBe('number');
+    // Every date and price the markup shows, as written, for the browser to hydrate with.
+    expect(Object.values(data.formats).every((f) => markup.includes(text(String(f)).trim()))).toBe(true);
+
+    // A paid order coming back from the payment provider: the summary, at once.
+    const paid = await buyWithTestCard(t.app, event, ticket, {
+      quantity: 1,
+      attendees: [{ first_name: 'Lucía', last_name: 'Martín', email: 'lucia@example.com' }],
+    });
+    const back = await get(`/checkout/${event.id}/${paid}/payment_return`);
+    expect(back.status).toBe(200);
+    expect(text(rootMarkup(back.html))).toContain('¡Gracias por tu pedido!');
+    expect(text(rootMarkup(back.html))).toContain('Lucía Martín');
+
+    // Unknown orders: no markup, the browser asks the API and shows its error.
+    const unknown = await get(`/checkout/${event.id}/o_doesnotexist/details`);
+    expect(unknown.status).toBe(200);
+    expect(unknown.html).toContain('<div id="root"></div>');
+    expect(inlined(unknown.html).order).toBeNull();
+  });
 });

@@ -1,6 +1,7 @@
 import { isTestModeOnly } from '@taquilla/shared/test-mode';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
+import { SOLD_ORDERS } from '../../lib/order-rules.ts';
 import { publicTicket } from '../attendees/attendees.service.ts';
 import { publicOrder } from '../checkout/checkout.service.ts';
 import { presentPublicOrder } from '../orders/order-presenter.ts';
@@ -73,7 +74,7 @@ export async function orderPrintData(
   orderShortId: string,
 ): Promise<PrintPageData | null> {
   const order = await orNull(() => publicOrder(deps, eventId, orderShortId));
-  if (!order || !['COMPLETED', 'AWAITING_OFFLINE_PAYMENT'].includes(order.status)) return null;
+  if (!order || !SOLD_ORDERS.includes(order.status)) return null;
   const presented = await presentPublicOrder(deps.db, order);
   const tickets = presented.attendees.filter((a) => a.status !== 'CANCELLED');
   const first = tickets[0];

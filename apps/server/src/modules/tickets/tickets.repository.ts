@@ -4,6 +4,15 @@ import { taxesAndFees, ticketPrices, tickets, ticketTaxes } from '../../db/schem
 import { type ListParams, likePattern } from '../../lib/pagination.ts';
 import { one } from '../../lib/rows.ts';
 
+export const ticketListSpec = {
+  sortable: { sort_order: tickets.sort_order, name: tickets.name, created_at: tickets.created_at },
+  defaultSort: { by: 'sort_order', direction: 'asc' as const },
+  filterable: {
+    price_type: { column: tickets.price_type, operators: ['eq' as const, 'in' as const] },
+    is_hidden: { column: tickets.is_hidden, operators: ['eq' as const], type: 'boolean' as const },
+  },
+};
+
 export type TicketRow = typeof tickets.$inferSelect;
 export type PriceRow = typeof ticketPrices.$inferSelect;
 export type TaxRow = Pick<

@@ -1,4 +1,5 @@
-import { ticketInput, ticketSortInput } from '@taquilla/shared/schemas/tickets';
+import { dataEnvelope, listEnvelope, noContent } from '@taquilla/shared/schemas/envelope';
+import { ticketInput, ticketSchema, ticketSortInput } from '@taquilla/shared/schemas/tickets';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../lib/auth.ts';
@@ -12,12 +13,28 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   app.get(
     '/events/:eventId/tickets',
-    { schema: { params: eventParams, querystring: listQuerystring, tags: ['tickets'] } },
+    {
+      schema: {
+        summary: "List an event's tickets",
+        params: eventParams,
+        querystring: listQuerystring,
+        tags: ['tickets'],
+        response: { 200: listEnvelope(ticketSchema) },
+      },
+    },
     async (request) => service.listTickets(deps, requireAuth(request), request.params.eventId, request.query),
   );
   app.post(
     '/events/:eventId/tickets',
-    { schema: { params: eventParams, body: ticketInput, tags: ['tickets'] } },
+    {
+      schema: {
+        summary: 'Create a ticket',
+        params: eventParams,
+        body: ticketInput,
+        tags: ['tickets'],
+        response: { 201: dataEnvelope(ticketSchema) },
+      },
+    },
     async (request, reply) => {
       const data = await service.createTicket(
         deps,
@@ -30,7 +47,15 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.put(
     '/events/:eventId/tickets/sort',
-    { schema: { params: eventParams, body: ticketSortInput, tags: ['tickets'] } },
+    {
+      schema: {
+        summary: 'Reorder the tickets',
+        params: eventParams,
+        body: ticketSortInput,
+        tags: ['tickets'],
+        response: { 204: noContent },
+      },
+    },
     async (request, reply) => {
       await service.sortTickets(deps, requireAuth(request), request.params.eventId, request.body.ids);
       return reply.status(204).send();
@@ -38,7 +63,14 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/events/:eventId/tickets/:ticketId',
-    { schema: { params: ticketParams, tags: ['tickets'] } },
+    {
+      schema: {
+        summary: 'Get a ticket',
+        params: ticketParams,
+        tags: ['tickets'],
+        response: { 200: dataEnvelope(ticketSchema) },
+      },
+    },
     async (request) => ({
       data: await service.getTicket(
         deps.db,
@@ -50,7 +82,15 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.put(
     '/events/:eventId/tickets/:ticketId',
-    { schema: { params: ticketParams, body: ticketInput, tags: ['tickets'] } },
+    {
+      schema: {
+        summary: 'Update a ticket',
+        params: ticketParams,
+        body: ticketInput,
+        tags: ['tickets'],
+        response: { 200: dataEnvelope(ticketSchema) },
+      },
+    },
     async (request) => ({
       data: await service.updateTicket(
         deps,
@@ -63,7 +103,14 @@ export const ticketRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/events/:eventId/tickets/:ticketId',
-    { schema: { params: ticketParams, tags: ['tickets'] } },
+    {
+      schema: {
+        summary: 'Delete a ticket',
+        params: ticketParams,
+        tags: ['tickets'],
+        response: { 204: noContent },
+      },
+    },
     async (request, reply) => {
       await service.deleteTicket(deps, requireAuth(request), request.params.eventId, request.params.ticketId);
       return reply.status(204).send();

@@ -2,7 +2,6 @@ import type { SaleState } from '@taquilla/shared';
 import type { PricingTaxOrFee } from '@taquilla/shared/pricing';
 import type { Ticket, TicketInput, TicketPrice, TicketStatus } from '@taquilla/shared/schemas/tickets';
 import type { Queryable } from '../../db/client.ts';
-import { tickets } from '../../db/schema/index.ts';
 import type { AppDeps, DbDeps } from '../../deps.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
@@ -14,15 +13,6 @@ import { waitlistUnitsFreed } from '../waitlist/units-freed.ts';
 import { loadSalesByPrice, loadStockLevels, type PriceSales, type StockLevels } from './availability.ts';
 import { ticketMessages as m } from './tickets.messages.ts';
 import * as repo from './tickets.repository.ts';
-
-export const ticketListSpec = {
-  sortable: { sort_order: tickets.sort_order, name: tickets.name, created_at: tickets.created_at },
-  defaultSort: { by: 'sort_order', direction: 'asc' as const },
-  filterable: {
-    price_type: { column: tickets.price_type, operators: ['eq' as const, 'in' as const] },
-    is_hidden: { column: tickets.is_hidden, operators: ['eq' as const], type: 'boolean' as const },
-  },
-};
 
 // ---------------------------------------------------------------------------------------------------
 // For checkout and the public read model
@@ -201,7 +191,7 @@ export async function listTickets(
   rawQuery: Record<string, unknown>,
 ) {
   assertCan(auth, 'events:manage');
-  const params: ListParams = parseListQuery(rawQuery, ticketListSpec);
+  const params: ListParams = parseListQuery(rawQuery, repo.ticketListSpec);
   await loadOwnedEvent(db, auth.accountId, eventId);
   const { rows, total } = await repo.listTicketRows(db, auth.accountId, eventId, params);
   return { data: await presentMany(db, eventId, rows), meta: listMeta(total, params) };
@@ -213,6 +203,7 @@ export async function getTicket(q: Queryable, auth: AuthContext, eventId: string
   const row = await repo.findTicketRow(q, auth.accountId, eventId, ticketId);
   if (!row) throw notFound();
   const [ticket] = await presentMany(q, eventId, [row]);
+  if (!ticket) throw notFound();
   return ticket;
 }
 

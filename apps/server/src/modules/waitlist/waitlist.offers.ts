@@ -1,11 +1,24 @@
 import type { AppDeps } from '../../deps.ts';
 import { AppError, conflict } from '../../lib/errors.ts';
 import { newShortId } from '../../lib/ids.ts';
+import { SOLD_ORDERS } from '../../lib/order-rules.ts';
 import { holdUnits, priceOrder } from '../checkout/checkout.service.ts';
 import { WAITLIST_OFFER_JOB } from './units-freed.ts';
 import { queueOfferEmail } from './waitlist.emails.ts';
 import { waitlistMessages as m } from './waitlist.messages.ts';
 import * as repo from './waitlist.repository.ts';
+
+/**
+ * How an offer ends: bought once its order is sold, lapsed once that order is neither sold nor a live
+ * reservation (expired, abandoned, cancelled).
+ */
+export const OFFER_ORDERS = {
+  sold: SOLD_ORDERS,
+  held: 'RESERVED',
+  offered: 'OFFERED',
+  purchased: 'PURCHASED',
+  expired: 'EXPIRED',
+} as const;
 
 export const WAITLIST_SWEEP_JOB = 'waitlist.sweep';
 const SWEEP_EVERY_MS = 60_000;
@@ -60,8 +73,8 @@ export async function offerFreedUnits(deps: Deps, ticketId: string, entryId?: st
         tx,
       );
       if ('problem' in held) return held.problem === 'SOLD_OUT' ? ('STOP' as const) : ('SKIP' as const);
-      const shortId = await repo.orderShortId(tx, held.orderId);
-      await repo.setEntry(tx, entry.id, {
+      const shortId = await repo.orderShortId(tx, entry.account_id, held.orderId);
+      await repo.setEntry(tx, entry, {
         state: 'OFFERED',
         order_id: held.orderId,
         offered_at: new Date(),
@@ -96,14 +109,14 @@ export async function offerFreedUnits(deps: Deps, ticketId: string, entryId?: st
  * expires, so this is how expiries reach the list.
  */
 export async function sweep(deps: Deps): Promise<void> {
-  await repo.settleOffers(deps.db);
+  await repo.settleOffers(deps.db, OFFER_ORDERS);
   for (const ticketId of await repo.ticketsWithAutoOffers(deps.db)) await offerFreedUnits(deps, ticketId);
 }
 
 /** Registers the jobs and keeps one sweep queued (it queues the next one when it runs). */
 export async function registerWaitlistJobs(deps: Deps): Promise<void> {
   deps.jobs.register(WAITLIST_OFFER_JOB, async (payload) => {
-    await repo.settleOffers(deps.db);
+    await repo.settleOffers(deps.db, OFFER_ORDERS);
     await offerFreedUnits(deps, String(payload.ticketId));
   });
   deps.jobs.register(WAITLIST_SWEEP_JOB, async () => {

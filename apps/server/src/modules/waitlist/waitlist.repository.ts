@@ -1,3 +1,5 @@
+import type { OrderStatus } from '@taquilla/shared';
+import type { WaitlistState } from '@taquilla/shared/schemas/waitlist';
 import { and, asc, count, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { type Queryable, rowsOf } from '../../db/client.ts';
 import {
@@ -11,7 +13,6 @@ import {
 import { type ListParams, likePattern } from '../../lib/pagination.ts';
 import { one } from '../../lib/rows.ts';
 
-export type EntryRow = typeof waitlistEntries.$inferSelect;
 type NewEntry = typeof waitlistEntries.$inferInsert;
 
 /** Place among the ticket's waiting entries, in sign-up order. */
@@ -109,8 +110,16 @@ export async function findByLeaveToken(q: Queryable, hash: string) {
   return row;
 }
 
-export async function setEntry(q: Queryable, id: string, values: Partial<NewEntry>) {
-  await q.update(waitlistEntries).set(values).where(eq(waitlistEntries.id, id));
+/** Writes an entry already found (filtered by its account and id). */
+export async function setEntry(
+  q: Queryable,
+  entry: { id: string; account_id: string },
+  values: Partial<NewEntry>,
+) {
+  await q
+    .update(waitlistEntries)
+    .set(values)
+    .where(and(eq(waitlistEntries.account_id, entry.account_id), eq(waitlistEntries.id, entry.id)));
 }
 
 export async function deleteEntry(q: Queryable, accountId: string, id: string) {
@@ -137,21 +146,31 @@ export function waitingEntries(q: Queryable, ticketId: string) {
 }
 
 /**
- * Offers whose order was paid become PURCHASED; offers whose order no longer holds its units (expired,
- * abandoned, cancelled) become EXPIRED. Answers the tickets whose offers lapsed.
+ * Settles the offers (entries in `rule.offered`): those whose order is in `rule.sold` move to
+ * `rule.purchased`; those whose order is neither sold nor an unexpired `rule.held` (expired, abandoned,
+ * cancelled) move to `rule.expired`. Answers the tickets whose offers lapsed.
  */
-export async function settleOffers(q: Queryable): Promise<string[]> {
+export async function settleOffers(
+  q: Queryable,
+  rule: {
+    sold: readonly OrderStatus[];
+    held: OrderStatus;
+    offered: WaitlistState;
+    purchased: WaitlistState;
+    expired: WaitlistState;
+  },
+): Promise<string[]> {
   await q.execute(sql`
-    update waitlist_entries w set state = 'PURCHASED', updated_at = now()
+    update waitlist_entries w set state = ${rule.purchased}, updated_at = now()
     from orders o
-    where w.state = 'OFFERED' and o.id = w.order_id and o.status in ('COMPLETED', 'AWAITING_OFFLINE_PAYMENT')`);
+    where w.state = ${rule.offered} and o.id = w.order_id and o.status in ${rule.sold}`);
   const lapsed = rowsOf<{ ticket_id: string }>(
     await q.execute(sql`
-      update waitlist_entries w set state = 'EXPIRED', updated_at = now()
-      where w.state = 'OFFERED' and not exists (
+      update waitlist_entries w set state = ${rule.expired}, updated_at = now()
+      where w.state = ${rule.offered} and not exists (
         select 1 from orders o where o.id = w.order_id
-          and (o.status in ('COMPLETED', 'AWAITING_OFFLINE_PAYMENT')
-            or (o.status = 'RESERVED' and o.reserved_until > now())))
+          and (o.status in ${rule.sold}
+            or (o.status = ${rule.held} and o.reserved_until > now())))
       returning w.ticket_id`),
   );
   return [...new Set(lapsed.map((r) => r.ticket_id))];
@@ -166,14 +185,6 @@ export async function ticketsWithAutoOffers(q: Queryable): Promise<string[]> {
       where w.state = 'WAITING' and coalesce(s.auto_offer, true)`),
   );
   return rows.map((r) => r.ticket_id);
-}
-
-/** Frees the units of an offer's reservation at once (the order never completed). */
-export async function abandonReservation(q: Queryable, orderId: string) {
-  await q
-    .update(orders)
-    .set({ status: 'ABANDONED' })
-    .where(and(eq(orders.id, orderId), eq(orders.status, 'RESERVED')));
 }
 
 export async function findSettings(q: Queryable, eventId: string) {
@@ -208,8 +219,11 @@ export async function ticketEvent(q: Queryable, ticketId: string) {
   return rows[0];
 }
 
-export async function orderShortId(q: Queryable, orderId: string): Promise<string> {
-  const [row] = await q.select({ short_id: orders.short_id }).from(orders).where(eq(orders.id, orderId));
+export async function orderShortId(q: Queryable, accountId: string, orderId: string): Promise<string> {
+  const [row] = await q
+    .select({ short_id: orders.short_id })
+    .from(orders)
+    .where(and(eq(orders.account_id, accountId), eq(orders.id, orderId)));
   return one(row ? [row] : []).short_id;
 }
 

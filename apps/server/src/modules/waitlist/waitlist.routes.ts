@@ -1,11 +1,17 @@
+import { dataEnvelope, listEnvelope, noContent } from '@taquilla/shared/schemas/envelope';
 import {
   joinWaitlistInput,
   leaveWaitlistInput,
+  waitlistEntrySchema,
+  waitlistJoinedSchema,
+  waitlistLeftSchema,
   waitlistSettingsInput,
+  waitlistSettingsSchema,
 } from '@taquilla/shared/schemas/waitlist';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../lib/auth.ts';
+import { fileResponse, SPREADSHEET_TYPES } from '../../lib/openapi.ts';
 import { listQuerystring } from '../../lib/pagination.ts';
 import { sendExport } from '../../lib/spreadsheet.ts';
 import { throttle } from '../../lib/throttle.ts';
@@ -40,24 +46,60 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/public/events/:id/waitlist',
-    { schema: { tags, params: eventParams, body: joinWaitlistInput }, preHandler: signUpLimit },
+    {
+      schema: {
+        tags,
+        summary: 'Join the waiting list of a sold-out ticket',
+        params: eventParams,
+        body: joinWaitlistInput,
+        response: { 201: dataEnvelope(waitlistJoinedSchema) },
+      },
+      preHandler: signUpLimit,
+    },
     async (request, reply) => {
       const data = await service.joinWaitlist(deps, request.params.id, request.body, request.locale);
       return reply.status(201).send({ data });
     },
   );
-  app.post('/public/waitlist/leave', { schema: { tags, body: leaveWaitlistInput } }, async (request) => ({
-    data: await service.leaveWaitlist(deps, request.body.token),
-  }));
+  app.post(
+    '/public/waitlist/leave',
+    {
+      schema: {
+        tags,
+        summary: 'Leave the waiting list (the link in its e-mails)',
+        body: leaveWaitlistInput,
+        response: { 200: dataEnvelope(waitlistLeftSchema) },
+      },
+    },
+    async (request) => ({
+      data: await service.leaveWaitlist(deps, request.body.token),
+    }),
+  );
 
   app.get(
     '/events/:id/waitlist',
-    { schema: { tags, params: eventParams, querystring: listQuerystring } },
+    {
+      schema: {
+        tags,
+        summary: "List an event's waiting list",
+        params: eventParams,
+        querystring: listQuerystring,
+        response: { 200: listEnvelope(waitlistEntrySchema) },
+      },
+    },
     async (request) => service.listEntries(deps, requireAuth(request), request.params.id, request.query),
   );
   app.get(
     '/events/:id/waitlist/export',
-    { schema: { tags, params: eventParams, querystring: exportQuery } },
+    {
+      schema: {
+        tags,
+        summary: "Export an event's waiting list (CSV or XLSX)",
+        params: eventParams,
+        querystring: exportQuery,
+        response: { 200: fileResponse('The waiting list as a spreadsheet', SPREADSHEET_TYPES) },
+      },
+    },
     async (request, reply) => {
       const sheet = await service.exportEntries(
         deps,
@@ -68,26 +110,59 @@ export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
       return sendExport(reply, request.query.format, sheet);
     },
   );
-  app.get('/events/:id/waitlist/settings', { schema: { tags, params: eventParams } }, async (request) => ({
-    data: await service.getSettings(deps, requireAuth(request), request.params.id),
-  }));
+  app.get(
+    '/events/:id/waitlist/settings',
+    {
+      schema: {
+        tags,
+        summary: "Get an event's waiting list settings",
+        params: eventParams,
+        response: { 200: dataEnvelope(waitlistSettingsSchema) },
+      },
+    },
+    async (request) => ({
+      data: await service.getSettings(deps, requireAuth(request), request.params.id),
+    }),
+  );
   app.put(
     '/events/:id/waitlist/settings',
-    { schema: { tags, params: eventParams, body: waitlistSettingsInput } },
+    {
+      schema: {
+        tags,
+        summary: "Update an event's waiting list settings",
+        params: eventParams,
+        body: waitlistSettingsInput,
+        response: { 200: dataEnvelope(waitlistSettingsSchema) },
+      },
+    },
     async (request) => ({
       data: await service.updateSettings(deps, requireAuth(request), request.params.id, request.body),
     }),
   );
   app.post(
     '/events/:id/waitlist/:entryId/offer',
-    { schema: { tags, params: entryParams } },
+    {
+      schema: {
+        tags,
+        summary: 'Offer the free units to a waiting entry now',
+        params: entryParams,
+        response: { 200: dataEnvelope(waitlistEntrySchema) },
+      },
+    },
     async (request) => ({
       data: await service.offerEntry(deps, requireAuth(request), request.params.id, request.params.entryId),
     }),
   );
   app.delete(
     '/events/:id/waitlist/:entryId',
-    { schema: { tags, params: entryParams } },
+    {
+      schema: {
+        tags,
+        summary: 'Remove an entry from the waiting list',
+        params: entryParams,
+        response: { 204: noContent },
+      },
+    },
     async (request, reply) => {
       await service.removeEntry(deps, requireAuth(request), request.params.id, request.params.entryId);
       return reply.status(204).send();

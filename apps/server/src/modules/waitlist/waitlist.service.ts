@@ -13,11 +13,12 @@ import { hashToken, newSecretToken } from '../../lib/ids.ts';
 import { listMeta, parseListQuery } from '../../lib/pagination.ts';
 import { type ExportSheet, wallClock } from '../../lib/spreadsheet.ts';
 import { loadOwnedEvent } from '../events/owned-event.ts';
+import { abandonReservation } from '../orders/orders.service.ts';
 import { getPublicEvent } from '../public-events/public-events.service.ts';
 import { waitlistUnitsFreed } from './units-freed.ts';
 import { queueJoinedEmail } from './waitlist.emails.ts';
 import { waitlistMessages as m } from './waitlist.messages.ts';
-import { DEFAULT_OFFER_MINUTES, offerFreedUnits } from './waitlist.offers.ts';
+import { DEFAULT_OFFER_MINUTES, OFFER_ORDERS, offerFreedUnits } from './waitlist.offers.ts';
 import * as repo from './waitlist.repository.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'jobs'>;
@@ -89,7 +90,7 @@ export async function joinWaitlist(deps: Deps, eventId: string, input: JoinWaitl
     });
     const rejoin = !created && (entry.state === 'LEFT' || entry.state === 'EXPIRED');
     if (rejoin) {
-      await repo.setEntry(tx, entry.id, {
+      await repo.setEntry(tx, entry, {
         state: 'WAITING',
         first_name: input.first_name,
         last_name: input.last_name ?? '',
@@ -122,9 +123,9 @@ export async function leaveWaitlist(deps: Deps, token: string) {
   if (!entry) throw notFound(m['waitlist.link_invalid']);
   if (entry.state === 'WAITING' || entry.state === 'OFFERED') {
     await deps.db.transaction(async (tx) => {
-      await repo.setEntry(tx, entry.id, { state: 'LEFT', left_at: new Date() });
+      await repo.setEntry(tx, entry, { state: 'LEFT', left_at: new Date() });
       if (entry.state === 'OFFERED' && entry.order_id) {
-        await repo.abandonReservation(tx, entry.order_id);
+        await abandonReservation(tx, entry.account_id, entry.order_id);
         await waitlistUnitsFreed(deps.jobs, [entry.ticket_id], tx);
       }
     });
@@ -142,7 +143,7 @@ export async function listEntries(
   assertCan(auth, 'events:manage');
   const params = parseListQuery(raw, repo.entryListSpec);
   await loadOwnedEvent(deps.db, auth.accountId, eventId);
-  await repo.settleOffers(deps.db);
+  await repo.settleOffers(deps.db, OFFER_ORDERS);
   const { rows, total } = await repo.listEntries(deps.db, auth.accountId, eventId, params);
   return { data: rows.map(present), meta: listMeta(total, params) };
 }
@@ -150,7 +151,7 @@ export async function listEntries(
 async function findEntry(deps: DbDeps, auth: AuthContext, eventId: string, entryId: string) {
   assertCan(auth, 'events:manage');
   await loadOwnedEvent(deps.db, auth.accountId, eventId);
-  await repo.settleOffers(deps.db);
+  await repo.settleOffers(deps.db, OFFER_ORDERS);
   const row = await repo.findListedEntry(deps.db, auth.accountId, eventId, entryId);
   if (!row) throw notFound();
   return row;
@@ -169,7 +170,7 @@ export async function removeEntry(deps: Deps, auth: AuthContext, eventId: string
   const { entry } = await findEntry(deps, auth, eventId, entryId);
   await deps.db.transaction(async (tx) => {
     if (entry.state === 'OFFERED' && entry.order_id) {
-      await repo.abandonReservation(tx, entry.order_id);
+      await abandonReservation(tx, entry.account_id, entry.order_id);
       await waitlistUnitsFreed(deps.jobs, [entry.ticket_id], tx);
     }
     await repo.deleteEntry(tx, auth.accountId, entry.id);
@@ -187,7 +188,7 @@ export async function exportEntries(
 ): Promise<ExportSheet> {
   assertCan(auth, 'events:manage');
   const event = await loadOwnedEvent(deps.db, auth.accountId, eventId);
-  await repo.settleOffers(deps.db);
+  await repo.settleOffers(deps.db, OFFER_ORDERS);
   const rows = await repo.allEntries(deps.db, auth.accountId, eventId, EXPORT_LIMIT);
   const tz = event.timezone;
   async function* cells() {

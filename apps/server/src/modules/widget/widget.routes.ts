@@ -1,4 +1,5 @@
-import { widgetSettingsSchema } from '@taquilla/shared/schemas/widget';
+import { dataEnvelope } from '@taquilla/shared/schemas/envelope';
+import { widgetSettingsResponseSchema, widgetSettingsSchema } from '@taquilla/shared/schemas/widget';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,8 +18,8 @@ const pageQuery = z.object({ locale: z.string().max(10).optional() }).passthroug
  * the only ones other sites may frame (app.ts sends `frame-ancestors *` for `/widget/`; here it is
  * narrowed to the organizer's allowed origins when they listed some):
  * - `/widget/{eventId}`: widget.html, its own light build, with the event's public data inlined;
- * - `/widget/{eventId}/checkout/{orderShortId}/{step}`: the checkout steps inside the frame (the web
- *   app's page, whose router knows these paths).
+ * - `/widget/{eventId}/checkout/{orderShortId}/{step}`: the checkout steps inside the frame, the
+ *   checkout's light page (public-pages.documents.ts).
  */
 export const widgetRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const { deps } = fastify;
@@ -26,14 +27,29 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (fastify) => {
 
   fastify.get(
     '/api/events/:eventId/widget',
-    { schema: { tags: ['widget'], params: eventParams } },
+    {
+      schema: {
+        tags: ['widget'],
+        summary: "Get an event's widget settings",
+        params: eventParams,
+        response: { 200: dataEnvelope(widgetSettingsResponseSchema) },
+      },
+    },
     async (request) => ({
       data: await service.getWidgetSettings(deps, requireAuth(request), request.params.eventId),
     }),
   );
   fastify.put(
     '/api/events/:eventId/widget',
-    { schema: { tags: ['widget'], params: eventParams, body: widgetSettingsSchema } },
+    {
+      schema: {
+        tags: ['widget'],
+        summary: "Update an event's widget settings",
+        params: eventParams,
+        body: widgetSettingsSchema,
+        response: { 200: dataEnvelope(widgetSettingsResponseSchema) },
+      },
+    },
     async (request) => ({
       data: await service.updateWidgetSettings(
         deps,
@@ -46,12 +62,8 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (fastify) => {
 
   async function allowFraming(reply: FastifyReply, eventId: string) {
     if (!UUID.test(eventId)) return;
-    const ancestors = await service.frameAncestors(deps, eventId);
     const policy = String(reply.raw.getHeader('content-security-policy') ?? '');
-    reply.header(
-      'content-security-policy',
-      policy.replace(/frame-ancestors [^;]*/, `frame-ancestors ${ancestors}`),
-    );
+    reply.header('content-security-policy', await service.framedPolicy(deps, eventId, policy));
   }
 
   fastify.get(
@@ -67,16 +79,6 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (fastify) => {
       const event = UUID.test(eventId) ? await loadPublicEvent(deps, eventId) : null;
       await allowFraming(reply, eventId);
       return widgetPage.send(reply, { data: { event, locale }, lang: locale }, event ? 200 : 404);
-    },
-  );
-
-  fastify.get(
-    '/widget/:eventId/checkout/*',
-    { schema: { hide: true, params: pageParams.extend({ '*': z.string() }) } },
-    async (request, reply) => {
-      if (!deps.spa.available) return reply.callNotFound();
-      await allowFraming(reply, request.params.eventId);
-      return deps.spa.send(reply, { lang: request.locale });
     },
   );
 };

@@ -38,7 +38,12 @@ export async function updateWidgetSettings(
  * Who may frame the event's widget, as a CSP `frame-ancestors` source list: the organizer's allowed
  * origins (and Taquilla itself, for the settings page's preview), or any site when none are listed.
  */
-export async function frameAncestors(deps: Deps, eventId: string): Promise<string> {
+/** The page's content security policy with `frame-ancestors` narrowed to the event's allowed origins. */
+export async function framedPolicy(deps: Deps, eventId: string, policy: string): Promise<string> {
+  return policy.replace(/frame-ancestors [^;]*/, `frame-ancestors ${await frameAncestors(deps, eventId)}`);
+}
+
+async function frameAncestors(deps: Deps, eventId: string): Promise<string> {
   const { allowed_origins: origins } = resolve(await repo.findPublicWidgetSettings(deps.db, eventId));
   return origins.length > 0 ? ["'self'", ...origins].join(' ') : '*';
 }

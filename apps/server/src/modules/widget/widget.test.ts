@@ -8,13 +8,13 @@ import { createSellingEvent } from '../../test/factories/checkout.ts';
 
 /**
  * The widget's settings API and its framing policy over HTTP. The web app's built pages are stood in for
- * by three minimal HTML files (the server only fills them in), so this test does not need a web build.
+ * by four minimal HTML files (the server only fills them in), so this test does not need a web build.
  */
 let t: TestApp;
 beforeAll(async () => {
   const dist = mkdtempSync(path.join(tmpdir(), 'taquilla-widget-dist-'));
   mkdirSync(dist, { recursive: true });
-  for (const file of ['index.html', 'event.html', 'widget.html']) {
+  for (const file of ['index.html', 'event.html', 'widget.html', 'checkout.html']) {
     writeFileSync(
       path.join(dist, file),
       `<!doctype html><html lang="es"><head><title>Taquilla</title></head><body><div id="root"></div><!-- ${file} --></body></html>`,
@@ -55,9 +55,13 @@ describe('widget pages', () => {
       locale: 'en',
     });
 
-    const inFrame = await t.app.inject({ url: `/widget/${event.id}/checkout/o123/details` });
+    // The checkout steps in the frame are the checkout's light page, private like the checkout, in the
+    // widget's language.
+    const inFrame = await t.app.inject({ url: `/widget/${event.id}/checkout/o123/details?locale=en` });
     expect(inFrame.statusCode).toBe(200);
-    expect(inFrame.body).toContain('index.html');
+    expect(inFrame.body).toContain('checkout.html');
+    expect(inFrame.body).toContain('<html lang="en"');
+    expect(inFrame.headers['x-robots-tag']).toBe('noindex, nofollow');
     expect(frameAncestors(inFrame.headers)).toBe('*');
 
     for (const url of [

@@ -1,10 +1,10 @@
 import type { UserRole } from '@taquilla/shared';
 import type { App } from '../../app.ts';
 import { accounts, accountUsers, users } from '../../db/schema/index.ts';
-import { createSession } from '../../lib/auth.ts';
 import { randomBase62 } from '../../lib/ids.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { one } from '../../lib/rows.ts';
+import { createSession } from '../../modules/auth/sessions.ts';
 
 export const TEST_PASSWORD = 'contraseña-segura-1';
 

@@ -7,7 +7,6 @@ import {
   IconCode,
   IconDiscount,
   IconHourglass,
-  IconListCheck,
   IconMail,
   IconMessageQuestion,
   IconPalette,
@@ -40,5 +39,3 @@ export const EVENT_SECTIONS: { key: string; label: MessageDescriptor; icon: type
   { key: 'widget', label: msg`Widget`, icon: IconCode },
   { key: 'settings', label: msg`Ajustes`, icon: IconSettings },
 ];
-
-export const SECTION_FALLBACK_ICON = IconListCheck;

@@ -1,4 +1,3 @@
-import type { RouteObject } from 'react-router';
 import type { FeatureRoutes } from '../../app/feature-routes.ts';
 import { lazyPage } from '../../lib/i18n.ts';
 
@@ -14,34 +13,8 @@ const serverPage = page(() =>
   import('./pages/server-rendered-page.tsx').then((m) => ({ Component: m.ServerRenderedPage })),
 );
 
-/**
- * The checkout's steps as lazy routes of this app, for the embeddable widget's frame
- * (`/widget/{eventId}/checkout/...`, features/widget/routes.tsx). The checkout's own light entry mounts
- * the same pages eagerly (checkout-app/routes.tsx).
- */
-export const checkoutSteps: RouteObject[] = [
-  {
-    path: 'details',
-    lazy: page(() => import('./pages/details-page.tsx').then((m) => ({ Component: m.DetailsPage }))),
-  },
-  {
-    path: 'payment',
-    lazy: page(() => import('./pages/payment-page.tsx').then((m) => ({ Component: m.PaymentPage }))),
-  },
-  {
-    path: 'summary',
-    lazy: page(() => import('./pages/summary-page.tsx').then((m) => ({ Component: m.SummaryPage }))),
-  },
-  {
-    path: 'payment_return',
-    lazy: page(() =>
-      import('./pages/payment-return-page.tsx').then((m) => ({ Component: m.PaymentReturnPage })),
-    ),
-  },
-];
-
 export const routes: FeatureRoutes = {
-  top: ['/e/*', '/event/*', '/checkout/*', '/ticket/*', '/order/*'].map((path) => ({
+  top: ['/e/*', '/event/*', '/checkout/*', '/ticket/*', '/order/*', '/widget/*'].map((path) => ({
     path,
     lazy: serverPage,
   })),

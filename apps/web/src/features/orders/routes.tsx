@@ -1,5 +1,9 @@
 import type { FeatureRoutes } from '../../app/feature-routes.ts';
-import { lazyPage } from '../../lib/i18n.ts';
+import { lazyPage, loadFeatureCatalog } from '../../lib/i18n.ts';
+
+const ordersPage = lazyPage('orders', () =>
+  import('./pages/orders-page.tsx').then((m) => ({ Component: m.OrdersPage })),
+);
 
 /** The event's orders in the back office: list, detail, offline payments. */
 export const routes: FeatureRoutes = {
@@ -7,9 +11,9 @@ export const routes: FeatureRoutes = {
     {
       path: 'orders',
       handle: { section: 'orders' },
-      lazy: lazyPage('orders', () =>
-        import('./pages/orders-page.tsx').then((m) => ({ Component: m.OrdersPage })),
-      ),
+      // The order's edit form asks its questions with checkout's QuestionField, whose words are in the
+      // checkout's catalog.
+      lazy: async () => (await Promise.all([ordersPage(), loadFeatureCatalog('checkout')]))[0],
     },
   ],
 };

@@ -6,9 +6,8 @@ import { notifications } from '@mantine/notifications';
 import type { ManageAttendee } from '@taquilla/shared/schemas/attendees';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { showSubmitError } from '../../../lib/form-errors.ts';
+import { isEmail, isPersonName } from '../../../lib/person-rules.ts';
 import { useUpdateAttendee } from '../api.ts';
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Corrects who holds a ticket; the ticket and its QR code stay the same. */
 export function AttendeeForm(props: { eventId: string; attendee: ManageAttendee; onClose: () => void }) {
@@ -16,14 +15,13 @@ export function AttendeeForm(props: { eventId: string; attendee: ManageAttendee;
   const phone = useMediaQuery('(max-width: 48em)');
   const update = useUpdateAttendee(props.eventId);
   const a = props.attendee;
-  const nameRule = (v: string) =>
-    v.trim().length >= 1 && v.trim().length <= 50 ? null : t`Debe tener entre 1 y 50 caracteres.`;
+  const nameRule = (v: string) => (isPersonName(v) ? null : t`Debe tener entre 1 y 50 caracteres.`);
   const form = useForm({
     initialValues: { first_name: a.first_name, last_name: a.last_name, email: a.email },
     validate: {
       first_name: nameRule,
       last_name: nameRule,
-      email: (v) => (EMAIL.test(v.trim()) ? null : t`Introduce un correo electrónico válido.`),
+      email: (v) => (isEmail(v) ? null : t`Introduce un correo electrónico válido.`),
     },
   });
   const submit = form.onSubmit(async (v) => {

@@ -1,17 +1,13 @@
 import { useLingui } from '@lingui/react/macro';
+import { isEmail, isPersonName } from '../../../lib/person-rules.ts';
 
 /** Client-side checks with the same rules as the API (packages/shared/src/schemas/auth.ts), in the UI language. */
 export function useAuthValidators() {
   const { t } = useLingui();
   return {
-    email: (v: string) =>
-      /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.trim()) ? null : t`Introduce un correo electrónico válido.`,
-    firstName: (v: string) =>
-      v.trim().length >= 1 && v.trim().length <= 50 ? null : t`El nombre debe tener entre 1 y 50 caracteres.`,
-    lastName: (v: string) =>
-      v.trim().length >= 1 && v.trim().length <= 50
-        ? null
-        : t`Los apellidos deben tener entre 1 y 50 caracteres.`,
+    email: (v: string) => (isEmail(v) ? null : t`Introduce un correo electrónico válido.`),
+    firstName: (v: string) => (isPersonName(v) ? null : t`El nombre debe tener entre 1 y 50 caracteres.`),
+    lastName: (v: string) => (isPersonName(v) ? null : t`Los apellidos deben tener entre 1 y 50 caracteres.`),
     password: (v: string) => (v.length >= 8 ? null : t`La contraseña debe tener al menos 8 caracteres.`),
     confirmation: (v: string, values: { password: string }) =>
       v === values.password ? null : t`Las contraseñas no coinciden.`,

@@ -8,6 +8,7 @@ import { Link, Navigate } from 'react-router';
 import { getToken } from '../../../lib/api-client.ts';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
+import { isEmail } from '../../../lib/person-rules.ts';
 import { createOrganizer, hasOrganizer, renameAccount } from '../api.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
 import { EmailConfirmationBanner } from '../components/email-confirmation-banner.tsx';
@@ -35,10 +36,7 @@ export function WelcomePage() {
         value.trim().length >= 1 && value.trim().length < 150
           ? null
           : t`El nombre debe tener entre 1 y 149 caracteres.`,
-      email: (value) =>
-        !value.trim() || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim())
-          ? null
-          : t`Introduce un correo electrónico válido.`,
+      email: (value) => (!value.trim() || isEmail(value) ? null : t`Introduce un correo electrónico válido.`),
     },
   });
 

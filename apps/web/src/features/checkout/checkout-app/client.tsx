@@ -26,71 +26,19 @@ import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
 import '@mantine/notifications/styles.css';
-import { I18nProvider } from '@lingui/react';
-import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { QueryClientProvider } from '@tanstack/react-query';
-import type { Locale, PublicEvent, PublicOrder } from '@taquilla/shared';
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
-import { cssVariablesResolver, theme } from '../../../app/theme.ts';
-import { OfflineBanner } from '../../../components/offline-banner.tsx';
-import { adoptCatalogs, i18n, initI18n, loadFeatureCatalog } from '../../../lib/i18n.ts';
-import { isLocale } from '../../../lib/locale.ts';
-import { createQueryClient } from '../../../lib/query-client.ts';
-import { orderQuery, publicEventQuery } from '../api.ts';
-import { checkoutRoutes } from './routes.tsx';
 
 /**
- * Browser entry of the checkout (checkout.html): only the checkout's screens and the Mantine styles they
- * use, built with the event page so the two share their files (a buyer coming from the event page
- * already has React, Mantine and Lingui). The server inlines the request's messages.
+ * Browser entry of the checkout (checkout.html): the Mantine styles the checkout uses, then its code.
+ * Built with the event page so the two share their files (a buyer coming from the event page already
+ * has React, Mantine and Lingui). The server sends the step already rendered: its first paint must not
+ * wait for the scripts, so they run after it (at once in a tab that is not shown, where nothing paints).
+ * The build links every stylesheet of checkout-main.tsx from the page (vite.config.ts, lateScripts).
  */
-interface CheckoutPageData {
-  locale: Locale;
-  messages: Record<string, string>;
-  event: PublicEvent | null;
-  order: PublicOrder | null;
-}
-
-function inlinedData(): CheckoutPageData | null {
-  try {
-    const data = JSON.parse(document.getElementById('__TAQUILLA_DATA__')?.textContent ?? 'null');
-    return data && isLocale(data.locale) ? data : null;
-  } catch {
-    return null;
-  }
-}
-
-const inlined = inlinedData();
-if (inlined) adoptCatalogs(inlined.locale, inlined.messages, ['shell', 'checkout']);
-else {
-  await initI18n();
-  await loadFeatureCatalog('checkout');
-}
-
-const router = createBrowserRouter(checkoutRoutes);
-const queryClient = createQueryClient();
-// The event and the order came with the page: the first render is the step itself, not a loader.
-const [, , eventId = '', orderShortId = ''] = window.location.pathname.split('/');
-if (inlined?.event) queryClient.setQueryData(publicEventQuery(eventId).queryKey, inlined.event);
-if (inlined?.order) queryClient.setQueryData(orderQuery(eventId, orderShortId).queryKey, inlined.order);
-
-const root = createRoot(document.getElementById('root') as HTMLElement);
-// A transition lets React yield to the browser while it builds the form, instead of one long task.
-startTransition(() =>
-  root.render(
-    <StrictMode>
-      <I18nProvider i18n={i18n}>
-        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-          <Notifications limit={5} position="bottom-right" autoClose={4000} />
-          <QueryClientProvider client={queryClient}>
-            <OfflineBanner />
-            <RouterProvider router={router} />
-          </QueryClientProvider>
-        </MantineProvider>
-      </I18nProvider>
-    </StrictMode>,
-  ),
-);
+await new Promise<void>((resolve) => {
+  if (document.visibilityState === 'hidden') resolve();
+  else requestAnimationFrame(() => setTimeout(resolve, 0));
+});
+// React and Mantine first, then the checkout: two shorter tasks, so a tap in between is answered.
+await import('./checkout-libraries.ts');
+await new Promise((resolve) => setTimeout(resolve, 0));
+await import('./checkout-main.tsx');

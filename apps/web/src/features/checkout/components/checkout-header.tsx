@@ -1,7 +1,8 @@
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import type { PublicEvent } from '@taquilla/shared';
 import type { ReactNode } from 'react';
-import { formatEventDates, locationLines } from '../lib/format.ts';
+import { locationLines } from '../lib/format.ts';
+import { useFormat } from '../lib/page-format.ts';
 
 /** The checkout's header: the event's cover, name (back to the event page), date and venue, and the countdown. */
 export function CheckoutHeader(props: { event: PublicEvent; eventUrl: string; aside?: ReactNode }) {
@@ -9,6 +10,7 @@ export function CheckoutHeader(props: { event: PublicEvent; eventUrl: string; as
   const cover = event.cover;
   const thumb = cover ? (cover.srcset[0]?.url ?? cover.url) : null;
   const place = locationLines(event.location);
+  const format = useFormat();
   return (
     <Group justify="space-between" align="center" gap="sm">
       <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
@@ -25,7 +27,7 @@ export function CheckoutHeader(props: { event: PublicEvent; eventUrl: string; as
           <Anchor href={props.eventUrl} c="inherit" fw={700} style={{ overflowWrap: 'anywhere' }}>
             {event.name}
           </Anchor>
-          <Text size="sm">{formatEventDates(event.start_date, event.end_date, event.timezone)}</Text>
+          <Text size="sm">{format.eventDates(event.start_date, event.end_date, event.timezone)}</Text>
           {place[0] && (
             <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
               {place[0]}

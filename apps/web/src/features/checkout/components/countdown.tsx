@@ -1,13 +1,23 @@
 import { Trans } from '@lingui/react/macro';
 import { Badge } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { createContext, useContext, useEffect, useState } from 'react';
 import { clock } from '../lib/format.ts';
+
+/**
+ * The moment the server rendered the page (ms since the epoch), when it did: the countdown's first
+ * render shows the time left at that moment, on the server and in the browser that hydrates it, then
+ * the browser's clock takes over.
+ */
+export const RenderedAtContext = createContext<number | null>(null);
 
 /** Time left on the reservation; calls onExpire once when it reaches zero. */
 export function Countdown({ until, onExpire }: { until: string; onExpire: () => void }) {
   const deadline = new Date(until).getTime();
-  const [now, setNow] = useState(() => Date.now());
+  const renderedAt = useContext(RenderedAtContext);
+  const [now, setNow] = useState(() => renderedAt ?? Date.now());
   const left = deadline - now;
+
+  useEffect(() => setNow(Date.now()), []);
 
   useEffect(() => {
     if (left <= 0) {

@@ -1,11 +1,12 @@
 import { Trans } from '@lingui/react/macro';
 import { Divider, Group, Stack, Text } from '@mantine/core';
 import type { PublicOrder } from '@taquilla/shared';
-import { money } from '../lib/format.ts';
+import { useFormat } from '../lib/page-format.ts';
 
 /** The lines of an order as the server priced them, with discount, taxes, fees and the total. */
 export function OrderItems({ order }: { order: PublicOrder }) {
-  const fmt = (cents: number) => money(cents, order.currency);
+  const format = useFormat();
+  const fmt = (cents: number) => format.money(cents, order.currency);
   return (
     <Stack gap={6} data-testid="order-items">
       {order.items.map((item) => (

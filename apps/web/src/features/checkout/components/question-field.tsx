@@ -4,7 +4,7 @@ import type { PublicQuestion } from '@taquilla/shared';
 
 /** One checkout question rendered by type; values are strings, string lists (multi) or booleans. */
 export function QuestionField(props: {
-  question: PublicQuestion;
+  question: Pick<PublicQuestion, 'title' | 'description' | 'type' | 'options' | 'required'>;
   value: unknown;
   error?: React.ReactNode;
   onChange: (value: unknown) => void;

@@ -44,8 +44,12 @@ export function WaitlistJoin(props: {
     );
   }
 
-  // An edited field loses its error at once (it was about the old value).
-  const clear = (field: string) => setFields(({ [field]: _old, ...rest }) => rest);
+  // An edited field loses its error at once, and so does the summary above the button (both were about the
+  // old value).
+  const clear = (field: string) => {
+    setFields(({ [field]: _old, ...rest }) => rest);
+    setError(null);
+  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();

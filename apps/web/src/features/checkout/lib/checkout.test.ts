@@ -4,6 +4,7 @@ import { i18n } from '../../../lib/i18n.ts';
 import { displayStatus, statusColor } from '../../../lib/order-status.ts';
 import { readPageData } from '../public-event/page-data.ts';
 import { eventIdFromPath } from '../public-event/page-location.ts';
+import { settledStep } from './checkout-steps.ts';
 import { clock, formatEventDates, locationLines, mapUrl, money } from './format.ts';
 import { PageFormat } from './page-format.ts';
 import { lineTotal, unitDiscount } from './pricing.ts';
@@ -156,5 +157,26 @@ describe('public event page data', () => {
     expect(browser.money(2500, 'EUR')).toBe('25,00 EUR');
     expect(browser.money(5000, 'EUR').replace(/\s/g, ' ')).toBe('50,00 €');
     expect(new PageFormat('en').money(2500, 'EUR')).toBe('€25.00');
+  });
+});
+
+describe('checkout steps', () => {
+  const order = (status: string, email: string | null, payment_status: string | null = null) =>
+    ({ status, email, payment_status }) as Parameters<typeof settledStep>[0];
+
+  it('starts the order on the step it belongs on, as the steps themselves redirect', () => {
+    const open = order('RESERVED', null);
+    const withDetails = order('RESERVED', 'lucia@example.com');
+    const paid = order('COMPLETED', 'lucia@example.com', 'PAYMENT_RECEIVED');
+    expect(settledStep(open, 'details')).toBe('details');
+    expect(settledStep(open, 'payment')).toBe('details');
+    expect(settledStep(open, 'summary')).toBe('details');
+    expect(settledStep(withDetails, 'summary')).toBe('payment');
+    expect(settledStep(withDetails, 'payment_return')).toBe('payment_return');
+    expect(settledStep(order('RESERVED', 'a@b.es', 'PAYMENT_FAILED'), 'summary')).toBe('summary');
+    for (const step of ['details', 'payment', 'summary', 'payment_return'] as const) {
+      expect(settledStep(paid, step)).toBe('summary');
+      expect(settledStep(order('AWAITING_OFFLINE_PAYMENT', 'a@b.es'), step)).toBe('summary');
+    }
   });
 });

@@ -1,4 +1,5 @@
-import { createContext, useContext } from 'react';
+import { useLingui } from '@lingui/react';
+import { createContext, useContext, useMemo } from 'react';
 import { dateTile, formatDateTime, formatEventDates, money, zoneLabel } from './format.ts';
 
 /**
@@ -67,4 +68,19 @@ export function usePageFormat(): PageFormat {
   const format = useContext(PageFormatContext);
   if (!format) throw new Error('usePageFormat outside a PageFormatContext');
   return format;
+}
+
+/**
+ * The page's formatter where the page provides one (the server-rendered event page and checkout: the
+ * browser hydrates with the server's strings), else one for the active language (the checkout steps
+ * inside the web app, e.g. the widget's frame). After a language switch, one for the new language.
+ */
+export function useFormat(): PageFormat {
+  const provided = useContext(PageFormatContext);
+  const { i18n } = useLingui();
+  const locale = i18n.locale;
+  return useMemo(
+    () => (provided && provided.locale === locale ? provided : new PageFormat(locale)),
+    [provided, locale],
+  );
 }

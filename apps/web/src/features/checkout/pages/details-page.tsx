@@ -2,9 +2,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { PublicQuestion } from '@taquilla/shared';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { showSubmitError } from '../../../lib/form-errors.ts';
+import { isEmail } from '../../../lib/person-rules.ts';
 import { errorCode, updateOrderDetails } from '../api.ts';
 import { OrderItems } from '../components/order-items.tsx';
 import { isUnanswered, QuestionField } from '../components/question-field.tsx';
@@ -30,7 +31,6 @@ interface Values {
   attendees: AttendeeSlot[];
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const forTicket = (q: PublicQuestion, ticketId: string) =>
   q.belongs_to === 'ATTENDEE' && (q.ticket_ids.length === 0 || q.ticket_ids.includes(ticketId));
 
@@ -71,7 +71,7 @@ export function DetailsPage() {
       };
       name('first_name', v.first_name);
       name('last_name', v.last_name);
-      if (!EMAIL.test(v.email.trim())) errors.email = t`Introduce un correo electrónico válido.`;
+      if (!isEmail(v.email)) errors.email = t`Introduce un correo electrónico válido.`;
       if (v.email.trim().toLowerCase() !== v.email_confirmation.trim().toLowerCase()) {
         errors.email_confirmation = t`Los correos electrónicos no coinciden.`;
       }
@@ -83,8 +83,7 @@ export function DetailsPage() {
         if (perTicket) {
           name(`attendees.${i}.first_name`, a.first_name);
           name(`attendees.${i}.last_name`, a.last_name);
-          if (!EMAIL.test(a.email.trim()))
-            errors[`attendees.${i}.email`] = t`Introduce un correo electrónico válido.`;
+          if (!isEmail(a.email)) errors[`attendees.${i}.email`] = t`Introduce un correo electrónico válido.`;
         }
         for (const q of event.questions.filter((q) => forTicket(q, a.ticket_id))) {
           if (q.required && isUnanswered(a.answers[q.id])) {
@@ -95,6 +94,24 @@ export function DetailsPage() {
       return errors;
     },
   });
+
+  // The server rendered these fields: what the buyer typed before the script took them over is kept
+  // (React leaves it on screen but does not tell the form). A no-op once the fields are the form's.
+  const { getValues, setFieldValue } = form;
+  useEffect(() => {
+    const fields = formRef.current?.querySelectorAll<HTMLInputElement>('input[data-path]') ?? [];
+    for (const input of fields) {
+      const path = input.dataset.path ?? '';
+      const value = getPath(getValues(), path);
+      if (
+        typeof value === 'string' &&
+        input.type !== 'checkbox' &&
+        input.type !== 'radio' &&
+        input.value !== value
+      )
+        setFieldValue(path, input.value as never);
+    }
+  }, [getValues, setFieldValue]);
 
   if (order.status !== 'RESERVED') return <Navigate to="../summary" relative="path" replace />;
 

@@ -13,7 +13,7 @@ import { StripePayment } from '../components/stripe-payment.tsx';
 import { TestCardForm } from '../components/test-card-form.tsx';
 import { EXPIRED_CODES, useCheckout } from '../lib/checkout-context.ts';
 import { useEmbedded } from '../lib/embedded.ts';
-import { money } from '../lib/format.ts';
+import { useFormat } from '../lib/page-format.ts';
 
 const PROVIDER_LABELS: Record<PaymentProvider, MessageDescriptor> = {
   test: msg`Tarjeta (modo de prueba)`,
@@ -33,7 +33,7 @@ export function PaymentPage() {
   const [provider, setProvider] = useState<PaymentProvider>(providers[0]);
   const [paying, setPaying] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const amount = money(order.total_cents, order.currency);
+  const amount = useFormat().money(order.total_cents, order.currency);
 
   const fail = useCallback(
     (err: unknown) => {

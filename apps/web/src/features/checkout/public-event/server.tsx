@@ -8,6 +8,7 @@ import { renderToString } from 'react-dom/server';
 import { cssVariablesResolver, theme } from '../../../app/theme.ts';
 import { messages as shellEn } from '../../../locales/en.po';
 import { messages as shellEs } from '../../../locales/es.po';
+import { type RenderCheckoutInput, renderCheckoutStep } from '../checkout-app/server.tsx';
 import { PageFormat } from '../lib/page-format.ts';
 import { messages as checkoutEn } from '../locales/en.po';
 import { messages as checkoutEs } from '../locales/es.po';
@@ -23,7 +24,7 @@ import type { EventPageData } from './page-data.ts';
 import { serverLocation } from './page-location.ts';
 
 /**
- * Server entry of the public pages (event page; ticket and print pages; the checkout's messages), built by `vite build --ssr` into ssr/dist/event-page.mjs and
+ * Server entry of the public pages (event page; ticket and print pages; the checkout's steps), built by `vite build --ssr` into ssr/dist/event-page.mjs and
  * loaded by the server's public-pages module. Each call gets its own Lingui instance, so concurrent
  * requests in different languages never share a locale.
  */
@@ -67,6 +68,16 @@ const localeOf = (locale: string): Locale => (locale === 'en' ? 'en' : 'es');
 export function pageMessages(locale: string): { locale: Locale; messages: Messages } {
   const l = localeOf(locale);
   return { locale: l, messages: catalogs[l] };
+}
+
+/**
+ * A checkout step (checkout.html) rendered in the request's language, with what the browser hydrates it
+ * with; `path` is the step the order belongs on. Null when the address is not a checkout step.
+ */
+export function renderCheckoutPage(input: RenderCheckoutInput & { locale: string }) {
+  const l = localeOf(input.locale);
+  const i18n = setupI18n({ locale: l, messages: { [l]: catalogs[l] } });
+  return renderCheckoutStep(input, i18n, { locale: l, messages: catalogs[l] });
 }
 
 /** A page rendered once on the server and never hydrated: no script needed to read it. */

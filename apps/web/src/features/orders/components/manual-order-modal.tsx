@@ -22,9 +22,8 @@ import { PageLoader } from '../../../components/page-state.tsx';
 import { useEventTickets } from '../../../lib/event-queries.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { formatMoney } from '../../../lib/format.ts';
+import { isEmail, isPersonName } from '../../../lib/person-rules.ts';
 import { useCreateManualOrder } from '../api.ts';
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
  * "Nuevo pedido": a sale by phone or at the box office, or complimentary tickets (amount paid 0). The
@@ -41,8 +40,7 @@ export function ManualOrderModal(props: {
   const tickets = useEventTickets(props.eventId);
   const create = useCreateManualOrder(props.eventId);
   const digits = currencyDigits(props.currency);
-  const nameRule = (v: string) =>
-    v.trim().length >= 1 && v.trim().length <= 50 ? null : t`Debe tener entre 1 y 50 caracteres.`;
+  const nameRule = (v: string) => (isPersonName(v) ? null : t`Debe tener entre 1 y 50 caracteres.`);
   const form = useForm({
     initialValues: {
       first_name: '',
@@ -55,7 +53,7 @@ export function ManualOrderModal(props: {
     validate: {
       first_name: nameRule,
       last_name: nameRule,
-      email: (v) => (EMAIL.test(v.trim()) ? null : t`Introduce un correo electrónico válido.`),
+      email: (v) => (isEmail(v) ? null : t`Introduce un correo electrónico válido.`),
       lines: {
         price_id: (v) => (v ? null : t`Elige una entrada.`),
         quantity: (v) => (Number(v) >= 1 ? null : t`Al menos 1.`),

@@ -16,11 +16,9 @@ import { notifications } from '@mantine/notifications';
 import type { AccountMember } from '@taquilla/shared/schemas/users';
 import { useState } from 'react';
 import { showSubmitError } from '../../../lib/form-errors.ts';
+import { isEmail, isPersonName } from '../../../lib/person-rules.ts';
 import { inviteUser, updateUser } from '../api.ts';
 import { ROLE_HELP, ROLE_LABELS } from './member-labels.ts';
-
-const emailOk = (v: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v.trim());
-const nameOk = (v: string) => v.trim().length >= 1 && v.trim().length <= 50;
 
 function RolePicker(props: {
   value?: string;
@@ -60,9 +58,9 @@ export function InviteModal({
   const form = useForm({
     initialValues: { first_name: '', last_name: '', email: '', role: 'ORGANIZER' },
     validate: {
-      first_name: (v) => (nameOk(v) ? null : t`El nombre debe tener entre 1 y 50 caracteres.`),
-      last_name: (v) => (nameOk(v) ? null : t`Los apellidos deben tener entre 1 y 50 caracteres.`),
-      email: (v) => (emailOk(v) ? null : t`Introduce un correo electrónico válido.`),
+      first_name: (v) => (isPersonName(v) ? null : t`El nombre debe tener entre 1 y 50 caracteres.`),
+      last_name: (v) => (isPersonName(v) ? null : t`Los apellidos deben tener entre 1 y 50 caracteres.`),
+      email: (v) => (isEmail(v) ? null : t`Introduce un correo electrónico válido.`),
     },
   });
   const submit = async (values: typeof form.values) => {
@@ -132,8 +130,8 @@ export function EditMemberModal({
     validate: invited
       ? {}
       : {
-          first_name: (v) => (nameOk(v) ? null : t`El nombre debe tener entre 1 y 50 caracteres.`),
-          last_name: (v) => (nameOk(v) ? null : t`Los apellidos deben tener entre 1 y 50 caracteres.`),
+          first_name: (v) => (isPersonName(v) ? null : t`El nombre debe tener entre 1 y 50 caracteres.`),
+          last_name: (v) => (isPersonName(v) ? null : t`Los apellidos deben tener entre 1 y 50 caracteres.`),
         },
   });
   const submit = async (values: typeof form.values) => {

@@ -1,10 +1,10 @@
 import type { I18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Anchor, Center, Loader, MantineProvider, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Center, Group, Loader, MantineProvider, Stack, Text } from '@mantine/core';
 import type { PublicEvent } from '@taquilla/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { theme } from '../../../app/theme.ts';
+import { cssVariablesResolver, theme } from '../../../app/theme.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { PromoCodeField } from '../../checkout/components/promo-code-field.tsx';
 import { TestModeBanner } from '../../checkout/components/test-mode-banner.tsx';
@@ -34,7 +34,7 @@ export function WidgetApp(props: {
 }) {
   return (
     <I18nProvider i18n={props.i18n}>
-      <MantineProvider theme={theme} defaultColorScheme="light">
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
         <PageFormatContext value={new PageFormat(props.i18n.locale)}>
           <Widget {...props} />
         </PageFormatContext>
@@ -90,7 +90,9 @@ function Widget({ eventId, event: initial, options, search }: Omit<Parameters<ty
         ...(event.promo_code ? { promo_code: event.promo_code.code } : {}),
       });
       rememberWidgetOptions(eventId, search);
-      window.location.assign(`/widget/${encodeURIComponent(eventId)}/checkout/${order.short_id}/details`);
+      window.location.assign(
+        `/widget/${encodeURIComponent(eventId)}/checkout/${order.short_id}/details${search}`,
+      );
     } catch (err) {
       setError(errorMessage(err));
       if (errorCode(err) === 'SOLD_OUT' || errorCode(err) === 'CONFLICT') void load(promo);
@@ -148,12 +150,15 @@ function Widget({ eventId, event: initial, options, search }: Omit<Parameters<ty
           submitLabel={options.buttonText}
           onSubmit={(lines) => void reserve(lines)}
         />
-        <Text size="xs" c="dimmed" ta="center">
-          <Trans>Entradas con Taquilla</Trans> ·{' '}
+        {/* The link beside the text, not inside it: it needs no colour contrast with it. */}
+        <Group gap={4} justify="center">
+          <Text size="xs" c="dimmed">
+            <Trans>Entradas con Taquilla</Trans> ·
+          </Text>
           <Anchor href={publicEventUrl(event)} target="_blank" rel="noopener" size="xs">
             {t`Ver la página del evento`}
           </Anchor>
-        </Text>
+        </Group>
       </Stack>
     );
   };

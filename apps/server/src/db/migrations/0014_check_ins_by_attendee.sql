@@ -1,0 +1,1 @@
+CREATE INDEX "check_ins_attendee_idx" ON "check_ins" USING btree ("attendee_id","created_at");

@@ -1,0 +1,76 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Queryable } from '../../db/client.ts';
+import { type AuthContext, bearerToken, isPublicApiPath, signToken, verifyToken } from '../../lib/auth.ts';
+import { unauthenticated } from '../../lib/errors.ts';
+import * as repo from './auth.repository.ts';
+
+/**
+ * Sessions behind bearer tokens: created at login, resolved by the auth hook on every /api request,
+ * renewed near expiry. A leaf of the auth module (it imports no other module), used by app.ts too.
+ */
+
+export const SESSION_TTL_MS = 7 * 24 * 3600 * 1000;
+/** When a token has less than this left, a fresh one is returned in `x-auth-token`. */
+const REFRESH_WINDOW_MS = 24 * 3600 * 1000;
+
+/** Creates a session row and its token. */
+export async function createSession(db: Queryable, secret: string, userId: string, accountId: string) {
+  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+  const row = await repo.insertSession(db, userId, accountId, expiresAt);
+  return { token: signToken(secret, row.id, expiresAt), sessionId: row.id, expiresAt };
+}
+
+/**
+ * Resolves a bearer token to its caller, or null. One query: the session must be live, the user's
+ * membership in the session's account ACTIVE. Deactivation or revocation ends the token at once.
+ */
+export async function authenticate(db: Queryable, secret: string, token: string) {
+  const claims = verifyToken(secret, token);
+  if (!claims) return null;
+  const row = await repo.findSessionCaller(db, claims.sessionId, 'ACTIVE');
+  if (!row) return null;
+  const auth: AuthContext = {
+    userId: row.userId,
+    accountId: row.accountId,
+    sessionId: claims.sessionId,
+    role: row.role,
+    isOwner: row.isOwner,
+  };
+  return { auth, expiresAt: row.expiresAt };
+}
+
+/** Extends a session close to expiry and returns the new token, or null when it is not yet due. */
+export async function refreshIfDue(
+  db: Queryable,
+  secret: string,
+  sessionId: string,
+  expiresAt: Date,
+): Promise<string | null> {
+  if (expiresAt.getTime() - Date.now() > REFRESH_WINDOW_MS) return null;
+  const next = new Date(Date.now() + SESSION_TTL_MS);
+  await repo.extendSession(db, sessionId, next);
+  return signToken(secret, sessionId, next);
+}
+
+export type AuthHookDeps = { db: Queryable; secret: string };
+
+export function authHook({ db, secret }: AuthHookDeps) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    request.auth = null;
+    const token = bearerToken(request);
+    const url = request.url;
+    if (!url.startsWith('/api/')) return;
+    if (!token) {
+      if (isPublicApiPath(url)) return;
+      throw unauthenticated();
+    }
+    const result = await authenticate(db, secret, token);
+    if (!result) {
+      if (isPublicApiPath(url)) return;
+      throw unauthenticated();
+    }
+    request.auth = result.auth;
+    const fresh = await refreshIfDue(db, secret, result.auth.sessionId, result.expiresAt);
+    if (fresh) reply.header('x-auth-token', fresh);
+  };
+}

@@ -1,0 +1,71 @@
+import type { AttendeeStatus, OrderStatus } from '@taquilla/shared';
+import { sql } from 'drizzle-orm';
+import { type Queryable, rowsOf } from '../../db/client.ts';
+import { one } from '../../lib/rows.ts';
+
+type Row = Record<string, unknown>;
+
+/** Totals of the event's orders in `statuses`, and its attendees in `attendeeStatus`. */
+export async function orderTotals(
+  q: Queryable,
+  eventId: string,
+  statuses: readonly OrderStatus[],
+  attendeeStatus: AttendeeStatus,
+) {
+  return one(
+    rowsOf<Row>(
+      await q.execute(sql`
+      select count(*)::int as orders_count,
+        coalesce(sum(o.total_cents), 0)::bigint as gross, coalesce(sum(o.discount_cents), 0)::bigint as discount,
+        coalesce(sum(o.taxes_cents), 0)::bigint as taxes, coalesce(sum(o.fees_cents), 0)::bigint as fees,
+        coalesce(sum((select sum(oi.quantity) from order_items oi where oi.order_id = o.id)), 0)::bigint as tickets,
+        (select count(*) from attendees a where a.event_id = ${eventId}::uuid and a.status = ${attendeeStatus})::int as attendees
+      from orders o where o.event_id = ${eventId}::uuid and o.status in ${statuses}`),
+    ),
+  );
+}
+
+/** How many of the event's orders are in `statuses`, and their total. */
+export async function orderCount(q: Queryable, eventId: string, statuses: readonly OrderStatus[]) {
+  return one(
+    rowsOf<Row>(
+      await q.execute(sql`
+      select count(*)::int as orders_count, coalesce(sum(total_cents), 0)::bigint as total
+      from orders where event_id = ${eventId}::uuid and status in ${statuses}`),
+    ),
+  );
+}
+
+/** Orders in `statuses` completed in the last `days` (+1) days, per day in `timezone`. */
+export async function dailyOrders(
+  q: Queryable,
+  eventId: string,
+  statuses: readonly OrderStatus[],
+  timezone: string,
+  days: number,
+) {
+  return rowsOf<Row>(
+    await q.execute(sql`
+      select to_char(o.completed_at at time zone ${timezone}, 'YYYY-MM-DD') as day, count(*)::int as orders_count,
+        coalesce(sum(o.total_cents), 0)::bigint as gross,
+        coalesce(sum((select sum(oi.quantity) from order_items oi where oi.order_id = o.id)), 0)::bigint as tickets
+      from orders o
+      where o.event_id = ${eventId}::uuid and o.status in ${statuses}
+        and o.completed_at >= now() - make_interval(days => ${days + 1})
+      group by 1`),
+  );
+}
+
+/** Every live ticket of the event with the units and money of its lines in orders in `statuses`. */
+export async function ticketSales(q: Queryable, eventId: string, statuses: readonly OrderStatus[]) {
+  return rowsOf<Row>(
+    await q.execute(sql`
+      select t.id, t.name, coalesce(sum(oi.quantity), 0)::bigint as tickets, coalesce(sum(oi.total_cents), 0)::bigint as gross
+      from tickets t
+      left join order_items oi on oi.ticket_id = t.id
+        and exists (select 1 from orders o where o.id = oi.order_id and o.status in ${statuses})
+      where t.event_id = ${eventId}::uuid and t.deleted_at is null
+      group by t.id, t.name, t.sort_order
+      order by t.sort_order, t.name`),
+  );
+}
