@@ -125,7 +125,7 @@ describe('sign-up', () => {
     const bad = await t.app.inject({
       method: 'POST',
       url: '/api/public/waitlist/leave',
-      payload: { token: `x${token.slice(1)}` },
+      payload: { token: `${token.startsWith('x') ? 'y' : 'x'}${token.slice(1)}` },
     });
     expect(bad.statusCode).toBe(404);
   });
