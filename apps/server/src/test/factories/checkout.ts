@@ -31,6 +31,9 @@ export async function createSellingEvent(
 ) {
   const owner = await createAccountWithUser(app);
   const db = app.deps.db;
+  // In 30 days, 19:00 or 20:00 in Madrid until 22:00 or 23:00: the same day whatever the hour of the run.
+  const start = new Date(Date.now() + 30 * 24 * 3600 * 1000);
+  start.setUTCHours(18, 0, 0, 0);
   const organizer = one(
     await db
       .insert(organizers)
@@ -46,8 +49,8 @@ export async function createSellingEvent(
         name: 'Concierto de Otoño',
         slug: 'concierto-de-otono',
         status: opts.status ?? 'LIVE',
-        start_date: new Date(Date.now() + 30 * 24 * 3600 * 1000),
-        end_date: new Date(Date.now() + 30 * 24 * 3600 * 1000 + 3 * 3600 * 1000),
+        start_date: start,
+        end_date: new Date(start.getTime() + 3 * 3600 * 1000),
         timezone: 'Europe/Madrid',
         currency: opts.currency ?? 'EUR',
         location: {
