@@ -32,6 +32,8 @@ const envSchema = z.object({
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   /** Opening a connection, or waiting for a free one in the pool, fails after this long. */
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
+  /** Repeated queries run as named prepared statements; off for a PgBouncer in transaction mode before 1.21. */
+  DATABASE_PREPARED_STATEMENTS: bool,
   /** A job (e-mail) claimed by a process that died is taken up again after this long. */
   JOB_LOCK_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
   /** A request still unanswered after this long gets a 503. */
@@ -76,6 +78,8 @@ export type Config = {
   databasePoolSize: number;
   databaseStatementTimeoutMs: number;
   databaseConnectTimeoutMs: number;
+  /** PostgreSQL: repeated queries as named prepared statements. */
+  databasePreparedStatements: boolean;
   requestTimeoutMs: number;
   jobLockSeconds: number;
   webConcurrency: number;
@@ -138,6 +142,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databasePoolSize: e.DATABASE_POOL_SIZE,
     databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
     databaseConnectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+    databasePreparedStatements: e.DATABASE_PREPARED_STATEMENTS ?? true,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     jobLockSeconds: e.JOB_LOCK_SECONDS,
     webConcurrency: e.WEB_CONCURRENCY,

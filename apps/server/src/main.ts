@@ -23,6 +23,7 @@ const open = () =>
     poolSize: config.databasePoolSize,
     statementTimeoutMs: config.databaseStatementTimeoutMs,
     connectTimeoutMs: config.databaseConnectTimeoutMs,
+    preparedStatements: config.databasePreparedStatements,
   });
 
 /** One server: database, app, listen; graceful shutdown on SIGINT/SIGTERM. */

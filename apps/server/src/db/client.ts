@@ -7,6 +7,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { preparingClient, StatementNames } from './prepared-statements.ts';
 import * as schema from './schema/index.ts';
 
 /**
@@ -41,6 +42,8 @@ export interface DatabaseOptions {
   statementTimeoutMs?: number;
   /** PostgreSQL only: connecting, and waiting for a pooled connection. */
   connectTimeoutMs?: number;
+  /** PostgreSQL only: repeated queries as named prepared statements (default on; see prepared-statements.ts). */
+  preparedStatements?: boolean;
 }
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
@@ -55,6 +58,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       // A transaction left open by a crashed or stuck client does not hold its locks for long.
       idle_in_transaction_session_timeout: statementTimeout * 3,
       keepAlive: true,
+      ...(opts.preparedStatements === false ? {} : { Client: preparingClient(new StatementNames()) }),
     });
     // An idle connection closed by the server (restart, admin termination) must not crash the process:
     // the pool drops it and opens a new one on the next query.

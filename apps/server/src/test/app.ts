@@ -59,6 +59,7 @@ export async function createTestApp(
     poolSize: 20,
     statementTimeoutMs: config.databaseStatementTimeoutMs,
     connectTimeoutMs: config.databaseConnectTimeoutMs,
+    preparedStatements: config.databasePreparedStatements,
     pgliteTemplate: config.databaseUrl ? undefined : await migratedPgliteTemplate(),
   });
   await database.migrate();
