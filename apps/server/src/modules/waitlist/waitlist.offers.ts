@@ -3,6 +3,7 @@ import { AppError, conflict } from '../../lib/errors.ts';
 import { newShortId } from '../../lib/ids.ts';
 import { SOLD_ORDERS } from '../../lib/order-rules.ts';
 import { holdUnits, priceOrder } from '../checkout/checkout.service.ts';
+import { updateOrder } from '../orders/orders.service.ts';
 import { WAITLIST_OFFER_JOB } from './units-freed.ts';
 import { queueOfferEmail } from './waitlist.emails.ts';
 import { waitlistMessages as m } from './waitlist.messages.ts';
@@ -73,6 +74,12 @@ export async function offerFreedUnits(deps: Deps, ticketId: string, entryId?: st
         tx,
       );
       if ('problem' in held) return held.problem === 'SOLD_OUT' ? ('STOP' as const) : ('SKIP' as const);
+      // The checkout opens with the buyer's details the entry already gave.
+      await updateOrder(tx, entry.account_id, held.orderId, {
+        first_name: entry.first_name,
+        last_name: entry.last_name,
+        email: entry.email,
+      });
       const shortId = await repo.orderShortId(tx, entry.account_id, held.orderId);
       await repo.setEntry(tx, entry, {
         state: 'OFFERED',

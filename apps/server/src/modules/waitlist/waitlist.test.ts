@@ -191,7 +191,8 @@ describe('offers', () => {
     expect((await reserveOne(s, ticket)).statusCode).toBe(409);
     const base = `/api/public/events/${s.event.id}/order/${offered.order_short_id}`;
     const order = await t.app.inject({ method: 'GET', url: base });
-    expect(order.json().data.status).toBe('RESERVED');
+    // The checkout opens with the details the entry gave.
+    expect(order.json().data).toMatchObject({ status: 'RESERVED', first_name: 'Marta', email: 'a@example.com' });
     const details = await t.app.inject({
       method: 'PUT',
       url: base,
