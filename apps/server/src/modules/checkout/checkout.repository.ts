@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { type Queryable, rowsOf } from '../../db/client.ts';
+import { preparedQuery } from '../../db/prepared-query.ts';
 import {
   events,
   orderItems,
@@ -54,8 +55,8 @@ export type AskedQuestion = Pick<
  * event (with the organizer's name), its items and the event's visible questions. Undefined when the
  * order or its event does not exist.
  */
-export async function loadOrderContext(q: Queryable, eventId: string, shortId: string) {
-  const [row] = await q
+const orderContextQuery = preparedQuery((q) =>
+  q
     .select({
       order: orders,
       event: events,
@@ -72,8 +73,19 @@ export async function loadOrderContext(q: Queryable, eventId: string, shortId: s
     .from(orders)
     .innerJoin(events, eq(events.id, orders.event_id))
     .innerJoin(organizers, eq(organizers.id, events.organizer_id))
-    .where(and(eq(orders.event_id, eventId), eq(orders.short_id, shortId), isNull(events.deleted_at)))
-    .limit(1);
+    .where(
+      and(
+        eq(orders.event_id, sql.placeholder('eventId')),
+        eq(orders.short_id, sql.placeholder('shortId')),
+        isNull(events.deleted_at),
+      ),
+    )
+    .limit(1)
+    .prepare('load_order_context'),
+);
+
+export async function loadOrderContext(q: Queryable, eventId: string, shortId: string) {
+  const [row] = await orderContextQuery(q).execute({ eventId, shortId });
   if (!row) return undefined;
   return {
     order: row.order,

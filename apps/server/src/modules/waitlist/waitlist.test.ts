@@ -192,7 +192,11 @@ describe('offers', () => {
     const base = `/api/public/events/${s.event.id}/order/${offered.order_short_id}`;
     const order = await t.app.inject({ method: 'GET', url: base });
     // The checkout opens with the details the entry gave.
-    expect(order.json().data).toMatchObject({ status: 'RESERVED', first_name: 'Marta', email: 'a@example.com' });
+    expect(order.json().data).toMatchObject({
+      status: 'RESERVED',
+      first_name: 'Marta',
+      email: 'a@example.com',
+    });
     const details = await t.app.inject({
       method: 'PUT',
       url: base,
