@@ -151,4 +151,49 @@ describe('after-sale journey', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('cancels a one-ticket order that was partly refunded: clear words, one request, both states shown', async () => {
+    const token = await registerOrganizer('aftersale-one');
+    const event = await liveEventWithTicket(token, 'Noche de Tango', { payment_providers: ['test'] });
+    const card = { provider: 'test', card_number: '4242 4242 4242 4242' };
+    await placeOrder(event, { first_name: 'Nora', last_name: 'Gil', email: 'nora@example.com' }, 1, card);
+    const { context, page } = await newPage(browser, { viewport: DESKTOP });
+    await context.addInitScript((t) => localStorage.setItem('token', t), token);
+    const cancels: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().endsWith('/cancel')) cancels.push(r.url());
+    });
+
+    await page.goto(`/manage/event/${event.id}/orders`);
+    await page.locator('tbody tr').filter({ hasText: 'Nora Gil' }).first().click();
+    const drawer = page.getByRole('dialog', { name: 'Pedido' });
+    await drawer.getByRole('button', { name: 'Devolver dinero' }).click();
+    const refund = page.getByRole('dialog', { name: 'Devolver dinero' });
+    await refund.getByLabel(/Importe a devolver/).fill('5');
+    await refund.getByRole('button', { name: /Devolver 5,00/ }).click();
+    await drawer.getByText('Reembolsado parcialmente').first().waitFor();
+
+    // One ticket is "Su entrada", not "Sus 1 entradas"; a double click on the confirmation cancels once.
+    await drawer.getByRole('button', { name: 'Cancelar pedido' }).click();
+    const confirm = page.getByRole('dialog', { name: /¿Cancelar el pedido/ });
+    await confirm.getByText('Su entrada dejará de valer en la puerta').waitFor();
+    await confirm.getByRole('button', { name: 'Cancelar pedido' }).dblclick();
+    await confirm.waitFor({ state: 'hidden' });
+    // The refund state no longer hides that the order is cancelled.
+    await drawer.locator('[data-status="CANCELLED"]').waitFor();
+    await drawer.locator('[data-status="PARTIALLY_REFUNDED"]').waitFor();
+    await screenshot(page, 'after-sale-cancelled-refunded');
+    expect(cancels).toHaveLength(1);
+    await page.waitForTimeout(500);
+    expect(await page.getByText('Este pedido ya está cancelado.').count()).toBe(0);
+    await page.keyboard.press('Escape');
+
+    // Its attendee cannot be reactivated (the order is cancelled): no button that can only fail.
+    await page.goto(`/manage/event/${event.id}/attendees`);
+    await page.getByRole('button', { name: 'Detalle de Nora Gil' }).click();
+    const attendee = page.getByRole('dialog', { name: 'Asistente' });
+    await attendee.getByText('Su pedido está cancelado').waitFor();
+    expect(await attendee.getByRole('button', { name: 'Reactivar entrada' }).count()).toBe(0);
+    await context.close();
+  });
 });

@@ -177,7 +177,18 @@ describe('cancel', () => {
     expect(door.statusCode).toBe(200);
     expect(door.json().data[0]).toMatchObject({ verdict: 'CANCELLED' });
     const detail = await api('GET', `/api/events/${s.event.id}/attendees/${holder?.id}`, s.headers);
-    expect(detail.json().data).toMatchObject({ status: 'CANCELLED', check_ins: [] });
+    // The detail says why the attendee cannot be reactivated: their order is cancelled.
+    expect(detail.json().data).toMatchObject({
+      status: 'CANCELLED',
+      order_status: 'CANCELLED',
+      check_ins: [],
+    });
+    const reactivate = await api(
+      'POST',
+      `/api/events/${s.event.id}/attendees/${holder?.id}/reactivate`,
+      s.headers,
+    );
+    expect(reactivate.statusCode).toBe(409);
 
     const stats = await api('GET', `/api/events/${s.event.id}/promoter/stats`, s.headers);
     expect(stats.json().data.affiliate_sales).toMatchObject({ orders_count: 0, tickets_sold: 0 });
@@ -451,6 +462,7 @@ describe('attendees: cancel and reactivate', () => {
     });
     const seen = (await api('GET', aUrl, s.headers)).json().data;
     expect(seen.check_ins).toMatchObject([{ list_name: 'Puerta A' }]);
+    expect(seen.order_status).toBe('COMPLETED');
     expect(seen.checked_in_at).toBe(seen.check_ins[0].created_at);
     const cancelled = await api('POST', `${aUrl}/cancel`, s.headers);
     expect(cancelled.json().data.status).toBe('CANCELLED');

@@ -9,6 +9,9 @@ import { errorMessage } from '../../../lib/error-message.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useAttendee, useAttendeeStatus } from '../api.ts';
 
+/** An attendee can be reactivated only while their order still holds its tickets (the server's rule). */
+const orderHoldsTickets = (status: string) => status === 'COMPLETED' || status === 'AWAITING_OFFLINE_PAYMENT';
+
 /** One attendee: their order, answers and check-ins; cancel or give the place back. */
 export function AttendeeDetail(props: {
   eventId: string;
@@ -66,7 +69,11 @@ export function AttendeeDetail(props: {
             </Text>
           </Stack>
           <Group gap="xs">
-            {a.status === 'CANCELLED' ? (
+            {a.status === 'CANCELLED' && !orderHoldsTickets(a.order_status) ? (
+              <Text size="sm" c="dimmed">
+                <Trans>Su pedido está cancelado: para volver a darle entrada, crea un pedido nuevo.</Trans>
+              </Text>
+            ) : a.status === 'CANCELLED' ? (
               <Button
                 leftSection={<IconRestore size={16} />}
                 variant="light"
