@@ -152,7 +152,7 @@ describe('after-sale journey', () => {
     await context.close();
   });
 
-  it('cancels a one-ticket order that was partly refunded: clear words, one request, both states shown', async () => {
+  it('cancels a one-ticket order that was partly refunded (clear words, one request, both states); box office price with taxes', async () => {
     const token = await registerOrganizer('aftersale-one');
     const event = await liveEventWithTicket(token, 'Noche de Tango', { payment_providers: ['test'] });
     const card = { provider: 'test', card_number: '4242 4242 4242 4242' };
@@ -194,6 +194,39 @@ describe('after-sale journey', () => {
     const attendee = page.getByRole('dialog', { name: 'Asistente' });
     await attendee.getByText('Su pedido está cancelado').waitFor();
     expect(await attendee.getByRole('button', { name: 'Reactivar entrada' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+
+    // A box-office sale of a taxed ticket: the catalogue price the form suggests is what the order will
+    // cost (25,00 € + 21 % IVA + 1,50 € fee = 31,75 €), not the price before taxes.
+    const iva = await call<{ id: string }>(
+      'POST',
+      'accounts/me/taxes-and-fees',
+      { name: 'IVA', type: 'TAX', calculation: 'PERCENTAGE', value: 2100 },
+      token,
+    );
+    const fee = await call<{ id: string }>(
+      'POST',
+      'accounts/me/taxes-and-fees',
+      { name: 'Gastos', type: 'FEE', calculation: 'FIXED', value: 150 },
+      token,
+    );
+    await call(
+      'POST',
+      `events/${event.id}/tickets`,
+      {
+        name: 'Con IVA',
+        type: 'PAID',
+        prices: [{ price_cents: 2500, quantity: 10 }],
+        tax_ids: [iva.id, fee.id],
+      },
+      token,
+    );
+    await page.goto(`/manage/event/${event.id}/orders`);
+    await page.getByRole('button', { name: 'Nuevo pedido' }).click();
+    const create = page.getByRole('dialog', { name: 'Nuevo pedido' });
+    await create.getByLabel('Entrada', { exact: true }).click();
+    await page.getByRole('option', { name: /Con IVA/ }).click();
+    await create.getByText('Precio de catálogo, con impuestos y gastos: 31,75 €').waitFor();
     await context.close();
   });
 });
