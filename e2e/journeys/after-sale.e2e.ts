@@ -164,7 +164,24 @@ describe('after-sale journey', () => {
       if (r.method() === 'POST' && r.url().endsWith('/cancel')) cancels.push(r.url());
     });
 
+    // Opened directly, the page shows the new organizer's e-mail banner: while its catalog is still on
+    // the way (held back here), the banner waits instead of showing raw message ids.
+    let releaseCatalog = () => {};
+    const held = new Promise<void>((resolve) => {
+      releaseCatalog = resolve;
+    });
+    await page.route(/\/assets\/es-[^/]*\.js$/, async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      if (body.includes('Confirma tu correo electr')) await held;
+      await route.fulfill({ response, body });
+    });
     await page.goto(`/manage/event/${event.id}/orders`);
+    await page.locator('tbody tr').filter({ hasText: 'Nora Gil' }).first().waitFor();
+    expect(await page.getByRole('status').filter({ hasText: /\S/ }).count()).toBe(0);
+    releaseCatalog();
+    await page.getByText('Confirma tu correo electrónico').waitFor();
+    await page.unroute(/\/assets\/es-[^/]*\.js$/);
     await page.locator('tbody tr').filter({ hasText: 'Nora Gil' }).first().click();
     const drawer = page.getByRole('dialog', { name: 'Pedido' });
     await drawer.getByRole('button', { name: 'Devolver dinero' }).click();
