@@ -77,6 +77,13 @@ describe('refunds', () => {
     const zero = await api('POST', `${s.url}/refund`, s.headers, { amount_cents: 0 });
     expect(zero.statusCode).toBe(422);
     expect(zero.json().error.fields.amount_cents).toBe('Indica un importe mayor que cero.');
+    // Cents are whole and numbers are numbers: the error says so, not "Este campo es obligatorio".
+    const fraction = await api('POST', `${s.url}/refund`, s.headers, { amount_cents: 12.5 });
+    expect(fraction.json().error.fields.amount_cents).toBe('Debe ser un número entero.');
+    const text = await api('POST', `${s.url}/refund`, s.headers, { amount_cents: '100' });
+    expect(text.json().error.fields.amount_cents).toBe('El valor no tiene el tipo esperado.');
+    const missing = await api('POST', `${s.url}/refund`, s.headers, {});
+    expect(missing.json().error.fields.amount_cents).toBe('Este campo es obligatorio.');
     expect(
       await t.app.deps.db.select().from(orderRefunds).where(eq(orderRefunds.order_id, s.order.id)),
     ).toHaveLength(1);
