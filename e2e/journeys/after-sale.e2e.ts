@@ -244,6 +244,17 @@ describe('after-sale journey', () => {
     await create.getByLabel('Entrada', { exact: true }).click();
     await page.getByRole('option', { name: /Con IVA/ }).click();
     await create.getByText('Precio de catálogo, con impuestos y gastos: 31,75 €').waitFor();
+    // More than that cannot be recorded as paid; the form says so beside the amount.
+    await create.getByLabel('Nombre').fill('Taquilla');
+    await create.getByLabel('Apellidos').fill('Puerta');
+    await create.getByLabel('Correo electrónico').fill('puerta@example.com');
+    await create.getByLabel(/Importe cobrado/).fill('3175');
+    await create.getByRole('button', { name: 'Crear pedido' }).click();
+    await create.getByText('El importe cobrado no puede superar el total del pedido (31,75 €).').waitFor();
+    await create.getByLabel(/Importe cobrado/).fill('31,75');
+    await create.getByRole('button', { name: 'Crear pedido' }).click();
+    await drawer.getByText('Taquilla Puerta').first().waitFor();
+    expect(await drawer.getByTestId('order-detail-total').textContent()).toMatch(/31,75\s€/);
     await context.close();
   });
 });

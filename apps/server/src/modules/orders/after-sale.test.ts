@@ -359,6 +359,13 @@ describe('manual orders', () => {
       buyer: { first_name: 'X', last_name: 'Y', email: 'no' },
     });
     expect(badEmail.statusCode).toBe(422);
+    // Money taken at the box office is never more than the order costs (10,00 € here).
+    const overpaid = await api('POST', `/api/events/${s.event.id}/orders`, s.headers, {
+      ...line(1),
+      amount_paid_cents: 1001,
+    });
+    expect(overpaid.statusCode).toBe(422);
+    expect(overpaid.json().error.fields.amount_paid_cents).toMatch(/no puede superar el total.*10,00/);
   });
 });
 

@@ -13,6 +13,7 @@ export const ordersMessages = defineMessages({
     'orders.not_editable': 'Un pedido cancelado o sin completar no se puede editar.',
     'orders.not_resendable': 'Solo se puede reenviar la confirmación de un pedido completado.',
     'orders.attendee_count': 'Indica los datos de {count} asistentes, uno por entrada.',
+    'orders.paid_exceeds_total': 'El importe cobrado no puede superar el total del pedido ({total}).',
     'orders.attendee_already_cancelled': 'Este asistente ya está cancelado.',
     'orders.attendee_not_cancelled': 'Este asistente no está cancelado.',
     'orders.attendee_order_not_active':
@@ -64,6 +65,7 @@ export const ordersMessages = defineMessages({
     'orders.not_editable': 'A cancelled or unfinished order cannot be edited.',
     'orders.not_resendable': 'Only a completed order’s confirmation can be resent.',
     'orders.attendee_count': 'Give the details of {count} attendees, one per ticket.',
+    'orders.paid_exceeds_total': 'The amount paid cannot exceed the order total ({total}).',
     'orders.attendee_already_cancelled': 'This attendee is already cancelled.',
     'orders.attendee_not_cancelled': 'This attendee is not cancelled.',
     'orders.attendee_order_not_active': 'This attendee’s order is not completed; they cannot be reactivated.',

@@ -27,6 +27,14 @@ import { isEmail, isPersonName } from '../../../lib/person-rules.ts';
 import { useAccountTaxes } from '../../selling/api.ts';
 import { useCreateManualOrder } from '../api.ts';
 
+/** The form's name for a field the server names as the API does (`buyer.email`, `tickets.0.price_id`). */
+const formField = (key: string) =>
+  key === 'amount_paid_cents'
+    ? 'amount_paid'
+    : key.startsWith('buyer.')
+      ? key.slice('buyer.'.length)
+      : key.replace(/^tickets\.(\d+)(\..*)?$/, 'lines.$1.price_id');
+
 /**
  * "Nuevo pedido": a sale by phone or at the box office, or complimentary tickets (amount paid 0). The
  * server takes the units under the same limits as checkout, so a sold-out ticket is refused here too.
@@ -101,7 +109,10 @@ export function ManualOrderModal(props: {
       notifications.show({ color: 'teal', message: t`Pedido ${order.short_id} creado.` });
       props.onCreated(order);
     } catch (error) {
-      showSubmitError(error, form);
+      showSubmitError(error, {
+        setErrors: (fields) =>
+          form.setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [formField(k), v]))),
+      });
     }
   });
   return (
