@@ -203,6 +203,26 @@ describe('after-sale journey', () => {
     expect(cancels).toHaveLength(1);
     await page.waitForTimeout(500);
     expect(await page.getByText('Este pedido ya está cancelado.').count()).toBe(0);
+
+    // An answer to a question deleted since the sale does not block correcting the buyer's name.
+    const question = await call<{ id: string }>(
+      'POST',
+      `events/${event.id}/questions`,
+      { title: 'Cómo nos conociste', type: 'SINGLE_LINE_TEXT', belongs_to: 'ORDER' },
+      token,
+    );
+    const [nora] = await call<{ id: string }[]>('GET', `events/${event.id}/orders`, undefined, token);
+    const noraUrl = `events/${event.id}/orders/${nora?.id}`;
+    const buyer = { first_name: 'Nora', last_name: 'Gil', email: 'nora@example.com' };
+    await call('PUT', noraUrl, { ...buyer, answers: { [question.id]: 'Radio' } }, token);
+    await call('DELETE', `events/${event.id}/questions/${question.id}`, {}, token);
+    await page.goto(`/manage/event/${event.id}/orders?order=${nora?.id}`);
+    await drawer.getByRole('button', { name: 'Editar' }).click();
+    const edit = page.getByRole('dialog', { name: 'Editar pedido' });
+    await edit.getByLabel('Apellidos').fill('Gil Soto');
+    await edit.getByRole('button', { name: 'Guardar' }).click();
+    await edit.waitFor({ state: 'hidden' });
+    await drawer.getByText('Nora Gil Soto').first().waitFor();
     await page.keyboard.press('Escape');
 
     // Its attendee cannot be reactivated (the order is cancelled): no button that can only fail.

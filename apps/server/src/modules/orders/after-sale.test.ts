@@ -455,6 +455,32 @@ describe('editing the answers of every question type', () => {
     const [kept] = await t.app.deps.db.select().from(orders).where(eq(orders.id, s.order.id));
     expect(kept?.answers).toEqual(answers);
   });
+
+  it('keeps the answer to a question deleted since, while the others are edited', async () => {
+    const s = await soldOrder({ quantity: 1 });
+    const ask = (title: string) => addQuestion(t.app, s.event, { title, belongs_to: 'ORDER' });
+    const company = await ask('Empresa');
+    const gone = await ask('Cómo nos conociste');
+    const buyer = { first_name: 'Ana', last_name: 'Ruiz', email: 'ana@example.com' };
+    await api('PUT', s.url, s.headers, { ...buyer, answers: { [company.id]: 'Acme', [gone.id]: 'Radio' } });
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/events/${s.event.id}/questions/${gone.id}`,
+      headers: s.headers,
+    });
+    expect(deleted.statusCode).toBe(204);
+    // The form sends the questions it shows; the deleted one's answer stays as it was.
+    const edited = await api('PUT', s.url, s.headers, {
+      ...buyer,
+      last_name: 'Ruiz Gil',
+      answers: { [company.id]: 'Acme S.L.' },
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().data.answers).toEqual({ [company.id]: 'Acme S.L.', [gone.id]: 'Radio' });
+    // Clearing a question that is still asked removes its answer.
+    const cleared = await api('PUT', s.url, s.headers, { ...buyer, answers: {} });
+    expect(cleared.json().data.answers).toEqual({ [gone.id]: 'Radio' });
+  });
 });
 
 describe('attendees: cancel and reactivate', () => {
