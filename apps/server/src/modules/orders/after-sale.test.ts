@@ -394,6 +394,30 @@ describe('edit, resend and the activity log', () => {
       email: 'x@example.com',
     });
     expect(bad.statusCode).toBe(422);
+
+    // A cart still in progress cannot be edited, and the refusal says so (a cancelled order can be).
+    const cart = await t.app.inject({
+      method: 'POST',
+      url: `/api/public/events/${s.event.id}/order`,
+      payload: { tickets: [{ ticket_id: s.ticket.id, price_id: s.ticket.prices[0]?.id, quantity: 1 }] },
+    });
+    const reserved = await orderByShort(cart.json().data.short_id);
+    const inProgress = await api('PUT', `/api/events/${s.event.id}/orders/${reserved.id}`, s.headers, {
+      first_name: 'Ana',
+      last_name: 'Ruiz',
+      email: 'ana@example.com',
+    });
+    expect(inProgress.statusCode).toBe(409);
+    expect(inProgress.json().error.message).toBe(
+      'Un pedido sin terminar (en curso o abandonado) no se puede editar.',
+    );
+    await api('POST', `${s.url}/cancel`, s.headers, { notify_buyer: false });
+    const cancelled = await api('PUT', s.url, s.headers, {
+      first_name: 'Lucía',
+      last_name: 'Martín',
+      email: 'lucia@example.com',
+    });
+    expect(cancelled.statusCode).toBe(200);
   });
 });
 
