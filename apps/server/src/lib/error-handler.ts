@@ -107,8 +107,7 @@ function fieldErrorFromIssue(issue: ZodIssueLike, sent: unknown): FieldError {
       if (p.expected === 'int' && typeof sent === 'number')
         return { key: coreMessages['validation.integer'] };
       return {
-        key:
-          sent == null ? coreMessages['validation.required'] : coreMessages['validation.invalid_type'],
+        key: sent == null ? coreMessages['validation.required'] : coreMessages['validation.invalid_type'],
       };
     case 'too_small':
       if (p.origin === 'string') {
