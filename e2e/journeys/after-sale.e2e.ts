@@ -60,6 +60,15 @@ describe('after-sale journey', () => {
     await drawer.getByTestId('order-refund').waitFor();
     expect(await drawer.getByTestId('order-activity').textContent()).toContain('Devolución realizada');
 
+    // A double click on "resend" sends the confirmation once.
+    const resends: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().endsWith('/resend')) resends.push(r.url());
+    });
+    await drawer.getByRole('button', { name: 'Reenviar confirmación' }).dblclick();
+    await page.getByText('Confirmación reenviada a lucia@example.com.').first().waitFor();
+    expect(resends).toHaveLength(1);
+
     // Correct her answers: a choice, a checkbox and a date are edited like the text questions.
     await drawer.getByRole('button', { name: 'Editar' }).click();
     const edit = page.getByRole('dialog', { name: 'Editar pedido' });
@@ -141,6 +150,12 @@ describe('after-sale journey', () => {
     await screenshot(page, 'after-sale-attendee');
     await page.keyboard.press('Escape');
     await screenshot(page, 'after-sale-attendees');
+
+    // Resending an attendee's ticket with a double click sends it once.
+    const ticketResends = resends.length;
+    await page.getByRole('button', { name: 'Reenviar la entrada de Prensa Local' }).first().dblclick();
+    await page.getByText('Entrada reenviada a prensa@example.com').first().waitFor();
+    expect(resends.length - ticketResends).toBe(1);
 
     // The same list on a phone.
     await page.goto(`/manage/event/${event.id}/orders`);
