@@ -148,6 +148,14 @@ describe('after-sale journey', () => {
     await attendee.getByRole('button', { name: 'Cancelar entrada' }).click();
     await attendee.getByRole('button', { name: 'Reactivar entrada' }).waitFor();
     await screenshot(page, 'after-sale-attendee');
+    // Reactivated with a double click: once, without a red "no está cancelado".
+    const reactivations: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().endsWith('/reactivate')) reactivations.push(r.url());
+    });
+    await attendee.getByRole('button', { name: 'Reactivar entrada' }).dblclick();
+    await attendee.getByRole('button', { name: 'Cancelar entrada' }).waitFor();
+    expect(reactivations).toHaveLength(1);
     await page.keyboard.press('Escape');
     await screenshot(page, 'after-sale-attendees');
 

@@ -3,6 +3,7 @@ import { Anchor, Button, Divider, Drawer, Group, Stack, Text, Title } from '@man
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconBan, IconRestore } from '@tabler/icons-react';
+import { useRef } from 'react';
 import { AnswersList } from '../../../components/answers-list.tsx';
 import { PageError, PageLoader } from '../../../components/page-state.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
@@ -24,13 +25,17 @@ export function AttendeeDetail(props: {
   const attendee = useAttendee(props.eventId, props.id);
   const status = useAttendeeStatus(props.eventId);
   const a = attendee.data;
+  // A double click changes the status once (the second request would answer that it already did).
+  const busy = useRef(false);
   const change = async (action: 'cancel' | 'reactivate') => {
+    if (busy.current) return;
     if (
       action === 'cancel' &&
       !window.confirm(t`¿Cancelar esta entrada? Su código QR dejará de valer y la plaza vuelve a la venta.`)
     ) {
       return;
     }
+    busy.current = true;
     try {
       await status.mutateAsync({ id: props.id, action });
       notifications.show({
@@ -39,6 +44,8 @@ export function AttendeeDetail(props: {
       });
     } catch (err) {
       notifications.show({ color: 'red', message: errorMessage(err) });
+    } finally {
+      busy.current = false;
     }
   };
   return (
