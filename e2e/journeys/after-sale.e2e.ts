@@ -175,7 +175,7 @@ describe('after-sale journey', () => {
     await context.close();
   });
 
-  it('cancels a one-ticket order that was partly refunded (clear words, one request, both states); box office price with taxes', async () => {
+  it('a one-ticket order: cancelled after a partial refund, edited after a question was deleted; box-office price with taxes', async () => {
     const token = await registerOrganizer('aftersale-one');
     const event = await liveEventWithTicket(token, 'Noche de Tango', { payment_providers: ['test'] });
     const card = { provider: 'test', card_number: '4242 4242 4242 4242' };
