@@ -43,7 +43,9 @@ export function errorHandler(
     const fields: Record<string, FieldError> = {};
     for (const issue of error.validation as unknown as ZodIssueLike[]) {
       const path = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || context || 'body';
-      fields[path] ??= fieldErrorFromIssue(issue);
+      const input =
+        context === 'querystring' ? request.query : context === 'params' ? request.params : request.body;
+      fields[path] ??= fieldErrorFromIssue(issue, valueAt(input, issue.instancePath));
     }
     return send(422, ErrorCode.VALIDATION_FAILED, coreMessages['error.validation_failed'], undefined, fields);
   }
@@ -82,17 +84,30 @@ function translateFields(locale: FastifyRequest['locale'], fields: Record<string
   );
 }
 
-/** Maps a zod issue to a message key: a key given in the schema (`{ error: 'auth.x' }`) wins; else by issue kind. */
-function fieldErrorFromIssue(issue: ZodIssueLike): FieldError {
+/** The value the request sent at a zod issue's path (`/tickets/0/quantity`), or undefined when absent. */
+function valueAt(input: unknown, instancePath: string): unknown {
+  let value = input;
+  for (const key of instancePath.split('/').filter(Boolean)) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return value;
+}
+
+/**
+ * Maps a zod issue to a message key: a key given in the schema (`{ error: 'auth.x' }`) wins; else by issue
+ * kind. `sent` is what the request held at the issue's path: a wrong type is "required" only when absent
+ * or null (zod does not report the input, so 1.5 for an integer or "100" for a number read as missing).
+ */
+function fieldErrorFromIssue(issue: ZodIssueLike, sent: unknown): FieldError {
   if (issue.message && hasMessage(issue.message)) return { key: issue.message };
   const p = issue.params;
   switch (issue.keyword) {
     case 'invalid_type':
+      if (p.expected === 'int' && typeof sent === 'number')
+        return { key: coreMessages['validation.integer'] };
       return {
-        key:
-          p.input === undefined
-            ? coreMessages['validation.required']
-            : coreMessages['validation.invalid_type'],
+        key: sent == null ? coreMessages['validation.required'] : coreMessages['validation.invalid_type'],
       };
     case 'too_small':
       if (p.origin === 'string') {

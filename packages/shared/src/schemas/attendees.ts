@@ -1,6 +1,6 @@
 /** Attendees in the back office: one per ticket unit of an order (the holder of a QR code). */
 import { z } from 'zod';
-import { ATTENDEE_STATUSES } from '../enums.ts';
+import { ATTENDEE_STATUSES, ORDER_STATUSES } from '../enums.ts';
 import { answeredQuestionSchema } from './orders.ts';
 
 const name = z
@@ -32,6 +32,8 @@ export const manageAttendeeSchema = z
     price_label: z.string().nullable(),
     order_id: z.string(),
     order_short_id: z.string(),
+    /** The order's status: an attendee of a cancelled order cannot be reactivated. */
+    order_status: z.enum(ORDER_STATUSES),
     answers: z.record(z.string(), z.unknown()),
     /** The latest check-in on any list, or null. */
     checked_in_at: z.string().nullable(),

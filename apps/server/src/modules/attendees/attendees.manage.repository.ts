@@ -1,3 +1,4 @@
+import type { OrderStatus } from '@taquilla/shared';
 import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { attendees, checkInLists, checkIns, orderItems, orders } from '../../db/schema/index.ts';
@@ -25,6 +26,7 @@ const columns = {
   ticket_name: orderItems.ticket_name,
   price_label: orderItems.price_label,
   order_short_id: orders.short_id,
+  order_status: orders.status,
   checked_in_at:
     sql<Date | null>`(select max(ci.created_at) from check_ins ci where ci.attendee_id = ${attendees.id})`.mapWith(
       (v: string | Date | null) => (v === null ? null : new Date(v)),
@@ -36,6 +38,7 @@ export type ManageAttendeeRow = {
   ticket_name: string;
   price_label: string | null;
   order_short_id: string;
+  order_status: OrderStatus;
   checked_in_at: Date | null;
 };
 

@@ -42,6 +42,7 @@ function present(row: repo.ManageAttendeeRow): ManageAttendee {
     price_label: row.price_label,
     order_id: a.order_id,
     order_short_id: row.order_short_id,
+    order_status: row.order_status,
     answers: a.answers,
     checked_in_at: row.checked_in_at?.toISOString() ?? null,
     created_at: a.created_at.toISOString(),

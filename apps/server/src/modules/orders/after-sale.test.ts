@@ -77,6 +77,13 @@ describe('refunds', () => {
     const zero = await api('POST', `${s.url}/refund`, s.headers, { amount_cents: 0 });
     expect(zero.statusCode).toBe(422);
     expect(zero.json().error.fields.amount_cents).toBe('Indica un importe mayor que cero.');
+    // Cents are whole and numbers are numbers: the error says so, not "Este campo es obligatorio".
+    const fraction = await api('POST', `${s.url}/refund`, s.headers, { amount_cents: 12.5 });
+    expect(fraction.json().error.fields.amount_cents).toBe('Debe ser un número entero.');
+    const text = await api('POST', `${s.url}/refund`, s.headers, { amount_cents: '100' });
+    expect(text.json().error.fields.amount_cents).toBe('El valor no tiene el tipo esperado.');
+    const missing = await api('POST', `${s.url}/refund`, s.headers, {});
+    expect(missing.json().error.fields.amount_cents).toBe('Este campo es obligatorio.');
     expect(
       await t.app.deps.db.select().from(orderRefunds).where(eq(orderRefunds.order_id, s.order.id)),
     ).toHaveLength(1);
@@ -177,7 +184,18 @@ describe('cancel', () => {
     expect(door.statusCode).toBe(200);
     expect(door.json().data[0]).toMatchObject({ verdict: 'CANCELLED' });
     const detail = await api('GET', `/api/events/${s.event.id}/attendees/${holder?.id}`, s.headers);
-    expect(detail.json().data).toMatchObject({ status: 'CANCELLED', check_ins: [] });
+    // The detail says why the attendee cannot be reactivated: their order is cancelled.
+    expect(detail.json().data).toMatchObject({
+      status: 'CANCELLED',
+      order_status: 'CANCELLED',
+      check_ins: [],
+    });
+    const reactivate = await api(
+      'POST',
+      `/api/events/${s.event.id}/attendees/${holder?.id}/reactivate`,
+      s.headers,
+    );
+    expect(reactivate.statusCode).toBe(409);
 
     const stats = await api('GET', `/api/events/${s.event.id}/promoter/stats`, s.headers);
     expect(stats.json().data.affiliate_sales).toMatchObject({ orders_count: 0, tickets_sold: 0 });
@@ -341,6 +359,13 @@ describe('manual orders', () => {
       buyer: { first_name: 'X', last_name: 'Y', email: 'no' },
     });
     expect(badEmail.statusCode).toBe(422);
+    // Money taken at the box office is never more than the order costs (10,00 € here).
+    const overpaid = await api('POST', `/api/events/${s.event.id}/orders`, s.headers, {
+      ...line(1),
+      amount_paid_cents: 1001,
+    });
+    expect(overpaid.statusCode).toBe(422);
+    expect(overpaid.json().error.fields.amount_paid_cents).toMatch(/no puede superar el total.*10,00/);
   });
 });
 
@@ -369,6 +394,30 @@ describe('edit, resend and the activity log', () => {
       email: 'x@example.com',
     });
     expect(bad.statusCode).toBe(422);
+
+    // A cart still in progress cannot be edited, and the refusal says so (a cancelled order can be).
+    const cart = await t.app.inject({
+      method: 'POST',
+      url: `/api/public/events/${s.event.id}/order`,
+      payload: { tickets: [{ ticket_id: s.ticket.id, price_id: s.ticket.prices[0]?.id, quantity: 1 }] },
+    });
+    const reserved = await orderByShort(cart.json().data.short_id);
+    const inProgress = await api('PUT', `/api/events/${s.event.id}/orders/${reserved.id}`, s.headers, {
+      first_name: 'Ana',
+      last_name: 'Ruiz',
+      email: 'ana@example.com',
+    });
+    expect(inProgress.statusCode).toBe(409);
+    expect(inProgress.json().error.message).toBe(
+      'Un pedido sin terminar (en curso o abandonado) no se puede editar.',
+    );
+    await api('POST', `${s.url}/cancel`, s.headers, { notify_buyer: false });
+    const cancelled = await api('PUT', s.url, s.headers, {
+      first_name: 'Lucía',
+      last_name: 'Martín',
+      email: 'lucia@example.com',
+    });
+    expect(cancelled.statusCode).toBe(200);
   });
 });
 
@@ -430,6 +479,32 @@ describe('editing the answers of every question type', () => {
     const [kept] = await t.app.deps.db.select().from(orders).where(eq(orders.id, s.order.id));
     expect(kept?.answers).toEqual(answers);
   });
+
+  it('keeps the answer to a question deleted since, while the others are edited', async () => {
+    const s = await soldOrder({ quantity: 1 });
+    const ask = (title: string) => addQuestion(t.app, s.event, { title, belongs_to: 'ORDER' });
+    const company = await ask('Empresa');
+    const gone = await ask('Cómo nos conociste');
+    const buyer = { first_name: 'Ana', last_name: 'Ruiz', email: 'ana@example.com' };
+    await api('PUT', s.url, s.headers, { ...buyer, answers: { [company.id]: 'Acme', [gone.id]: 'Radio' } });
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/events/${s.event.id}/questions/${gone.id}`,
+      headers: s.headers,
+    });
+    expect(deleted.statusCode).toBe(204);
+    // The form sends the questions it shows; the deleted one's answer stays as it was.
+    const edited = await api('PUT', s.url, s.headers, {
+      ...buyer,
+      last_name: 'Ruiz Gil',
+      answers: { [company.id]: 'Acme S.L.' },
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().data.answers).toEqual({ [company.id]: 'Acme S.L.', [gone.id]: 'Radio' });
+    // Clearing a question that is still asked removes its answer.
+    const cleared = await api('PUT', s.url, s.headers, { ...buyer, answers: {} });
+    expect(cleared.json().data.answers).toEqual({ [gone.id]: 'Radio' });
+  });
 });
 
 describe('attendees: cancel and reactivate', () => {
@@ -451,6 +526,7 @@ describe('attendees: cancel and reactivate', () => {
     });
     const seen = (await api('GET', aUrl, s.headers)).json().data;
     expect(seen.check_ins).toMatchObject([{ list_name: 'Puerta A' }]);
+    expect(seen.order_status).toBe('COMPLETED');
     expect(seen.checked_in_at).toBe(seen.check_ins[0].created_at);
     const cancelled = await api('POST', `${aUrl}/cancel`, s.headers);
     expect(cancelled.json().data.status).toBe('CANCELLED');

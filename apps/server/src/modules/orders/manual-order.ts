@@ -1,3 +1,4 @@
+import { formatMoney } from '@taquilla/shared';
 import type { ManualOrderInput } from '@taquilla/shared/schemas/orders';
 import type { AppDeps } from '../../deps.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
@@ -37,6 +38,16 @@ export async function createManualOrder(
     throw invalid({ attendees: { key: m['orders.attendee_count'], params: { count: units } } });
   }
   const priced = await priceOrder(deps, eventId, { tickets: input.tickets }, { byOrganizer: true });
+  // What the buyer paid is recorded as a payment: never more than the order costs (a typo such as
+  // 25000 for 25,00 € would otherwise stand as money taken).
+  if (input.amount_paid_cents > priced.order.total_cents) {
+    throw invalid({
+      amount_paid_cents: {
+        key: m['orders.paid_exceeds_total'],
+        params: { total: formatMoney(priced.order.total_cents, priced.order.currency) },
+      },
+    });
+  }
   const complimentary = input.amount_paid_cents === 0;
   const lines = complimentary
     ? priced.lines.map((l) => ({ ...l, ...FREE, taxes_and_fees: [] }))

@@ -406,7 +406,8 @@ export async function resendConfirmation(deps: Deps, auth: AuthContext, eventId:
 
 /**
  * PUT .../orders/{orderId}: the buyer's name, e-mail and the order's answers, every question type checked
- * as checkout checks it (hidden questions too: the organizer may answer them).
+ * as checkout checks it (hidden questions too: the organizer may answer them). Answers to questions
+ * deleted since the sale are kept as they were (the form no longer sends them).
  */
 export async function editOrder(
   deps: Deps,
@@ -416,10 +417,12 @@ export async function editOrder(
   input: OrderUpdateInput,
 ) {
   assertCan(auth, 'events:manage');
+  let askedIds = new Set<string>();
   if (input.answers) {
     const asked = (await loadEventQuestions(deps.db, eventId)).filter(
       (q) => q.belongs_to === 'ORDER' && !q.is_default,
     );
+    askedIds = new Set(asked.map((q) => q.id));
     const fields: Record<string, FieldError | string> = {};
     checkAnswers(asked, input.answers, 'answers', fields);
     if (Object.keys(fields).length > 0) throw invalid(fields);
@@ -434,7 +437,12 @@ export async function editOrder(
       first_name: input.first_name,
       last_name: input.last_name,
       email: input.email.trim().toLowerCase(),
-      answers: input.answers ?? order.answers,
+      answers: input.answers
+        ? {
+            ...Object.fromEntries(Object.entries(order.answers).filter(([id]) => !askedIds.has(id))),
+            ...input.answers,
+          }
+        : order.answers,
     };
     const fields = (Object.keys(next) as (keyof typeof next)[]).filter(
       (k) => JSON.stringify(next[k]) !== JSON.stringify(order[k]),

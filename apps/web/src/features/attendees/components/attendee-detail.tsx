@@ -3,11 +3,15 @@ import { Anchor, Button, Divider, Drawer, Group, Stack, Text, Title } from '@man
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconBan, IconRestore } from '@tabler/icons-react';
+import { useRef } from 'react';
 import { AnswersList } from '../../../components/answers-list.tsx';
 import { PageError, PageLoader } from '../../../components/page-state.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useAttendee, useAttendeeStatus } from '../api.ts';
+
+/** An attendee can be reactivated only while their order still holds its tickets (the server's rule). */
+const orderHoldsTickets = (status: string) => status === 'COMPLETED' || status === 'AWAITING_OFFLINE_PAYMENT';
 
 /** One attendee: their order, answers and check-ins; cancel or give the place back. */
 export function AttendeeDetail(props: {
@@ -21,13 +25,17 @@ export function AttendeeDetail(props: {
   const attendee = useAttendee(props.eventId, props.id);
   const status = useAttendeeStatus(props.eventId);
   const a = attendee.data;
+  // A double click changes the status once (the second request would answer that it already did).
+  const busy = useRef(false);
   const change = async (action: 'cancel' | 'reactivate') => {
+    if (busy.current) return;
     if (
       action === 'cancel' &&
       !window.confirm(t`¿Cancelar esta entrada? Su código QR dejará de valer y la plaza vuelve a la venta.`)
     ) {
       return;
     }
+    busy.current = true;
     try {
       await status.mutateAsync({ id: props.id, action });
       notifications.show({
@@ -36,6 +44,8 @@ export function AttendeeDetail(props: {
       });
     } catch (err) {
       notifications.show({ color: 'red', message: errorMessage(err) });
+    } finally {
+      busy.current = false;
     }
   };
   return (
@@ -66,7 +76,11 @@ export function AttendeeDetail(props: {
             </Text>
           </Stack>
           <Group gap="xs">
-            {a.status === 'CANCELLED' ? (
+            {a.status === 'CANCELLED' && !orderHoldsTickets(a.order_status) ? (
+              <Text size="sm" c="dimmed">
+                <Trans>Su pedido está cancelado: para volver a darle entrada, crea un pedido nuevo.</Trans>
+              </Text>
+            ) : a.status === 'CANCELLED' ? (
               <Button
                 leftSection={<IconRestore size={16} />}
                 variant="light"

@@ -26,7 +26,7 @@ import {
 } from '@tabler/icons-react';
 import type { AttendeeStatus } from '@taquilla/shared';
 import type { ManageAttendee } from '@taquilla/shared/schemas/attendees';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ExportButton } from '../../../components/export-button.tsx';
 import { ListPagination } from '../../../components/list-pagination.tsx';
@@ -61,6 +61,8 @@ export function AttendeesPage() {
   const list = useAttendees(eventId, { query, ticketId, page });
   const tickets = useEventTickets(eventId);
   const resend = useResendTicket(eventId);
+  // A double click on "resend" sends one e-mail, not two.
+  const sending = useRef(new Set<string>());
 
   const error = list.error ?? tickets.error;
   if (error) return <PageError error={error} />;
@@ -75,11 +77,15 @@ export function AttendeesPage() {
     </Badge>
   );
   const send = async (a: ManageAttendee) => {
+    if (sending.current.has(a.id)) return;
+    sending.current.add(a.id);
     try {
       await resend.mutateAsync(a.id);
       notifications.show({ color: 'teal', message: t`Entrada reenviada a ${a.email}` });
     } catch (err) {
       notifications.show({ color: 'red', message: errorMessage(err) });
+    } finally {
+      sending.current.delete(a.id);
     }
   };
   const actions = (a: ManageAttendee) => (

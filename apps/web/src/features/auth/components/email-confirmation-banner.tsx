@@ -3,7 +3,7 @@ import { Alert, Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconMailExclamation } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import type { CurrentUser } from '../../../lib/current-user.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { loadFeatureCatalog } from '../../../lib/i18n.ts';
@@ -12,8 +12,17 @@ import { resendConfirmation } from '../api.ts';
 /** Asks the user to confirm their e-mail address, with a resend button. Shown in the back office until confirmed. */
 export function EmailConfirmationBanner({ user }: { user: CurrentUser }) {
   const { t } = useLingui();
+  // Its words are in the auth catalog, which a back-office page opened directly has not loaded yet:
+  // until it has, show nothing rather than the messages' raw ids.
+  const [ready, setReady] = useState(false);
   useEffect(() => {
-    void loadFeatureCatalog('auth');
+    let mounted = true;
+    void loadFeatureCatalog('auth').then(() => {
+      if (mounted) setReady(true);
+    });
+    return () => {
+      mounted = false;
+    };
   }, []);
   const resend = useMutation({
     mutationFn: () => resendConfirmation(user.id),
@@ -21,7 +30,7 @@ export function EmailConfirmationBanner({ user }: { user: CurrentUser }) {
       notifications.show({ color: 'teal', message: t`Te hemos enviado un nuevo enlace a ${user.email}.` }),
     onError: (error) => showSubmitError(error),
   });
-  if (user.email_verified) return null;
+  if (user.email_verified || !ready) return null;
   return (
     <Alert
       color="yellow"

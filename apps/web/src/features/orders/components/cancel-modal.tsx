@@ -1,9 +1,9 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import type { OrganizerOrder } from '@taquilla/shared/schemas/checkout';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { useCancelOrder } from '../api.ts';
@@ -16,12 +16,17 @@ export function CancelModal(props: { order: OrganizerOrder; onClose: () => void 
   const [notify, setNotify] = useState(true);
   const { order } = props;
   const units = order.attendees.filter((a) => a.status !== 'CANCELLED').length;
+  // A double click must not send the cancellation twice (the second would answer "already cancelled").
+  const sent = useRef(false);
   const run = async () => {
+    if (sent.current) return;
+    sent.current = true;
     try {
       await cancel.mutateAsync({ orderId: order.id, body: { notify_buyer: notify } });
       notifications.show({ color: 'teal', message: t`Pedido ${order.short_id} cancelado.` });
       props.onClose();
     } catch (err) {
+      sent.current = false;
       notifications.show({ color: 'red', message: errorMessage(err) });
     }
   };
@@ -36,7 +41,11 @@ export function CancelModal(props: { order: OrganizerOrder; onClose: () => void 
         <Alert color="red" variant="light">
           <Stack gap={4}>
             <Text size="sm">
-              <Trans>Sus {units} entradas dejarán de valer en la puerta y volverán a estar a la venta.</Trans>
+              <Plural
+                value={units}
+                one="Su entrada dejará de valer en la puerta y volverá a estar a la venta."
+                other="Sus # entradas dejarán de valer en la puerta y volverán a estar a la venta."
+              />
             </Text>
             {order.refundable_cents > 0 && (
               <Text size="sm">

@@ -48,9 +48,10 @@ export function EditOrderModal(props: { order: OrganizerOrder; onClose: () => vo
           first_name: v.first_name.trim(),
           last_name: v.last_name.trim(),
           email: v.email.trim(),
-          // Unanswered questions are left out, as checkout leaves them out.
+          // Unanswered questions are left out, as checkout leaves them out; answers to questions deleted
+          // since the sale are not sent back (the server would refuse them; it keeps them as they were).
           answers: Object.fromEntries(
-            Object.entries({ ...order.answers, ...v.answers }).filter(([, a]) => !isUnanswered(a)),
+            Object.entries(v.answers).filter(([, a]) => !isUnanswered(a)),
           ) as Record<string, string | boolean | string[]>,
         },
       });

@@ -16,6 +16,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { currencyDigits } from '@taquilla/shared';
+import { priceLine } from '@taquilla/shared/pricing';
 import type { OrganizerOrder } from '@taquilla/shared/schemas/checkout';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { PageLoader } from '../../../components/page-state.tsx';
@@ -23,7 +24,16 @@ import { useEventTickets } from '../../../lib/event-queries.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { isEmail, isPersonName } from '../../../lib/person-rules.ts';
+import { useAccountTaxes } from '../../selling/api.ts';
 import { useCreateManualOrder } from '../api.ts';
+
+/** The form's name for a field the server names as the API does (`buyer.email`, `tickets.0.price_id`). */
+const formField = (key: string) =>
+  key === 'amount_paid_cents'
+    ? 'amount_paid'
+    : key.startsWith('buyer.')
+      ? key.slice('buyer.'.length)
+      : key.replace(/^tickets\.(\d+)(\..*)?$/, 'lines.$1.price_id');
 
 /**
  * "Nuevo pedido": a sale by phone or at the box office, or complimentary tickets (amount paid 0). The
@@ -38,6 +48,7 @@ export function ManualOrderModal(props: {
   const { t } = useLingui();
   const phone = useMediaQuery('(max-width: 48em)');
   const tickets = useEventTickets(props.eventId);
+  const taxes = useAccountTaxes();
   const create = useCreateManualOrder(props.eventId);
   const digits = currencyDigits(props.currency);
   const nameRule = (v: string) => (isPersonName(v) ? null : t`Debe tener entre 1 y 50 caracteres.`);
@@ -60,11 +71,20 @@ export function ManualOrderModal(props: {
       },
     },
   });
+  // What checkout charges for one unit: the price plus the ticket's active taxes and fees (none on FREE).
+  const unitTotal = (ticket: NonNullable<typeof tickets.data>[number], priceCents: number) =>
+    priceLine({
+      ticketId: ticket.id,
+      priceType: ticket.price_type,
+      unitPriceCents: priceCents,
+      quantity: 1,
+      taxesAndFees: (taxes.data ?? []).filter((x) => x.is_active && ticket.tax_ids.includes(x.id)),
+    }).total_cents;
   const options = (tickets.data ?? []).flatMap((ticket) =>
     ticket.prices.map((p) => ({
       value: p.id,
       ticketId: ticket.id,
-      unit: ticket.price_type === 'FREE' ? 0 : p.price_cents,
+      unit: unitTotal(ticket, p.price_cents),
       label: `${ticket.name}${p.label ? ` · ${p.label}` : ''} (${formatMoney(ticket.price_type === 'FREE' ? 0 : p.price_cents, props.currency)})${
         p.quantity_remaining === null ? '' : ` — ${t`quedan ${p.quantity_remaining}`}`
       }`,
@@ -89,12 +109,15 @@ export function ManualOrderModal(props: {
       notifications.show({ color: 'teal', message: t`Pedido ${order.short_id} creado.` });
       props.onCreated(order);
     } catch (error) {
-      showSubmitError(error, form);
+      showSubmitError(error, {
+        setErrors: (fields) =>
+          form.setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [formField(k), v]))),
+      });
     }
   });
   return (
     <Modal opened onClose={props.onClose} title={t`Nuevo pedido`} fullScreen={phone} size="lg">
-      {tickets.isPending ? (
+      {tickets.isPending || taxes.isPending ? (
         <PageLoader />
       ) : (
         <form onSubmit={submit} noValidate>
@@ -151,7 +174,7 @@ export function ManualOrderModal(props: {
             </Button>
             <NumberInput
               label={t`Importe cobrado (${props.currency})`}
-              description={t`Precio de catálogo: ${formatMoney(catalogue, props.currency)}. Pon 0 para entradas de invitación.`}
+              description={t`Precio de catálogo, con impuestos y gastos: ${formatMoney(catalogue, props.currency)}. Pon 0 para entradas de invitación.`}
               min={0}
               decimalScale={digits}
               decimalSeparator=","

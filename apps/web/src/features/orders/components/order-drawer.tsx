@@ -24,7 +24,7 @@ import {
   IconReceiptRefund,
 } from '@tabler/icons-react';
 import type { OrganizerOrder } from '@taquilla/shared/schemas/checkout';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { AnswersList } from '../../../components/answers-list.tsx';
 import { OrderStatusBadge } from '../../../components/order-status-badge.tsx';
 import { PageError, PageLoader } from '../../../components/page-state.tsx';
@@ -71,12 +71,18 @@ type Dialog = 'refund' | 'cancel' | 'edit' | null;
 function Actions({ order, open }: { order: OrganizerOrder; open: (d: Dialog) => void }) {
   const { t } = useLingui();
   const resend = useResendOrder(order.event_id);
+  // A double click sends one e-mail, not two.
+  const resending = useRef(false);
   const resendNow = async () => {
+    if (resending.current) return;
+    resending.current = true;
     try {
       await resend.mutateAsync(order.id);
       notifications.show({ color: 'teal', message: t`Confirmación reenviada a ${order.email ?? ''}.` });
     } catch (err) {
       notifications.show({ color: 'red', message: errorMessage(err) });
+    } finally {
+      resending.current = false;
     }
   };
   const live = order.status === 'COMPLETED' || order.status === 'AWAITING_OFFLINE_PAYMENT';

@@ -182,7 +182,7 @@ export function OrdersPage() {
                 component="button"
                 onClick={() => open(o.id)}
               >
-                <Group justify="space-between" wrap="nowrap">
+                <Group justify="space-between" gap="xs">
                   <Text ff="monospace" fw={600}>
                     {o.short_id}
                   </Text>
