@@ -47,11 +47,17 @@ describe('after-sale journey', () => {
     await page.locator('tbody tr').filter({ hasText: 'Lucía Martín' }).first().click();
     const drawer = page.getByRole('dialog', { name: 'Pedido' });
     await drawer.getByText('Actividad').waitFor();
+    await drawer.getByText(/Idioma: Español/).waitFor();
     await screenshot(page, 'after-sale-drawer');
 
     // Refund 20,00 € of the 50,00 € paid.
     await drawer.getByRole('button', { name: 'Devolver dinero' }).click();
     const refund = page.getByRole('dialog', { name: 'Devolver dinero' });
+    // More than was paid is said at once, and never offered as what the button would do.
+    await refund.getByLabel(/Importe a devolver/).fill('500');
+    await refund.getByText('Indica un importe entre 0 y 50,00 €.').waitFor();
+    expect(await refund.getByText(/Se devolverán/).count()).toBe(0);
+    await refund.getByRole('button', { name: 'Devolver', exact: true }).waitFor();
     await refund.getByLabel(/Importe a devolver/).fill('20');
     await refund.getByText('Se devolverán 20,00 €').waitFor();
     await screenshot(page, 'after-sale-refund');

@@ -235,7 +235,7 @@ function Detail({ order, timezone }: { order: OrganizerOrder; timezone: string }
           </Anchor>
         )}
         <Text size="sm" c="dimmed">
-          <Trans>Idioma: {order.locale.toUpperCase()}</Trans>
+          <Trans>Idioma: {languageName(order.locale, i18n.locale)}</Trans>
           {order.promo_code && (
             <>
               {' · '}
@@ -412,4 +412,10 @@ export function OrderDrawer(props: {
       )}
     </Drawer>
   );
+}
+
+/** «Español», «Inglés»: a locale code named in the organizer's language. */
+function languageName(code: string, inLocale: string): string {
+  const name = new Intl.DisplayNames([inLocale], { type: 'language' }).of(code) ?? code;
+  return name.charAt(0).toLocaleUpperCase(inLocale) + name.slice(1);
 }

@@ -19,16 +19,21 @@ export function RefundModal(props: { order: OrganizerOrder; onClose: () => void 
   const { order } = props;
   const digits = currencyDigits(order.currency);
   const max = order.refundable_cents / 10 ** digits;
+  // The field gives a number, or the text being typed while it is not one yet.
+  const toCents = (v: number | string) => Math.round(Number(v || 0) * 10 ** digits);
   const form = useForm({
     initialValues: { amount: max, cancel_order: false, notify_buyer: true, reason: '' },
+    // Said while typing: an amount out of range never shows as what «Devolver» would do.
+    validateInputOnChange: ['amount'],
     validate: {
       amount: (v) =>
-        typeof v === 'number' && v > 0 && v <= max
+        toCents(v) > 0 && toCents(v) <= order.refundable_cents
           ? null
           : t`Indica un importe entre 0 y ${formatMoney(order.refundable_cents, order.currency)}.`,
     },
   });
-  const cents = Math.round(Number(form.values.amount || 0) * 10 ** digits);
+  const cents = toCents(form.values.amount);
+  const inRange = cents > 0 && cents <= order.refundable_cents;
   const provider = order.payments.find((p) => p.status === 'SUCCEEDED')?.provider ?? null;
   const submit = form.onSubmit(async (v) => {
     try {
@@ -86,10 +91,17 @@ export function RefundModal(props: { order: OrganizerOrder; onClose: () => void 
             {...form.getInputProps('notify_buyer', { type: 'checkbox' })}
           />
           <Alert color="orange" variant="light">
-            <Trans>
-              Se devolverán {formatMoney(cents, order.currency)} mediante {providerLabel(provider, i18n)}.
-              Esta acción no se puede deshacer.
-            </Trans>
+            {inRange ? (
+              <Trans>
+                Se devolverán {formatMoney(cents, order.currency)} mediante {providerLabel(provider, i18n)}.
+                Esta acción no se puede deshacer.
+              </Trans>
+            ) : (
+              <Trans>
+                La devolución se hará mediante {providerLabel(provider, i18n)}. Esta acción no se puede
+                deshacer.
+              </Trans>
+            )}
             {provider === 'offline' && (
               <Text size="sm" mt={4}>
                 <Trans>
@@ -102,7 +114,9 @@ export function RefundModal(props: { order: OrganizerOrder; onClose: () => void 
           <FormActions
             onCancel={props.onClose}
             loading={refund.isPending}
-            submitLabel={<Trans>Devolver {formatMoney(cents, order.currency)}</Trans>}
+            submitLabel={
+              inRange ? <Trans>Devolver {formatMoney(cents, order.currency)}</Trans> : <Trans>Devolver</Trans>
+            }
           />
         </Stack>
       </form>
