@@ -297,6 +297,10 @@ describe('organizer events journey', () => {
 
     await page.goto('/account/taxes-and-fees');
     await page.getByText('Aún no hay impuestos ni comisiones').waitFor();
+    // The account menu names each screen as its heading does.
+    await page.getByRole('heading', { name: 'Impuestos y comisiones' }).waitFor();
+    await page.getByRole('link', { name: 'Impuestos y comisiones' }).waitFor();
+    await page.getByRole('link', { name: 'Valores predeterminados' }).waitFor();
     await page.getByRole('button', { name: 'Añadir' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Nombre').fill('IVA');
