@@ -247,6 +247,10 @@ describe('organizer events journey', () => {
     expect(await page.getByTestId('event-card').count()).toBe(1);
     await page.getByTestId('event-card').locator('img').waitFor();
     await screenshot(page, 'events-list-desktop');
+    // A page past the last one (an old link) shows the last page, not an empty list.
+    await page.goto('/manage/events?page=4');
+    await page.getByTestId('event-card').first().waitFor();
+    expect(new URL(page.url()).searchParams.get('page')).toBeNull();
     await page.getByRole('tab', { name: 'Archivados' }).click();
     await page.waitForURL(/\/manage\/events\/archived$/);
     await page.getByText('Música en Córdoba (2.ª función)').waitFor();

@@ -71,6 +71,11 @@ describe('orders journey', () => {
       /Completado.*|50,00\s€/,
     );
     await screenshot(page, 'orders-desktop');
+    // A link to a page past the last one shows the last page, not "no orders yet".
+    await page.goto(`/manage/event/${event.id}/orders?page=9`);
+    await page.getByRole('row', { name: /Lucía Martín/ }).waitFor();
+    expect(new URL(page.url()).searchParams.get('page')).toBeNull();
+    expect(await page.getByText('Aún no hay pedidos').count()).toBe(0);
 
     // The export downloads what the list shows.
     const [download] = await Promise.all([
