@@ -198,6 +198,9 @@ describe('organizer events journey', () => {
     );
     await page.goto(`/manage/event/${eventId}/getting-started`);
     await page.getByText('3 de 5').waitFor();
+    // A draft has no public page yet: the header says so instead of linking to "event not available".
+    expect(await page.getByRole('link', { name: 'Ver página pública' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Ver página pública' }).isDisabled()).toBe(true);
     await page.getByRole('button', { name: 'Publicar' }).first().click();
     await page.getByText('Evento publicado').first().waitFor();
     await page.getByText('Publicado', { exact: true }).first().waitFor();
