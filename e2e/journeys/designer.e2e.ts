@@ -26,6 +26,8 @@ describe('homepage designer journey', () => {
     await page.getByRole('heading', { name: 'Diseño de la página' }).waitFor();
     const preview = page.getByTestId('designer-preview');
     await preview.getByText('Feria del libro').waitFor();
+    // The product's own colours need no warning: only a main colour the organizer picks is judged.
+    expect(await page.getByTestId('button-contrast-warning').count()).toBe(0);
 
     // Pale text on a pale background is pointed out; the preview follows every change.
     await page.getByLabel('Fondo').fill('#fff9db');
@@ -36,6 +38,7 @@ describe('homepage designer journey', () => {
     await expect.poll(() => page.getByTestId('contrast-warning').count()).toBe(0);
     await page.getByLabel('Color principal').fill('#e8590c');
     await page.getByLabel('Color principal').press('Tab');
+    await page.getByTestId('button-contrast-warning').waitFor();
     await screenshot(page, 'designer-desktop');
     await page.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText('Colores guardados').waitFor();

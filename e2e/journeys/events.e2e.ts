@@ -198,6 +198,9 @@ describe('organizer events journey', () => {
     );
     await page.goto(`/manage/event/${eventId}/getting-started`);
     await page.getByText('3 de 5').waitFor();
+    // A draft has no public page yet: the header says so instead of linking to "event not available".
+    expect(await page.getByRole('link', { name: 'Ver página pública' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Ver página pública' }).isDisabled()).toBe(true);
     await page.getByRole('button', { name: 'Publicar' }).first().click();
     await page.getByText('Evento publicado').first().waitFor();
     await page.getByText('Publicado', { exact: true }).first().waitFor();
@@ -247,6 +250,10 @@ describe('organizer events journey', () => {
     expect(await page.getByTestId('event-card').count()).toBe(1);
     await page.getByTestId('event-card').locator('img').waitFor();
     await screenshot(page, 'events-list-desktop');
+    // A page past the last one (an old link) shows the last page, not an empty list.
+    await page.goto('/manage/events?page=4');
+    await page.getByTestId('event-card').first().waitFor();
+    expect(new URL(page.url()).searchParams.get('page')).toBeNull();
     await page.getByRole('tab', { name: 'Archivados' }).click();
     await page.waitForURL(/\/manage\/events\/archived$/);
     await page.getByText('Música en Córdoba (2.ª función)').waitFor();
@@ -297,6 +304,10 @@ describe('organizer events journey', () => {
 
     await page.goto('/account/taxes-and-fees');
     await page.getByText('Aún no hay impuestos ni comisiones').waitFor();
+    // The account menu names each screen as its heading does.
+    await page.getByRole('heading', { name: 'Impuestos y comisiones' }).waitFor();
+    await page.getByRole('link', { name: 'Impuestos y comisiones' }).waitFor();
+    await page.getByRole('link', { name: 'Valores predeterminados' }).waitFor();
     await page.getByRole('button', { name: 'Añadir' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Nombre').fill('IVA');

@@ -83,6 +83,8 @@ describe('messages journey', () => {
 
     const subject = 'Las puertas abren a las 21:00';
     await page.getByLabel(/^Asunto/).fill(subject);
+    // Subject and message are both required, and both labels say so.
+    await page.locator('label', { hasText: /^Mensaje\s*\*$/ }).waitFor();
     await page.locator('.ProseMirror').click();
     await page.keyboard.type('Por obras en la entrada, abrimos una hora más tarde. ¡Os esperamos!');
 

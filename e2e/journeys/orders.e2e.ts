@@ -57,6 +57,10 @@ describe('orders journey', () => {
     await page.goto(`/manage/event/${event.id}/dashboard`);
     await page.getByText('Pagos offline pendientes').waitFor();
     expect(await page.getByTestId('sales-by-ticket').textContent()).toMatch(/General\s*2\s*50,00\s€/);
+    // The chart counts whole tickets: no 0.5 on its axis.
+    const ticks = page.locator('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value');
+    await ticks.first().waitFor();
+    for (const tick of await ticks.allTextContents()) expect(tick).toMatch(/^\d+$/);
     await screenshot(page, 'dashboard-desktop');
 
     await page.goto(`/manage/event/${event.id}/orders`);
@@ -67,6 +71,11 @@ describe('orders journey', () => {
       /Completado.*|50,00\s€/,
     );
     await screenshot(page, 'orders-desktop');
+    // A link to a page past the last one shows the last page, not "no orders yet".
+    await page.goto(`/manage/event/${event.id}/orders?page=9`);
+    await page.getByRole('row', { name: /Lucía Martín/ }).waitFor();
+    expect(new URL(page.url()).searchParams.get('page')).toBeNull();
+    expect(await page.getByText('Aún no hay pedidos').count()).toBe(0);
 
     // The export downloads what the list shows.
     const [download] = await Promise.all([

@@ -210,6 +210,31 @@ describe('embeddable widget', () => {
     }
   });
 
+  it('on a phone and a desktop the colour fields of the settings page show their whole placeholder', async () => {
+    for (const viewport of [PHONE, DESKTOP]) {
+      const { context, page } = await newPage(browser, { viewport });
+      await context.addInitScript((t) => localStorage.setItem('token', t), token);
+      await page.goto(`/manage/event/${event.id}/widget`);
+      await page.getByRole('heading', { name: 'Widget' }).waitFor();
+      for (const label of ['Color principal', 'Fondo', 'Texto']) {
+        const input = page.getByRole('textbox', { name: label, exact: true });
+        // The placeholder's text against the room the input leaves for it (its sections take the padding).
+        const { text, room } = await input.evaluate((el) => {
+          const field = el as HTMLInputElement;
+          const style = getComputedStyle(field);
+          const ctx = document.createElement('canvas').getContext('2d');
+          if (!ctx) throw new Error('no canvas');
+          ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+          const padding = Number.parseFloat(style.paddingLeft) + Number.parseFloat(style.paddingRight);
+          return { text: ctx.measureText(field.placeholder).width, room: field.clientWidth - padding };
+        });
+        expect(text, `${label} at ${viewport.width}px`).toBeLessThanOrEqual(room);
+      }
+      await screenshot(page, `widget-settings-colours-${viewport.width}`);
+      await context.close();
+    }
+  });
+
   it('with allowed sites set on the settings page, only those may frame the widget', async () => {
     const { context, page } = await newPage(browser, { viewport: DESKTOP });
     page.setDefaultTimeout(60_000);

@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro';
 import { Group, Pagination, Text } from '@mantine/core';
 import type { ListMeta } from '@taquilla/shared';
+import { useEffect } from 'react';
 import { formatNumber } from '../lib/format.ts';
 
 /** Pages of a back-office list, with "N results · page x of y"; nothing when it fits in one page. */
@@ -17,4 +18,14 @@ export function ListPagination(props: { meta: ListMeta; page: number; onChange: 
       <Pagination total={meta.last_page} value={props.page} onChange={props.onChange} size="sm" />
     </Group>
   );
+}
+
+/**
+ * A page past the last one (an old link, or the last row of the last page archived or filtered away)
+ * would read as an empty list: it moves to the last page that has rows.
+ */
+export function useLastPageClamp(meta: ListMeta | undefined, page: number, goTo: (page: number) => void) {
+  useEffect(() => {
+    if (meta && meta.total > 0 && page > meta.last_page) goTo(meta.last_page);
+  }, [meta, page, goTo]);
 }

@@ -11,7 +11,7 @@ export const ticketMessages = defineMessages({
     'tickets.price_positive': 'El precio debe ser mayor que 0.',
     'tickets.sale_end_before_start': 'El fin de la venta debe ser posterior al inicio.',
     'tickets.max_below_min': 'El máximo por pedido no puede ser menor que el mínimo.',
-    'tickets.unknown_tax': 'Algún impuesto o tasa no existe.',
+    'tickets.unknown_tax': 'Algún impuesto o comisión no existe.',
     'tickets.unknown_tier': 'Este tramo no pertenece a la entrada.',
     'tickets.unknown_ticket': 'Alguna entrada no pertenece a este evento.',
     'tickets.type_locked': 'No se puede cambiar el tipo de precio: la entrada ya tiene ventas o asistentes.',

@@ -85,7 +85,10 @@ describe('tickets', () => {
     );
     expect(bad.json().error.fields.sale_end_date).toMatch(/posterior/);
     expect((await create(paid({ name: 'x'.repeat(150) }))).json().error.fields.name).toMatch(/150/);
-    expect((await create(paid({ tax_ids: [other.user.id] }))).statusCode).toBe(422);
+    const unknownTax = await create(paid({ tax_ids: [other.user.id] }));
+    expect(unknownTax.statusCode).toBe(422);
+    // The same words as the screens: "impuestos y comisiones".
+    expect(unknownTax.json().error.fields.tax_ids).toBe('Algún impuesto o comisión no existe.');
     expect(await countTickets()).toBe(before);
 
     const ok = await create({

@@ -67,8 +67,8 @@ export function ManageLayout() {
   const accountSections = [
     { path: 'settings', label: t`Ajustes` },
     { path: 'users', label: t`Usuarios` },
-    { path: 'taxes-and-fees', label: t`Impuestos y tasas` },
-    { path: 'event-defaults', label: t`Valores por defecto` },
+    { path: 'taxes-and-fees', label: t`Impuestos y comisiones` },
+    { path: 'event-defaults', label: t`Valores predeterminados` },
     { path: 'payment', label: t`Pagos` },
   ].filter((s) => accountPaths.has(s.path));
   const links = [

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Anchor, Button, Group, Menu, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Menu, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   IconArchive,
@@ -58,17 +58,37 @@ export function EventHeader({ eventId }: { eventId: string }) {
           </Text>
         </Stack>
         <Group gap="xs" wrap="wrap">
-          <Button
-            component="a"
-            href={publicUrl}
-            target="_blank"
-            rel="noopener"
-            variant="default"
-            size="sm"
-            leftSection={<IconExternalLink size={16} />}
-          >
-            <Trans>Ver página pública</Trans>
-          </Button>
+          {e.status === 'DRAFT' ? (
+            // A draft has no public page yet (buyers get "not available"): say so instead of linking to it.
+            <Tooltip label={t`La página pública se abre al publicar el evento.`} withArrow>
+              <span>
+                <Button
+                  disabled
+                  variant="default"
+                  size="sm"
+                  leftSection={<IconExternalLink size={16} />}
+                  aria-describedby="draft-public-page-hint"
+                >
+                  <Trans>Ver página pública</Trans>
+                </Button>
+                <span id="draft-public-page-hint" hidden>
+                  {t`La página pública se abre al publicar el evento.`}
+                </span>
+              </span>
+            </Tooltip>
+          ) : (
+            <Button
+              component="a"
+              href={publicUrl}
+              target="_blank"
+              rel="noopener"
+              variant="default"
+              size="sm"
+              leftSection={<IconExternalLink size={16} />}
+            >
+              <Trans>Ver página pública</Trans>
+            </Button>
+          )}
           {e.status === 'DRAFT' && (
             <PublishButton
               event={e}

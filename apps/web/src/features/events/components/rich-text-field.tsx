@@ -12,11 +12,14 @@ export function RichTextField({
   value,
   onChange,
   error,
+  required,
 }: {
   label: string;
   value: string;
   onChange: (html: string) => void;
   error?: React.ReactNode;
+  /** Marks the label with the asterisk of a required field. */
+  required?: boolean;
 }) {
   const { t } = useLingui();
   const editor = useEditor({
@@ -32,7 +35,7 @@ export function RichTextField({
   }, [editor, value]);
 
   return (
-    <Input.Wrapper label={label} error={error}>
+    <Input.Wrapper label={label} error={error} withAsterisk={required}>
       <RichTextEditor
         editor={editor}
         labels={{

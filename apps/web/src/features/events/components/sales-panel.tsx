@@ -51,6 +51,9 @@ function Panel({ eventId, stats }: { eventId: string; stats: EventSalesStats }) 
             series={[{ name: series, color: 'blue.6' }]}
             tickLine="none"
             gridAxis="y"
+            // Whole tickets only, written the reader's way.
+            yAxisProps={{ allowDecimals: false }}
+            valueFormatter={formatNumber}
             withTooltip
             aria-label={t`Entradas vendidas por día`}
           />

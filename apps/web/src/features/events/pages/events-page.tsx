@@ -17,6 +17,7 @@ import { IconCalendarPlus, IconPlus, IconSearch } from '@tabler/icons-react';
 import { EVENTS_STATES, type EventsState } from '@taquilla/shared/schemas/events';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useLastPageClamp } from '../../../components/list-pagination.tsx';
 import { PageError, PageLoader } from '../../../components/page-state.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useEvents, useOrganizer } from '../api.ts';
@@ -71,6 +72,7 @@ export function EventsPage() {
     query: search.get('query') ?? undefined,
     ...SORTS[sortKey],
   });
+  useLastPageClamp(events.data?.meta, page, (last) => setParam('page', last > 1 ? String(last) : null));
   const base = organizerId ? `/manage/organizer/${organizerId}/events` : '/manage/events';
   const createOpen = search.get('create') === '1';
 

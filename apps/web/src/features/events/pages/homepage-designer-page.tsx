@@ -66,6 +66,7 @@ function Designer({ event }: { event: ManageEventDetail }) {
     text: HEX.test(form.values.text) ? form.values.text : DEFAULTS.text,
   };
   const textContrast = contrastRatio(shown.text, shown.background);
+  // Only about a colour the organizer chose: the product's own blue is already darkened on the page.
   const buttonContrast = contrastRatio('#ffffff', shown.primary);
 
   const submit = form.onSubmit(async (v) => {
@@ -111,7 +112,7 @@ function Designer({ event }: { event: ManageEventDetail }) {
                 </Trans>
               </Alert>
             )}
-            {buttonContrast < MIN_TEXT_CONTRAST && (
+            {HEX.test(form.values.primary) && buttonContrast < MIN_TEXT_CONTRAST && (
               <Alert color="orange" data-testid="button-contrast-warning">
                 <Trans>
                   El texto blanco de los botones se lee mal sobre el color principal. La página usará un tono

@@ -212,6 +212,7 @@ export function MessageComposer({
         <TextInput label={t`Asunto`} maxLength={200} required {...form.getInputProps('subject')} />
         <RichTextField
           label={t`Mensaje`}
+          required
           value={v.body}
           onChange={(html) => form.setFieldValue('body', html)}
           error={form.errors.body}

@@ -6,7 +6,7 @@ import type { OrganizerOrderSummary } from '@taquilla/shared/schemas/checkout';
 import { useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { ExportButton } from '../../../components/export-button.tsx';
-import { ListPagination } from '../../../components/list-pagination.tsx';
+import { ListPagination, useLastPageClamp } from '../../../components/list-pagination.tsx';
 import { ListTable } from '../../../components/list-table.tsx';
 import { OrderStatusBadge } from '../../../components/order-status-badge.tsx';
 import { EmptyState, PageHeader } from '../../../components/page-header.tsx';
@@ -50,6 +50,8 @@ export function OrdersPage() {
     next.delete('page');
     setParams(next, { replace: true });
   }, [query, params, setParams]);
+
+  useLastPageClamp(list.data?.meta, page, (last) => setParam({ page: last > 1 ? String(last) : null }));
 
   const error = list.error ?? event.error;
   if (error) return <PageError error={error} />;

@@ -123,25 +123,22 @@ function WidgetSettingsForm({ eventId, initial }: { eventId: string; initial: Wi
                 {...form.getInputProps('button_text')}
                 value={form.values.button_text ?? ''}
               />
-              <Group grow align="flex-start" gap="sm" wrap="wrap">
-                {(
-                  [
-                    ['primary_color', t`Color principal`],
-                    ['background_color', t`Fondo`],
-                    ['text_color', t`Texto`],
-                  ] as const
-                ).map(([field, label]) => (
-                  <ColorInput
-                    key={field}
-                    miw={150}
-                    label={label}
-                    placeholder={t`El del evento`}
-                    format="hex"
-                    {...form.getInputProps(field)}
-                    value={form.values[field] ?? ''}
-                  />
-                ))}
-              </Group>
+              {(
+                [
+                  ['primary_color', t`Color principal`],
+                  ['background_color', t`Fondo`],
+                  ['text_color', t`Texto`],
+                ] as const
+              ).map(([field, label]) => (
+                <ColorInput
+                  key={field}
+                  label={label}
+                  placeholder={t`El del evento`}
+                  format="hex"
+                  {...form.getInputProps(field)}
+                  value={form.values[field] ?? ''}
+                />
+              ))}
               <NumberInput
                 label={t`Margen interior (px)`}
                 min={0}
