@@ -89,7 +89,8 @@ export function documentRoutes(app: FastifyInstance, renderer: EventPageRenderer
           if (!bundle) return null;
           const valid = uuid.safeParse(eventId).success && shortId.safeParse(id).success;
           const data = valid ? await load(eventId, id) : null;
-          return { ...bundle.renderPrintPage({ locale, data }), found: data !== null };
+          const of = param === 'orderShortId' ? 'order' : 'ticket';
+          return { ...bundle.renderPrintPage({ locale, data, of }), found: data !== null };
         },
         '<script src="/print.js" defer></script>\n',
       );

@@ -46,7 +46,10 @@ export interface PublicPagesBundle {
     html: string;
     title: string;
   };
-  renderPrintPage: (input: { locale: string; data: PrintPageData | null }) => { html: string; title: string };
+  renderPrintPage: (input: { locale: string; data: PrintPageData | null; of: 'ticket' | 'order' }) => {
+    html: string;
+    title: string;
+  };
   pageMessages: (locale: string) => { locale: string; messages: Record<string, unknown> };
   /** A checkout step: `url` is the request's path and query; `path` the step the order belongs on. */
   renderCheckoutPage: (input: {

@@ -309,15 +309,16 @@ describe('server-rendered ticket and print pages', () => {
 
   it('answers unknown, malformed or unfinished tickets and orders with a 404 page', async () => {
     const { event, shortId } = await completedOrder();
-    for (const url of [
-      `/ticket/${event.id}/a_unknown`,
-      `/ticket/not-a-uuid/a_unknown`,
-      `/ticket/${event.id}/a_unknown/print`,
-      `/order/${event.id}/o_unknown/print`,
-    ]) {
+    const pages: [url: string, heading: string][] = [
+      [`/ticket/${event.id}/a_unknown`, 'Entrada no encontrada'],
+      [`/ticket/not-a-uuid/a_unknown`, 'Entrada no encontrada'],
+      [`/ticket/${event.id}/a_unknown/print`, 'Entrada no encontrada'],
+      [`/order/${event.id}/o_unknown/print`, 'Pedido no encontrado'],
+    ];
+    for (const [url, heading] of pages) {
       const res = await get(url);
       expect(res.status, url).toBe(404);
-      expect(text(rootMarkup(res.html)), url).toContain('Entrada no encontrada');
+      expect(text(rootMarkup(res.html)), url).toContain(heading);
     }
     // A reservation not paid yet has no tickets to print.
     const ticket = await addTicket(t.app, event);

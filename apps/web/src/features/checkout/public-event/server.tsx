@@ -108,13 +108,18 @@ export function renderTicketPage(input: { locale: string; data: TicketPageData |
   return { html, title };
 }
 
-/** A print page (one ticket or a whole order); `null` renders "ticket not found". */
-export function renderPrintPage(input: { locale: string; data: PrintPageData | null }) {
+/** A print page (one ticket or a whole order, `of`); `null` renders "ticket (or order) not found". */
+export function renderPrintPage(input: {
+  locale: string;
+  data: PrintPageData | null;
+  of: 'ticket' | 'order';
+}) {
   let title = '';
   const html = renderStatic(input.locale, (i18n) => {
     const { data } = input;
-    title = data ? data.event.name : i18n._(msg`Entrada no encontrada`);
-    return data ? <PrintPage data={data} /> : <TicketNotFound />;
+    const missing = input.of === 'order' ? msg`Pedido no encontrado` : msg`Entrada no encontrada`;
+    title = data ? data.event.name : i18n._(missing);
+    return data ? <PrintPage data={data} /> : <TicketNotFound of={input.of} />;
   });
   return { html, title };
 }

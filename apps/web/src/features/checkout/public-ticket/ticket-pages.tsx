@@ -94,17 +94,21 @@ export function PrintPage({ data }: { data: PrintPageData }) {
 }
 
 /** A link that did not find its ticket or order. */
-export function TicketNotFound() {
+export function TicketNotFound({ of = 'ticket' }: { of?: 'ticket' | 'order' }) {
   return (
     <Page colors={null} testMode={false}>
       <main className={classes.narrow}>
         <Paper withBorder p="lg" radius="md">
           <Stack gap="sm" align="flex-start">
             <h1 className={classes.noticeTitle}>
-              <Trans>Entrada no encontrada</Trans>
+              {of === 'order' ? <Trans>Pedido no encontrado</Trans> : <Trans>Entrada no encontrada</Trans>}
             </h1>
             <p>
-              <Trans>Comprueba el enlace de tu entrada.</Trans>
+              {of === 'order' ? (
+                <Trans>Comprueba el enlace de tu pedido.</Trans>
+              ) : (
+                <Trans>Comprueba el enlace de tu entrada.</Trans>
+              )}
             </p>
             <a href="/">
               <Trans>Ir a la página de inicio</Trans>
