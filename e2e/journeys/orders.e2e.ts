@@ -138,6 +138,11 @@ describe('orders journey', () => {
     expect(await rows.count()).toBe(3);
     await page.getByPlaceholder('Buscar por nombre, correo o nº de pedido').fill('pau');
     await expect.poll(() => rows.count()).toBe(1);
+    // The search lives in the address: a reload shows the same list.
+    await page.waitForURL(/query=pau/);
+    await page.reload();
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await page.getByPlaceholder('Buscar por nombre, correo o nº de pedido').inputValue()).toBe('pau');
     await page.getByRole('button', { name: 'Editar Pau Soler' }).click();
     const form = page.getByRole('dialog', { name: 'Editar asistente' });
     await form.getByLabel('Correo electrónico').fill('pau.soler@example.com');

@@ -14,7 +14,6 @@ import {
   TextInput,
   Tooltip,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import {
   IconDots,
@@ -29,13 +28,14 @@ import type { ManageAttendee } from '@taquilla/shared/schemas/attendees';
 import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ExportButton } from '../../../components/export-button.tsx';
-import { ListPagination } from '../../../components/list-pagination.tsx';
+import { ListPagination, useLastPageClamp } from '../../../components/list-pagination.tsx';
 import { ListTable } from '../../../components/list-table.tsx';
 import { EmptyState, PageHeader } from '../../../components/page-header.tsx';
 import { PageError, PageLoader } from '../../../components/page-state.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useEventTickets, useManageEvent } from '../../../lib/event-queries.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useListParams } from '../../../lib/use-list-params.ts';
 import { useAttendees, useResendTicket } from '../api.ts';
 import { AttendeeDetail } from '../components/attendee-detail.tsx';
 import { AttendeeForm } from '../components/attendee-form.tsx';
@@ -50,12 +50,12 @@ const STATUS: Record<AttendeeStatus, { label: MessageDescriptor; color: string }
 export function AttendeesPage() {
   const { t, i18n } = useLingui();
   const eventId = useParams().eventId!;
-  const [search, setSearch] = useState('');
-  const [query] = useDebouncedValue(search.trim(), 300);
-  const [ticketId, setTicketId] = useState('');
-  const [page, setPage] = useState(1);
+  // Page, search, ticket filter and the open attendee live in the address (useListParams).
+  const { page, search, setSearch, query, param, setParam, setFilter, setPage } = useListParams();
+  const ticketId = param('ticket');
+  const openId = param('attendee') || null;
+  const setOpenId = (id: string | null) => setParam({ attendee: id }, !id);
   const [editing, setEditing] = useState<ManageAttendee | null>(null);
-  const [openId, setOpenId] = useState<string | null>(null);
   const event = useManageEvent(eventId);
   const timezone = event.data?.timezone ?? 'UTC';
   const list = useAttendees(eventId, { query, ticketId, page });
@@ -63,6 +63,7 @@ export function AttendeesPage() {
   const resend = useResendTicket(eventId);
   // A double click on "resend" sends one e-mail, not two.
   const sending = useRef(new Set<string>());
+  useLastPageClamp(list.data?.meta, page, (last) => setParam({ page: last > 1 ? String(last) : null }));
 
   const error = list.error ?? tickets.error;
   if (error) return <PageError error={error} />;
@@ -180,10 +181,7 @@ export function AttendeesPage() {
           placeholder={t`Buscar por nombre, correo o nº de pedido`}
           aria-label={t`Buscar asistentes`}
           value={search}
-          onChange={(e) => {
-            setSearch(e.currentTarget.value);
-            setPage(1);
-          }}
+          onChange={(e) => setSearch(e.currentTarget.value)}
           style={{ flex: '1 1 260px' }}
           maw={420}
         />
@@ -194,10 +192,7 @@ export function AttendeesPage() {
             ...tickets.data.map((x) => ({ value: x.id, label: x.name })),
           ]}
           value={ticketId}
-          onChange={(v) => {
-            setTicketId(v ?? '');
-            setPage(1);
-          }}
+          onChange={(v) => setFilter('ticket', v)}
           allowDeselect={false}
           w={220}
         />

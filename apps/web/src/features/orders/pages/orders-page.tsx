@@ -1,10 +1,9 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Button, Card, Group, Select, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconReceipt, IconSearch } from '@tabler/icons-react';
 import type { OrganizerOrderSummary } from '@taquilla/shared/schemas/checkout';
-import { useEffect, useState } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { useState } from 'react';
+import { useParams } from 'react-router';
 import { ExportButton } from '../../../components/export-button.tsx';
 import { ListPagination, useLastPageClamp } from '../../../components/list-pagination.tsx';
 import { ListTable } from '../../../components/list-table.tsx';
@@ -13,6 +12,7 @@ import { EmptyState, PageHeader } from '../../../components/page-header.tsx';
 import { PageError, PageLoader } from '../../../components/page-state.tsx';
 import { useManageEvent } from '../../../lib/event-queries.ts';
 import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format.ts';
+import { useListParams } from '../../../lib/use-list-params.ts';
 import { type StatusFilter, useOrders } from '../api.ts';
 import { ManualOrderModal } from '../components/manual-order-modal.tsx';
 import { OrderDrawer } from '../components/order-drawer.tsx';
@@ -21,35 +21,14 @@ import { OrderDrawer } from '../components/order-drawer.tsx';
 export function OrdersPage() {
   const { t } = useLingui();
   const eventId = useParams().eventId!;
-  const [params, setParams] = useSearchParams();
-  // Page, search and status live in the address: a reload or a shared link shows the same list.
-  const status = (params.get('status') ?? '') as StatusFilter;
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const [search, setSearch] = useState(params.get('query') ?? '');
-  const [query] = useDebouncedValue(search.trim(), 300);
+  // Page, search, status and the open order live in the address (useListParams).
+  const { page, search, setSearch, query, param, setParam, setFilter, setPage } = useListParams();
+  const status = param('status') as StatusFilter;
   const [creating, setCreating] = useState(false);
   const event = useManageEvent(eventId);
   const list = useOrders(eventId, { query, status, page });
-  const openId = params.get('order');
-
-  const setParam = (changes: Record<string, string | null>, replace = true) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    setParams(next, { replace });
-  };
+  const openId = param('order') || null;
   const open = (id: string | null) => setParam({ order: id }, !id);
-  const setPage = (p: number) => setParam({ page: p > 1 ? String(p) : null }, false);
-  useEffect(() => {
-    if (query === (params.get('query') ?? '')) return;
-    const next = new URLSearchParams(params);
-    if (query) next.set('query', query);
-    else next.delete('query');
-    next.delete('page');
-    setParams(next, { replace: true });
-  }, [query, params, setParams]);
 
   useLastPageClamp(list.data?.meta, page, (last) => setParam({ page: last > 1 ? String(last) : null }));
 
@@ -109,7 +88,7 @@ export function OrdersPage() {
           aria-label={t`Estado`}
           data={statusOptions}
           value={status}
-          onChange={(v) => setParam({ status: v || null, page: null })}
+          onChange={(v) => setFilter('status', v)}
           allowDeselect={false}
           w={220}
         />

@@ -1,0 +1,46 @@
+import { useDebouncedValue } from '@mantine/hooks';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+
+/**
+ * A back-office list's page, search, filters and open detail kept in the address bar, so a reload or a
+ * shared link shows the same list. `?page=` (absent on the first page), `?query=` (written once typing
+ * pauses) and any other key the page names (`param`/`setParam`). Changing the search or a filter goes back
+ * to the first page; turning pages adds to the browser history, the rest replaces the entry.
+ */
+export function useListParams() {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const [search, setSearch] = useState(params.get('query') ?? '');
+  const [query] = useDebouncedValue(search.trim(), 300);
+
+  const setParam = (changes: Record<string, string | null>, replace = true) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    setParams(next, { replace });
+  };
+
+  useEffect(() => {
+    if (query === (params.get('query') ?? '')) return;
+    const next = new URLSearchParams(params);
+    if (query) next.set('query', query);
+    else next.delete('query');
+    next.delete('page');
+    setParams(next, { replace: true });
+  }, [query, params, setParams]);
+
+  return {
+    page,
+    search,
+    setSearch,
+    query,
+    param: (key: string) => params.get(key) ?? '',
+    setParam,
+    /** A filter's new value: back to the first page. */
+    setFilter: (key: string, value: string | null) => setParam({ [key]: value || null, page: null }),
+    setPage: (p: number) => setParam({ page: p > 1 ? String(p) : null }, false),
+  };
+}
