@@ -239,6 +239,9 @@ describe('check-in journey', () => {
     expect(reloaded?.fromServiceWorker()).toBe(true);
     await phone.getByTestId('door-online').getByText('Sin conexión').waitFor();
     await expect.poll(() => count.textContent()).toBe('1 / 3');
+    // Staff type on a phone without accents: «lucia martin» finds Lucía Martín.
+    await phone.getByRole('searchbox', { name: 'Buscar asistente' }).fill('lucia martin');
+    await phone.getByTestId('door-attendee').filter({ hasText: 'Lucía Martín' }).waitFor();
     // Pablo found by name in the local copy, Ana by the QR secret a scanner types: both verified on the device.
     await phone.getByRole('searchbox', { name: 'Buscar asistente' }).fill('pab');
     const pablo = phone.getByTestId('door-attendee').filter({ hasText: 'Pablo Ruiz' });
