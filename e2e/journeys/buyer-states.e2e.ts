@@ -108,6 +108,9 @@ describe('buyer: other paths', () => {
     await fillBuyer(page);
     await page.getByRole('button', { name: 'Continuar al pago' }).click();
     await page.waitForURL(/\/payment$/);
+    // The return address of a payment that was never started (a bookmark, a reload) leads back to paying.
+    await page.goto(page.url().replace(/\/payment$/, '/payment_return'));
+    await page.waitForURL(/\/payment$/, { timeout: 5000 });
     await page.getByText('Transferencia a ES12 3456 7890 1234').waitFor();
     expect(await page.getByTestId('test-mode').count()).toBe(0);
     await page.getByRole('button', { name: 'Confirmar pedido' }).click();
