@@ -307,6 +307,8 @@ describe('check-in journey', () => {
     // The back office sees them in, and the conflict.
     await page.goto(`/manage/event/${event.id}/check-in`);
     await listCard.getByText('3 / 3 dentro').waitFor();
+    // Every progress bar says what it measures (axe aria-progressbar-name): the total's and the list's.
+    expect(await page.getByRole('progressbar', { name: 'Asistentes dentro' }).count()).toBe(2);
     const conflicts = listCard.getByTestId('check-in-conflicts');
     await conflicts.getByText('Lecturas sin conexión en conflicto').waitFor();
     await conflicts.getByRole('button', { name: 'Ver conflictos' }).click();
