@@ -291,6 +291,16 @@ describe('check-in journey', () => {
     await verdict.click();
     await expect.poll(() => count.textContent()).toBe('3 / 3');
 
+    // Staff left the keyboard in the search field: the scanner's burst there is a scan, not a search.
+    const search = phone.getByRole('searchbox', { name: 'Buscar asistente' });
+    await search.fill('ana');
+    await phone.keyboard.type(lucia.short_id);
+    await phone.keyboard.press('Enter');
+    await expect.poll(() => verdict.getAttribute('data-verdict')).toBe('ALREADY_CHECKED_IN');
+    await verdict.getByText('Lucía Martín').waitFor();
+    expect(await search.inputValue()).toBe('ana');
+    await verdict.click();
+
     // A second phone that was offline also let Lucía in, later: recorded as a conflict, not dropped.
     const [late] = await call<{ verdict: string }[]>('POST', `public/check-in-lists/${shortId}/check-ins`, {
       check_ins: [
