@@ -291,6 +291,21 @@ describe('check-in journey', () => {
     await verdict.click();
     await expect.poll(() => count.textContent()).toBe('3 / 3');
 
+    // Another door undid Pablo's check-in a moment ago; this one undoes it too: no error, he is out.
+    await phone.getByRole('searchbox', { name: 'Buscar asistente' }).fill('pablo');
+    const undoPablo = pablo.getByRole('button', { name: 'Deshacer' });
+    await undoPablo.waitFor();
+    await fetch(`${baseUrl()}/api/public/check-in-lists/${shortId}/check-ins/${person('Pablo').short_id}`, {
+      method: 'DELETE',
+    });
+    await undoPablo.click();
+    await pablo.getByRole('button', { name: 'Registrar' }).waitFor();
+    await expect.poll(() => count.textContent()).toBe('2 / 3');
+    await pablo.getByRole('button', { name: 'Registrar' }).click();
+    await expect.poll(() => verdict.getAttribute('data-verdict')).toBe('ADMITTED');
+    await verdict.click();
+    await expect.poll(() => count.textContent()).toBe('3 / 3');
+
     // Staff left the keyboard in the search field: the scanner's burst there is a scan, not a search.
     const search = phone.getByRole('searchbox', { name: 'Buscar asistente' });
     await search.fill('ana');

@@ -385,9 +385,19 @@ export class DoorEngine {
     }
   }
 
-  /** Online only: the server forgets the check-in, and so does the device. */
+  /**
+   * Online only: the server forgets the check-in, and so does the device; also when the server had
+   * already forgotten it (another door undid it first). A failed network changes nothing.
+   */
   async undo(shortId: string) {
-    await this.call(`/check-ins/${encodeURIComponent(shortId)}`, { method: 'DELETE' });
+    try {
+      await this.call(`/check-ins/${encodeURIComponent(shortId)}`, { method: 'DELETE' });
+    } catch (err) {
+      if (this.networkFailed(err) || (err as { status?: number }).status !== 404) {
+        this.emit();
+        return;
+      }
+    }
     const current = this.byShortId.get(shortId);
     if (current) {
       const out = { ...current, checked_in_at: null };
