@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call } from '../api.ts';
+import { call, liveEventWithTicket, placeOrder, registerOrganizer } from '../api.ts';
+import { seriousViolations } from '../axe.ts';
 import { baseUrl, DESKTOP, launch, newPage, openEventPage, PHONE, screenshot } from '../browser.ts';
 
 /**
@@ -108,6 +109,9 @@ describe('buyer: other paths', () => {
     await fillBuyer(page);
     await page.getByRole('button', { name: 'Continuar al pago' }).click();
     await page.waitForURL(/\/payment$/);
+    // The return address of a payment that was never started (a bookmark, a reload) leads back to paying.
+    await page.goto(page.url().replace(/\/payment$/, '/payment_return'));
+    await page.waitForURL(/\/payment$/, { timeout: 5000 });
     await page.getByText('Transferencia a ES12 3456 7890 1234').waitFor();
     expect(await page.getByTestId('test-mode').count()).toBe(0);
     await page.getByRole('button', { name: 'Confirmar pedido' }).click();
@@ -144,6 +148,38 @@ describe('buyer: other paths', () => {
     await page.getByRole('heading', { name: /Tu pedido ha caducado|Este pedido ya no existe/ }).waitFor();
     await page.getByRole('link', { name: 'Empezar un nuevo pedido' }).waitFor();
     await screenshot(page, 'buyer-states-order-ended-phone');
+    await context.close();
+  });
+
+  it('the last ticket sold to someone else while choosing: refused, and taken out of the selection', async () => {
+    const token = await registerOrganizer('last');
+    const last = await liveEventWithTicket(token, 'Última entrada');
+    const vip = await call<{ id: string; prices: { id: string }[] }>(
+      'POST',
+      `events/${last.id}/tickets`,
+      { name: 'VIP', type: 'PAID', prices: [{ price_cents: 6000, quantity: 1 }] },
+      token,
+    );
+    const { page, context } = await newPage(browser, { viewport: PHONE });
+    await openEventPage(page, `/e/${last.id}/${last.slug}`);
+    await page.getByRole('button', { name: 'Añadir una: VIP' }).click();
+    // Someone else buys it meanwhile.
+    const other = { first_name: 'Pau', last_name: 'Vila', email: 'pau@example.com' };
+    await placeOrder({ id: last.id, ticket: vip }, other, 1, {
+      provider: 'test',
+      card_number: '4242424242424242',
+    });
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.getByRole('alert').filter({ hasText: 'No quedan entradas suficientes de «VIP».' }).waitFor();
+    const vipCard = page.getByTestId('ticket').filter({ hasText: 'VIP' });
+    await vipCard.getByText('Agotadas').waitFor();
+    // Sold out, it has no stepper left: it must not stay in the total nor be sent again.
+    expect(await page.getByTestId('selector-total').textContent()).toMatch(/(^|\D)0,00\s€/);
+    expect(await page.getByRole('button', { name: 'Continuar' }).isDisabled()).toBe(true);
+    await screenshot(page, 'buyer-states-sold-out-phone');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Cerrar' }).click();
+    await page.getByText('No quedan entradas suficientes de «VIP».').waitFor({ state: 'detached' });
     await context.close();
   });
 

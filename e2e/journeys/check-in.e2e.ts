@@ -239,6 +239,9 @@ describe('check-in journey', () => {
     expect(reloaded?.fromServiceWorker()).toBe(true);
     await phone.getByTestId('door-online').getByText('Sin conexión').waitFor();
     await expect.poll(() => count.textContent()).toBe('1 / 3');
+    // Staff type on a phone without accents: «lucia martin» finds Lucía Martín.
+    await phone.getByRole('searchbox', { name: 'Buscar asistente' }).fill('lucia martin');
+    await phone.getByTestId('door-attendee').filter({ hasText: 'Lucía Martín' }).waitFor();
     // Pablo found by name in the local copy, Ana by the QR secret a scanner types: both verified on the device.
     await phone.getByRole('searchbox', { name: 'Buscar asistente' }).fill('pab');
     const pablo = phone.getByTestId('door-attendee').filter({ hasText: 'Pablo Ruiz' });
@@ -288,6 +291,31 @@ describe('check-in journey', () => {
     await verdict.click();
     await expect.poll(() => count.textContent()).toBe('3 / 3');
 
+    // Another door undid Pablo's check-in a moment ago; this one undoes it too: no error, he is out.
+    await phone.getByRole('searchbox', { name: 'Buscar asistente' }).fill('pablo');
+    const undoPablo = pablo.getByRole('button', { name: 'Deshacer' });
+    await undoPablo.waitFor();
+    await fetch(`${baseUrl()}/api/public/check-in-lists/${shortId}/check-ins/${person('Pablo').short_id}`, {
+      method: 'DELETE',
+    });
+    await undoPablo.click();
+    await pablo.getByRole('button', { name: 'Registrar' }).waitFor();
+    await expect.poll(() => count.textContent()).toBe('2 / 3');
+    await pablo.getByRole('button', { name: 'Registrar' }).click();
+    await expect.poll(() => verdict.getAttribute('data-verdict')).toBe('ADMITTED');
+    await verdict.click();
+    await expect.poll(() => count.textContent()).toBe('3 / 3');
+
+    // Staff left the keyboard in the search field: the scanner's burst there is a scan, not a search.
+    const search = phone.getByRole('searchbox', { name: 'Buscar asistente' });
+    await search.fill('ana');
+    await phone.keyboard.type(lucia.short_id);
+    await phone.keyboard.press('Enter');
+    await expect.poll(() => verdict.getAttribute('data-verdict')).toBe('ALREADY_CHECKED_IN');
+    await verdict.getByText('Lucía Martín').waitFor();
+    expect(await search.inputValue()).toBe('ana');
+    await verdict.click();
+
     // A second phone that was offline also let Lucía in, later: recorded as a conflict, not dropped.
     const [late] = await call<{ verdict: string }[]>('POST', `public/check-in-lists/${shortId}/check-ins`, {
       check_ins: [
@@ -304,6 +332,8 @@ describe('check-in journey', () => {
     // The back office sees them in, and the conflict.
     await page.goto(`/manage/event/${event.id}/check-in`);
     await listCard.getByText('3 / 3 dentro').waitFor();
+    // Every progress bar says what it measures (axe aria-progressbar-name): the total's and the list's.
+    expect(await page.getByRole('progressbar', { name: 'Asistentes dentro' }).count()).toBe(2);
     const conflicts = listCard.getByTestId('check-in-conflicts');
     await conflicts.getByText('Lecturas sin conexión en conflicto').waitFor();
     await conflicts.getByRole('button', { name: 'Ver conflictos' }).click();

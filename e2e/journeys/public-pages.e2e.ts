@@ -150,6 +150,39 @@ describe('public pages', () => {
     await context.close();
   });
 
+  it('stays readable on an organizer’s dark background: fields, errors, links, date tile, print sheet', async () => {
+    const token = await registerOrganizer('dark');
+    const event = await liveEventWithTicket(token, 'Noche de jazz a oscuras', {
+      payment_providers: ['test'],
+      colors: { primary: '#ffd400', background: '#1a1a2e', text: '#f0f0f0' },
+    });
+    const paid = await placeOrder(event, buyer, 1, { provider: 'test', card_number: '4242424242424242' });
+    const order = await call<{ attendees: { short_id: string }[] }>(
+      'GET',
+      `public/events/${event.id}/order/${paid.short_id}`,
+    );
+    const { page, context } = await newPage(browser, { viewport: PHONE });
+    const shot = (step: string) => `public-dark-${step}-phone`;
+    await openEventPage(page, `/e/${event.id}/${event.slug}`);
+    await expectAccessible(page, shot('event'));
+
+    const open = await reservation(event);
+    await page.goto(`${open.url}/details`);
+    await page.getByTestId('countdown').waitFor();
+    await page.locator('form button[type="submit"]').click();
+    await page.locator('[aria-invalid="true"]').first().waitFor();
+    await page.getByLabel('Apellidos').first().fill('Martín');
+    await expectAccessible(page, shot('details-errors'));
+
+    await page.goto(`/checkout/${event.id}/${paid.short_id}/summary`);
+    await page.getByTestId('summary-attendee').first().waitFor();
+    await expectAccessible(page, shot('summary'));
+    await page.goto(`/ticket/${event.id}/${order.attendees[0]?.short_id}/print`);
+    await page.getByTestId('ticket-qr').waitFor();
+    await expectAccessible(page, shot('ticket-print'));
+    await context.close();
+  });
+
   it('goes from the event page to checkout without downloading the scripts again', async () => {
     const { event } = data;
     const { page, context } = await newPage(browser, { viewport: PHONE });

@@ -81,9 +81,11 @@ export class SpaShell {
 
 /**
  * Addresses the web app has a screen for (spec §2). Any other address gets the app's not-found page
- * with HTTP 404, so search engines and monitors see a missing page as missing.
+ * with HTTP 404, so search engines and monitors see a missing page as missing. The buyer's pages
+ * (/e, /event, /widget, /checkout, /ticket, /order) are the server's own: one of their addresses that
+ * reaches the not-found handler (a checkout step that does not exist, a ticket without its event…) has
+ * no page, and is a 404 too.
  */
-const APP_ROUTES =
-  /^\/(?:$|[?#]|(?:auth|manage|account|welcome|e|event|widget|checkout|order|ticket|check-in)(?:[/?#]|$))/;
+const APP_ROUTES = /^\/(?:$|[?#]|(?:auth|manage|account|welcome|check-in)(?:[/?#]|$))/;
 
 export const isAppRoute = (url: string) => APP_ROUTES.test(url);

@@ -18,6 +18,8 @@ const esc = (s: string) =>
 const NOINDEX = '<meta name="robots" content="noindex, nofollow">';
 const uuid = z.uuid();
 const shortId = z.string().min(1).max(60);
+/** The checkout's steps (apps/web's checkout-steps.ts): any other address under an order is a 404. */
+const CHECKOUT_STEPS = new Set(['details', 'payment', 'summary', 'payment_return']);
 const langQuery = z.object({ lang: z.enum(['es', 'en']).optional() }).passthrough();
 const widgetQuery = z.object({ locale: z.enum(['es', 'en']).optional().catch(undefined) }).passthrough();
 
@@ -118,8 +120,8 @@ export function documentRoutes(app: FastifyInstance, renderer: EventPageRenderer
   // event and the order inlined, so it paints before any script runs and the browser hydrates it.
   // Whatever fails to load here the page asks the API for, and shows its error (rendered in the browser).
   const checkout = async (request: FastifyRequest, reply: FastifyReply, inWidget = false) => {
-    if (!checkoutShell.available) return reply.callNotFound();
-    const { eventId = '', orderShortId = '' } = request.params as Record<string, string>;
+    const { eventId = '', orderShortId = '', step = '' } = request.params as Record<string, string>;
+    if (!checkoutShell.available || !CHECKOUT_STEPS.has(step)) return reply.callNotFound();
     const valid = uuid.safeParse(eventId).success && shortId.safeParse(orderShortId).success;
     // In the widget's frame: the language the embedding page chose, and framing by its allowed origins.
     const { locale: asked } = widgetQuery.parse(request.query);

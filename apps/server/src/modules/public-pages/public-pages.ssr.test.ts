@@ -386,6 +386,15 @@ describe('server-rendered ticket and print pages', () => {
     expect(text(rootMarkup(back.html))).toContain('¡Gracias por tu pedido!');
     expect(text(rootMarkup(back.html))).toContain('Lucía Martín');
 
+    // An address under the order that is no step: the app's 404 page, in the widget's frame too.
+    for (const url of [
+      `/checkout/${event.id}/${open}/nonsense`,
+      `/checkout/${event.id}/${open}/Details`,
+      `/widget/${event.id}/checkout/${open}/nonsense`,
+    ]) {
+      expect((await get(url)).status, url).toBe(404);
+    }
+
     // Unknown orders: no markup, the browser asks the API and shows its error.
     const unknown = await get(`/checkout/${event.id}/o_doesnotexist/details`);
     expect(unknown.status).toBe(200);

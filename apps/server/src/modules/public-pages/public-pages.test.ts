@@ -266,7 +266,17 @@ describe('what search engines read', () => {
   });
 
   it('answers an unknown address with the app and 404, a known screen with 200', async () => {
-    for (const url of ['/nada', '/manage-not', '/events-x', '/foo/bar?x=1']) {
+    for (const url of [
+      '/nada',
+      '/manage-not',
+      '/events-x',
+      '/foo/bar?x=1',
+      // Under the buyer's pages, an address none of them answers.
+      '/checkout/00000000-0000-4000-8000-000000000000/o_x/details/more',
+      '/ticket/00000000-0000-4000-8000-000000000000/a_x/print/more',
+      '/order/00000000-0000-4000-8000-000000000000/o_x',
+      '/e/00000000-0000-4000-8000-000000000000',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
       expect(res.body, url).toContain('<div id="root"></div>');

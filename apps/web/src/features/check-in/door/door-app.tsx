@@ -16,6 +16,7 @@ import {
 import type { DoorSnapshotAttendee } from '@taquilla/shared/schemas/check-in';
 import {
   type FormEvent,
+  type KeyboardEvent as ReactKeyboardEvent,
   startTransition,
   useCallback,
   useDeferredValue,
@@ -27,6 +28,13 @@ import {
 import { CameraScanner } from './camera-scanner.tsx';
 import type { DoorEngine, Verdict } from './door-engine.ts';
 import { signal, VerdictScreen } from './verdict-screen.tsx';
+
+/**
+ * A hardware scanner types a whole code in one burst (a few milliseconds a key) and Enter; a person does
+ * not type this many characters this fast. Such a burst in the search field is a scan.
+ */
+const SCAN_KEY_GAP_MS = 100;
+const SCAN_MIN_LENGTH = 12;
 
 /** The door page: status, count, camera, code field (hardware scanners type here) and a local search. */
 export function DoorApp(props: { engine: DoorEngine; onLocale: (locale: 'es' | 'en') => void }) {
@@ -76,6 +84,26 @@ export function DoorApp(props: { engine: DoorEngine; onLocale: (locale: 'es' | '
   useEffect(() => {
     if (title) document.title = title;
   }, [title]);
+
+  // Staff who searched leave the keyboard in the search field: the next scan lands there. Its burst is
+  // taken out of the search and checked, as if typed into the code field.
+  const burst = useRef({ text: '', at: 0 });
+  const onSearchKey = (e: ReactKeyboardEvent<HTMLInputElement>) => {
+    const b = burst.current;
+    const fast = e.timeStamp - b.at < SCAN_KEY_GAP_MS;
+    if (e.key === 'Enter') {
+      const scanned = b.text;
+      b.text = '';
+      if (!fast || scanned.length < SCAN_MIN_LENGTH) return;
+      e.preventDefault();
+      setSearch((s) => (s.endsWith(scanned) ? s.slice(0, -scanned.length) : s));
+      void check(scanned);
+      return;
+    }
+    if (e.key.length !== 1 || e.ctrlKey || e.metaKey || e.altKey) return;
+    b.text = fast ? b.text + e.key : e.key;
+    b.at = e.timeStamp;
+  };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -214,6 +242,7 @@ export function DoorApp(props: { engine: DoorEngine; onLocale: (locale: 'es' | '
           placeholder={t`Nombre, correo o código`}
           value={search}
           onChange={(e) => setSearch(e.currentTarget.value)}
+          onKeyDown={onSearchKey}
           type="search"
         />
         <Stack gap="sm" data-revision={state.revision}>

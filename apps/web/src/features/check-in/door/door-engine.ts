@@ -51,6 +51,9 @@ export interface DoorSnapshotState {
 
 type Listener = () => void;
 
+/** Lower case without accents: staff typing «lucia martin» on a phone find Lucía Martín. */
+const folded = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase();
+
 const isCodeShortId = (code: string) => /^a_[0-9A-Za-z]+$/.test(code);
 
 async function sha256Hex(text: string): Promise<string | null> {
@@ -382,9 +385,19 @@ export class DoorEngine {
     }
   }
 
-  /** Online only: the server forgets the check-in, and so does the device. */
+  /**
+   * Online only: the server forgets the check-in, and so does the device; also when the server had
+   * already forgotten it (another door undid it first). A failed network changes nothing.
+   */
   async undo(shortId: string) {
-    await this.call(`/check-ins/${encodeURIComponent(shortId)}`, { method: 'DELETE' });
+    try {
+      await this.call(`/check-ins/${encodeURIComponent(shortId)}`, { method: 'DELETE' });
+    } catch (err) {
+      if (this.networkFailed(err) || (err as { status?: number }).status !== 404) {
+        this.emit();
+        return;
+      }
+    }
     const current = this.byShortId.get(shortId);
     if (current) {
       const out = { ...current, checked_in_at: null };
@@ -394,13 +407,13 @@ export class DoorEngine {
     this.emit();
   }
 
-  /** Search of the local copy (the list's own attendees) by name, masked e-mail or short id. */
+  /** Search of the local copy (the list's own attendees) by name, masked e-mail or short id, accents aside. */
   search(query: string, limit = 30): DoorSnapshotAttendee[] {
-    const q = query.trim().toLocaleLowerCase();
+    const q = folded(query.trim());
     const out: DoorSnapshotAttendee[] = [];
     for (const a of this.byShortId.values()) {
       if (!this.covers(a)) continue;
-      const text = `${a.first_name} ${a.last_name} ${a.email} ${a.short_id}`.toLocaleLowerCase();
+      const text = folded(`${a.first_name} ${a.last_name} ${a.email} ${a.short_id}`);
       if (!q || text.includes(q)) out.push(a);
     }
     out.sort((a, b) => `${a.last_name} ${a.first_name}`.localeCompare(`${b.last_name} ${b.first_name}`));

@@ -75,6 +75,7 @@ export function CheckInListsPage() {
             color="teal"
             size="lg"
             radius="xl"
+            aria-label={t`Asistentes dentro`}
           />
         </Card>
       )}

@@ -52,7 +52,7 @@ export function EventFacts({ event }: { event: PublicEvent }) {
             background: 'var(--mantine-color-body)',
           }}
         >
-          <Text size="xs" tt="uppercase" c="red.9" fw={700}>
+          <Text size="xs" tt="uppercase" c="var(--event-red, var(--mantine-color-red-9))" fw={700}>
             {tile.month}
           </Text>
           <Text fw={700} size="xl" lh={1.1}>

@@ -19,6 +19,10 @@ function parseAmount(text: string, currency: string): number | null {
   return Math.round(Number(clean) * 10 ** (digits ?? 2));
 }
 
+/** Whether a price can be bought now (its own state, or its ticket's when the price is on sale). */
+const isOnSale = (ticket: PublicTicket, price: PublicPrice) =>
+  (price.sale_state === 'ON_SALE' ? ticket.sale_state : price.sale_state) === 'ON_SALE';
+
 const ticketQuantity = (ticket: PublicTicket, sel: Selections) =>
   ticket.prices.reduce((n, p) => n + (sel[p.id]?.quantity ?? 0), 0);
 
@@ -70,7 +74,9 @@ export function TicketSelector(props: {
   for (const ticket of event.tickets) {
     for (const price of ticket.prices) {
       const s = sel[price.id];
-      if (!s?.quantity) continue;
+      // A ticket that sold out after it was chosen (the page reloads it) leaves the order: it has no
+      // stepper any more to take it out by hand.
+      if (!s?.quantity || !isOnSale(ticket, price)) continue;
       count += s.quantity;
       total += lineTotal(ticket, price.price_cents, event.promo_code, s);
       if (donationError(ticket, price)) invalid = true;
@@ -78,9 +84,7 @@ export function TicketSelector(props: {
   }
 
   // Everything sold out or not on sale: no total bar (it would cover the waiting list's form).
-  const anyOnSale = event.tickets.some((ticket) =>
-    ticket.prices.some((p) => (p.sale_state === 'ON_SALE' ? ticket.sale_state : p.sale_state) === 'ON_SALE'),
-  );
+  const anyOnSale = event.tickets.some((ticket) => ticket.prices.some((p) => isOnSale(ticket, p)));
 
   const submit = () => {
     setTried(true);
@@ -89,7 +93,7 @@ export function TicketSelector(props: {
     for (const ticket of event.tickets) {
       for (const price of ticket.prices) {
         const s = sel[price.id];
-        if (!s?.quantity) continue;
+        if (!s?.quantity || !isOnSale(ticket, price)) continue;
         lines.push({
           ticket_id: ticket.id,
           price_id: price.id,

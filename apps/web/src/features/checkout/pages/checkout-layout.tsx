@@ -155,7 +155,14 @@ export function CheckoutLayout() {
       <Outlet context={context} />
       {reserved && (
         <Group justify="center">
-          <Button variant="subtle" color="gray" size="xs" loading={leaving} onClick={() => void leave()}>
+          <Button
+            variant="subtle"
+            color="gray"
+            c="var(--mantine-color-text)"
+            size="xs"
+            loading={leaving}
+            onClick={() => void leave()}
+          >
             <Trans>Cancelar el pedido y volver al evento</Trans>
           </Button>
         </Group>

@@ -184,7 +184,13 @@ export function EventPage({
               onRemove={() => setPromo(null)}
             />
             {orderError && (
-              <Alert color="red" role="alert" withCloseButton onClose={() => setOrderError(null)}>
+              <Alert
+                color="red"
+                role="alert"
+                withCloseButton
+                closeButtonLabel={t`Cerrar`}
+                onClose={() => setOrderError(null)}
+              >
                 {orderError}
               </Alert>
             )}

@@ -26,7 +26,9 @@ export function PaymentReturnPage() {
         if (!active) return;
         setOrder(next);
         if (next.status !== 'RESERVED') navigate('../summary', { relative: 'path', replace: true });
-        else if (next.payment_status === 'PAYMENT_FAILED')
+        // Failed, or no payment was ever started (a bookmark, a reload after leaving the provider):
+        // back to the payment step rather than "confirming" a payment that does not exist.
+        else if (next.payment_status === 'PAYMENT_FAILED' || next.payment_status === null)
           navigate('../payment', { relative: 'path', replace: true });
         else if (attempt < 15) timer = setTimeout(() => setAttempt((n) => n + 1), 2000);
         else setSlow(true);

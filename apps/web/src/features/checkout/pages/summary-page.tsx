@@ -106,6 +106,7 @@ export function SummaryPage() {
                     target={newTab}
                     size="compact-sm"
                     variant="subtle"
+                    c="var(--mantine-color-anchor)"
                   >
                     <Trans>Imprimir</Trans>
                   </Button>

@@ -139,7 +139,13 @@ function Widget({ eventId, event: initial, options, search }: Omit<Parameters<ty
           onRemove={() => applyPromo(null)}
         />
         {error && (
-          <Alert color="red" role="alert" withCloseButton onClose={() => setError(null)}>
+          <Alert
+            color="red"
+            role="alert"
+            withCloseButton
+            closeButtonLabel={t`Cerrar`}
+            onClose={() => setError(null)}
+          >
             {error}
           </Alert>
         )}
