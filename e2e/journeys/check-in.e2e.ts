@@ -295,11 +295,22 @@ describe('check-in journey', () => {
     await phone.getByRole('searchbox', { name: 'Buscar asistente' }).fill('pablo');
     const undoPablo = pablo.getByRole('button', { name: 'Deshacer' });
     await undoPablo.waitFor();
+    // The door's own refresh (every 5 s) is held back meanwhile, so it cannot learn of the other undo first.
+    let releaseRefresh = () => {};
+    const refreshHeld = new Promise<void>((resolve) => {
+      releaseRefresh = resolve;
+    });
+    await context.route(/\/snapshot/, async (route) => {
+      await refreshHeld;
+      await route.continue();
+    });
     await fetch(`${baseUrl()}/api/public/check-in-lists/${shortId}/check-ins/${person('Pablo').short_id}`, {
       method: 'DELETE',
     });
     await undoPablo.click();
     await pablo.getByRole('button', { name: 'Registrar' }).waitFor();
+    releaseRefresh();
+    await context.unroute(/\/snapshot/);
     await expect.poll(() => count.textContent()).toBe('2 / 3');
     await pablo.getByRole('button', { name: 'Registrar' }).click();
     await expect.poll(() => verdict.getAttribute('data-verdict')).toBe('ADMITTED');
