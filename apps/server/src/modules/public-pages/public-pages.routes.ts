@@ -8,11 +8,11 @@ import { eventHead, unavailableHead } from './public-pages.head.ts';
 import { EventPageRenderer } from './public-pages.renderer.ts';
 import { loadPublicEvent } from './public-pages.service.ts';
 
-const params = z.object({ eventId: z.string().max(100), eventSlug: z.string().max(300) });
+const params = z.object({ eventId: z.string().max(100), eventSlug: z.string().max(300).optional() });
 const query = z.object({ promo_code: z.string().max(100).optional() }).passthrough();
 
 /**
- * `GET /e/:eventId/:eventSlug` and `/event/:eventId/:eventSlug`: the web app's event.html with the event's
+ * `GET /e/:eventId/:eventSlug` and `/event/:eventId/:eventSlug` (the slug may be left out): the web app's event.html with the event's
  * meta tags, the page rendered to HTML with React in the request's language, and its data inlined for
  * the browser to hydrate, so the page paints before any JavaScript runs and shared links carry a
  * preview. Draft or unknown events: the "event unavailable" page with 404 and noindex. Without the
@@ -66,9 +66,13 @@ export const publicPagesRoutes: FastifyPluginAsyncZod = async (app) => {
     return SpaShell.sendHtml(reply, page.html, page.status);
   };
   documentRoutes(app, renderer);
-  for (const prefix of ['/e', '/event']) {
-    app.get(`${prefix}/:eventId/:eventSlug`, { schema: { hide: true } }, (request, reply) =>
-      handler(request, reply),
-    );
+  // The slug only makes the address readable: a link that lost it (`/e/{id}`) opens the same page.
+  for (const path of [
+    '/e/:eventId/:eventSlug',
+    '/event/:eventId/:eventSlug',
+    '/e/:eventId',
+    '/event/:eventId',
+  ]) {
+    app.get(path, { schema: { hide: true } }, (request, reply) => handler(request, reply));
   }
 };

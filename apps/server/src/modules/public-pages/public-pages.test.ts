@@ -87,6 +87,14 @@ describe('public event page HTML', () => {
     expect(html).not.toContain('noindex');
     // Without the server bundle the root stays empty: the browser renders the page from the inlined data.
     expect(html).toContain('<div id="root"></div>');
+    // A link that lost its slug opens the same page, which names its full address as canonical.
+    for (const url of [`/e/${event.id}`, `/event/${event.id}`]) {
+      const bare = await t.app.inject({ url });
+      expect(bare.statusCode, url).toBe(200);
+      expect(bare.body, url).toContain(
+        `<link rel="canonical" href="http://localhost:3000/e/${event.id}/concierto-de-primavera">`,
+      );
+    }
 
     const ld = jsonLd(html);
     expect(ld).toMatchObject({
@@ -275,7 +283,7 @@ describe('what search engines read', () => {
       '/checkout/00000000-0000-4000-8000-000000000000/o_x/details/more',
       '/ticket/00000000-0000-4000-8000-000000000000/a_x/print/more',
       '/order/00000000-0000-4000-8000-000000000000/o_x',
-      '/e/00000000-0000-4000-8000-000000000000',
+      '/e/00000000-0000-4000-8000-000000000000/slug/more',
     ]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
