@@ -118,6 +118,17 @@ async function buyTwoTickets(page: Page, event: Awaited<ReturnType<typeof setUpE
   await screenshot(page, `${shot}-details`);
   await page.getByRole('button', { name: 'Continuar al pago' }).click();
 
+  // Back to the details, and after a reload too: what the buyer gave for each ticket is still there.
+  await page.waitForURL(/\/payment$/);
+  await page.goBack();
+  await page.waitForURL(/\/details$/);
+  expect(await blocks.nth(1).getByLabel('Nombre').inputValue()).toBe('Pablo');
+  await page.reload();
+  await page.locator('html[data-page-ready]').waitFor({ state: 'attached' });
+  expect(await blocks.nth(1).getByLabel('Correo electrónico').inputValue()).toBe('pablo@example.com');
+  expect(await blocks.nth(0).getByLabel('Nombre').inputValue()).toBe('Lucía');
+  await page.getByRole('button', { name: 'Continuar al pago' }).click();
+
   // Payment: test mode, a declined card first, then the good one.
   await page.waitForURL(/\/payment$/);
   await page.getByTestId('test-mode').waitFor();

@@ -75,6 +75,25 @@ export const checkoutOrderSchema = publicOrderSchema
     offline_payment_instructions: z.string().nullable().optional(),
     /** Payment providers the buyer may choose for this order. */
     payment_providers: z.array(z.enum(PAYMENT_PROVIDERS)).optional(),
+    /**
+     * A RESERVED order: the answers and ticket holders the details step saved, so the form shows them
+     * again when the buyer comes back to it.
+     */
+    saved_details: z
+      .object({
+        answers: z.record(z.string(), z.unknown()),
+        attendees: z.array(
+          z.object({
+            ticket_id: z.string(),
+            price_id: z.string(),
+            first_name: z.string(),
+            last_name: z.string(),
+            email: z.string(),
+            answers: z.record(z.string(), z.unknown()),
+          }),
+        ),
+      })
+      .optional(),
   })
   .meta({ id: 'CheckoutOrder' });
 export type CheckoutOrder = z.infer<typeof checkoutOrderSchema>;

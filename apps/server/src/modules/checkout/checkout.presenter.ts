@@ -38,6 +38,24 @@ function withNextStep(
     ...base,
     payment_providers: order.status === 'RESERVED' ? eventPaymentProviders(deps.config, settings) : [],
     offline_payment_instructions: order.payment_provider === 'offline' ? instructions : null,
+    ...(order.status === 'RESERVED' ? { saved_details: savedDetails(order) } : {}),
+  };
+}
+
+/** What the details step saved on a reservation (`pending_attendees` are written by `saveDetails`). */
+function savedDetails(order: OrderRow): NonNullable<CheckoutOrder['saved_details']> {
+  const text = (v: unknown) => (typeof v === 'string' ? v : '');
+  const record = (v: unknown) => (v && typeof v === 'object' ? (v as Record<string, unknown>) : {});
+  return {
+    answers: order.answers,
+    attendees: order.pending_attendees.map((a) => ({
+      ticket_id: text(a.ticket_id),
+      price_id: text(a.price_id),
+      first_name: text(a.first_name),
+      last_name: text(a.last_name),
+      email: text(a.email),
+      answers: record(a.answers),
+    })),
   };
 }
 

@@ -64,6 +64,30 @@ describe('a whole purchase', () => {
       payment_providers: expect.arrayContaining(['test']),
       items: [expect.objectContaining({ ticket_id: ticket.id, quantity: 2, total_cents: 3000 })],
     });
+    // Back on the details step, the order gives what was saved: the form shows it again.
+    const again = await t.app.inject({ method: 'GET', url: orderUrl(event.id, short) });
+    const price = ticket.prices[0]?.id;
+    expect(again.json().data.saved_details).toEqual({
+      answers: {},
+      attendees: [
+        {
+          ticket_id: ticket.id,
+          price_id: price,
+          first_name: 'Lucía',
+          last_name: 'Martín',
+          email: buyer.email,
+          answers: {},
+        },
+        {
+          ticket_id: ticket.id,
+          price_id: price,
+          first_name: 'Pablo',
+          last_name: 'Ruiz',
+          email: 'pablo@example.com',
+          answers: {},
+        },
+      ],
+    });
 
     const paid = await t.app.inject({
       method: 'POST',

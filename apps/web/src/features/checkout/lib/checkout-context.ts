@@ -1,12 +1,13 @@
-import type { PublicEvent, PublicOrder } from '@taquilla/shared';
+import type { PublicEvent } from '@taquilla/shared';
+import type { CheckoutOrder } from '@taquilla/shared/schemas/checkout';
 import { useOutletContext } from 'react-router';
 
 /** What the checkout layout hands to its steps. */
 export interface CheckoutContext {
   event: PublicEvent;
-  order: PublicOrder;
+  order: CheckoutOrder;
   eventUrl: string;
-  setOrder: (order: PublicOrder) => void;
+  setOrder: (order: CheckoutOrder) => void;
   /** Call when the server answers ORDER_EXPIRED: shows the "start a new order" state. */
   markExpired: () => void;
 }

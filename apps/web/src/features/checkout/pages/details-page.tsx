@@ -44,23 +44,30 @@ export function DetailsPage() {
   const perTicket = event.settings.attendee_details_mode !== 'PER_ORDER';
   const orderQuestions = event.questions.filter((q) => q.belongs_to === 'ORDER');
 
+  const saved = order.saved_details;
+  const unsaved = [...(saved?.attendees ?? [])];
   const form = useForm<Values>({
     initialValues: {
       first_name: order.first_name ?? '',
       last_name: order.last_name ?? '',
       email: order.email ?? '',
       email_confirmation: order.email ?? '',
-      answers: {},
+      answers: saved?.answers ?? {},
       attendees: order.items.flatMap((item) =>
-        Array.from({ length: item.quantity }, () => ({
-          ticket_id: item.ticket_id,
-          price_id: item.price_id,
-          ticket_name: item.price_label ? `${item.ticket_name} – ${item.price_label}` : item.ticket_name,
-          first_name: '',
-          last_name: '',
-          email: '',
-          answers: {},
-        })),
+        Array.from({ length: item.quantity }, () => {
+          // Back from the payment step: each ticket's holder as the buyer gave it.
+          const i = unsaved.findIndex((a) => a.ticket_id === item.ticket_id && a.price_id === item.price_id);
+          const [holder] = i < 0 ? [] : unsaved.splice(i, 1);
+          return {
+            ticket_id: item.ticket_id,
+            price_id: item.price_id,
+            ticket_name: item.price_label ? `${item.ticket_name} – ${item.price_label}` : item.ticket_name,
+            first_name: holder?.first_name ?? '',
+            last_name: holder?.last_name ?? '',
+            email: holder?.email ?? '',
+            answers: holder?.answers ?? {},
+          };
+        }),
       ),
     },
     validate: (v) => {
