@@ -3,6 +3,7 @@ import ExcelJS from 'exceljs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, liveEventWithTicket, placeOrder, registerOrganizer } from '../api.ts';
+import { seriousViolations } from '../axe.ts';
 import { DESKTOP, launch, newPage, PHONE, screenshot } from '../browser.ts';
 
 /**
@@ -210,6 +211,8 @@ describe('after-sale journey', () => {
     expect(await page.getByRole('status').filter({ hasText: /\S/ }).count()).toBe(0);
     releaseCatalog();
     await page.getByText('Confirma tu correo electrónico').waitFor();
+    // The back office meets the public pages' bar too: the banner's button and the event header's link.
+    expect(await seriousViolations(page)).toEqual([]);
     await page.unroute(/\/assets\/es-[^/]*\.js$/);
     await page.locator('tbody tr').filter({ hasText: 'Nora Gil' }).first().click();
     const drawer = page.getByRole('dialog', { name: 'Pedido' });

@@ -47,13 +47,7 @@ export function EmailConfirmationBanner({ user }: { user: CurrentUser }) {
             poder recuperar tu cuenta.
           </Trans>
         </Text>
-        <Button
-          size="xs"
-          variant="white"
-          color="yellow.9"
-          loading={resend.isPending}
-          onClick={() => resend.mutate()}
-        >
+        <Button size="xs" variant="default" loading={resend.isPending} onClick={() => resend.mutate()}>
           {t`Reenviar correo`}
         </Button>
       </Group>

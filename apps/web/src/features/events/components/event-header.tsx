@@ -52,7 +52,12 @@ export function EventHeader({ eventId }: { eventId: string }) {
           </Group>
           <Text size="sm" c="dimmed">
             {formatDateRange(e.start_date, e.end_date, e.timezone)} ·{' '}
-            <Anchor component={Link} to={`/manage/organizer/${e.organizer.id}/events`} size="sm">
+            <Anchor
+              component={Link}
+              to={`/manage/organizer/${e.organizer.id}/events`}
+              size="sm"
+              underline="always"
+            >
               {e.organizer.name}
             </Anchor>
           </Text>
