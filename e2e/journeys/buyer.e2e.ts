@@ -123,6 +123,11 @@ async function buyTwoTickets(page: Page, event: Awaited<ReturnType<typeof setUpE
   await page.goBack();
   await page.waitForURL(/\/details$/);
   expect(await blocks.nth(1).getByLabel('Nombre').inputValue()).toBe('Pablo');
+  // Back at once, before the payment step had shown: the button works again.
+  await page.getByRole('button', { name: 'Continuar al pago' }).click({ timeout: 10_000 });
+  await page.waitForURL(/\/payment$/);
+  await page.goBack();
+  await page.waitForURL(/\/details$/);
   await page.reload();
   await page.locator('html[data-page-ready]').waitFor({ state: 'attached' });
   expect(await blocks.nth(1).getByLabel('Correo electrónico').inputValue()).toBe('pablo@example.com');

@@ -153,6 +153,9 @@ export function DetailsPage() {
         });
         setOrder(updated);
         navigate(updated.status === 'RESERVED' ? '../payment' : '../summary', { relative: 'path' });
+        // The next step renders in a transition: a buyer who goes back before it shows finds this page
+        // still mounted, and its button must not spin forever.
+        setSaving(false);
       } catch (err) {
         if (EXPIRED_CODES.has(errorCode(err) ?? '')) markExpired();
         else {
