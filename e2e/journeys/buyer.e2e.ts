@@ -138,6 +138,12 @@ async function buyTwoTickets(page: Page, event: Awaited<ReturnType<typeof setUpE
   await page.waitForURL(/\/payment$/);
   await page.getByTestId('test-mode').waitFor();
   expect(await page.getByTestId('order-total').textContent()).toMatch(/40,00\s€/);
+  // Nothing is announced on arrival: the test cards hint is a note, not an alert.
+  expect(await page.getByRole('alert').count()).toBe(0);
+  // A number cut short is said to be incomplete, not missing.
+  await page.getByLabel('Número de tarjeta').fill('4242');
+  await page.getByRole('button', { name: /^Pagar/ }).click();
+  await page.getByText('El número de la tarjeta está incompleto.').waitFor();
   await page.getByLabel('Número de tarjeta').fill('4000 0000 0000 0002');
   await page.getByRole('button', { name: /^Pagar/ }).click();
   await page.getByRole('alert').filter({ hasText: 'El pago no se ha completado' }).waitFor();

@@ -31,7 +31,12 @@ export function TestCardForm(props: {
   const [cvc, setCvc] = useState('');
   const [tried, setTried] = useState(false);
   const digits = card.replace(/\D/g, '');
-  const cardError = tried && digits.length < 12 ? t`Introduce el número de la tarjeta.` : undefined;
+  const cardError =
+    !tried || digits.length >= 12
+      ? undefined
+      : digits.length === 0
+        ? t`Introduce el número de la tarjeta.`
+        : t`El número de la tarjeta está incompleto.`;
 
   return (
     <form
@@ -52,7 +57,8 @@ export function TestCardForm(props: {
             <Trans>No se hará ningún cargo real.</Trans>
           </Text>
         </Group>
-        <Alert color="orange" variant="light" p="xs">
+        {/* A standing hint, not news: Mantine's Alert would have screen readers announce it on load. */}
+        <Alert color="orange" variant="light" p="xs" role="note">
           <Text size="sm">
             <Trans>
               Usa la tarjeta 4242 4242 4242 4242 para un pago aceptado o 4000 0000 0000 0002 para un pago
