@@ -3,11 +3,11 @@ import { Anchor, Button, Divider, Drawer, Group, Stack, Text, Title } from '@man
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconBan, IconRestore } from '@tabler/icons-react';
-import { useRef } from 'react';
 import { AnswersList } from '../../../components/answers-list.tsx';
 import { PageError, PageLoader } from '../../../components/page-state.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useSingleFlight } from '../../../lib/use-single-flight.ts';
 import { useAttendee, useAttendeeStatus } from '../api.ts';
 
 /** An attendee can be reactivated only while their order still holds its tickets (the server's rule). */
@@ -26,28 +26,25 @@ export function AttendeeDetail(props: {
   const status = useAttendeeStatus(props.eventId);
   const a = attendee.data;
   // A double click changes the status once (the second request would answer that it already did).
-  const busy = useRef(false);
-  const change = async (action: 'cancel' | 'reactivate') => {
-    if (busy.current) return;
-    if (
-      action === 'cancel' &&
-      !window.confirm(t`¿Cancelar esta entrada? Su código QR dejará de valer y la plaza vuelve a la venta.`)
-    ) {
-      return;
-    }
-    busy.current = true;
-    try {
-      await status.mutateAsync({ id: props.id, action });
-      notifications.show({
-        color: 'teal',
-        message: action === 'cancel' ? t`Entrada cancelada.` : t`Entrada reactivada.`,
-      });
-    } catch (err) {
-      notifications.show({ color: 'red', message: errorMessage(err) });
-    } finally {
-      busy.current = false;
-    }
-  };
+  const once = useSingleFlight();
+  const change = (action: 'cancel' | 'reactivate') =>
+    once('status', async () => {
+      if (
+        action === 'cancel' &&
+        !window.confirm(t`¿Cancelar esta entrada? Su código QR dejará de valer y la plaza vuelve a la venta.`)
+      ) {
+        return;
+      }
+      try {
+        await status.mutateAsync({ id: props.id, action });
+        notifications.show({
+          color: 'teal',
+          message: action === 'cancel' ? t`Entrada cancelada.` : t`Entrada reactivada.`,
+        });
+      } catch (err) {
+        notifications.show({ color: 'red', message: errorMessage(err) });
+      }
+    });
   return (
     <Drawer opened onClose={props.onClose} position="right" size={phone ? '100%' : 'md'} title={t`Asistente`}>
       {attendee.error ? (

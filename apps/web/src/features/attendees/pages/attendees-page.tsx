@@ -25,7 +25,7 @@ import {
 } from '@tabler/icons-react';
 import type { AttendeeStatus } from '@taquilla/shared';
 import type { ManageAttendee } from '@taquilla/shared/schemas/attendees';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ExportButton } from '../../../components/export-button.tsx';
 import { ListPagination, useLastPageClamp } from '../../../components/list-pagination.tsx';
@@ -36,6 +36,7 @@ import { errorMessage } from '../../../lib/error-message.ts';
 import { useEventTickets, useManageEvent } from '../../../lib/event-queries.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useListParams } from '../../../lib/use-list-params.ts';
+import { useSingleFlight } from '../../../lib/use-single-flight.ts';
 import { useAttendees, useResendTicket } from '../api.ts';
 import { AttendeeDetail } from '../components/attendee-detail.tsx';
 import { AttendeeForm } from '../components/attendee-form.tsx';
@@ -62,7 +63,7 @@ export function AttendeesPage() {
   const tickets = useEventTickets(eventId);
   const resend = useResendTicket(eventId);
   // A double click on "resend" sends one e-mail, not two.
-  const sending = useRef(new Set<string>());
+  const once = useSingleFlight();
   useLastPageClamp(list.data?.meta, page, (last) => setParam({ page: last > 1 ? String(last) : null }));
 
   const error = list.error ?? tickets.error;
@@ -77,18 +78,15 @@ export function AttendeesPage() {
       {i18n._(STATUS[a.status].label)}
     </Badge>
   );
-  const send = async (a: ManageAttendee) => {
-    if (sending.current.has(a.id)) return;
-    sending.current.add(a.id);
-    try {
-      await resend.mutateAsync(a.id);
-      notifications.show({ color: 'teal', message: t`Entrada reenviada a ${a.email}` });
-    } catch (err) {
-      notifications.show({ color: 'red', message: errorMessage(err) });
-    } finally {
-      sending.current.delete(a.id);
-    }
-  };
+  const send = (a: ManageAttendee) =>
+    once(a.id, async () => {
+      try {
+        await resend.mutateAsync(a.id);
+        notifications.show({ color: 'teal', message: t`Entrada reenviada a ${a.email}` });
+      } catch (err) {
+        notifications.show({ color: 'red', message: errorMessage(err) });
+      }
+    });
   const actions = (a: ManageAttendee) => (
     <Group gap={4} wrap="nowrap" justify="flex-end">
       <Tooltip label={t`Ver entrada`}>

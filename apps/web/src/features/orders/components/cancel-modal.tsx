@@ -3,9 +3,10 @@ import { Alert, Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/cor
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import type { OrganizerOrder } from '@taquilla/shared/schemas/checkout';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { formatMoney } from '../../../lib/format.ts';
+import { useSingleFlight } from '../../../lib/use-single-flight.ts';
 import { useCancelOrder } from '../api.ts';
 
 /** Asks before cancelling and says what it does: tickets stop working, units go back on sale, no refund. */
@@ -17,19 +18,17 @@ export function CancelModal(props: { order: OrganizerOrder; onClose: () => void 
   const { order } = props;
   const units = order.attendees.filter((a) => a.status !== 'CANCELLED').length;
   // A double click must not send the cancellation twice (the second would answer "already cancelled").
-  const sent = useRef(false);
-  const run = async () => {
-    if (sent.current) return;
-    sent.current = true;
-    try {
-      await cancel.mutateAsync({ orderId: order.id, body: { notify_buyer: notify } });
-      notifications.show({ color: 'teal', message: t`Pedido ${order.short_id} cancelado.` });
-      props.onClose();
-    } catch (err) {
-      sent.current = false;
-      notifications.show({ color: 'red', message: errorMessage(err) });
-    }
-  };
+  const once = useSingleFlight();
+  const run = () =>
+    once('cancel', async () => {
+      try {
+        await cancel.mutateAsync({ orderId: order.id, body: { notify_buyer: notify } });
+        notifications.show({ color: 'teal', message: t`Pedido ${order.short_id} cancelado.` });
+        props.onClose();
+      } catch (err) {
+        notifications.show({ color: 'red', message: errorMessage(err) });
+      }
+    });
   return (
     <Modal
       opened

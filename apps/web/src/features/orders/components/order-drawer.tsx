@@ -24,12 +24,13 @@ import {
   IconReceiptRefund,
 } from '@tabler/icons-react';
 import type { OrganizerOrder } from '@taquilla/shared/schemas/checkout';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { AnswersList } from '../../../components/answers-list.tsx';
 import { OrderStatusBadge } from '../../../components/order-status-badge.tsx';
 import { PageError, PageLoader } from '../../../components/page-state.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { formatDateTime, formatMoney } from '../../../lib/format.ts';
+import { useSingleFlight } from '../../../lib/use-single-flight.ts';
 import { useMarkPaid, useOrder, useResendOrder } from '../api.ts';
 import { providerLabel } from '../lib/labels.ts';
 import { CancelModal } from './cancel-modal.tsx';
@@ -72,19 +73,16 @@ function Actions({ order, open }: { order: OrganizerOrder; open: (d: Dialog) => 
   const { t } = useLingui();
   const resend = useResendOrder(order.event_id);
   // A double click sends one e-mail, not two.
-  const resending = useRef(false);
-  const resendNow = async () => {
-    if (resending.current) return;
-    resending.current = true;
-    try {
-      await resend.mutateAsync(order.id);
-      notifications.show({ color: 'teal', message: t`Confirmación reenviada a ${order.email ?? ''}.` });
-    } catch (err) {
-      notifications.show({ color: 'red', message: errorMessage(err) });
-    } finally {
-      resending.current = false;
-    }
-  };
+  const once = useSingleFlight();
+  const resendNow = () =>
+    once('resend', async () => {
+      try {
+        await resend.mutateAsync(order.id);
+        notifications.show({ color: 'teal', message: t`Confirmación reenviada a ${order.email ?? ''}.` });
+      } catch (err) {
+        notifications.show({ color: 'red', message: errorMessage(err) });
+      }
+    });
   const live = order.status === 'COMPLETED' || order.status === 'AWAITING_OFFLINE_PAYMENT';
   const refundable =
     !order.is_manual && order.refundable_cents > 0 && order.refund_status !== 'REFUND_PENDING';
