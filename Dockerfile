@@ -2,13 +2,13 @@
 # check (scripts/deploy-check.sh) runs end to end, since CI has no Docker engine to build this image.
 
 # Build: every dependency, then the web app (apps/web/dist, apps/web/ssr/dist) and the server (apps/server/dist).
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY . .
 RUN scripts/production.sh build
 
 # Runtime: the server's runtime dependencies and the built files only; no dev dependency, no TS loader.
-FROM node:20-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production \
     PORT=3000 \
     DATA_DIR=/app/data

@@ -21,6 +21,7 @@ cleanup() {
 }
 trap cleanup EXIT
 start=$(date +%s)
+echo "== node $(node --version)"
 
 mkdir -p "$WORK/app"
 BUILD="$REPO"
