@@ -11,7 +11,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import { z } from 'zod';
-import type { Config } from './config.ts';
+import type { Config, TrustProxy } from './config.ts';
 import type { Database } from './db/client.ts';
 import { errorHandler } from './lib/error-handler.ts';
 import { negotiateLocale, t } from './lib/i18n.ts';
@@ -58,12 +58,24 @@ export interface BuildAppOptions {
   startJobs?: boolean;
 }
 
+/**
+ * TRUST_PROXY for Fastify. A hop count trusts that many proxies in front of us, whoever connects (Fastify
+ * alone refuses hop counts, since a client reaching the port directly can then claim an address: the docs
+ * say to list the proxies' addresses where the port is reachable from outside).
+ */
+function trustProxyOption(
+  trust: TrustProxy,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return trust;
+}
+
 export async function buildApp(opts: BuildAppOptions): Promise<App> {
   const { config, database } = opts;
   const app = Fastify({
     logger: opts.logger ?? { level: config.logLevel },
     bodyLimit: 1024 * 1024,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     // Graceful shutdown: close() stops accepting and waits for in-flight requests.
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();

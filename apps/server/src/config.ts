@@ -22,6 +22,12 @@ const bool = z
   .transform((v) => v === 'true' || v === '1')
   .optional();
 
+/** What TRUST_PROXY resolves to: no proxy, a number of proxy hops, or the proxies' addresses. */
+export type TrustProxy = false | number | string[];
+
+/** An IPv4/IPv6 address or CIDR, or one of proxy-addr's names for address ranges. */
+const PROXY_ADDRESS = /^(?:loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(?:\/\d{1,3})?)$/;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -58,8 +64,31 @@ const envSchema = z.object({
   /** Test builds only: checkout takes no row locks and counts before it writes, so a test can show the race. */
   CHECKOUT_UNSAFE_NO_LOCKS: bool,
   PUBLIC_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
-  /** Set when behind a reverse proxy so client IPs (rate limits) come from X-Forwarded-For. */
-  TRUST_PROXY: bool,
+  /**
+   * Behind a reverse proxy, which X-Forwarded-For entries to believe: `true` (one proxy), a number of proxy
+   * hops, or the proxies' addresses/CIDRs (comma list). Never "trust every hop": a client would pick its own
+   * address by sending the header itself.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .transform((v, ctx): TrustProxy => {
+      if (v === 'false' || v === '0') return false;
+      if (v === 'true') return 1;
+      if (/^\d+$/.test(v)) {
+        const hops = Number(v);
+        if (hops <= 32) return hops;
+      } else {
+        const proxies = v.split(',').map((a) => a.trim());
+        if (proxies.every((a) => PROXY_ADDRESS.test(a))) return proxies;
+      }
+      ctx.addIssue({
+        code: 'custom',
+        message: "use true (one proxy), a number of proxy hops (1-32) or the proxies' addresses (comma list)",
+      });
+      return z.NEVER;
+    })
+    .optional(),
   /** Rate-limit counters in Redis instead of PostgreSQL (both are shared by every process and host). */
   REDIS_URL: z.string().url().optional(),
   /** Reservations one address may make per minute, per event. */
@@ -99,7 +128,7 @@ export type Config = {
   testPayments: boolean;
   checkoutUnsafeNoLocks: boolean;
   logLevel: string;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   redisUrl?: string;
   reservationsPerMinute: number;
   publicCacheTtlMs: number;
