@@ -8,6 +8,7 @@ export const imageMessages = defineMessages({
     'images.too_small': 'La imagen debe medir al menos {width} × {height} píxeles.',
     'images.too_large': 'La imagen debe medir como máximo {width} × {height} píxeles.',
     'images.too_big': 'La imagen debe pesar menos de 5 MB.',
+    'images.unreadable': 'La imagen está dañada o incompleta. Vuelve a exportarla y súbela de nuevo.',
   },
   en: {
     'images.file_required': 'Choose an image to upload.',
@@ -16,5 +17,6 @@ export const imageMessages = defineMessages({
     'images.too_small': 'The image must be at least {width} × {height} pixels.',
     'images.too_large': 'The image must be at most {width} × {height} pixels.',
     'images.too_big': 'The image must be under 5 MB.',
+    'images.unreadable': 'The image is damaged or incomplete. Export it again and upload it once more.',
   },
 });

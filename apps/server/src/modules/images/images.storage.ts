@@ -75,7 +75,16 @@ export async function storeImage(
   await mkdir(dir, { recursive: true });
   const variants: StoredImage['variants'] = [];
   for (const w of widths.sort((a, b) => a - b)) {
-    const out = await sharp(buffer).rotate().resize({ width: w }).webp({ quality: 80 }).toBuffer();
+    // A file whose header reads but whose pixels do not (cut off in transfer) fails only here.
+    const out = await sharp(buffer)
+      .rotate()
+      .resize({ width: w })
+      .webp({ quality: 80 })
+      .toBuffer()
+      .catch(async () => {
+        await removeVariants(dataDir, variants);
+        throw invalid({ image: imageMessages['images.unreadable'] });
+      });
     const variantPath = `${key}-${w}.webp`;
     await writeFile(path.join(uploadsDir(dataDir), variantPath), out);
     variants.push({ width: w, path: variantPath });
