@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { MicroCache } from '../../lib/micro-cache.ts';
 import { listQuerystring } from '../../lib/pagination.ts';
 import { type PreparedAnswer, prepareAnswer, sendPrepared } from '../../lib/prepared-answer.ts';
+import { promoCodeTries } from './promo-code-tries.ts';
 import * as service from './public-events.service.ts';
 
 /** Buyers' reads are cacheable for a few seconds; a matching ETag answers 304 without a body. */
@@ -27,6 +28,7 @@ export const publicEventRoutes: FastifyPluginAsyncZod = async (app) => {
    * entry is refreshed in the background before it expires (MicroCache).
    */
   const publicEventCache = new MicroCache<PreparedAnswer>(config.publicCacheTtlMs, 2000);
+  const promoCodeTry = promoCodeTries(app);
 
   app.get(
     '/public/events',
@@ -58,6 +60,7 @@ export const publicEventRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { id } = request.params;
       const promoCode = request.query.promo_code?.trim().toLowerCase() || undefined;
+      if (promoCode) await promoCodeTry(request);
       const key = `${id}|${promoCode ?? ''}`;
       const answer = await publicEventCache.get(key, async () =>
         prepareAnswer({ data: await service.getPublicEvent(db, id, promoCode) }, CACHE_CONTROL),
@@ -75,6 +78,7 @@ export const publicEventRoutes: FastifyPluginAsyncZod = async (app) => {
         params: z.object({ id: z.string().max(64), code: z.string().max(200) }),
         response: { 200: z.object({ data: z.object({ valid: z.boolean() }), valid: z.boolean() }) },
       },
+      preHandler: promoCodeTry,
     },
     async (request, reply) => {
       const valid = await service.isPromoCodeValid(db, request.params.id, request.params.code);

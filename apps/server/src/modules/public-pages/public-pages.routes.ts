@@ -1,8 +1,10 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../lib/errors.ts';
 import { MicroCache } from '../../lib/micro-cache.ts';
 import { SpaShell } from '../../lib/spa.ts';
+import { promoCodeTries } from '../public-events/promo-code-tries.ts';
 import { documentRoutes } from './public-pages.documents.ts';
 import { eventHead, unavailableHead } from './public-pages.head.ts';
 import { EventPageRenderer } from './public-pages.renderer.ts';
@@ -27,6 +29,16 @@ export const publicPagesRoutes: FastifyPluginAsyncZod = async (app) => {
   const shell = new SpaShell(config.webDistDir, 'event.html');
   const renderer = new EventPageRenderer(config.webSsrDir, config.env !== 'production');
   const pages = new MicroCache<{ status: number; html: string }>(config.publicCacheTtlMs, 200);
+  const promoCodeTry = promoCodeTries(app);
+  /** An address past the promo-code limit gets the page without the code (the code's check says why). */
+  const promoCodeAllowed = (request: FastifyRequest) =>
+    promoCodeTry(request).then(
+      () => true,
+      (err) => {
+        if (err instanceof AppError && err.status === 429) return false;
+        throw err;
+      },
+    );
   // Loading the bundle takes a moment: a listening server does it before the first buyer asks.
   app.addHook('onListen', async () => {
     await renderer.get().catch((err) => app.log.error({ err }, 'event page server bundle failed to load'));
@@ -54,13 +66,11 @@ export const publicPagesRoutes: FastifyPluginAsyncZod = async (app) => {
     return { status: event ? 200 : 404, html };
   }
 
-  const handler = async (
-    request: { params: unknown; query: unknown; locale: string; log: FastifyBaseLogger },
-    reply: Parameters<typeof SpaShell.sendHtml>[0],
-  ) => {
+  const handler = async (request: FastifyRequest, reply: Parameters<typeof SpaShell.sendHtml>[0]) => {
     if (!shell.available) return reply.callNotFound();
     const { eventId } = params.parse(request.params);
-    const { promo_code: promoCode } = query.parse(request.query);
+    const { promo_code: asked } = query.parse(request.query);
+    const promoCode = asked?.trim() && (await promoCodeAllowed(request)) ? asked : undefined;
     const key = JSON.stringify([eventId, promoCode ?? null, request.locale]);
     const page = await pages.get(key, () => buildPage(eventId, promoCode, request.locale, request.log));
     return SpaShell.sendHtml(reply, page.html, page.status);
