@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { USER_ROLES } from '../enums.ts';
+import { PERMISSIONS, USER_ROLES } from '../enums.ts';
 import {
   accountChoiceSchema,
   emailSchema,
@@ -90,6 +90,8 @@ export const currentUserSchema = z
     pending_email: z.string().nullable(),
     role: z.enum(USER_ROLES),
     is_owner: z.boolean(),
+    /** What the user may do in this account, decided by the server: the web shows what these allow. */
+    permissions: z.array(z.enum(PERMISSIONS)),
     account: z.object({ id: z.string(), name: z.string(), currency: z.string(), timezone: z.string() }),
     accounts: z.array(
       z.object({ id: z.string(), name: z.string(), role: z.enum(USER_ROLES), is_owner: z.boolean() }),

@@ -10,6 +10,7 @@ import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { AppError, conflict, invalid, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { listMeta, parseListQuery } from '../../lib/pagination.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { permissionsOf } from '../../lib/permissions.ts';
 import { sendAuthEmail } from '../auth/auth.emails.ts';
 import { authMessages as am } from '../auth/auth.messages.ts';
 import * as identity from '../auth/identity.service.ts';
@@ -60,6 +61,7 @@ export async function getCurrentUser(db: Queryable, userId: string, accountId: s
     pending_email: member.pending_email,
     role: member.role,
     is_owner: member.is_owner,
+    permissions: permissionsOf(member.role),
     account: { id: account.id, name: account.name, currency: account.currency, timezone: account.timezone },
     accounts: memberships
       .filter((a) => a.status === 'ACTIVE')
