@@ -4,13 +4,13 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { NoPermission } from '../../../components/no-permission.tsx';
 import { PageLoader } from '../../../components/page-state.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { TimezoneSelect } from '../../auth/components/timezone-select.tsx';
 import { accountQuery, updateAccount } from '../api.ts';
 import { AccountTabs } from '../components/account-tabs.tsx';
-import { NoPermission } from '../components/no-permission.tsx';
 
 const COMMON_CURRENCIES = ['EUR', 'USD', 'GBP', 'MXN', 'ARS', 'COP', 'CLP', 'PEN', 'BRL', 'CHF'];
 

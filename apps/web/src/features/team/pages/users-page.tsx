@@ -23,6 +23,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListQuery } from '@taquilla/shared';
 import type { AccountMember } from '@taquilla/shared/schemas/users';
 import { useState } from 'react';
+import { NoPermission } from '../../../components/no-permission.tsx';
 import { PageLoader } from '../../../components/page-state.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
@@ -31,7 +32,6 @@ import { resendInvitation, revokeInvitation, usersQuery } from '../api.ts';
 import { AccountTabs } from '../components/account-tabs.tsx';
 import { ROLE_LABELS, STATUS_COLORS, STATUS_LABELS } from '../components/member-labels.ts';
 import { EditMemberModal, InviteModal } from '../components/member-modals.tsx';
-import { NoPermission } from '../components/no-permission.tsx';
 
 /** /account/users: the account's team; invite, edit role and status, resend or revoke invitations. */
 export function UsersPage() {
