@@ -29,13 +29,15 @@ beforeAll(async () => {
   members = Object.fromEntries(entries);
 });
 
-/** The permission a route needs, or none (public, or any member of the account). */
-const permissionOf = (r: RouteEntry) => (r.access === 'public' || r.access === 'member' ? null : r.access);
+afterAll(() => t.close());
+
+/** The permission a route needs, or none (public, any member of the account; an unclassified route fails the first test). */
+const permissionOf = (r: RouteEntry) =>
+  r.access === undefined || r.access === 'public' || r.access === 'member' ? null : r.access;
 const holds = (role: UserRole, r: RouteEntry) => {
   const permission = permissionOf(r);
   return permission === null || ROLE_PERMISSIONS[role].includes(permission);
 };
-afterAll(() => t.close());
 
 const hasBody = (r: RouteEntry) => r.method !== 'GET' && r.method !== 'DELETE';
 const bodyFor = (r: RouteEntry) =>
