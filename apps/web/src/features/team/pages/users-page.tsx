@@ -25,7 +25,7 @@ import type { AccountMember } from '@taquilla/shared/schemas/users';
 import { useState } from 'react';
 import { NoPermission } from '../../../components/no-permission.tsx';
 import { PageLoader } from '../../../components/page-state.tsx';
-import { useCurrentUser } from '../../../lib/current-user.ts';
+import { can, useCurrentUser } from '../../../lib/current-user.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { resendInvitation, revokeInvitation, usersQuery } from '../api.ts';
@@ -42,7 +42,7 @@ export function UsersPage() {
       <Title order={1} fz={{ base: 24, sm: 28 }} mb="sm">
         <Trans>Cuenta</Trans>
       </Title>
-      {me.data.role === 'ADMIN' ? (
+      {can(me.data, 'users:manage') ? (
         <>
           <AccountTabs />
           <Team selfId={me.data.id} />
