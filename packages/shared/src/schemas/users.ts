@@ -71,6 +71,11 @@ export const accountMemberSchema = z
     role: z.enum(['ADMIN', 'ORGANIZER']),
     status: z.enum(['ACTIVE', 'INVITED', 'INACTIVE']),
     is_owner: z.boolean(),
+    /**
+     * Why the caller cannot change this member's role and status (the account owner's are fixed, and
+     * nobody changes their own), or null when they can.
+     */
+    role_and_status_fixed: z.enum(['OWNER', 'SELF']).nullable(),
     created_at: z.string(),
     last_login_at: z.string().nullable().optional(),
   })

@@ -459,6 +459,32 @@ describe('team: invitations, roles, status', () => {
     expect(bad.json().error.fields.status).toBe('Elige un estado: activo o inactivo.');
   });
 
+  it('tells the caller which members have their role and status fixed, and why', async () => {
+    const owner = await createAccountWithUser(t.app);
+    const admin = await addUser(t.app, owner.account.id, { role: 'ADMIN' });
+    const organizer = await addUser(t.app, owner.account.id, { role: 'ORGANIZER' });
+    const fixedFor = async (headers: H) => {
+      const list = (await req('GET', '/api/users', headers)).json().data as {
+        id: string;
+        role_and_status_fixed: string | null;
+      }[];
+      return Object.fromEntries(list.map((m) => [m.id, m.role_and_status_fixed]));
+    };
+    expect(await fixedFor(admin.headers)).toEqual({
+      [owner.user.id]: 'OWNER',
+      [admin.user.id]: 'SELF',
+      [organizer.user.id]: null,
+    });
+    // The owner is the owner, also to themself; the other admin is editable for them.
+    expect(await fixedFor(owner.headers)).toEqual({
+      [owner.user.id]: 'OWNER',
+      [admin.user.id]: null,
+      [organizer.user.id]: null,
+    });
+    const own = await req('GET', `/api/users/${organizer.user.id}`, organizer.headers);
+    expect(own.json().data.role_and_status_fixed).toBe('SELF');
+  });
+
   it('deactivating a user ends their sessions at once; reactivating lets them back in', async () => {
     const owner = await createAccountWithUser(t.app);
     const member = await addUser(t.app, owner.account.id, { role: 'ORGANIZER' });

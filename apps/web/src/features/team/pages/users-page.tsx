@@ -253,12 +253,7 @@ function Team({ selfId }: { selfId: string }) {
         </Stack>
       </Modal>
       {editing && (
-        <EditMemberModal
-          member={editing}
-          selfId={selfId}
-          onClose={() => setEditing(null)}
-          onDone={() => void refresh()}
-        />
+        <EditMemberModal member={editing} onClose={() => setEditing(null)} onDone={() => void refresh()} />
       )}
     </Stack>
   );
