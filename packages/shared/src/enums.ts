@@ -2,6 +2,24 @@
 export const USER_ROLES = ['ADMIN', 'ORGANIZER'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
+/**
+ * What a member may do: the names the server's guards check and `GET users/me` lists. Which role holds
+ * which is the server's table (apps/server/src/lib/permissions.ts), never decided here or in the web.
+ */
+export const PERMISSIONS = [
+  /** Events and everything under them: tickets, orders, attendees, check-in, messages… */
+  'events:manage',
+  /** The team: invite, edit, deactivate members. */
+  'users:manage',
+  /** The account's settings and its event defaults. */
+  'account:manage',
+  /** The account's taxes and fees (reading them is `events:manage`). */
+  'taxes:manage',
+  /** Payment settings and Stripe Connect. */
+  'payments:manage',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
 export const ACCOUNT_USER_STATUSES = ['ACTIVE', 'INVITED', 'INACTIVE'] as const;
 export type AccountUserStatus = (typeof ACCOUNT_USER_STATUSES)[number];
 

@@ -1,7 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { UserRole } from '@taquilla/shared';
+import type { Permission, UserRole } from '@taquilla/shared';
 import type { FastifyRequest } from 'fastify';
 import { forbidden, unauthenticated } from './errors.ts';
+import { ROLE_PERMISSIONS } from './permissions.ts';
 
 /** Who is calling: set on every authenticated /api request by the auth hook. */
 export interface AuthContext {
@@ -56,17 +57,9 @@ export function requireAuth(request: FastifyRequest): AuthContext {
   return request.auth;
 }
 
-/** What each role may do. ADMIN: everything; ORGANIZER: events and tickets only (spec §6). */
-export type Permission =
-  | 'events:manage'
-  | 'users:manage'
-  | 'account:manage'
-  | 'taxes:manage'
-  | 'payments:manage';
-const ORGANIZER_PERMISSIONS: Permission[] = ['events:manage'];
-
+/** Whether the caller's role holds the permission (lib/permissions.ts has the table). */
 export function can(auth: AuthContext, permission: Permission): boolean {
-  return auth.role === 'ADMIN' || ORGANIZER_PERMISSIONS.includes(permission);
+  return ROLE_PERMISSIONS[auth.role].includes(permission);
 }
 
 export function assertCan(auth: AuthContext, permission: Permission): void {

@@ -1,11 +1,13 @@
+import type { Permission } from '@taquilla/shared';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import { isPublicApiPath } from './auth.ts';
 
 /**
  * Who may call a route. `public`: no token (the auth hook's public paths, pages, uploads); `member`:
- * any active user of the account (ADMIN or ORGANIZER); `admin`: ADMIN only (ORGANIZER gets 403).
+ * any active user of the account, whatever their role; a permission: the roles whose row in
+ * lib/permissions.ts holds it (the others get 403, which the permission matrix test checks).
  */
-export type Access = 'public' | 'member' | 'admin';
+export type Access = 'public' | 'member' | Permission;
 
 export interface RouteEntry {
   method: string;
@@ -31,10 +33,13 @@ const ACCESS_RULES: [methods: RegExp, path: RegExp, access: Access][] = [
   [/GET|PUT/, /^\/api\/users\/me$/, 'member'],
   // A user's own e-mail links (the service answers 404 for anyone else's id).
   [/.*/, /^\/api\/users\/:id\/(confirm-email|resend-email-confirmation|email-change)/, 'member'],
-  [/.*/, /^\/api\/users(\/|$)/, 'admin'],
-  [/GET/, /^\/api\/accounts\/me(\/event-defaults|\/taxes-and-fees)?$/, 'member'],
-  [/.*/, /^\/api\/accounts\/me(\/|$)/, 'admin'],
-  [/.*/, /^\/api\/(events|organizers)(\/|$)/, 'member'],
+  [/.*/, /^\/api\/users(\/|$)/, 'users:manage'],
+  // Organizers read the defaults and the taxes their events use; changing them is the account's.
+  [/GET/, /^\/api\/accounts\/me\/(event-defaults|taxes-and-fees)$/, 'events:manage'],
+  [/.*/, /^\/api\/accounts\/me\/taxes-and-fees(\/|$)/, 'taxes:manage'],
+  [/.*/, /^\/api\/accounts\/me\/(payment-settings|stripe-connect)(\/|$)/, 'payments:manage'],
+  [/.*/, /^\/api\/accounts\/me(\/|$)/, 'account:manage'],
+  [/.*/, /^\/api\/(events|organizers)(\/|$)/, 'events:manage'],
 ];
 
 export function classify(method: string, url: string, configured?: Access): Access | undefined {

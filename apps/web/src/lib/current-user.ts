@@ -1,22 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Permission } from '@taquilla/shared';
+import type { CurrentUser } from '@taquilla/shared/schemas/users';
 import { api } from './api-client.ts';
 
-/** The logged-in user and their account, from GET /api/users/me. */
-export interface CurrentUser {
-  id: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  locale: string;
-  timezone: string;
-  email_verified: boolean;
-  pending_email: string | null;
-  role: 'ADMIN' | 'ORGANIZER';
-  is_owner: boolean;
-  account: { id: string; name: string; currency: string; timezone: string };
-  /** The accounts the user can switch to (ACTIVE memberships, this one included). */
-  accounts?: { id: string; name: string; role: 'ADMIN' | 'ORGANIZER'; is_owner: boolean }[];
-}
+/** The logged-in user, their account, what they may do there, and the accounts they can switch to. */
+export type { CurrentUser };
 
 export const currentUserQuery = queryOptions({
   queryKey: ['users', 'me'],
@@ -24,3 +12,11 @@ export const currentUserQuery = queryOptions({
 });
 
 export const useCurrentUser = (enabled = true) => useQuery({ ...currentUserQuery, enabled });
+
+/**
+ * Whether the user may do this in their current account, as the server decided (`permissions` of
+ * users/me): the web shows what the permission allows and never works it out from the role.
+ */
+export function can(user: Pick<CurrentUser, 'permissions'> | undefined, permission: Permission): boolean {
+  return user?.permissions.includes(permission) ?? false;
+}

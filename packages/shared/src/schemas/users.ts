@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { USER_ROLES } from '../enums.ts';
+import { PERMISSIONS, USER_ROLES } from '../enums.ts';
 import {
   accountChoiceSchema,
   emailSchema,
@@ -71,6 +71,11 @@ export const accountMemberSchema = z
     role: z.enum(['ADMIN', 'ORGANIZER']),
     status: z.enum(['ACTIVE', 'INVITED', 'INACTIVE']),
     is_owner: z.boolean(),
+    /**
+     * Why the caller cannot change this member's role and status (the account owner's are fixed, and
+     * nobody changes their own), or null when they can.
+     */
+    role_and_status_fixed: z.enum(['OWNER', 'SELF']).nullable(),
     created_at: z.string(),
     last_login_at: z.string().nullable().optional(),
   })
@@ -90,6 +95,8 @@ export const currentUserSchema = z
     pending_email: z.string().nullable(),
     role: z.enum(USER_ROLES),
     is_owner: z.boolean(),
+    /** What the user may do in this account, decided by the server: the web shows what these allow. */
+    permissions: z.array(z.enum(PERMISSIONS)),
     account: z.object({ id: z.string(), name: z.string(), currency: z.string(), timezone: z.string() }),
     accounts: z.array(
       z.object({ id: z.string(), name: z.string(), role: z.enum(USER_ROLES), is_owner: z.boolean() }),

@@ -10,6 +10,7 @@ import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { AppError, conflict, invalid, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { listMeta, parseListQuery } from '../../lib/pagination.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { permissionsOf } from '../../lib/permissions.ts';
 import { sendAuthEmail } from '../auth/auth.emails.ts';
 import { authMessages as am } from '../auth/auth.messages.ts';
 import * as identity from '../auth/identity.service.ts';
@@ -24,7 +25,7 @@ type Deps = Pick<AppDeps, 'db' | 'config' | 'jobs'>;
  * the names only of a user the invitation itself created (the inviter typed them), never a profile of
  * someone who already had an account.
  */
-export function presentMember(row: repo.MemberRow): AccountMember {
+export function presentMember(row: repo.MemberRow, auth: AuthContext): AccountMember {
   const invited = row.status === 'INVITED';
   const hideNames = invited && row.has_password;
   return {
@@ -39,8 +40,18 @@ export function presentMember(row: repo.MemberRow): AccountMember {
     role: row.role,
     status: row.status,
     is_owner: row.is_owner,
+    role_and_status_fixed: roleAndStatusFixed(row, auth),
     created_at: row.created_at.toISOString(),
   };
+}
+
+/** The owner's role and status are fixed; nobody changes their own. */
+function roleAndStatusFixed(
+  member: { id: string; is_owner: boolean },
+  auth: AuthContext,
+): AccountMember['role_and_status_fixed'] {
+  if (member.is_owner) return 'OWNER';
+  return member.id === auth.userId ? 'SELF' : null;
 }
 
 /** GET users/me: the contract of apps/web/src/lib/current-user.ts, plus the accounts the user can switch to. */
@@ -60,6 +71,7 @@ export async function getCurrentUser(db: Queryable, userId: string, accountId: s
     pending_email: member.pending_email,
     role: member.role,
     is_owner: member.is_owner,
+    permissions: permissionsOf(member.role),
     account: { id: account.id, name: account.name, currency: account.currency, timezone: account.timezone },
     accounts: memberships
       .filter((a) => a.status === 'ACTIVE')
@@ -182,14 +194,14 @@ export async function listUsers(deps: Deps, auth: AuthContext, query: Record<str
   assertCan(auth, 'users:manage');
   const params = parseListQuery(query, repo.memberListSpec);
   const { rows, total } = await repo.listMembers(deps.db, auth.accountId, params);
-  return { data: rows.map(presentMember), meta: listMeta(total, params) };
+  return { data: rows.map((row) => presentMember(row, auth)), meta: listMeta(total, params) };
 }
 
 export async function getUser(deps: Deps, auth: AuthContext, id: string) {
   if (id !== auth.userId) assertCan(auth, 'users:manage');
   const row = await repo.findMember(deps.db, auth.accountId, id);
   if (!row) throw notFound();
-  return presentMember(row);
+  return presentMember(row, auth);
 }
 
 async function sendInvitation(
@@ -283,8 +295,10 @@ export async function updateUser(deps: Deps, auth: AuthContext, id: string, inpu
     if (!member) throw notFound();
     const roleChanges = input.role !== undefined && input.role !== member.role;
     const statusChanges = input.status !== undefined && input.status !== member.status;
-    if (member.is_owner && (roleChanges || statusChanges)) throw conflict(m['users.owner_protected']);
-    if (id === auth.userId && (roleChanges || statusChanges)) throw conflict(m['users.cannot_change_self']);
+    const fixed = roleAndStatusFixed(member, auth);
+    if (fixed && (roleChanges || statusChanges)) {
+      throw conflict(m[fixed === 'OWNER' ? 'users.owner_protected' : 'users.cannot_change_self']);
+    }
     if (member.status === 'INVITED' && statusChanges) throw conflict(m['users.invited_status']);
     const renames =
       (input.first_name !== undefined && input.first_name !== member.first_name) ||

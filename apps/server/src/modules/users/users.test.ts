@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountUsers, users, userTokens } from '../../db/schema/index.ts';
 import { hashToken } from '../../lib/ids.ts';
+import { ROLE_PERMISSIONS } from '../../lib/permissions.ts';
 import { at, one } from '../../lib/rows.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { addUser, createAccountWithUser, TEST_PASSWORD } from '../../test/factories/accounts.ts';
@@ -47,6 +48,29 @@ describe('GET/PUT users/me', () => {
       is_owner: true,
       account: { id: account.id, name: 'Sala Sol', currency: 'EUR', timezone: 'Europe/Madrid' },
     });
+  });
+
+  it("lists the permissions of the user's role in this account: the web shows what they allow", async () => {
+    const admin = await createAccountWithUser(t.app);
+    const organizer = await addUser(t.app, admin.account.id, { role: 'ORGANIZER' });
+    const adminMe = (await req('GET', '/api/users/me', admin.headers)).json().data;
+    const organizerMe = (await req('GET', '/api/users/me', organizer.headers)).json().data;
+    expect(adminMe.permissions).toContain('users:manage');
+    expect(adminMe.permissions).toEqual(ROLE_PERMISSIONS.ADMIN);
+    expect(organizerMe.permissions).not.toContain('users:manage');
+    expect(organizerMe.permissions).toContain('events:manage');
+    expect(organizerMe.permissions).toEqual(ROLE_PERMISSIONS.ORGANIZER);
+    // The same user, signed in to an account where they are an organizer, has that account's permissions.
+    const other = await createAccountWithUser(t.app);
+    await t.app.deps.db
+      .insert(accountUsers)
+      .values({ account_id: other.account.id, user_id: admin.user.id, role: 'ORGANIZER', status: 'ACTIVE' });
+    const switched = await req('POST', '/api/auth/switch-account', admin.headers, {
+      account_id: other.account.id,
+    });
+    const there = (await req('GET', '/api/users/me', bearer(switched.json().data.token))).json().data;
+    expect(there.permissions).toEqual(ROLE_PERMISSIONS.ORGANIZER);
+    expect(switched.json().data.user.permissions).toEqual(ROLE_PERMISSIONS.ORGANIZER);
   });
 
   it('updates the profile; bad input is a translated 422 and changes nothing', async () => {
@@ -433,6 +457,32 @@ describe('team: invitations, roles, status', () => {
     const bad = await req('PUT', `/api/users/${other.user.id}`, owner.headers, { status: 'INVITED' });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().error.fields.status).toBe('Elige un estado: activo o inactivo.');
+  });
+
+  it('tells the caller which members have their role and status fixed, and why', async () => {
+    const owner = await createAccountWithUser(t.app);
+    const admin = await addUser(t.app, owner.account.id, { role: 'ADMIN' });
+    const organizer = await addUser(t.app, owner.account.id, { role: 'ORGANIZER' });
+    const fixedFor = async (headers: H) => {
+      const list = (await req('GET', '/api/users', headers)).json().data as {
+        id: string;
+        role_and_status_fixed: string | null;
+      }[];
+      return Object.fromEntries(list.map((m) => [m.id, m.role_and_status_fixed]));
+    };
+    expect(await fixedFor(admin.headers)).toEqual({
+      [owner.user.id]: 'OWNER',
+      [admin.user.id]: 'SELF',
+      [organizer.user.id]: null,
+    });
+    // The owner is the owner, also to themself; the other admin is editable for them.
+    expect(await fixedFor(owner.headers)).toEqual({
+      [owner.user.id]: 'OWNER',
+      [admin.user.id]: null,
+      [organizer.user.id]: null,
+    });
+    const own = await req('GET', `/api/users/${organizer.user.id}`, organizer.headers);
+    expect(own.json().data.role_and_status_fixed).toBe('SELF');
   });
 
   it('deactivating a user ends their sessions at once; reactivating lets them back in', async () => {

@@ -15,7 +15,7 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { EmailConfirmationBanner } from '../../features/auth/components/email-confirmation-banner.tsx';
 import { api, clearToken, DEFAULT_LANDING, setToken } from '../../lib/api-client.ts';
-import { useCurrentUser } from '../../lib/current-user.ts';
+import { can, useCurrentUser } from '../../lib/current-user.ts';
 import { showSubmitError } from '../../lib/form-errors.ts';
 import type { FeatureRoutes } from '../feature-routes.ts';
 
@@ -64,13 +64,17 @@ export function ManageLayout() {
       showSubmitError(error);
     }
   };
-  const accountSections = [
-    { path: 'settings', label: t`Ajustes` },
-    { path: 'users', label: t`Usuarios` },
-    { path: 'taxes-and-fees', label: t`Impuestos y comisiones` },
-    { path: 'event-defaults', label: t`Valores predeterminados` },
-    { path: 'payment', label: t`Pagos` },
-  ].filter((s) => accountPaths.has(s.path));
+  // Each section is shown to whoever holds the permission that changes what it shows.
+  const accountSections = (
+    [
+      { path: 'settings', label: t`Ajustes`, permission: 'account:manage' },
+      { path: 'users', label: t`Usuarios`, permission: 'users:manage' },
+      { path: 'taxes-and-fees', label: t`Impuestos y comisiones`, permission: 'taxes:manage' },
+      { path: 'event-defaults', label: t`Valores predeterminados`, permission: 'account:manage' },
+      { path: 'payment', label: t`Pagos`, permission: 'payments:manage' },
+    ] as const
+  ).filter((s) => accountPaths.has(s.path) && can(user, s.permission));
+  const [firstSection] = accountSections;
   const links = [
     {
       to: '/manage/events',
@@ -78,13 +82,14 @@ export function ManageLayout() {
       icon: IconCalendarEvent,
       active: /^\/manage\/(events|organizer|event\/)/,
     },
-    ...(user.role === 'ADMIN'
+    ...(firstSection
       ? [
           {
-            to: '/account/settings',
+            to: `/account/${firstSection.path}`,
             label: t`Cuenta`,
             icon: IconBuilding,
             active: /^\/(account|manage\/account)/,
+            sections: accountSections,
           },
         ]
       : []),
@@ -164,7 +169,7 @@ export function ManageLayout() {
       </AppShell.Header>
       <AppShell.Navbar p="xs">
         {links.map((link) =>
-          link.to === '/account/settings' && accountSections.length > 1 ? (
+          link.sections && link.sections.length > 1 ? (
             <NavLink
               key={link.to}
               label={link.label}
@@ -173,7 +178,7 @@ export function ManageLayout() {
               active={link.active.test(location.pathname)}
               variant="subtle"
             >
-              {accountSections.map((section) => (
+              {link.sections.map((section) => (
                 <NavLink
                   key={section.path}
                   component={Link}

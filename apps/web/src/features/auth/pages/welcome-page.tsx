@@ -6,7 +6,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { getToken } from '../../../lib/api-client.ts';
-import { useCurrentUser } from '../../../lib/current-user.ts';
+import { can, useCurrentUser } from '../../../lib/current-user.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { isEmail } from '../../../lib/person-rules.ts';
 import { createOrganizer, hasOrganizer, renameAccount } from '../api.ts';
@@ -60,7 +60,7 @@ export function WelcomePage() {
       });
       setOrganizer(res.data.name);
       const { account } = user;
-      if (user.role === 'ADMIN' && account.name === `${user.first_name} ${user.last_name}`) {
+      if (can(user, 'account:manage') && account.name === `${user.first_name} ${user.last_name}`) {
         await renameAccount({
           name: res.data.name,
           currency: account.currency,

@@ -1,12 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Button, Card, Group, NumberInput, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, NumberInput, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconLock } from '@tabler/icons-react';
 import type { EventDefaults } from '@taquilla/shared/schemas/events';
 import { ORDER_TIMEOUT_MAX, ORDER_TIMEOUT_MIN } from '@taquilla/shared/schemas/events';
+import { NoPermission } from '../../../components/no-permission.tsx';
 import { PageError, PageLoader } from '../../../components/page-state.tsx';
-import { useCurrentUser } from '../../../lib/current-user.ts';
+import { can, useCurrentUser } from '../../../lib/current-user.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { useEventDefaults, useSaveEventDefaults } from '../api.ts';
 import { CurrencySelect, TimeZoneSelect } from '../components/zone-currency-fields.tsx';
@@ -25,15 +25,11 @@ export function EventDefaultsPage() {
       </Text>
       {!me.data ? (
         <PageLoader />
-      ) : me.data.role === 'ADMIN' ? (
+      ) : can(me.data, 'account:manage') ? (
         <LoadedDefaults />
       ) : (
-        // The defaults are the administrators' (the API answers 403): an organizer is told, not shown a form.
-        <Alert color="orange" icon={<IconLock size={20} />}>
-          <Trans>
-            No tienes permiso para acceder a esta página. Solo los administradores de la cuenta pueden verla.
-          </Trans>
-        </Alert>
+        // Changing the defaults needs `account:manage` (the API answers 403): the user is told, not shown a form.
+        <NoPermission />
       )}
     </Stack>
   );

@@ -22,7 +22,7 @@ import type { TaxOrFee } from '@taquilla/shared/schemas/taxes';
 import { useState } from 'react';
 import { EditDeleteActions } from '../../../components/edit-delete-actions.tsx';
 import { PageError, PageLoader } from '../../../components/page-state.tsx';
-import { useCurrentUser } from '../../../lib/current-user.ts';
+import { can, useCurrentUser } from '../../../lib/current-user.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { useDeleteTax, useSaveTax, useTaxes } from '../api.ts';
@@ -35,7 +35,7 @@ export function TaxesPage() {
   const remove = useDeleteTax();
   const [editing, setEditing] = useState<TaxOrFee | 'new' | null>(null);
   const currency = me.data?.account.currency ?? 'EUR';
-  const isAdmin = me.data?.role === 'ADMIN';
+  const canEdit = can(me.data, 'taxes:manage');
   const formatValue = (x: TaxOrFee) =>
     x.calculation === 'PERCENTAGE'
       ? `${new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 }).format(x.value / 100)} %`
@@ -56,7 +56,7 @@ export function TaxesPage() {
         <Title order={1} size="h2">
           <Trans>Impuestos y comisiones</Trans>
         </Title>
-        {isAdmin && (
+        {canEdit && (
           <Button leftSection={<IconPlus size={18} />} onClick={() => setEditing('new')}>
             <Trans>Añadir</Trans>
           </Button>
@@ -68,9 +68,9 @@ export function TaxesPage() {
           entradas nuevas.
         </Trans>
       </Text>
-      {!isAdmin && me.data && (
+      {!canEdit && me.data && (
         <Alert color="yellow">
-          <Trans>Solo los administradores pueden cambiar los impuestos y comisiones.</Trans>
+          <Trans>Tu rol en esta cuenta no permite cambiar los impuestos y comisiones.</Trans>
         </Alert>
       )}
       {taxes.isPending ? (
@@ -114,7 +114,7 @@ export function TaxesPage() {
                       )}
                     </Group>
                   </Stack>
-                  {isAdmin && (
+                  {canEdit && (
                     <EditDeleteActions
                       name={x.name}
                       size={16}
@@ -164,7 +164,7 @@ export function TaxesPage() {
                       </Badge>
                     </Table.Td>
                     <Table.Td>
-                      {isAdmin && (
+                      {canEdit && (
                         <EditDeleteActions
                           justify="flex-end"
                           name={x.name}

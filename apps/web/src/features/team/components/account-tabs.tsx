@@ -1,18 +1,29 @@
 import { useLingui } from '@lingui/react/macro';
 import { Tabs } from '@mantine/core';
 import { useLocation, useNavigate } from 'react-router';
+import { can, useCurrentUser } from '../../../lib/current-user.ts';
 
-/** Switches between the account screens this feature owns. */
+/** Switches between the account screens this feature owns that the user's permissions open. */
 export function AccountTabs() {
   const { t } = useLingui();
   const { pathname } = useLocation();
   const navigate = useNavigate();
+  const me = useCurrentUser();
+  const tabs = (
+    [
+      { value: '/account/settings', label: t`Ajustes de la cuenta`, permission: 'account:manage' },
+      { value: '/account/users', label: t`Usuarios`, permission: 'users:manage' },
+    ] as const
+  ).filter((tab) => can(me.data, tab.permission));
   const value = pathname.endsWith('/users') ? '/account/users' : '/account/settings';
   return (
     <Tabs value={value} onChange={(v) => v && navigate(v)} mb="md">
       <Tabs.List>
-        <Tabs.Tab value="/account/settings">{t`Ajustes de la cuenta`}</Tabs.Tab>
-        <Tabs.Tab value="/account/users">{t`Usuarios`}</Tabs.Tab>
+        {tabs.map((tab) => (
+          <Tabs.Tab key={tab.value} value={tab.value}>
+            {tab.label}
+          </Tabs.Tab>
+        ))}
       </Tabs.List>
     </Tabs>
   );

@@ -106,18 +106,17 @@ export function InviteModal({
 
 export function EditMemberModal({
   member,
-  selfId,
   onClose,
   onDone,
 }: {
   member: AccountMember;
-  selfId: string;
   onClose: () => void;
   onDone: () => void;
 }) {
   const { t } = useLingui();
   const [busy, setBusy] = useState(false);
-  const locked = member.is_owner || member.id === selfId;
+  // The server says whether (and why) this member's role and status are fixed for the caller.
+  const locked = member.role_and_status_fixed !== null;
   // An invited user's profile is theirs to fill in when accepting.
   const invited = member.status === 'INVITED';
   const form = useForm({
@@ -166,7 +165,7 @@ export function EditMemberModal({
           )}
           {locked && (
             <Alert color="gray" variant="light">
-              {member.is_owner
+              {member.role_and_status_fixed === 'OWNER'
                 ? t`No se puede cambiar el rol ni el estado del propietario de la cuenta.`
                 : t`No puedes cambiar tu propio rol ni tu propio estado.`}
             </Alert>

@@ -4,17 +4,17 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { NoPermission } from '../../../components/no-permission.tsx';
 import { PageLoader } from '../../../components/page-state.tsx';
-import { useCurrentUser } from '../../../lib/current-user.ts';
+import { can, useCurrentUser } from '../../../lib/current-user.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { TimezoneSelect } from '../../auth/components/timezone-select.tsx';
 import { accountQuery, updateAccount } from '../api.ts';
 import { AccountTabs } from '../components/account-tabs.tsx';
-import { NoPermission } from '../components/no-permission.tsx';
 
 const COMMON_CURRENCIES = ['EUR', 'USD', 'GBP', 'MXN', 'ARS', 'COP', 'CLP', 'PEN', 'BRL', 'CHF'];
 
-/** /account/settings and /manage/account: account name, default currency, time zone (admins only). */
+/** /account/settings and /manage/account: account name, default currency, time zone (`account:manage`). */
 export function AccountSettingsPage() {
   const me = useCurrentUser();
   if (!me.data) return null;
@@ -23,7 +23,7 @@ export function AccountSettingsPage() {
       <Title order={1} fz={{ base: 24, sm: 28 }} mb="sm">
         <Trans>Cuenta</Trans>
       </Title>
-      {me.data.role === 'ADMIN' ? (
+      {can(me.data, 'account:manage') ? (
         <>
           <AccountTabs />
           <SettingsForm />

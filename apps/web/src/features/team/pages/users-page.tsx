@@ -23,15 +23,15 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListQuery } from '@taquilla/shared';
 import type { AccountMember } from '@taquilla/shared/schemas/users';
 import { useState } from 'react';
+import { NoPermission } from '../../../components/no-permission.tsx';
 import { PageLoader } from '../../../components/page-state.tsx';
-import { useCurrentUser } from '../../../lib/current-user.ts';
+import { can, useCurrentUser } from '../../../lib/current-user.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { resendInvitation, revokeInvitation, usersQuery } from '../api.ts';
 import { AccountTabs } from '../components/account-tabs.tsx';
 import { ROLE_LABELS, STATUS_COLORS, STATUS_LABELS } from '../components/member-labels.ts';
 import { EditMemberModal, InviteModal } from '../components/member-modals.tsx';
-import { NoPermission } from '../components/no-permission.tsx';
 
 /** /account/users: the account's team; invite, edit role and status, resend or revoke invitations. */
 export function UsersPage() {
@@ -42,7 +42,7 @@ export function UsersPage() {
       <Title order={1} fz={{ base: 24, sm: 28 }} mb="sm">
         <Trans>Cuenta</Trans>
       </Title>
-      {me.data.role === 'ADMIN' ? (
+      {can(me.data, 'users:manage') ? (
         <>
           <AccountTabs />
           <Team selfId={me.data.id} />
@@ -253,12 +253,7 @@ function Team({ selfId }: { selfId: string }) {
         </Stack>
       </Modal>
       {editing && (
-        <EditMemberModal
-          member={editing}
-          selfId={selfId}
-          onClose={() => setEditing(null)}
-          onDone={() => void refresh()}
-        />
+        <EditMemberModal member={editing} onClose={() => setEditing(null)} onDone={() => void refresh()} />
       )}
     </Stack>
   );
