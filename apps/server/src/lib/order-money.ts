@@ -45,3 +45,13 @@ export function revenue(gross: unknown, refunded: unknown): Revenue {
   const r = Number(refunded ?? 0);
   return { gross_revenue_cents: g, refunded_cents: r, net_revenue_cents: g - r };
 }
+
+/**
+ * An order's taxes and fees as its lines stored them at purchase, and what was refunded of it (refunds
+ * in `refunds`): columns for a select over orders, `orderId` naming the order's id.
+ */
+export const orderMoneyColumns = (orderId: SQL, refunds: readonly RefundRowStatus[]) => ({
+  items_taxes_cents: sql<number>`(select coalesce(sum(oi.taxes_cents), 0)::int from order_items oi where oi.order_id = ${orderId})`,
+  items_fees_cents: sql<number>`(select coalesce(sum(oi.fees_cents), 0)::int from order_items oi where oi.order_id = ${orderId})`,
+  refunded_cents: sql<number>`${refundedOf(orderId, refunds)}::int`,
+});

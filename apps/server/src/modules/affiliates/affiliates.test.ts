@@ -224,7 +224,7 @@ describe('affiliates', () => {
       net_revenue_cents: 6650,
       revenue_cents: 6650,
     });
-    expect(at(stats.top, 0).sales).toEqual(radioSales);
+    expect(stats.top[0].sales).toEqual(radioSales);
     const detail = (
       await t.app.inject({ url: `/api/events/${s.event.id}/promoter/${radio.id}/stats`, headers: s.headers })
     ).json().data;
