@@ -51,7 +51,7 @@ function Panel({ eventId, stats }: { eventId: string; stats: EventSalesStats }) 
         </Alert>
       )}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <Card withBorder radius="md" padding="md">
+        <Card withBorder radius="md" padding="md" data-testid="tickets-chart">
           <Title order={3} size="h5" mb="sm">
             <Trans>Entradas vendidas en los últimos 14 días</Trans>
           </Title>
@@ -106,7 +106,7 @@ function Panel({ eventId, stats }: { eventId: string; stats: EventSalesStats }) 
           </Text>
         </Card>
       </SimpleGrid>
-      <Card withBorder radius="md" padding="md">
+      <Card withBorder radius="md" padding="md" data-testid="revenue-chart">
         <Title order={3} size="h5">
           <Trans>Ingresos en los últimos 14 días</Trans>
         </Title>
