@@ -1,3 +1,4 @@
+import type { OrderStatus } from '@taquilla/shared';
 import type { Revenue } from '@taquilla/shared/schemas/revenue';
 import { type SQL, sql } from 'drizzle-orm';
 import type { RefundRowStatus } from './order-rules.ts';
@@ -21,7 +22,7 @@ export const refundedOf = (orderId: SQL, refunds: readonly RefundRowStatus[]) =>
  */
 export const moneyRows = (
   where: SQL,
-  statuses: readonly string[],
+  statuses: readonly OrderStatus[],
   refunds: readonly RefundRowStatus[],
 ) => sql`(
   select o.id as order_id, o.event_id, o.affiliate_id, o.completed_at as at, 1 as orders,

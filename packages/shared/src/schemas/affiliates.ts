@@ -3,7 +3,7 @@
  * arrive through the link are credited to them; their sales count from completed orders only.
  */
 import { z } from 'zod';
-import { revenueShape } from './revenue.ts';
+import { netRevenueCents, revenueShape } from './revenue.ts';
 
 export const AFFILIATE_STATUSES = ['ACTIVE', 'INACTIVE'] as const;
 export type AffiliateStatus = (typeof AFFILIATE_STATUSES)[number];
@@ -35,8 +35,7 @@ export const affiliateSalesSchema = z
     orders_count: z.number(),
     tickets_sold: z.number(),
     ...revenueShape,
-    /** Net revenue (same as net_revenue_cents): the sales' totals less their refunds. */
-    revenue_cents: z.number(),
+    revenue_cents: netRevenueCents,
   })
   .meta({ id: 'AffiliateSales' });
 export type AffiliateSales = z.infer<typeof affiliateSalesSchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ATTENDEE_DETAILS_MODES, EVENT_STATUSES, PAYMENT_PROVIDERS } from '../enums.ts';
 import { organizerSchema } from './organizers.ts';
-import { revenueShape } from './revenue.ts';
+import { netRevenueCents, revenueShape } from './revenue.ts';
 
 /** Events of the back office: create/update payloads, settings, defaults, duplicate (DESIGN §4). */
 export const EVENT_NAME_MAX = 149;
@@ -206,8 +206,7 @@ export const eventStatsSchema = z
     tickets_sold: z.number(),
     orders_count: z.number(),
     ...revenueShape,
-    /** Net revenue (same as net_revenue_cents): completed orders' totals less their refunds. */
-    revenue_cents: z.number(),
+    revenue_cents: netRevenueCents,
   })
   .meta({ id: 'EventStats' });
 export type EventStats = z.infer<typeof eventStatsSchema>;
@@ -257,8 +256,7 @@ export const eventSalesStatsSchema = z
     totals: z.object({
       orders_count: z.number(),
       tickets_sold: z.number(),
-      /** Gross revenue (same as gross_revenue_cents), before refunds. */
-      gross_cents: z.number(),
+      gross_cents: z.number().meta({ description: 'Gross revenue, same as gross_revenue_cents' }),
       ...revenueShape,
       /** Discounts, taxes and fees of the sales (parts of the gross, before refunds). */
       discount_cents: z.number(),
@@ -281,8 +279,7 @@ export const eventSalesStatsSchema = z
         date: z.string(),
         orders_count: z.number(),
         tickets_sold: z.number(),
-        /** Same as gross_revenue_cents. */
-        gross_cents: z.number(),
+        gross_cents: z.number().meta({ description: 'Same as gross_revenue_cents' }),
         ...revenueShape,
       }),
     ),
