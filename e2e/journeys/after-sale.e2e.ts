@@ -144,7 +144,26 @@ describe('after-sale journey', () => {
       if (n > 1) statuses.push(row.getCell(2).value);
     });
     expect(statuses.sort()).toEqual(['Cancelado', 'Completado', 'Completado']);
+    // Lucía's row: 50,00 € paid, 20,00 € refunded, 30,00 € net, as number cells.
+    const head = (sheet?.getRow(1).values ?? []) as unknown[];
+    const lucia = sheet?.getRows(2, 3)?.find((row) => row.getCell(5).value === 'Lucía');
+    expect(lucia?.getCell(head.indexOf('Reembolsado')).value).toBe(20);
+    expect(lucia?.getCell(head.indexOf('Neto')).value).toBe(30);
     await screenshot(page, 'after-sale-orders');
+
+    // The dashboard subtracts the refund; Pau's cancelled order is no sale.
+    await page.goto(`/manage/event/${event.id}/dashboard`);
+    const figures = page.getByTestId('dashboard-figures');
+    await figures.getByText('Ingresos netos').waitFor();
+    expect((await figures.textContent())?.replace(/\s/g, ' ')).toMatch(
+      /Ingresos brutos\s*50,00 €\s*Reembolsado\s*20,00 €\s*Ingresos netos\s*30,00 €/,
+    );
+    await page
+      .getByTestId('revenue-chart')
+      .locator('.recharts-bar-rectangle >> visible=true')
+      .first()
+      .waitFor();
+    await screenshot(page, 'after-sale-dashboard');
 
     // An attendee: detail with check-ins and answers, then cancelled (the browser asks first).
     await page.goto(`/manage/event/${event.id}/attendees`);

@@ -58,7 +58,9 @@ describe('orders journey', () => {
     await page.getByText('Pagos offline pendientes').waitFor();
     expect(await page.getByTestId('sales-by-ticket').textContent()).toMatch(/General\s*2\s*50,00\s€/);
     // The chart counts whole tickets: no 0.5 on its axis.
-    const ticks = page.locator('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value');
+    const ticks = page
+      .getByTestId('tickets-chart')
+      .locator('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value');
     await ticks.first().waitFor();
     for (const tick of await ticks.allTextContents()) expect(tick).toMatch(/^\d+$/);
     await screenshot(page, 'dashboard-desktop');

@@ -1,5 +1,8 @@
 import type { AttendeeStatus, OrderStatus } from '@taquilla/shared';
 
+/** The states of an `order_refunds` row. */
+export type RefundRowStatus = 'PENDING' | 'SUCCEEDED' | 'FAILED';
+
 /**
  * Which order and attendee states count for what: business rules the services decide and pass to the
  * repositories (which only filter by what they are given). The stock rules themselves (which orders
@@ -8,6 +11,12 @@ import type { AttendeeStatus, OrderStatus } from '@taquilla/shared';
 
 /** Orders whose money is in: the sales figures (revenue, tickets sold, affiliate sales) count these. */
 export const COMPLETED_ORDERS: readonly OrderStatus[] = ['COMPLETED'];
+
+/**
+ * Refunds whose money went back to the buyer: every money figure (gross − refunded = net) subtracts
+ * these from the sales they belong to. A PENDING one may still fail; a FAILED one gave nothing back.
+ */
+export const REFUNDED_MONEY: readonly RefundRowStatus[] = ['SUCCEEDED'];
 
 /** Orders that are sales, paid or promised (awaiting an offline payment). */
 export const SOLD_ORDERS: readonly OrderStatus[] = ['COMPLETED', 'AWAITING_OFFLINE_PAYMENT'];

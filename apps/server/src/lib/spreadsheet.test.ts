@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvLine, idKey, PackedIds, wallClock } from './spreadsheet.ts';
+import { csvDecimal, csvLine, idKey, PackedIds, wallClock } from './spreadsheet.ts';
 
 describe('csvLine', () => {
   it('quotes separators, quotes and line breaks, defuses formulas, writes money and wall-clock dates', () => {
@@ -15,6 +15,19 @@ describe('csvLine', () => {
         { money: 500, currency: 'JPY', digits: 0 },
       ]),
     ).toBe('1234.56,500');
+    // In the reader's decimal separator: a comma for Spanish, so the cell is quoted (RFC 4180).
+    expect([csvDecimal('es'), csvDecimal('en')]).toEqual([',', '.']);
+    expect(
+      csvLine(
+        [
+          { money: 123456, currency: 'EUR', digits: 2 },
+          { money: 5, currency: 'EUR', digits: 2 },
+          { money: -1205, currency: 'EUR', digits: 2 },
+          { money: 1500, currency: 'CLP', digits: 0 },
+        ],
+        ',',
+      ),
+    ).toBe('"1234,56","0,05","-12,05",1500');
     // 18:30 UTC on 1 July is 20:30 in Madrid (summer time).
     expect(csvLine([wallClock(new Date('2026-07-01T18:30:00Z'), 'Europe/Madrid')])).toBe('2026-07-01 20:30');
   });

@@ -31,6 +31,28 @@ export interface ExportSheet {
   sheetName: string;
   header: string[];
   rows: AsyncIterable<ExportCell[]>;
+  /** The CSV's decimal separator for money, the reader's (`csvDecimal`); a point when not given. */
+  decimal?: string;
+}
+
+/** How exports write money, for their documentation (`/api/docs`). */
+export const EXPORT_MONEY_DOC =
+  "Money in major units with the currency's digits (JPY, CLP: none): in XLSX number cells in the currency's format; in CSV (RFC 4180, comma-separated) with the reader's decimal separator (locale `es`: a comma, the cell quoted; `en`: a point), no thousands separator.";
+
+/**
+ * The decimal separator of `locale` (`es`: a comma, `en`: a point): CSV money is written as the reader's
+ * spreadsheet reads a number typed in, without thousands separators ("1234,56"); a cell with a comma is
+ * quoted, so the file stays RFC 4180 (comma-separated).
+ */
+export const csvDecimal = (locale: string) =>
+  new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
+
+/** Minor units as a decimal number with `digits` decimals, from the integer (no float rounding). */
+function decimalText(cents: number, digits: number, separator: string): string {
+  const units = String(Math.abs(cents)).padStart(digits + 1, '0');
+  const whole = units.slice(0, units.length - digits);
+  const text = digits ? `${whole}${separator}${units.slice(-digits)}` : whole;
+  return cents < 0 ? `-${text}` : text;
 }
 
 /** Rows read from the database at a time: small enough that a batch is garbage before V8 promotes it. */
@@ -43,11 +65,10 @@ export function defuse(text: string): string {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-function csvCell(value: ExportCell): string {
+function csvCell(value: ExportCell, decimal: string): string {
   if (value === null || value === undefined) return '';
   let text: string;
-  if (typeof value === 'object' && 'money' in value)
-    text = (value.money / 10 ** value.digits).toFixed(value.digits);
+  if (typeof value === 'object' && 'money' in value) text = decimalText(value.money, value.digits, decimal);
   else if (typeof value === 'object') {
     const d = value.wallClock;
     text = `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
@@ -121,14 +142,18 @@ export function wallClock(date: Date | null, timeZone: string): ExportCell {
   return { wallClock: new Date(Math.floor((ms + offset) / 1000) * 1000) };
 }
 
-/** One RFC 4180 line (no line end): separators, quotes and line breaks quoted, formulas defused. */
-export const csvLine = (cells: ExportCell[]) => cells.map(csvCell).join(',');
+/**
+ * One RFC 4180 line (no line end): separators, quotes and line breaks quoted, formulas defused, money with
+ * `decimal` as its decimal separator.
+ */
+export const csvLine = (cells: ExportCell[], decimal = '.') =>
+  cells.map((c) => csvCell(c, decimal)).join(',');
 
 /** CSV text in chunks of about 64 KB: one stream write per chunk, not per row. */
 async function* csvChunks(sheet: ExportSheet) {
   let chunk = `\uFEFF${csvLine(sheet.header)}`;
   for await (const row of sheet.rows) {
-    chunk += `\r\n${csvLine(row)}`;
+    chunk += `\r\n${csvLine(row, sheet.decimal)}`;
     if (chunk.length >= 65_536) {
       yield chunk;
       chunk = '';

@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import { Button, Menu } from '@mantine/core';
+import { Button, Menu, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconFileSpreadsheet, IconFileText } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -9,7 +9,10 @@ import { errorMessage } from '../lib/error-message.ts';
 
 type Format = 'csv' | 'xlsx';
 
-/** "Exportar": downloads what the list shows (same search and filters) as CSV or Excel. */
+/**
+ * "Exportar": downloads what the list shows (same search and filters) as CSV or Excel. The CSV writes
+ * money with the reader's decimal separator (the server follows the locale), which the menu says.
+ */
 export function ExportButton(props: { path: string; query: RequestOptions['query']; filename: string }) {
   const [busy, setBusy] = useState(false);
   const run = async (format: Format) => {
@@ -35,6 +38,9 @@ export function ExportButton(props: { path: string; query: RequestOptions['query
         </Menu.Item>
         <Menu.Item leftSection={<IconFileText size={16} />} onClick={() => void run('csv')}>
           <Trans>CSV</Trans>
+          <Text size="xs" c="dimmed">
+            <Trans>Importes con coma decimal</Trans>
+          </Text>
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>

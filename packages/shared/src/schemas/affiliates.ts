@@ -3,6 +3,7 @@
  * arrive through the link are credited to them; their sales count from completed orders only.
  */
 import { z } from 'zod';
+import { netRevenueCents, revenueShape } from './revenue.ts';
 
 export const AFFILIATE_STATUSES = ['ACTIVE', 'INACTIVE'] as const;
 export type AffiliateStatus = (typeof AFFILIATE_STATUSES)[number];
@@ -28,12 +29,13 @@ export type AffiliateInput = z.infer<typeof affiliateInput>;
 
 // Response shapes: documented in /api/docs and checked against every answer in the server tests.
 
-/** Completed orders credited to an affiliate (or to all of an event's affiliates). */
+/** Completed orders credited to an affiliate (or to all of an event's affiliates), less their refunds. */
 export const affiliateSalesSchema = z
   .object({
     orders_count: z.number(),
     tickets_sold: z.number(),
-    revenue_cents: z.number(),
+    ...revenueShape,
+    revenue_cents: netRevenueCents,
   })
   .meta({ id: 'AffiliateSales' });
 export type AffiliateSales = z.infer<typeof affiliateSalesSchema>;

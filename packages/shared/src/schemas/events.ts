@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ATTENDEE_DETAILS_MODES, EVENT_STATUSES, PAYMENT_PROVIDERS } from '../enums.ts';
 import { organizerSchema } from './organizers.ts';
+import { netRevenueCents, revenueShape } from './revenue.ts';
 
 /** Events of the back office: create/update payloads, settings, defaults, duplicate (DESIGN §4). */
 export const EVENT_NAME_MAX = 149;
@@ -204,8 +205,8 @@ export const eventStatsSchema = z
   .object({
     tickets_sold: z.number(),
     orders_count: z.number(),
-    /** Sum of completed orders' totals, minor units of the event currency. */
-    revenue_cents: z.number(),
+    ...revenueShape,
+    revenue_cents: netRevenueCents,
   })
   .meta({ id: 'EventStats' });
 export type EventStats = z.infer<typeof eventStatsSchema>;
@@ -255,8 +256,9 @@ export const eventSalesStatsSchema = z
     totals: z.object({
       orders_count: z.number(),
       tickets_sold: z.number(),
-      /** What buyers paid: totals of completed orders, taxes and fees included. */
-      gross_cents: z.number(),
+      gross_cents: z.number().meta({ description: 'Gross revenue, same as gross_revenue_cents' }),
+      ...revenueShape,
+      /** Discounts, taxes and fees of the sales (parts of the gross, before refunds). */
       discount_cents: z.number(),
       taxes_cents: z.number(),
       fees_cents: z.number(),
@@ -267,15 +269,21 @@ export const eventSalesStatsSchema = z
       orders_count: z.number(),
       total_cents: z.number(),
     }),
-    /** The last 14 days (event time zone), oldest first, days without sales included. */
+    /**
+     * The last 14 days (event time zone), oldest first, days without sales included. A day's gross is
+     * what was sold that day and its refunded what was given back that day (of any day's sale), so a
+     * refund lowers the net of the day it was made, and the days' nets add up to the net revenue.
+     */
     daily: z.array(
       z.object({
         date: z.string(),
         orders_count: z.number(),
         tickets_sold: z.number(),
-        gross_cents: z.number(),
+        gross_cents: z.number().meta({ description: 'Same as gross_revenue_cents' }),
+        ...revenueShape,
       }),
     ),
+    /** Each ticket's units sold and their gross value (refunds are per order, not split by ticket). */
     tickets: z.array(
       z.object({
         ticket_id: z.string(),

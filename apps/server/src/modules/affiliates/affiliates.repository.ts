@@ -3,12 +3,21 @@ import type { AffiliateSales } from '@taquilla/shared/schemas/affiliates';
 import { and, asc, count, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
 import { type Queryable, rowsOf } from '../../db/client.ts';
 import { affiliates } from '../../db/schema/index.ts';
+import { moneyRows, moneySums, revenue } from '../../lib/order-money.ts';
+import type { RefundRowStatus } from '../../lib/order-rules.ts';
 import { type ListParams, likePattern } from '../../lib/pagination.ts';
 import { one } from '../../lib/rows.ts';
 
 export type AffiliateRow = typeof affiliates.$inferSelect;
 
-export const NO_SALES: AffiliateSales = { orders_count: 0, tickets_sold: 0, revenue_cents: 0 };
+export const NO_SALES: AffiliateSales = {
+  orders_count: 0,
+  tickets_sold: 0,
+  gross_revenue_cents: 0,
+  refunded_cents: 0,
+  net_revenue_cents: 0,
+  revenue_cents: 0,
+};
 
 export const affiliateListSpec = {
   sortable: {
@@ -95,69 +104,81 @@ export async function deleteAffiliate(q: Queryable, accountId: string, id: strin
   await q.delete(affiliates).where(and(eq(affiliates.account_id, accountId), eq(affiliates.id, id)));
 }
 
-type SalesRow = { key: string; orders_count: number; tickets: string | number; revenue: string | number };
-const toSales = (r: SalesRow): AffiliateSales => ({
-  orders_count: Number(r.orders_count),
-  tickets_sold: Number(r.tickets),
-  revenue_cents: Number(r.revenue),
-});
+type SalesRow = { key: string; orders_count: number; tickets: string; gross: string; refunded: string };
+const toSales = (r: SalesRow): AffiliateSales => {
+  const money = revenue(r.gross, r.refunded);
+  return {
+    orders_count: Number(r.orders_count),
+    tickets_sold: Number(r.tickets),
+    ...money,
+    revenue_cents: money.net_revenue_cents,
+  };
+};
 
-/** The event's orders in `statuses` grouped by `groupBy` (an expression over `o`), one query. */
+/** Which sales count: orders in `statuses`, less their refunds in `refunds`. */
+export interface SalesRule {
+  statuses: readonly OrderStatus[];
+  refunds: readonly RefundRowStatus[];
+}
+
+/**
+ * The event's sales grouped by `groupBy` (an expression over `moneyRows` as `m`: a refund falls where it
+ * was made, e.g. its own day), one query.
+ */
 async function salesBy(
   q: Queryable,
   eventId: string,
-  statuses: readonly OrderStatus[],
+  rule: SalesRule,
   groupBy: SQL,
   filter: SQL = sql`true`,
 ) {
   const rows = rowsOf<SalesRow>(
     await q.execute(sql`
-      select ${groupBy} as key, count(*)::int as orders_count, coalesce(sum(o.total_cents), 0)::bigint as revenue,
-        coalesce(sum((select sum(oi.quantity) from order_items oi where oi.order_id = o.id)), 0)::bigint as tickets
-      from orders o
-      where o.event_id = ${eventId}::uuid and o.status in ${statuses} and ${filter}
+      select ${groupBy} as key, ${moneySums}
+      from ${moneyRows(sql`o.event_id = ${eventId}::uuid and ${filter}`, rule.statuses, rule.refunds)} m
       group by 1`),
   );
   return new Map(rows.map((r) => [String(r.key), toSales(r)]));
 }
 
-/** Sales (orders in `statuses`) per affiliate of the event. */
-export const salesByAffiliate = (q: Queryable, eventId: string, statuses: readonly OrderStatus[]) =>
-  salesBy(q, eventId, statuses, sql`o.affiliate_id`, sql`o.affiliate_id is not null`);
+/** Sales per affiliate of the event. */
+export const salesByAffiliate = (q: Queryable, eventId: string, rule: SalesRule) =>
+  salesBy(q, eventId, rule, sql`m.affiliate_id`, sql`o.affiliate_id is not null`);
 
-/** The event's sales (orders in `statuses`): all of them, and those credited to any affiliate. */
-export async function eventSales(q: Queryable, eventId: string, statuses: readonly OrderStatus[]) {
+const add = (a: AffiliateSales, b: AffiliateSales): AffiliateSales => ({
+  orders_count: a.orders_count + b.orders_count,
+  tickets_sold: a.tickets_sold + b.tickets_sold,
+  gross_revenue_cents: a.gross_revenue_cents + b.gross_revenue_cents,
+  refunded_cents: a.refunded_cents + b.refunded_cents,
+  net_revenue_cents: a.net_revenue_cents + b.net_revenue_cents,
+  revenue_cents: a.revenue_cents + b.revenue_cents,
+});
+
+/** The event's sales: all of them, and those credited to any affiliate. */
+export async function eventSales(q: Queryable, eventId: string, rule: SalesRule) {
   const byKind = await salesBy(
     q,
     eventId,
-    statuses,
-    sql`case when o.affiliate_id is null then 'direct' else 'affiliate' end`,
+    rule,
+    sql`case when m.affiliate_id is null then 'direct' else 'affiliate' end`,
   );
-  const direct = byKind.get('direct') ?? NO_SALES;
   const viaAffiliates = byKind.get('affiliate') ?? NO_SALES;
-  return {
-    affiliate: viaAffiliates,
-    all: {
-      orders_count: direct.orders_count + viaAffiliates.orders_count,
-      tickets_sold: direct.tickets_sold + viaAffiliates.tickets_sold,
-      revenue_cents: direct.revenue_cents + viaAffiliates.revenue_cents,
-    },
-  };
+  return { affiliate: viaAffiliates, all: add(byKind.get('direct') ?? NO_SALES, viaAffiliates) };
 }
 
-/** One affiliate's sales (orders in `statuses`) per day of completion, in the event's time zone. */
+/** One affiliate's sales per day in the event's time zone: a sale on its completion day, a refund on its own. */
 export const dailySales = (
   q: Queryable,
   eventId: string,
   affiliateId: string,
   timezone: string,
-  statuses: readonly OrderStatus[],
+  rule: SalesRule,
 ) =>
   salesBy(
     q,
     eventId,
-    statuses,
-    sql`to_char(o.completed_at at time zone ${timezone}, 'YYYY-MM-DD')`,
+    rule,
+    sql`to_char(m.at at time zone ${timezone}, 'YYYY-MM-DD')`,
     sql`o.affiliate_id = ${affiliateId}::uuid`,
   );
 

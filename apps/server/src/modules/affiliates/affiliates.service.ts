@@ -8,11 +8,14 @@ import type { Queryable } from '../../db/client.ts';
 import type { DbDeps } from '../../deps.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { conflict, invalid, isUniqueViolation, notFound } from '../../lib/errors.ts';
-import { COMPLETED_ORDERS, SOLD_ORDERS } from '../../lib/order-rules.ts';
+import { COMPLETED_ORDERS, REFUNDED_MONEY, SOLD_ORDERS } from '../../lib/order-rules.ts';
 import { listMeta, parseListQuery } from '../../lib/pagination.ts';
 import { loadOwnedEvent } from '../events/owned-event.ts';
 import { affiliateMessages as m } from './affiliates.messages.ts';
 import * as repo from './affiliates.repository.ts';
+
+/** An affiliate's sales: completed orders credited to it, less what was refunded of them. */
+const SALES: repo.SalesRule = { statuses: COMPLETED_ORDERS, refunds: REFUNDED_MONEY };
 
 function present(row: repo.AffiliateRow, sales = repo.NO_SALES): Affiliate {
   return {
@@ -39,7 +42,7 @@ export async function listAffiliates(
   await loadOwnedEvent(db, auth.accountId, eventId);
   const [{ rows, total }, sales] = await Promise.all([
     repo.listAffiliates(db, auth.accountId, eventId, params),
-    repo.salesByAffiliate(db, eventId, COMPLETED_ORDERS),
+    repo.salesByAffiliate(db, eventId, SALES),
   ]);
   return { data: rows.map((r) => present(r, sales.get(r.id))), meta: listMeta(total, params) };
 }
@@ -54,7 +57,7 @@ async function ownedAffiliate(q: Queryable, auth: AuthContext, eventId: string, 
 
 export async function getAffiliate(q: Queryable, auth: AuthContext, eventId: string, id: string) {
   const { row } = await ownedAffiliate(q, auth, eventId, id);
-  return present(row, (await repo.salesByAffiliate(q, eventId, COMPLETED_ORDERS)).get(row.id));
+  return present(row, (await repo.salesByAffiliate(q, eventId, SALES)).get(row.id));
 }
 
 async function values(q: Queryable, eventId: string, input: AffiliateInput, exceptId?: string) {
@@ -120,7 +123,7 @@ export async function deleteAffiliate({ db }: DbDeps, auth: AuthContext, eventId
   });
 }
 
-/** The event's affiliate figures (sales are completed orders): how much of its sales came through affiliates, and the top ten. */
+/** The event's affiliate figures (sales are completed orders, less their refunds): how much of its sales came through affiliates, and the top ten. */
 export async function promoterStats(
   { db }: DbDeps,
   auth: AuthContext,
@@ -129,14 +132,15 @@ export async function promoterStats(
   assertCan(auth, 'events:manage');
   const meta = await loadOwnedEvent(db, auth.accountId, eventId);
   const [sales, totals, all] = await Promise.all([
-    repo.salesByAffiliate(db, eventId, COMPLETED_ORDERS),
-    repo.eventSales(db, eventId, COMPLETED_ORDERS),
+    repo.salesByAffiliate(db, eventId, SALES),
+    repo.eventSales(db, eventId, SALES),
     repo.allAffiliates(db, auth.accountId, eventId),
   ]);
   const top = all
     .map((r) => present(r, sales.get(r.id)))
     .sort(
-      (a, b) => b.sales.revenue_cents - a.sales.revenue_cents || b.sales.orders_count - a.sales.orders_count,
+      (a, b) =>
+        b.sales.net_revenue_cents - a.sales.net_revenue_cents || b.sales.orders_count - a.sales.orders_count,
     )
     .slice(0, 10)
     .map(({ id, name, code, status, sales }) => ({ id, name, code, status, sales }));
@@ -157,8 +161,8 @@ export async function promoterDetailStats(
 ): Promise<PromoterDetailStats> {
   const { row, event: meta } = await ownedAffiliate(db, auth, eventId, affiliateId);
   const [sales, daily] = await Promise.all([
-    repo.salesByAffiliate(db, eventId, COMPLETED_ORDERS),
-    repo.dailySales(db, eventId, affiliateId, meta.timezone, COMPLETED_ORDERS),
+    repo.salesByAffiliate(db, eventId, SALES),
+    repo.dailySales(db, eventId, affiliateId, meta.timezone, SALES),
   ]);
   return {
     currency: meta.currency,

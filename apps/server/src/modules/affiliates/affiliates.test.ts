@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { affiliates, orders } from '../../db/schema/index.ts';
 import { at, one } from '../../lib/rows.ts';
@@ -16,6 +16,16 @@ type Seller = Awaited<ReturnType<typeof createSellingEvent>>;
 const url = (eventId: string, path = '') => `/api/events/${eventId}/affiliates${path}`;
 const create = (s: Seller, payload: Record<string, unknown>, headers: Record<string, string> = s.headers) =>
   t.app.inject({ method: 'POST', url: url(s.event.id), headers, payload });
+
+/** Sales with no refunds: gross and net are the same. */
+const sales = (orders_count: number, tickets_sold: number, cents: number) => ({
+  orders_count,
+  tickets_sold,
+  gross_revenue_cents: cents,
+  refunded_cents: 0,
+  net_revenue_cents: cents,
+  revenue_cents: cents,
+});
 
 const buyThrough = (
   s: Seller,
@@ -35,7 +45,7 @@ describe('affiliates', () => {
       code: 'RADIO',
       email: 'radio@example.com',
       status: 'ACTIVE',
-      sales: { orders_count: 0, tickets_sold: 0, revenue_cents: 0 },
+      sales: sales(0, 0, 0),
     });
     const put = await t.app.inject({
       method: 'PUT',
@@ -129,15 +139,15 @@ describe('affiliates', () => {
 
     const one = (await t.app.inject({ url: url(s.event.id, `/${radio.id}`), headers: s.headers })).json()
       .data;
-    expect(one.sales).toEqual({ orders_count: 2, tickets_sold: 3, revenue_cents: 7500 });
+    expect(one.sales).toEqual(sales(2, 3, 7500));
     const stats = (
       await t.app.inject({ url: `/api/events/${s.event.id}/promoter/stats`, headers: s.headers })
     ).json().data;
     expect(stats).toMatchObject({
       currency: 'EUR',
       affiliates_count: 2,
-      affiliate_sales: { orders_count: 2, tickets_sold: 3, revenue_cents: 7500 },
-      event_sales: { orders_count: 3, tickets_sold: 4, revenue_cents: 10000 },
+      affiliate_sales: sales(2, 3, 7500),
+      event_sales: sales(3, 4, 10000),
     });
     expect(stats.top.map((a: { code: string }) => a.code)).toEqual(['RADIO', 'BLOG']);
     const detail = (
@@ -145,7 +155,7 @@ describe('affiliates', () => {
     ).json().data;
     expect(detail.affiliate.id).toBe(radio.id);
     expect(detail.daily).toHaveLength(1);
-    expect(detail.daily[0]).toMatchObject({ orders_count: 2, tickets_sold: 3, revenue_cents: 7500 });
+    expect(detail.daily[0]).toMatchObject(sales(2, 3, 7500));
     expect(detail.daily[0].date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
 
     // With sales it cannot be deleted (409, nothing changes); without sales it can.
@@ -164,6 +174,65 @@ describe('affiliates', () => {
       headers: s.headers,
     });
     expect(gone.statusCode).toBe(204);
+  });
+
+  it('subtracts refunds from affiliate sales and promoter figures, a refund on the day it was made', async () => {
+    const s = await createSellingEvent(t.app);
+    const ticket = await addTicket(t.app, s.event, { prices: [{ price_cents: 2500, quantity: 100 }] });
+    const radio = (await create(s, { name: 'Radio Local', code: 'RADIO' })).json().data;
+    const kept = await buyThrough(s, ticket, 'RADIO', 2); // 50,00 €, sold two days ago, 7,50 € refunded today
+    await t.app.deps.db.execute(
+      sql`update orders set completed_at = now() - interval '2 days' where short_id = ${kept}`,
+    );
+    const cancelled = await buyThrough(s, ticket, 'RADIO', 1); // refunded in full and cancelled
+    const direct = await buyWithTestCard(t.app, s.event, ticket, { quantity: 1 }); // 1,00 € refunded
+    const refund = async (short: string, payload: Record<string, unknown>) => {
+      const order = one(await t.app.deps.db.select().from(orders).where(eq(orders.short_id, short)));
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/events/${s.event.id}/orders/${order.id}/refund`,
+        headers: s.headers,
+        payload,
+      });
+      expect(res.statusCode).toBe(200);
+    };
+    await refund(kept, { amount_cents: 750 });
+    await refund(cancelled, { amount_cents: 2500, cancel_order: true });
+    await refund(direct, { amount_cents: 100 });
+
+    const radioSales = {
+      orders_count: 1,
+      tickets_sold: 2,
+      gross_revenue_cents: 5000,
+      refunded_cents: 750,
+      net_revenue_cents: 4250,
+      revenue_cents: 4250,
+    };
+    const shown = (await t.app.inject({ url: url(s.event.id, `/${radio.id}`), headers: s.headers })).json();
+    expect(shown.data.sales).toEqual(radioSales);
+    const listed = (await t.app.inject({ url: url(s.event.id), headers: s.headers })).json();
+    expect(listed.data[0].sales).toEqual(radioSales);
+    const stats = (
+      await t.app.inject({ url: `/api/events/${s.event.id}/promoter/stats`, headers: s.headers })
+    ).json().data;
+    expect(stats.affiliate_sales).toEqual(radioSales);
+    expect(stats.event_sales).toEqual({
+      orders_count: 2,
+      tickets_sold: 3,
+      gross_revenue_cents: 7500,
+      refunded_cents: 850,
+      net_revenue_cents: 6650,
+      revenue_cents: 6650,
+    });
+    expect(stats.top[0].sales).toEqual(radioSales);
+    const detail = (
+      await t.app.inject({ url: `/api/events/${s.event.id}/promoter/${radio.id}/stats`, headers: s.headers })
+    ).json().data;
+    expect(detail.daily).toHaveLength(2);
+    expect(detail.daily).toMatchObject([
+      { orders_count: 1, gross_revenue_cents: 5000, refunded_cents: 0, net_revenue_cents: 5000 },
+      { orders_count: 0, gross_revenue_cents: 0, refunded_cents: 750, net_revenue_cents: -750 },
+    ]);
   });
 
   it('an inactive affiliate is not credited', async () => {

@@ -2,27 +2,29 @@ import type { Locale } from '@taquilla/shared';
 import type { AppDeps } from '../../deps.ts';
 import type { AuthContext } from '../../lib/auth.ts';
 import { defineMessages } from '../../lib/i18n.ts';
+import { REFUNDED_MONEY } from '../../lib/order-rules.ts';
 import { wallClock } from '../../lib/spreadsheet.ts';
 import { exportLabel } from '../orders/export-labels.ts';
-import { listExport } from '../orders/export-sheet.ts';
+import { listExport, moneyCells, netCents } from '../orders/export-sheet.ts';
 import * as repo from './attendees.manage.repository.ts';
 
 const m = defineMessages({
   es: {
     'attendees.csv_header':
-      'Entrada nº|Nombre|Apellidos|Correo electrónico|Entrada|Tarifa|Estado|Pedido|Registrado en la puerta|Creado',
+      'Entrada nº|Nombre|Apellidos|Correo electrónico|Entrada|Tarifa|Estado|Pedido|Registrado en la puerta|Creado|Total del pedido|Impuestos del pedido|Gastos del pedido|Reembolsado del pedido|Neto del pedido|Moneda',
     'attendees.sheet_name': 'Asistentes',
   },
   en: {
     'attendees.csv_header':
-      'Ticket no.|First name|Last name|Email|Ticket|Tier|Status|Order|Checked in|Created',
+      'Ticket no.|First name|Last name|Email|Ticket|Tier|Status|Order|Checked in|Created|Order total|Order taxes|Order fees|Order refunded|Order net|Currency',
     'attendees.sheet_name': 'Attendees',
   },
 });
 
 /**
  * The attendees the list shows (same search and filters) as a sheet — a door list that works offline —
- * with statuses in the caller's language, dates in the event's time zone and one column per attendee
+ * with statuses in the caller's language, dates in the event's time zone, their order's money (the same
+ * figures as the orders export, repeated on each of the order's attendees) and one column per attendee
  * question.
  */
 export function exportAttendees(
@@ -39,20 +41,29 @@ export function exportAttendees(
     sheetName: m['attendees.sheet_name'],
     header: m['attendees.csv_header'],
     ids: (params) => repo.listAttendeeIds(deps.db, auth.accountId, eventId, params),
-    read: (idList) => repo.findExportAttendees(deps.db, auth.accountId, eventId, idList),
+    read: (idList) => repo.findExportAttendees(deps.db, auth.accountId, eventId, idList, REFUNDED_MONEY),
     idOf: (a) => a.id,
     answersOf: (a) => a.answers,
-    cells: (event, locale) => (a) => [
-      a.short_id,
-      a.first_name,
-      a.last_name,
-      a.email,
-      a.ticket_name,
-      a.price_label,
-      exportLabel(locale, a.status),
-      a.order_short_id,
-      wallClock(a.checked_in_at, event.timezone),
-      wallClock(a.created_at, event.timezone),
-    ],
+    cells: (event, locale) => {
+      const money = moneyCells(event.currency);
+      return (a) => [
+        a.short_id,
+        a.first_name,
+        a.last_name,
+        a.email,
+        a.ticket_name,
+        a.price_label,
+        exportLabel(locale, a.status),
+        a.order_short_id,
+        wallClock(a.checked_in_at, event.timezone),
+        wallClock(a.created_at, event.timezone),
+        money(a.total_cents),
+        money(a.items_taxes_cents),
+        money(a.items_fees_cents),
+        money(a.refunded_cents),
+        money(netCents(a)),
+        a.currency,
+      ];
+    },
   });
 }

@@ -2,6 +2,8 @@ import type { OrderStatus } from '@taquilla/shared';
 import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { attendees, checkInLists, checkIns, orderItems, orders } from '../../db/schema/index.ts';
+import { orderMoneyColumns } from '../../lib/order-money.ts';
+import type { RefundRowStatus } from '../../lib/order-rules.ts';
 import { type ListParams, type ListSpec, likePattern } from '../../lib/pagination.ts';
 import { one } from '../../lib/rows.ts';
 import { idIn, PackedIds, packedIdsOf } from '../../lib/spreadsheet.ts';
@@ -76,8 +78,18 @@ export async function listAttendeeIds(q: Queryable, accountId: string, eventId: 
 /** An attendee as the export shows it: only the columns it writes. */
 export type ExportAttendeeRow = Awaited<ReturnType<typeof findExportAttendees>>[number];
 
-/** These attendees of the event (one export batch: ids as `inIdOrder` gives them), in no particular order. */
-export async function findExportAttendees(q: Queryable, accountId: string, eventId: string, idList: string) {
+/**
+ * These attendees of the event (one export batch: ids as `inIdOrder` gives them), in no particular order,
+ * with their order's money: total, status, what was refunded of it (refunds in `refunds`), its lines'
+ * taxes and fees.
+ */
+export async function findExportAttendees(
+  q: Queryable,
+  accountId: string,
+  eventId: string,
+  idList: string,
+  refunds: readonly RefundRowStatus[],
+) {
   return q
     .select({
       id: attendees.id,
@@ -92,6 +104,10 @@ export async function findExportAttendees(q: Queryable, accountId: string, event
       price_label: orderItems.price_label,
       order_short_id: orders.short_id,
       checked_in_at: columns.checked_in_at,
+      order_status: orders.status,
+      total_cents: orders.total_cents,
+      currency: orders.currency,
+      ...orderMoneyColumns(sql`"orders"."id"`, refunds),
     })
     .from(attendees)
     .innerJoin(orders, eq(orders.id, attendees.order_id))

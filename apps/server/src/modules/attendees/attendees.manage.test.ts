@@ -132,7 +132,8 @@ describe('attendees in the back office', () => {
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     const lines = res.body.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toBe(
-      'Entrada nº,Nombre,Apellidos,Correo electrónico,Entrada,Tarifa,Estado,Pedido,Registrado en la puerta,Creado',
+      'Entrada nº,Nombre,Apellidos,Correo electrónico,Entrada,Tarifa,Estado,Pedido,Registrado en la puerta,Creado,' +
+        'Total del pedido,Impuestos del pedido,Gastos del pedido,Reembolsado del pedido,Neto del pedido,Moneda',
     );
     expect(lines.slice(1).map((l) => l.split(',')[1])).toEqual(['Lucía', 'Nuria', 'Pablo']);
     expect(lines[2]).toContain(',Nuria,Vidal,nuria@example.com,VIP,,Válida,');

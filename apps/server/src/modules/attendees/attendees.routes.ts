@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { requireAuth } from '../../lib/auth.ts';
 import { fileResponse, SPREADSHEET_TYPES } from '../../lib/openapi.ts';
 import { listQuerystring } from '../../lib/pagination.ts';
-import { sendExport } from '../../lib/spreadsheet.ts';
+import { EXPORT_MONEY_DOC, sendExport } from '../../lib/spreadsheet.ts';
 import { cancelAttendee, reactivateAttendee } from '../orders/attendee-status.ts';
 import { exportAttendees } from './attendees.export.ts';
 import * as manage from './attendees.manage.ts';
@@ -47,7 +47,12 @@ export const attendeesRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Export an event's attendees (CSV or XLSX, `format` parameter)",
         params: eventParams,
         querystring: listQuerystring,
-        response: { 200: fileResponse('The attendees as a spreadsheet', SPREADSHEET_TYPES) },
+        response: {
+          200: fileResponse(
+            `The attendees as a spreadsheet, each with its order's total, taxes, fees, refunded and net (as the orders export). ${EXPORT_MONEY_DOC}`,
+            SPREADSHEET_TYPES,
+          ),
+        },
       },
     },
     async (request, reply) => {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EventStatus, OrderStatus } from '@taquilla/shared';
+import type { EventStats } from '@taquilla/shared/schemas/events';
 import { and, count, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
 import { type Queryable, rowsOf } from '../../db/client.ts';
 import {
@@ -16,6 +17,8 @@ import {
   ticketTaxes,
 } from '../../db/schema/index.ts';
 import { newShortId } from '../../lib/ids.ts';
+import { moneyRows, moneySums, revenue } from '../../lib/order-money.ts';
+import type { RefundRowStatus } from '../../lib/order-rules.ts';
 import { type ListParams, type ListSpec, likePattern } from '../../lib/pagination.ts';
 import { one } from '../../lib/rows.ts';
 
@@ -107,32 +110,42 @@ export async function updateEvent(
   return row;
 }
 
-/** Key figures from the orders in `statuses`, one grouped query for any number of events. */
+/**
+ * Key figures from the orders in `statuses`, less their refunds in `refunds` (the three revenue figures;
+ * `revenue_cents` is the net), one grouped query for any number of events.
+ */
 export async function statsFor(
   q: Queryable,
   accountId: string,
   eventIds: string[],
   statuses: readonly OrderStatus[],
+  refunds: readonly RefundRowStatus[],
 ) {
-  const stats = new Map<string, { tickets_sold: number; orders_count: number; revenue_cents: number }>();
+  const stats = new Map<string, EventStats>();
   if (eventIds.length === 0) return stats;
-  const rows = rowsOf<{ event_id: string; orders_count: number; revenue: string; tickets: number }>(
+  const ids = sql.join(
+    eventIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const rows = rowsOf<{
+    event_id: string;
+    orders_count: number;
+    tickets: string;
+    gross: string;
+    refunded: string;
+  }>(
     await q.execute(sql`
-      select o.event_id, count(*)::int as orders_count, coalesce(sum(o.total_cents), 0)::bigint as revenue,
-        coalesce(sum((select sum(oi.quantity) from order_items oi where oi.order_id = o.id)), 0)::int as tickets
-      from orders o
-      where o.account_id = ${accountId} and o.status in ${statuses}
-        and o.event_id in (${sql.join(
-          eventIds.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )})
-      group by o.event_id`),
+      select m.event_id, ${moneySums}
+      from ${moneyRows(sql`o.account_id = ${accountId} and o.event_id in (${ids})`, statuses, refunds)} m
+      group by m.event_id`),
   );
   for (const r of rows) {
+    const money = revenue(r.gross, r.refunded);
     stats.set(r.event_id, {
       tickets_sold: Number(r.tickets),
       orders_count: Number(r.orders_count),
-      revenue_cents: Number(r.revenue),
+      ...money,
+      revenue_cents: money.net_revenue_cents,
     });
   }
   return stats;

@@ -14,7 +14,7 @@ import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { sanitizeRichText } from '../../lib/html.ts';
 import { t } from '../../lib/i18n.ts';
-import { COMPLETED_ORDERS, SOLD_ORDERS } from '../../lib/order-rules.ts';
+import { COMPLETED_ORDERS, REFUNDED_MONEY, SOLD_ORDERS } from '../../lib/order-rules.ts';
 import { listMeta, parseListQuery } from '../../lib/pagination.ts';
 import { accountRow, setEventDefaults } from '../accounts/accounts.service.ts';
 import { copyCover, coversFor } from '../images/images.service.ts';
@@ -27,7 +27,14 @@ import { defaultProviders, resolveDefaults, resolveSettings, slugify } from './e
 
 type Deps = Pick<AppDeps, 'db' | 'config'>;
 type Stats = ManageEvent['stats'];
-const NO_STATS: Stats = { tickets_sold: 0, orders_count: 0, revenue_cents: 0 };
+const NO_STATS: Stats = {
+  tickets_sold: 0,
+  orders_count: 0,
+  gross_revenue_cents: 0,
+  refunded_cents: 0,
+  net_revenue_cents: 0,
+  revenue_cents: 0,
+};
 
 function lifecycle(row: repo.EventRow, now = Date.now()): ManageEvent['lifecycle'] {
   const end = (row.end_date ?? row.start_date).getTime();
@@ -87,7 +94,7 @@ export async function listEvents(deps: Deps, auth: AuthContext, query: Record<st
   );
   const ids = rows.map((r) => r.id);
   const [stats, covers] = await Promise.all([
-    repo.statsFor(deps.db, auth.accountId, ids, COMPLETED_ORDERS),
+    repo.statsFor(deps.db, auth.accountId, ids, COMPLETED_ORDERS, REFUNDED_MONEY),
     coversFor(deps.db, ids),
   ]);
   return {
@@ -99,7 +106,7 @@ export async function listEvents(deps: Deps, auth: AuthContext, query: Record<st
 export async function getEvent(deps: Deps, auth: AuthContext, id: string): Promise<ManageEventDetail> {
   const row = await getEventRow(deps, auth, id);
   const [stats, covers, ticketsCount, ordered] = await Promise.all([
-    repo.statsFor(deps.db, auth.accountId, [id], COMPLETED_ORDERS),
+    repo.statsFor(deps.db, auth.accountId, [id], COMPLETED_ORDERS, REFUNDED_MONEY),
     coversFor(deps.db, [id]),
     repo.countTickets(deps.db, id),
     repo.hasOrders(deps.db, id, SOLD_ORDERS),

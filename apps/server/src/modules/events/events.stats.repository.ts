@@ -1,15 +1,18 @@
 import type { AttendeeStatus, OrderStatus } from '@taquilla/shared';
 import { sql } from 'drizzle-orm';
 import { type Queryable, rowsOf } from '../../db/client.ts';
+import { moneyRows, moneySums, refundedOf } from '../../lib/order-money.ts';
+import type { RefundRowStatus } from '../../lib/order-rules.ts';
 import { one } from '../../lib/rows.ts';
 
 type Row = Record<string, unknown>;
 
-/** Totals of the event's orders in `statuses`, and its attendees in `attendeeStatus`. */
+/** Totals of the event's orders in `statuses` (less their refunds in `refunds`), and its attendees in `attendeeStatus`. */
 export async function orderTotals(
   q: Queryable,
   eventId: string,
   statuses: readonly OrderStatus[],
+  refunds: readonly RefundRowStatus[],
   attendeeStatus: AttendeeStatus,
 ) {
   return one(
@@ -18,6 +21,7 @@ export async function orderTotals(
       select count(*)::int as orders_count,
         coalesce(sum(o.total_cents), 0)::bigint as gross, coalesce(sum(o.discount_cents), 0)::bigint as discount,
         coalesce(sum(o.taxes_cents), 0)::bigint as taxes, coalesce(sum(o.fees_cents), 0)::bigint as fees,
+        coalesce(sum(${refundedOf(sql`o.id`, refunds)}), 0)::bigint as refunded,
         coalesce(sum((select sum(oi.quantity) from order_items oi where oi.order_id = o.id)), 0)::bigint as tickets,
         (select count(*) from attendees a where a.event_id = ${eventId}::uuid and a.status = ${attendeeStatus})::int as attendees
       from orders o where o.event_id = ${eventId}::uuid and o.status in ${statuses}`),
@@ -36,22 +40,23 @@ export async function orderCount(q: Queryable, eventId: string, statuses: readon
   );
 }
 
-/** Orders in `statuses` completed in the last `days` (+1) days, per day in `timezone`. */
+/**
+ * The event's sales (orders in `statuses`) made and refunds (in `refunds`) given in the last `days` (+1)
+ * days, per day in `timezone`: a sale counts on the day it completed, a refund on the day it was made.
+ */
 export async function dailyOrders(
   q: Queryable,
   eventId: string,
   statuses: readonly OrderStatus[],
+  refunds: readonly RefundRowStatus[],
   timezone: string,
   days: number,
 ) {
   return rowsOf<Row>(
     await q.execute(sql`
-      select to_char(o.completed_at at time zone ${timezone}, 'YYYY-MM-DD') as day, count(*)::int as orders_count,
-        coalesce(sum(o.total_cents), 0)::bigint as gross,
-        coalesce(sum((select sum(oi.quantity) from order_items oi where oi.order_id = o.id)), 0)::bigint as tickets
-      from orders o
-      where o.event_id = ${eventId}::uuid and o.status in ${statuses}
-        and o.completed_at >= now() - make_interval(days => ${days + 1})
+      select to_char(m.at at time zone ${timezone}, 'YYYY-MM-DD') as day, ${moneySums}
+      from ${moneyRows(sql`o.event_id = ${eventId}::uuid`, statuses, refunds)} m
+      where m.at >= now() - make_interval(days => ${days + 1})
       group by 1`),
   );
 }

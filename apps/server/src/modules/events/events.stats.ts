@@ -1,7 +1,13 @@
 import type { EventSalesStats } from '@taquilla/shared/schemas/events';
 import type { DbDeps } from '../../deps.ts';
 import type { AuthContext } from '../../lib/auth.ts';
-import { ADMITTED_ATTENDEE, AWAITING_PAYMENT_ORDERS, COMPLETED_ORDERS } from '../../lib/order-rules.ts';
+import { revenue } from '../../lib/order-money.ts';
+import {
+  ADMITTED_ATTENDEE,
+  AWAITING_PAYMENT_ORDERS,
+  COMPLETED_ORDERS,
+  REFUNDED_MONEY,
+} from '../../lib/order-rules.ts';
 import { getEventRow } from './events.service.ts';
 import * as repo from './events.stats.repository.ts';
 
@@ -17,15 +23,16 @@ export function lastDays(timeZone: string, days: number, now = new Date()): stri
 
 /**
  * The dashboard figures of one event of the caller's account, in four grouped queries: sales are
- * completed orders, attendees the ACTIVE ones, and orders awaiting an offline payment are shown apart.
+ * completed orders, less what was refunded of them (gross, refunded, net); attendees are the ACTIVE ones,
+ * and orders awaiting an offline payment are shown apart.
  */
 export async function salesStats(deps: DbDeps, auth: AuthContext, eventId: string): Promise<EventSalesStats> {
   const event = await getEventRow(deps, auth, eventId);
   const days = lastDays(event.timezone, STATS_DAYS);
   const [t, a, daily, tickets] = await Promise.all([
-    repo.orderTotals(deps.db, event.id, COMPLETED_ORDERS, ADMITTED_ATTENDEE),
+    repo.orderTotals(deps.db, event.id, COMPLETED_ORDERS, REFUNDED_MONEY, ADMITTED_ATTENDEE),
     repo.orderCount(deps.db, event.id, AWAITING_PAYMENT_ORDERS),
-    repo.dailyOrders(deps.db, event.id, COMPLETED_ORDERS, event.timezone, STATS_DAYS),
+    repo.dailyOrders(deps.db, event.id, COMPLETED_ORDERS, REFUNDED_MONEY, event.timezone, STATS_DAYS),
     repo.ticketSales(deps.db, event.id, COMPLETED_ORDERS),
   ]);
   const byDay = new Map(daily.map((r) => [String(r.day), r]));
@@ -36,6 +43,7 @@ export async function salesStats(deps: DbDeps, auth: AuthContext, eventId: strin
       orders_count: n(t.orders_count),
       tickets_sold: n(t.tickets),
       gross_cents: n(t.gross),
+      ...revenue(t.gross, t.refunded),
       discount_cents: n(t.discount),
       taxes_cents: n(t.taxes),
       fees_cents: n(t.fees),
@@ -49,6 +57,7 @@ export async function salesStats(deps: DbDeps, auth: AuthContext, eventId: strin
         orders_count: n(r?.orders_count),
         tickets_sold: n(r?.tickets),
         gross_cents: n(r?.gross),
+        ...revenue(r?.gross, r?.refunded),
       };
     }),
     tickets: tickets.map((r) => ({

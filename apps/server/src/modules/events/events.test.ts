@@ -174,7 +174,14 @@ describe('GET /api/events', () => {
 
     const list = (await inject('GET', '/api/events', acc.headers)).json().data;
     const card = list.find((e: { id: string }) => e.id === future.id);
-    expect(card.stats).toEqual({ tickets_sold: 4, orders_count: 2, revenue_cents: 10_000 });
+    expect(card.stats).toEqual({
+      tickets_sold: 4,
+      orders_count: 2,
+      gross_revenue_cents: 10_000,
+      refunded_cents: 0,
+      net_revenue_cents: 10_000,
+      revenue_cents: 10_000,
+    });
     expect(list.find((e: { id: string }) => e.id === past.id).lifecycle).toBe('ended');
 
     // Another account sees none of these.
@@ -476,7 +483,14 @@ describe('POST /api/events/:id/duplicate', () => {
     expect(full.statusCode).toBe(201);
     const copy = full.json().data;
     expect(copy).toMatchObject({ name: 'Festival (copia)', status: 'DRAFT', tickets_count: 1 });
-    expect(copy.stats).toEqual({ tickets_sold: 0, orders_count: 0, revenue_cents: 0 });
+    expect(copy.stats).toEqual({
+      tickets_sold: 0,
+      orders_count: 0,
+      gross_revenue_cents: 0,
+      refunded_cents: 0,
+      net_revenue_cents: 0,
+      revenue_cents: 0,
+    });
     expect(copy.settings).toMatchObject({ seo_title: 'SEO del festival', order_timeout_minutes: 40 });
     const db = t.app.deps.db;
     const newTicket = one(await db.select().from(tickets).where(eq(tickets.event_id, copy.id)));

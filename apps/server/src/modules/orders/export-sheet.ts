@@ -1,11 +1,13 @@
-import type { Locale } from '@taquilla/shared';
+import { currencyDigits, type Locale, type OrderStatus } from '@taquilla/shared';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { invalid } from '../../lib/errors.ts';
 import { defineMessages, t } from '../../lib/i18n.ts';
+import { COMPLETED_ORDERS } from '../../lib/order-rules.ts';
 import { type ListParams, type ListSpec, parseListQuery } from '../../lib/pagination.ts';
 import {
+  csvDecimal,
   type ExportCell,
   type ExportFormat,
   type ExportSheet,
@@ -43,6 +45,29 @@ export interface ListExport<T> {
   cells: (event: ExportEvent, locale: Locale) => (row: T) => ExportCell[];
 }
 
+/** Money cells in `currency`: numbers in major units with the currency's own digits (JPY and CLP: none). */
+export function moneyCells(currency: string): (cents: number) => ExportCell {
+  const digits = currencyDigits(currency);
+  return (cents) => ({ money: cents, currency, digits });
+}
+
+/** An order's money as the exports show it: the taxes and fees of its lines, refunded and net. */
+export interface OrderMoney {
+  order_status: OrderStatus;
+  total_cents: number;
+  items_taxes_cents: number;
+  items_fees_cents: number;
+  refunded_cents: number;
+}
+
+/**
+ * What an order leaves in the books, as the dashboard counts it: a sale's total less its refunds; an
+ * order that is no sale (cancelled, awaiting payment, in progress) leaves nothing. The column adds up to
+ * the dashboard's net revenue.
+ */
+export const netCents = (o: OrderMoney) =>
+  COMPLETED_ORDERS.includes(o.order_status) ? o.total_cents - o.refunded_cents : 0;
+
 /** `format` of an export (default csv), taken out of the list query before the list rules read it. */
 export function exportFormat(raw: Record<string, unknown>): {
   format: ExportFormat;
@@ -56,7 +81,8 @@ export function exportFormat(raw: Record<string, unknown>): {
 
 /**
  * A list as a sheet: the rows the list shows (same search, filters and sort), headers and values in the
- * caller's language, one column per question after the fixed ones. Rows are read in batches while the
+ * caller's language (CSV money with its decimal separator: `es` a comma, `en` a point), one column per
+ * question after the fixed ones. Rows are read in batches while the
  * file is written (lib/spreadsheet.ts).
  */
 export async function listExport<T>(
@@ -91,6 +117,7 @@ export async function listExport<T>(
       sheetName: t(locale, def.sheetName),
       header: [...t(locale, def.header).split('|'), ...questions.map((q) => q.title)],
       rows: rows(),
+      decimal: csvDecimal(locale),
     },
   };
 }

@@ -1,11 +1,19 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.ts';
+import { orders } from '../../db/schema/index.ts';
+import { one } from '../../lib/rows.ts';
 import { BATCH } from '../../lib/spreadsheet.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createAccountWithUser } from '../../test/factories/accounts.ts';
-import { addQuestion, addTicket, createSellingEvent } from '../../test/factories/checkout.ts';
+import {
+  addQuestion,
+  addTax,
+  addTicket,
+  buyWithTestCard,
+  createSellingEvent,
+} from '../../test/factories/checkout.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -74,7 +82,173 @@ async function readXlsx(body: Buffer) {
   return { sheet, rows };
 }
 
+/**
+ * An event in `currency` whose ticket costs `price` plus 21 % IVA and a fixed fee of `fee`, with an order
+ * of two units refunded in part (`refund`) and one of one unit refunded in full and cancelled.
+ */
+async function refundedOrders(currency: string, price: number, fee: number, refund: number) {
+  const s = await createSellingEvent(t.app, { currency });
+  const iva = await addTax(t.app, s.account.id, {
+    name: 'IVA',
+    type: 'TAX',
+    calculation: 'PERCENTAGE',
+    value: 2100,
+  });
+  const fees = await addTax(t.app, s.account.id, {
+    name: 'Gastos',
+    type: 'FEE',
+    calculation: 'FIXED',
+    value: fee,
+  });
+  const ticket = await addTicket(t.app, s.event, {
+    prices: [{ price_cents: price, quantity: 50 }],
+    taxIds: [iva.id, fees.id],
+  });
+  const refundOrder = async (short: string, payload: Record<string, unknown>) => {
+    const order = one(await t.app.deps.db.select().from(orders).where(eq(orders.short_id, short)));
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/events/${s.event.id}/orders/${order.id}/refund`,
+      headers: s.headers,
+      payload,
+    });
+    expect(res.statusCode).toBe(200);
+  };
+  const partly = await buyWithTestCard(t.app, s.event, ticket, { quantity: 2 });
+  await refundOrder(partly, { amount_cents: refund });
+  const cancelled = await buyWithTestCard(t.app, s.event, ticket);
+  const unit = one(
+    await t.app.deps.db.select().from(orders).where(eq(orders.short_id, cancelled)),
+  ).total_cents;
+  await refundOrder(cancelled, { amount_cents: unit, cancel_order: true });
+  return { ...s, partly, cancelled };
+}
+
+/** The export's CSV as rows of cells by header (RFC 4180: quoted cells may hold commas). */
+function csvRecords(body: string) {
+  const cells = (line: string) =>
+    [...line.matchAll(/("(?:[^"]|"")*"|[^,]*)(,|$)/g)]
+      .slice(0, -1)
+      .map((m) => (m[1]?.startsWith('"') ? m[1].slice(1, -1).replaceAll('""', '"') : (m[1] ?? '')));
+  const [head = '', ...lines] = body.replace(/^\uFEFF/, '').split('\r\n');
+  const names = cells(head);
+  return lines.map((line) => Object.fromEntries(cells(line).map((v, i) => [names[i], v])));
+}
+
+/** The export's XLSX rows as cells by header. */
+async function xlsxRecords(body: Buffer) {
+  const { rows } = await readXlsx(body);
+  const names = (rows[0]?.values ?? []) as unknown[];
+  return rows.slice(1).map((row) => (name: string) => row.getCell(names.indexOf(name)));
+}
+
 describe('exports', () => {
+  it("orders carry taxes, fees, refunded and net: CSV with the reader's decimal separator, XLSX with number cells", async () => {
+    const s = await refundedOrders('EUR', 2500, 100, 1234);
+    const url = `/api/events/${s.event.id}/orders/export`;
+    // 2 × (25,00 € + 5,25 € IVA + 1,00 € fees) = 62,50 €, 12,34 € refunded: 50,16 € net.
+    const es = csvRecords((await t.app.inject({ url: `${url}?format=csv`, headers: s.headers })).body);
+    const partly = es.find((r) => r.Pedido === s.partly);
+    expect(partly).toMatchObject({
+      Impuestos: '10,50',
+      Gastos: '2,00',
+      Total: '62,50',
+      Reembolsado: '12,34',
+      Neto: '50,16',
+      Moneda: 'EUR',
+    });
+    // Cancelled and refunded in full: it leaves nothing in the books.
+    expect(es.find((r) => r.Pedido === s.cancelled)).toMatchObject({
+      Total: '31,25',
+      Reembolsado: '31,25',
+      Neto: '0,00',
+    });
+    const enCsv = await t.app.inject({
+      url: `${url}?format=csv`,
+      headers: { ...s.headers, 'accept-language': 'en' },
+    });
+    expect(enCsv.body).toContain(',10.50,2.00,62.50,12.34,50.16,EUR,');
+    expect(csvRecords(enCsv.body).find((r) => r.Order === s.partly)).toMatchObject({
+      Refunded: '12.34',
+      Net: '50.16',
+    });
+
+    const xlsx = await xlsxRecords(
+      (await t.app.inject({ url: `${url}?format=xlsx`, headers: s.headers })).rawPayload,
+    );
+    const row = xlsx.find((cell) => cell('Pedido').value === s.partly);
+    if (!row) throw new Error('no row');
+    const figures = { Impuestos: 10.5, Gastos: 2, Total: 62.5, Reembolsado: 12.34, Neto: 50.16 };
+    for (const [name, value] of Object.entries(figures)) {
+      expect(row(name).type).toBe(ExcelJS.ValueType.Number);
+      expect(row(name).value).toBe(value);
+      expect(row(name).numFmt).toBe('#,##0.00 "EUR"');
+    }
+
+    // Each attendee row carries its order's money.
+    const attendees = await xlsxRecords(
+      (
+        await t.app.inject({
+          url: `/api/events/${s.event.id}/attendees/export?format=xlsx`,
+          headers: s.headers,
+        })
+      ).rawPayload,
+    );
+    const holders = attendees.filter((cell) => cell('Pedido').value === s.partly);
+    expect(holders).toHaveLength(2);
+    for (const holder of holders) {
+      expect(holder('Impuestos del pedido').value).toBe(10.5);
+      expect(holder('Gastos del pedido').value).toBe(2);
+      expect(holder('Reembolsado del pedido').value).toBe(12.34);
+      expect(holder('Neto del pedido').value).toBe(50.16);
+      expect(holder('Neto del pedido').numFmt).toBe('#,##0.00 "EUR"');
+    }
+    const attendeesCsv = csvRecords(
+      (
+        await t.app.inject({
+          url: `/api/events/${s.event.id}/attendees/export?format=csv`,
+          headers: s.headers,
+        })
+      ).body,
+    );
+    expect(attendeesCsv.find((r) => r.Pedido === s.partly)).toMatchObject({
+      'Reembolsado del pedido': '12,34',
+      'Neto del pedido': '50,16',
+      Moneda: 'EUR',
+    });
+  });
+
+  it('a yen event exports whole amounts: integers in XLSX and CSV', async () => {
+    // 2 × (1500 ¥ + 315 ¥ IVA + 100 ¥ fees) = 3830 ¥, 333 ¥ refunded: 3497 ¥ net.
+    const s = await refundedOrders('JPY', 1500, 100, 333);
+    const url = `/api/events/${s.event.id}/orders/export`;
+    const csv = csvRecords((await t.app.inject({ url: `${url}?format=csv`, headers: s.headers })).body);
+    expect(csv.find((r) => r.Pedido === s.partly)).toMatchObject({
+      Impuestos: '630',
+      Gastos: '200',
+      Total: '3830',
+      Reembolsado: '333',
+      Neto: '3497',
+      Moneda: 'JPY',
+    });
+    const xlsx = await xlsxRecords(
+      (await t.app.inject({ url: `${url}?format=xlsx`, headers: s.headers })).rawPayload,
+    );
+    const row = xlsx.find((cell) => cell('Pedido').value === s.partly);
+    if (!row) throw new Error('no row');
+    for (const [name, value] of Object.entries({
+      Impuestos: 630,
+      Gastos: 200,
+      Total: 3830,
+      Reembolsado: 333,
+      Neto: 3497,
+    })) {
+      expect(row(name).value).toBe(value);
+      expect(Number.isInteger(row(name).value)).toBe(true);
+      expect(row(name).numFmt).toBe('#,##0 "JPY"');
+    }
+  });
+
   it('orders as XLSX: translated headers and values, money as numbers with the currency, dates in the event time zone, answers as columns, formulas kept as text', async () => {
     const bought = new Date();
     const s = await answeredOrder();
@@ -99,7 +273,7 @@ describe('exports', () => {
     expect(row?.getCell(5).type).toBe(ExcelJS.ValueType.String);
     expect(row?.getCell(13).value).toBe(19.99);
     expect(row?.getCell(13).numFmt).toBe('#,##0.00 "EUR"');
-    const created = row?.getCell(18).value as Date;
+    const created = row?.getCell(20).value as Date;
     expect(created).toBeInstanceOf(Date);
     // The wall clock in Madrid when the order was made (the minute may have turned while it was made).
     const madrid = (d: Date) =>

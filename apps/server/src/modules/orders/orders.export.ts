@@ -1,30 +1,31 @@
-import { currencyDigits, type Locale } from '@taquilla/shared';
+import type { Locale } from '@taquilla/shared';
 import type { AppDeps } from '../../deps.ts';
 import type { AuthContext } from '../../lib/auth.ts';
 import { defineMessages } from '../../lib/i18n.ts';
-import { NOT_YET_ORDERS } from '../../lib/order-rules.ts';
-import { type ExportCell, wallClock } from '../../lib/spreadsheet.ts';
+import { NOT_YET_ORDERS, REFUNDED_MONEY } from '../../lib/order-rules.ts';
+import { wallClock } from '../../lib/spreadsheet.ts';
 import { exportLabel } from './export-labels.ts';
-import { listExport } from './export-sheet.ts';
+import { listExport, moneyCells, netCents } from './export-sheet.ts';
 import * as repo from './orders.repository.ts';
 
 const m = defineMessages({
   es: {
     'orders.csv_header':
-      'Pedido|Estado|Estado del pago|Estado de la devolución|Nombre|Apellidos|Correo electrónico|Entradas|Subtotal|Descuento|Impuestos|Gastos|Total|Moneda|Código promocional|Método de pago|Manual|Creado|Completado',
+      'Pedido|Estado|Estado del pago|Estado de la devolución|Nombre|Apellidos|Correo electrónico|Entradas|Subtotal|Descuento|Impuestos|Gastos|Total|Reembolsado|Neto|Moneda|Código promocional|Método de pago|Manual|Creado|Completado',
     'orders.sheet_name': 'Pedidos',
   },
   en: {
     'orders.csv_header':
-      'Order|Status|Payment status|Refund status|First name|Last name|Email|Tickets|Subtotal|Discount|Taxes|Fees|Total|Currency|Promo code|Payment method|Manual|Created|Completed',
+      'Order|Status|Payment status|Refund status|First name|Last name|Email|Tickets|Subtotal|Discount|Taxes|Fees|Total|Refunded|Net|Currency|Promo code|Payment method|Manual|Created|Completed',
     'orders.sheet_name': 'Orders',
   },
 });
 
 /**
  * The orders the list shows (same search, filters and sort) as a sheet: statuses in the caller's
- * language, dates in the event's time zone, money as numbers with the currency, one column per order
- * question.
+ * language, dates in the event's time zone, money as numbers with the currency (taxes and fees as the
+ * order's lines stored them; refunded: its refunds that went through; net: what it leaves in the books,
+ * see `netCents`), one column per order question.
  */
 export function exportOrders(
   deps: Pick<AppDeps, 'db'>,
@@ -46,12 +47,11 @@ export function exportOrders(
         orderBy: params.orderBy,
         hiddenStatuses: params.filters.some((f) => f.field === 'status') ? undefined : NOT_YET_ORDERS,
       }),
-    read: (idList) => repo.findExportOrders(deps.db, auth.accountId, eventId, idList),
+    read: (idList) => repo.findExportOrders(deps.db, auth.accountId, eventId, idList, REFUNDED_MONEY),
     idOf: (o) => o.id,
     answersOf: (o) => o.answers,
     cells: (event, locale) => {
-      const digits = currencyDigits(event.currency);
-      const money = (cents: number, currency: string): ExportCell => ({ money: cents, currency, digits });
+      const money = moneyCells(event.currency);
       return (o) => [
         o.short_id,
         exportLabel(locale, o.status),
@@ -61,11 +61,13 @@ export function exportOrders(
         o.last_name,
         o.email,
         o.item_count,
-        money(o.subtotal_cents, o.currency),
-        money(o.discount_cents, o.currency),
-        money(o.taxes_cents, o.currency),
-        money(o.fees_cents, o.currency),
-        money(o.total_cents, o.currency),
+        money(o.subtotal_cents),
+        money(o.discount_cents),
+        money(o.items_taxes_cents),
+        money(o.items_fees_cents),
+        money(o.total_cents),
+        money(o.refunded_cents),
+        money(netCents({ ...o, order_status: o.status })),
         o.currency,
         o.promo_code,
         exportLabel(locale, o.payment_provider),

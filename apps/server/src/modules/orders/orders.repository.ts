@@ -11,6 +11,8 @@ import {
   organizers,
   payments,
 } from '../../db/schema/index.ts';
+import { orderMoneyColumns } from '../../lib/order-money.ts';
+import type { RefundRowStatus } from '../../lib/order-rules.ts';
 import { type ListSpec, likePattern } from '../../lib/pagination.ts';
 import { one } from '../../lib/rows.ts';
 import { idIn, PackedIds, packedIdsOf } from '../../lib/spreadsheet.ts';
@@ -355,8 +357,17 @@ export async function listOrderIds(
 /** An order as the export shows it: only the columns it writes. */
 export type ExportOrderRow = Awaited<ReturnType<typeof findExportOrders>>[number];
 
-/** These orders of the event (one export batch: ids as `inIdOrder` gives them), in no particular order. */
-export async function findExportOrders(q: Queryable, accountId: string, eventId: string, idList: string) {
+/**
+ * These orders of the event (one export batch: ids as `inIdOrder` gives them), in no particular order,
+ * with what was refunded of each (refunds in `refunds`) and their lines' taxes and fees.
+ */
+export async function findExportOrders(
+  q: Queryable,
+  accountId: string,
+  eventId: string,
+  idList: string,
+  refunds: readonly RefundRowStatus[],
+) {
   return q
     .select({
       id: orders.id,
@@ -380,6 +391,7 @@ export async function findExportOrders(q: Queryable, accountId: string, eventId:
       created_at: orders.created_at,
       completed_at: orders.completed_at,
       answers: orders.answers,
+      ...orderMoneyColumns(sql`"orders"."id"`, refunds),
     })
     .from(orders)
     .where(and(eq(orders.account_id, accountId), eq(orders.event_id, eventId), idIn(orders.id, idList)));

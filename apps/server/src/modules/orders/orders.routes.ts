@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { requireAuth } from '../../lib/auth.ts';
 import { fileResponse, SPREADSHEET_TYPES } from '../../lib/openapi.ts';
 import { listQuerystring } from '../../lib/pagination.ts';
-import { sendExport } from '../../lib/spreadsheet.ts';
+import { EXPORT_MONEY_DOC, sendExport } from '../../lib/spreadsheet.ts';
 import { exportOrders } from './orders.export.ts';
 import * as service from './orders.service.ts';
 
@@ -23,7 +23,12 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Export an event's orders (CSV or XLSX, `format` parameter)",
         params: eventParams,
         querystring: listQuerystring,
-        response: { 200: fileResponse('The orders as a spreadsheet', SPREADSHEET_TYPES) },
+        response: {
+          200: fileResponse(
+            `The orders as a spreadsheet: per order its subtotal, discount, taxes and fees (of its lines), total, refunded (refunds that went through) and net (a completed order's total less its refunds; 0 for orders that are not sales). ${EXPORT_MONEY_DOC}`,
+            SPREADSHEET_TYPES,
+          ),
+        },
       },
     },
     async (request, reply) => {

@@ -177,7 +177,7 @@ describe('organizer orders', () => {
     );
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(
-      "Completado,Pagado,,'=Ana,Martín,ana@example.com,2,25.00,0.00,0.00,0.00,25.00,EUR,,Tarjeta de prueba,No,",
+      'Completado,Pagado,,\'=Ana,Martín,ana@example.com,2,"25,00","0,00","0,00","0,00","25,00","0,00","25,00",EUR,,Tarjeta de prueba,No,',
     );
     expect(lines[2]).toContain('Pendiente de pago offline');
     const english = await t.app.inject({

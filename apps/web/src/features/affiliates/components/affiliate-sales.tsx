@@ -26,13 +26,29 @@ export function Figure(props: { label: ReactNode; value: string; hint?: ReactNod
   );
 }
 
-/** Orders, tickets and revenue side by side. */
+/** What refunds took from the gross, under a net figure (nothing when there were none). */
+function refundHint(sales: { gross_revenue_cents: number; refunded_cents: number }, currency: string) {
+  if (sales.refunded_cents === 0) return undefined;
+  const gross = formatMoney(sales.gross_revenue_cents, currency);
+  const refunded = formatMoney(sales.refunded_cents, currency);
+  return (
+    <Trans>
+      Ingresos brutos {gross} · Reembolsado {refunded}
+    </Trans>
+  );
+}
+
+/** Orders, tickets and net revenue side by side (gross and refunded under it when there were refunds). */
 export function SalesFigures({ sales, currency }: { sales: AffiliateSales; currency: string }) {
   return (
     <SimpleGrid cols={3}>
       <Figure label={<Trans>Pedidos</Trans>} value={formatNumber(sales.orders_count)} />
       <Figure label={<Trans>Entradas</Trans>} value={formatNumber(sales.tickets_sold)} />
-      <Figure label={<Trans>Ingresos</Trans>} value={formatMoney(sales.revenue_cents, currency)} />
+      <Figure
+        label={<Trans>Ingresos netos</Trans>}
+        value={formatMoney(sales.net_revenue_cents, currency)}
+        hint={refundHint(sales, currency)}
+      />
     </SimpleGrid>
   );
 }
@@ -71,7 +87,10 @@ export function AffiliateSalesModal(props: { eventId: string; affiliateId: strin
   );
 }
 
-/** An affiliate's completed sales per day (dates in the event's time zone). */
+/**
+ * An affiliate's completed sales per day (dates in the event's time zone): a refund counts on the day it
+ * was made, so a day may show only a refund.
+ */
 export function AffiliateDailyTable(props: { daily: PromoterDetailStats['daily']; currency: string }) {
   return (
     <Table striped>
@@ -87,7 +106,13 @@ export function AffiliateDailyTable(props: { daily: PromoterDetailStats['daily']
             <Trans>Entradas</Trans>
           </Table.Th>
           <Table.Th ta="right">
-            <Trans>Ingresos</Trans>
+            <Trans>Ingresos brutos</Trans>
+          </Table.Th>
+          <Table.Th ta="right">
+            <Trans>Reembolsado</Trans>
+          </Table.Th>
+          <Table.Th ta="right">
+            <Trans>Ingresos netos</Trans>
           </Table.Th>
         </Table.Tr>
       </Table.Thead>
@@ -97,7 +122,9 @@ export function AffiliateDailyTable(props: { daily: PromoterDetailStats['daily']
             <Table.Td>{formatDay(d.date)}</Table.Td>
             <Table.Td ta="right">{formatNumber(d.orders_count)}</Table.Td>
             <Table.Td ta="right">{formatNumber(d.tickets_sold)}</Table.Td>
-            <Table.Td ta="right">{formatMoney(d.revenue_cents, props.currency)}</Table.Td>
+            <Table.Td ta="right">{formatMoney(d.gross_revenue_cents, props.currency)}</Table.Td>
+            <Table.Td ta="right">{formatMoney(d.refunded_cents, props.currency)}</Table.Td>
+            <Table.Td ta="right">{formatMoney(d.net_revenue_cents, props.currency)}</Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>
@@ -105,20 +132,20 @@ export function AffiliateDailyTable(props: { daily: PromoterDetailStats['daily']
   );
 }
 
-/** `cents` as a whole percentage of `total` (the event's revenue), formatted. */
+/** `cents` as a whole percentage of `total` (the event's net revenue), formatted. */
 export function revenueShare(cents: number, total: number): string {
   return formatNumber(total > 0 ? Math.round((cents / total) * 100) : 0);
 }
 
 /** What all the event's affiliates sold together, and their share of the event's sales. */
 export function PromoterTotals({ stats, currency }: { stats: PromoterStats; currency: string }) {
-  const share = revenueShare(stats.affiliate_sales.revenue_cents, stats.event_sales.revenue_cents);
+  const share = revenueShare(stats.affiliate_sales.net_revenue_cents, stats.event_sales.net_revenue_cents);
   return (
     <Card withBorder radius="md">
       <SimpleGrid cols={{ base: 2, sm: 4 }}>
         <Figure
-          label={<Trans>Ingresos por afiliados</Trans>}
-          value={formatMoney(stats.affiliate_sales.revenue_cents, currency)}
+          label={<Trans>Ingresos netos por afiliados</Trans>}
+          value={formatMoney(stats.affiliate_sales.net_revenue_cents, currency)}
           hint={<Trans>{share} % de las ventas del evento</Trans>}
         />
         <Figure label={<Trans>Pedidos</Trans>} value={formatNumber(stats.affiliate_sales.orders_count)} />

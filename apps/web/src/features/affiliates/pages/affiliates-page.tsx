@@ -156,7 +156,7 @@ export function AffiliatesPage() {
               { label: <Trans>Código</Trans> },
               { label: <Trans>Pedidos</Trans>, align: 'right' },
               { label: <Trans>Entradas</Trans>, align: 'right' },
-              { label: <Trans>Ingresos</Trans>, align: 'right' },
+              { label: <Trans>Ingresos netos</Trans>, align: 'right' },
               { label: <Trans>Estado</Trans> },
               {},
             ]}
@@ -176,7 +176,7 @@ export function AffiliatesPage() {
                 <Table.Td ff="monospace">{a.code}</Table.Td>
                 <Table.Td ta="right">{formatNumber(a.sales.orders_count)}</Table.Td>
                 <Table.Td ta="right">{formatNumber(a.sales.tickets_sold)}</Table.Td>
-                <Table.Td ta="right">{formatMoney(a.sales.revenue_cents, currency)}</Table.Td>
+                <Table.Td ta="right">{formatMoney(a.sales.net_revenue_cents, currency)}</Table.Td>
                 <Table.Td>{status(a)}</Table.Td>
                 <Table.Td>{actions(a)}</Table.Td>
               </Table.Tr>
@@ -200,8 +200,8 @@ export function AffiliatesPage() {
                 <Text size="sm" mt={4}>
                   <Trans>
                     Pedidos: {formatNumber(a.sales.orders_count)} · Entradas:{' '}
-                    {formatNumber(a.sales.tickets_sold)} · Ingresos:{' '}
-                    {formatMoney(a.sales.revenue_cents, currency)}
+                    {formatNumber(a.sales.tickets_sold)} · Ingresos netos:{' '}
+                    {formatMoney(a.sales.net_revenue_cents, currency)}
                   </Trans>
                 </Text>
               </Card>

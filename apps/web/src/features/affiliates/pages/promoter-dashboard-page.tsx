@@ -64,7 +64,7 @@ export function PromoterDashboardPage() {
               { label: <Trans>Afiliado</Trans> },
               { label: <Trans>Pedidos</Trans>, align: 'right' },
               { label: <Trans>Entradas</Trans>, align: 'right' },
-              { label: <Trans>Ingresos</Trans>, align: 'right' },
+              { label: <Trans>Ingresos netos</Trans>, align: 'right' },
               { label: <Trans>% del evento</Trans>, align: 'right' },
             ]}
           >
@@ -80,9 +80,9 @@ export function PromoterDashboardPage() {
                 </Table.Td>
                 <Table.Td ta="right">{formatNumber(a.sales.orders_count)}</Table.Td>
                 <Table.Td ta="right">{formatNumber(a.sales.tickets_sold)}</Table.Td>
-                <Table.Td ta="right">{formatMoney(a.sales.revenue_cents, currency)}</Table.Td>
+                <Table.Td ta="right">{formatMoney(a.sales.net_revenue_cents, currency)}</Table.Td>
                 <Table.Td ta="right">
-                  {revenueShare(a.sales.revenue_cents, s.event_sales.revenue_cents)} %
+                  {revenueShare(a.sales.net_revenue_cents, s.event_sales.net_revenue_cents)} %
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -91,7 +91,7 @@ export function PromoterDashboardPage() {
             {s.top.map((a) => (
               <Anchor key={a.id} component={Link} to={`../dashboardPromoterSingle/${a.id}`}>
                 <Trans>
-                  {a.name}: {formatMoney(a.sales.revenue_cents, currency)} ·{' '}
+                  {a.name}: {formatMoney(a.sales.net_revenue_cents, currency)} ·{' '}
                   {formatNumber(a.sales.tickets_sold)} entradas
                 </Trans>
               </Anchor>

@@ -8,7 +8,11 @@ import { PageError, PageLoader } from '../../../components/page-state.tsx';
 import { formatDay, formatMoney, formatNumber } from '../../../lib/format.ts';
 import { useEventStats } from '../api.ts';
 
-/** The dashboard's sales: the last two weeks day by day, what each ticket sold, money still to come in. */
+/**
+ * The dashboard's sales: the last two weeks day by day (tickets, and money: what was sold and what was
+ * refunded each day, so a refund shows on the day it was made), what each ticket sold, money still to
+ * come in.
+ */
 export function SalesPanel({ eventId }: { eventId: string }) {
   const stats = useEventStats(eventId);
   if (stats.error) return <PageError error={stats.error} />;
@@ -21,9 +25,16 @@ function Panel({ eventId, stats }: { eventId: string; stats: EventSalesStats }) 
   const money = (cents: number) => formatMoney(cents, stats.currency);
   const best = Math.max(1, ...stats.tickets.map((x) => x.tickets_sold));
   const series = t`Entradas`;
-  const data = stats.daily.map((d) => ({
-    day: formatDay(d.date).replace(/\s\d{4}$/, ''),
-    [series]: d.tickets_sold,
+  const gross = t`Ingresos brutos`;
+  const refunded = t`Reembolsado`;
+  const net = t`Ingresos netos`;
+  const dayOf = (date: string) => formatDay(date).replace(/\s\d{4}$/, '');
+  const data = stats.daily.map((d) => ({ day: dayOf(d.date), [series]: d.tickets_sold }));
+  const moneyData = stats.daily.map((d) => ({
+    day: dayOf(d.date),
+    [gross]: d.gross_revenue_cents,
+    [refunded]: d.refunded_cents,
+    [net]: d.net_revenue_cents,
   }));
   return (
     <Stack gap="md">
@@ -40,7 +51,7 @@ function Panel({ eventId, stats }: { eventId: string; stats: EventSalesStats }) 
         </Alert>
       )}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <Card withBorder radius="md" padding="md">
+        <Card withBorder radius="md" padding="md" data-testid="tickets-chart">
           <Title order={3} size="h5" mb="sm">
             <Trans>Entradas vendidas en los últimos 14 días</Trans>
           </Title>
@@ -88,13 +99,40 @@ function Panel({ eventId, stats }: { eventId: string; stats: EventSalesStats }) 
           )}
           <Text size="xs" c="dimmed" mt="sm">
             <Trans>
-              De los ingresos, {money(stats.totals.taxes_cents)} son impuestos y{' '}
-              {money(stats.totals.fees_cents)} gastos; descuentos aplicados:{' '}
-              {money(stats.totals.discount_cents)}.
+              Importes brutos: los reembolsos se hacen por pedido, no por entrada. De los ingresos brutos,{' '}
+              {money(stats.totals.taxes_cents)} son impuestos y {money(stats.totals.fees_cents)} gastos;
+              descuentos aplicados: {money(stats.totals.discount_cents)}.
             </Trans>
           </Text>
         </Card>
       </SimpleGrid>
+      <Card withBorder radius="md" padding="md" data-testid="revenue-chart">
+        <Title order={3} size="h5">
+          <Trans>Ingresos en los últimos 14 días</Trans>
+        </Title>
+        <Text size="xs" c="dimmed" mb="sm">
+          <Trans>
+            Cada reembolso cuenta el día en que se hizo, aunque la venta fuera de otro día; los ingresos netos
+            del día son los brutos menos lo reembolsado ese día.
+          </Trans>
+        </Text>
+        <BarChart
+          h={220}
+          data={moneyData}
+          dataKey="day"
+          series={[
+            { name: gross, color: 'blue.6' },
+            { name: refunded, color: 'red.6' },
+            { name: net, color: 'teal.7' },
+          ]}
+          tickLine="none"
+          gridAxis="y"
+          valueFormatter={money}
+          withLegend
+          withTooltip
+          aria-label={t`Ingresos brutos, reembolsado e ingresos netos por día`}
+        />
+      </Card>
     </Stack>
   );
 }

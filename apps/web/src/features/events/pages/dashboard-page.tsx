@@ -1,13 +1,21 @@
 import { Plural, Trans } from '@lingui/react/macro';
 import { Alert, Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconMapPin, IconReceipt, IconTicket, IconWorld } from '@tabler/icons-react';
+import {
+  IconCash,
+  IconMapPin,
+  IconReceipt,
+  IconReceiptRefund,
+  IconTicket,
+  IconWallet,
+  IconWorld,
+} from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageError, PageLoader } from '../../../components/page-state.tsx';
+import { formatMoney, formatNumber } from '../../../lib/format.ts';
 import { useEvent } from '../api.ts';
 import { CoverImage } from '../components/cover-image.tsx';
 import { SalesPanel } from '../components/sales-panel.tsx';
-import { money } from '../lib/dates.ts';
 
 export function DashboardPage() {
   const { eventId } = useParams();
@@ -23,21 +31,31 @@ export function DashboardPage() {
       <Title order={2} size="h3">
         <Trans>Panel</Trans>
       </Title>
-      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+      <SimpleGrid cols={{ base: 2, md: 5 }} spacing="md" data-testid="dashboard-figures">
         <Stat
           icon={<IconTicket size={20} />}
           label={<Trans>Entradas vendidas</Trans>}
-          value={String(e.stats.tickets_sold)}
+          value={formatNumber(e.stats.tickets_sold)}
         />
         <Stat
           icon={<IconReceipt size={20} />}
           label={<Trans>Pedidos completados</Trans>}
-          value={String(e.stats.orders_count)}
+          value={formatNumber(e.stats.orders_count)}
         />
         <Stat
-          icon={<IconReceipt size={20} />}
-          label={<Trans>Ingresos</Trans>}
-          value={money(e.stats.revenue_cents, e.currency)}
+          icon={<IconCash size={20} />}
+          label={<Trans>Ingresos brutos</Trans>}
+          value={formatMoney(e.stats.gross_revenue_cents, e.currency)}
+        />
+        <Stat
+          icon={<IconReceiptRefund size={20} />}
+          label={<Trans>Reembolsado</Trans>}
+          value={formatMoney(e.stats.refunded_cents, e.currency)}
+        />
+        <Stat
+          icon={<IconWallet size={20} />}
+          label={<Trans>Ingresos netos</Trans>}
+          value={formatMoney(e.stats.net_revenue_cents, e.currency)}
         />
       </SimpleGrid>
       <SalesPanel eventId={e.id} />
