@@ -34,6 +34,8 @@ export interface StubIntent {
   last_payment_error: null | { code: string };
   stripe_account: string | null;
   application_fee_amount: number | null;
+  /** What the buyer does right after a retrieval answered (their payment goes through meanwhile). */
+  then_status?: string;
 }
 export interface StubRefund {
   id: string;
@@ -121,7 +123,12 @@ export async function startStripeConnectStub(): Promise<StripeConnectStub> {
     const intent = intentPath?.[1] ? intents.get(intentPath[1]) : undefined;
     if (method === 'GET' && intent && !intentPath?.[2]) {
       retrievals.push({ id: intent.id, stripe_account: connected(headers) });
-      return [200, intent];
+      const answered = { ...intent };
+      if (intent.then_status) {
+        Object.assign(intent, { status: intent.then_status, then_status: undefined });
+        if (intent.status === 'succeeded') intent.amount_received = intent.amount;
+      }
+      return [200, answered];
     }
     if (method === 'POST' && intent && intentPath?.[2]) {
       if (intent.stripe_account !== connected(headers)) return stripeNotFound;
