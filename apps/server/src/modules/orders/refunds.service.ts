@@ -1,4 +1,4 @@
-import type { RefundStatus } from '@taquilla/shared';
+import type { AutomaticRefundReason, RefundStatus } from '@taquilla/shared';
 import { formatMoney } from '@taquilla/shared';
 import type { RefundOrderInput } from '@taquilla/shared/schemas/orders';
 import type { FastifyBaseLogger } from 'fastify';
@@ -25,12 +25,11 @@ export interface RefundOutcome {
   failureReason?: string;
 }
 
-/**
- * Why money went back without an organizer asking (the refund's `reason`, no `created_by`): the payment
- * came after the reservation expired and the units were gone, or the order was already paid.
- */
-export const AUTOMATIC_REFUND = { late: 'LATE_PAYMENT', duplicate: 'DUPLICATE_PAYMENT' } as const;
-export type AutomaticRefundReason = (typeof AUTOMATIC_REFUND)[keyof typeof AUTOMATIC_REFUND];
+/** Why money went back without an organizer asking (the refund's `reason`; no `created_by`). */
+export const AUTOMATIC_REFUND = {
+  late: 'LATE_PAYMENT',
+  duplicate: 'DUPLICATE_PAYMENT',
+} as const satisfies Record<string, AutomaticRefundReason>;
 
 /** Which automatic refund a reason names ('late', 'duplicate'), if any. */
 const automaticReason = (reason: string | null) =>
