@@ -202,6 +202,21 @@ describe('payment reconciliation', () => {
     ).toHaveLength(1);
   });
 
+  it('a payment Stripe cannot answer about does not hold up the others, and waits its turn', async () => {
+    const seller = await connectedSeller();
+    const lost = await paying(seller);
+    const paid = await paying(seller);
+    succeeded(paid.intent);
+    stub.intents.delete(lost.intent.id);
+    for (const p of [lost, paid]) await startedLongAgo(p.intent);
+    const before = (await paymentOf(lost.intent)).updated_at;
+    await reconcilePayments(t.app.deps);
+    expect((await orderRow(paid.short)).status).toBe('COMPLETED');
+    const still = await paymentOf(lost.intent);
+    expect(still.status).toBe('PENDING');
+    expect(still.updated_at.getTime()).toBeGreaterThan(before.getTime());
+  });
+
   it('several runs at once apply each payment once', async () => {
     const seller = await connectedSeller();
     const paid = await paying(seller);

@@ -36,15 +36,19 @@ const orderStillPayable = (p: DuePayment, now: Date) =>
 export async function reconcilePayments(deps: Deps): Promise<void> {
   const startedBefore = new Date(Date.now() - deps.config.paymentReconcileAfterMinutes * 60_000);
   for (const due of await payments.pendingPaymentsStartedBefore(deps.db, startedBefore, BATCH)) {
+    let settled = false;
     try {
-      await reconcile(deps, due);
+      settled = await reconcile(deps, due);
     } catch (err) {
       deps.log?.error({ err, payment: due.provider_ref }, 'payment could not be reconciled');
     }
+    // Still pending (or the provider could not answer): the others come first next time.
+    if (!settled) await payments.updatePayment(deps.db, due.account_id, due.id, { updated_at: new Date() });
   }
 }
 
-async function reconcile(deps: Deps, due: DuePayment) {
+/** Asks about one payment and applies the answer; false while the provider still says pending. */
+async function reconcile(deps: Deps, due: DuePayment): Promise<boolean> {
   const provider = payments.paymentProvider(due.provider);
   const event = await findEvent(deps.db, due.event_id);
   const settings = event ? await paymentSettings.providerSettings(deps, event) : {};
@@ -52,12 +56,9 @@ async function reconcile(deps: Deps, due: DuePayment) {
   if (check.kind === 'pending' && !orderStillPayable(due, new Date())) {
     check = await provider.cancel(deps, due, settings);
   }
-  if (check.kind === 'pending') {
-    // Looked at: the others come first next time.
-    await payments.updatePayment(deps.db, due.account_id, due.id, { updated_at: new Date() });
-    return;
-  }
+  if (check.kind === 'pending') return false;
   await applyCheck(deps, due.account_id, due, check);
+  return true;
 }
 
 /** Registers the job and keeps one run queued (each run queues the next). */
