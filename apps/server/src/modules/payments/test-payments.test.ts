@@ -31,6 +31,19 @@ describe('test payments in production', () => {
     expect(settings.json().data.payment_providers).not.toContain('test');
   });
 
+  it('an account with offline instructions starts its events with offline payment, once', async () => {
+    const { headers } = await createAccountWithUser(t.app);
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/accounts/me/payment-settings',
+      headers,
+      payload: { offline_payment_instructions: 'Transferencia a ES12 3456 7890' },
+    });
+    const event = await createEvent(t.app, headers);
+    const settings = await t.app.inject({ url: `/api/events/${event.id}/settings`, headers });
+    expect(settings.json().data.payment_providers).toEqual(['offline']);
+  });
+
   it('refuse the test card, even for an event whose settings name it', async () => {
     const { event } = await createSellingEvent(t.app, { settings: { payment_providers: ['test'] } });
     const ticket = await addTicket(t.app, event);
