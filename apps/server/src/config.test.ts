@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, configWarnings, loadConfig } from './config.ts';
 
 describe('config', () => {
   const dataDir = () => mkdtempSync(path.join(tmpdir(), 'taquilla-config-'));
@@ -67,5 +67,34 @@ describe('config', () => {
     expect(() => loadConfig({ DATA_DIR: dir, WEB_CONCURRENCY: '2' })).toThrow(
       /WEB_CONCURRENCY.*DATABASE_URL/,
     );
+  });
+
+  it('test payments: on by default only in the embedded mode outside production; in production only when set, and loudly', () => {
+    const dir = dataDir();
+    const embedded = loadConfig({ DATA_DIR: dir });
+    expect(embedded.testPayments).toBe(true);
+    expect(configWarnings(embedded)).toEqual([]);
+    const production = loadConfig({ DATA_DIR: dir, NODE_ENV: 'production' });
+    expect(production.testPayments).toBe(false);
+    expect(configWarnings(production)).toEqual([]);
+    expect(loadConfig({ DATA_DIR: dir, NODE_ENV: 'production', TEST_PAYMENTS: '' }).testPayments).toBe(false);
+    const forced = loadConfig({ DATA_DIR: dir, NODE_ENV: 'production', TEST_PAYMENTS: 'true' });
+    expect(forced.testPayments).toBe(true);
+    expect(configWarnings(forced)).toEqual([expect.stringMatching(/^TEST_PAYMENTS is on in production/)]);
+    expect(loadConfig({ DATA_DIR: dir, TEST_PAYMENTS: 'false' }).testPayments).toBe(false);
+    expect(() => loadConfig({ DATA_DIR: dir, TEST_PAYMENTS: 'yes' })).toThrow(/TEST_PAYMENTS/);
+  });
+
+  it('PAYMENT_RECONCILE_AFTER_MINUTES: 5 unless set, a whole number of minutes from 1 to 1440', () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir }).paymentReconcileAfterMinutes).toBe(5);
+    expect(
+      loadConfig({ DATA_DIR: dir, PAYMENT_RECONCILE_AFTER_MINUTES: '12' }).paymentReconcileAfterMinutes,
+    ).toBe(12);
+    for (const bad of ['0', 'five', '2.5', '1441', '-3']) {
+      expect(() => loadConfig({ DATA_DIR: dir, PAYMENT_RECONCILE_AFTER_MINUTES: bad })).toThrow(
+        /PAYMENT_RECONCILE_AFTER_MINUTES/,
+      );
+    }
   });
 });

@@ -60,7 +60,10 @@ const envSchema = z.object({
   /** The installation's fee on payments through a connected account: a percentage and/or fixed cents. */
   STRIPE_PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(50).optional(),
   STRIPE_PLATFORM_FEE_FIXED_CENTS: z.coerce.number().int().min(0).max(100_000).optional(),
+  /** Simulated card payments; in production only when set to true (it sells without taking money). */
   TEST_PAYMENTS: bool,
+  /** A payment still pending this long after it started is asked of its provider (no webhook came). */
+  PAYMENT_RECONCILE_AFTER_MINUTES: z.coerce.number().int().min(1).max(1440).default(5),
   /** Test builds only: checkout takes no row locks and counts before it writes, so a test can show the race. */
   CHECKOUT_UNSAFE_NO_LOCKS: bool,
   PUBLIC_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
@@ -126,6 +129,8 @@ export type Config = {
     platformFee: { percent: number; fixedCents: number } | null;
   };
   testPayments: boolean;
+  /** Payments still PENDING this many minutes after they started are reconciled with their provider. */
+  paymentReconcileAfterMinutes: number;
   checkoutUnsafeNoLocks: boolean;
   logLevel: string;
   trustProxy: TrustProxy;
@@ -194,8 +199,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             }
           : null,
     },
-    // Simulated card payments: on by default only in the embedded (no DATABASE_URL) mode.
-    testPayments: e.TEST_PAYMENTS ?? !e.DATABASE_URL,
+    // Simulated card payments: on by default only in the embedded (no DATABASE_URL) mode outside
+    // production; in production only when TEST_PAYMENTS=true is set (and start-up warns).
+    testPayments: e.TEST_PAYMENTS ?? (!production && !e.DATABASE_URL),
+    paymentReconcileAfterMinutes: e.PAYMENT_RECONCILE_AFTER_MINUTES,
     checkoutUnsafeNoLocks: e.NODE_ENV === 'test' && (e.CHECKOUT_UNSAFE_NO_LOCKS ?? false),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY ?? false,
@@ -206,6 +213,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDistDir,
     webSsrDir: path.join(path.dirname(webDistDir), 'ssr', 'dist'),
   };
+}
+
+/** What start-up must shout about: settings that are allowed but dangerous where they are. */
+export function configWarnings(config: Config): string[] {
+  return config.env === 'production' && config.testPayments
+    ? [
+        'TEST_PAYMENTS is on in production: buyers can complete real orders with the test card 4242 4242 4242 4242 without paying. Unset TEST_PAYMENTS unless this installation only sells for testing.',
+      ]
+    : [];
 }
 
 /** A signing secret generated on first start and kept in DATA_DIR, so sessions survive a restart. */

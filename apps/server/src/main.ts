@@ -2,7 +2,7 @@ import cluster from 'node:cluster';
 import path from 'node:path';
 import { buildApp } from './app.ts';
 import { runPrimary } from './cluster.ts';
-import { type Config, ConfigError, loadConfig } from './config.ts';
+import { type Config, ConfigError, configWarnings, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 
 let config: Config;
@@ -37,6 +37,7 @@ async function serve(opts: { migrate: boolean }) {
       : { level: config.logLevel };
   const app = await buildApp({ config, database, logger, startJobs: true });
   if (!app.deps.spa.available) app.log.warn('web app not built: run `npm run build` to serve the screens');
+  for (const warning of configWarnings(config)) app.log.warn(warning);
 
   let closing = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

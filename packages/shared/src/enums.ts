@@ -70,6 +70,12 @@ export const PAYMENT_STATUSES = [
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const REFUND_STATUSES = ['REFUND_PENDING', 'REFUND_FAILED', 'REFUNDED', 'PARTIALLY_REFUNDED'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
+/**
+ * The `reason` of a refund made without an organizer asking: the payment came after the reservation
+ * expired and the units were gone, or the order had been paid already.
+ */
+export const AUTOMATIC_REFUND_REASONS = ['LATE_PAYMENT', 'DUPLICATE_PAYMENT'] as const;
+export type AutomaticRefundReason = (typeof AUTOMATIC_REFUND_REASONS)[number];
 
 export const ATTENDEE_STATUSES = ['ACTIVE', 'AWAITING_PAYMENT', 'CANCELLED'] as const;
 export type AttendeeStatus = (typeof ATTENDEE_STATUSES)[number];

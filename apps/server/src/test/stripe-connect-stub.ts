@@ -9,8 +9,10 @@ import {
 
 /**
  * Stripe's API as far as Connect uses it, on the one allowed mock (`stripe-stub.ts`): accounts, account
- * links and PaymentIntents, remembering which connected account (`Stripe-Account` header) and which
- * application fee each PaymentIntent was created with.
+ * links, PaymentIntents (create, retrieve, cancel) and refunds (create, retrieve, list by PaymentIntent),
+ * remembering which connected account (`Stripe-Account` header) each call addressed and which application
+ * fee each PaymentIntent was created with. A test moves an intent or a refund along by changing its
+ * `status` in the maps, as Stripe would.
  */
 export interface StubAccount {
   id: string;
@@ -25,16 +27,34 @@ export interface StubIntent {
   object: 'payment_intent';
   amount: number;
   currency: string;
+  amount_received: number;
   status: string;
   client_secret: string;
+  metadata: Record<string, string>;
+  last_payment_error: null | { code: string };
   stripe_account: string | null;
   application_fee_amount: number | null;
+  /** What the buyer does right after a retrieval answered (their payment goes through meanwhile). */
+  then_status?: string;
+}
+export interface StubRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  payment_intent: string;
+  status: string;
+  failure_reason: string | null;
+  metadata: Record<string, string>;
+  stripe_account: string | null;
 }
 
 export interface StripeConnectStub {
   url: string;
   accounts: Map<string, StubAccount>;
   intents: Map<string, StubIntent>;
+  refunds: Map<string, StubRefund>;
+  /** The PaymentIntents cancelled, with the connected account each cancel addressed. */
+  cancellations: { id: string; stripe_account: string | null }[];
   links: { account: string; refresh_url: string; return_url: string; url: string }[];
   /** The connected account (`Stripe-Account` header) of each PaymentIntent read, in order. */
   retrievals: { id: string; stripe_account: string | null }[];
@@ -44,6 +64,8 @@ export interface StripeConnectStub {
 export async function startStripeConnectStub(): Promise<StripeConnectStub> {
   const accounts = new Map<string, StubAccount>();
   const intents = new Map<string, StubIntent>();
+  const refunds = new Map<string, StubRefund>();
+  const cancellations: StripeConnectStub['cancellations'] = [];
   const links: StripeConnectStub['links'] = [];
   const retrievals: StripeConnectStub['retrievals'] = [];
   const connected = (headers: StubCall['headers']) =>
@@ -85,23 +107,77 @@ export async function startStripeConnectStub(): Promise<StripeConnectStub> {
         id,
         object: 'payment_intent',
         amount: Number(form.get('amount')),
+        amount_received: 0,
         currency: String(form.get('currency')),
         status: 'requires_payment_method',
         client_secret: `${id}_secret_${randomBase62(10)}`,
+        metadata: formMetadata(form),
+        last_payment_error: null,
         stripe_account: connected(headers),
         application_fee_amount: fee === null ? null : Number(fee),
       };
       intents.set(id, intent);
       return [200, intent];
     }
-    const intentPath = /^\/v1\/payment_intents\/(pi_\w+)$/.exec(url);
+    const intentPath = /^\/v1\/payment_intents\/(pi_\w+)(\/cancel)?$/.exec(url);
     const intent = intentPath?.[1] ? intents.get(intentPath[1]) : undefined;
-    if (method === 'GET' && intent) {
+    if (method === 'GET' && intent && !intentPath?.[2]) {
       retrievals.push({ id: intent.id, stripe_account: connected(headers) });
-      return [200, { ...intent, amount_received: 0, last_payment_error: null }];
+      const answered = { ...intent };
+      if (intent.then_status) {
+        Object.assign(intent, { status: intent.then_status, then_status: undefined });
+        if (intent.status === 'succeeded') intent.amount_received = intent.amount;
+      }
+      return [200, answered];
+    }
+    if (method === 'POST' && intent && intentPath?.[2]) {
+      if (intent.stripe_account !== connected(headers)) return stripeNotFound;
+      if (['succeeded', 'canceled', 'processing'].includes(intent.status)) {
+        const message = `stub: You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`;
+        return [
+          400,
+          { error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message } },
+        ];
+      }
+      intent.status = 'canceled';
+      cancellations.push({ id: intent.id, stripe_account: connected(headers) });
+      return [200, intent];
+    }
+    if (method === 'POST' && url === '/v1/refunds') {
+      const paid = intents.get(String(form.get('payment_intent')));
+      if (!paid || paid.stripe_account !== connected(headers)) return stripeNotFound;
+      const refund: StubRefund = {
+        id: `re_${randomBase62(14)}`,
+        object: 'refund',
+        amount: Number(form.get('amount') ?? paid.amount),
+        payment_intent: paid.id,
+        status: 'pending',
+        failure_reason: null,
+        metadata: formMetadata(form),
+        stripe_account: connected(headers),
+      };
+      refunds.set(refund.id, refund);
+      return [200, refund];
+    }
+    const refundList = /^\/v1\/refunds\?(.*)$/.exec(url);
+    if (method === 'GET' && refundList) {
+      const of = new URLSearchParams(refundList[1]).get('payment_intent');
+      const data = [...refunds.values()].filter(
+        (r) => r.payment_intent === of && r.stripe_account === connected(headers),
+      );
+      return [200, { object: 'list', data, has_more: false, url: '/v1/refunds' }];
     }
     return undefined;
   };
   const stub = await startStripeApiStub(answer);
-  return { url: stub.url, accounts, intents, links, retrievals, close: stub.close };
+  return {
+    url: stub.url,
+    accounts,
+    intents,
+    refunds,
+    cancellations,
+    links,
+    retrievals,
+    close: stub.close,
+  };
 }

@@ -17,6 +17,7 @@ import {
 } from './checkout.presenter.ts';
 import * as service from './checkout.service.ts';
 import { refreshPayment, startPayment } from './payment.ts';
+import { registerPaymentReconciliation } from './payment-reconciliation.ts';
 
 const eventParams = z.object({ id: z.uuid() });
 const orderParams = z.object({ id: z.uuid(), orderShortId: z.string().min(1).max(40) });
@@ -25,6 +26,8 @@ const orderParams = z.object({ id: z.uuid(), orderShortId: z.string().min(1).max
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   const tags = ['checkout'];
+  // The backstop for payments whose webhook never came (every minute, as a job).
+  await registerPaymentReconciliation({ ...deps, log: app.log });
 
   // One address cannot hold an event's stock by reserving again and again (shared by all processes).
   const perMinute = deps.config.reservationsPerMinute;

@@ -1,9 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Tx } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
-import { queueRefundEmail } from '../orders/order-emails.ts';
 import type { AttendeeRow, EmailEvent, OrderItemRow, OrderRow } from '../orders/orders.service.ts';
 import * as orders from '../orders/orders.service.ts';
+import type { RefundRow } from '../orders/refunds.service.ts';
+import { AUTOMATIC_REFUND, issueRefund, recordAutomaticRefund } from '../orders/refunds.service.ts';
 import * as paymentSettings from '../payment-settings/payment-settings.service.ts';
 import type { PaymentRow } from '../payments/payments.service.ts';
 import * as payments from '../payments/payments.service.ts';
@@ -109,35 +110,37 @@ export async function confirmPaymentWith(
     });
     if (done) return done;
   }
-  let toRefund: PaymentRow | null = null;
-  const result = await deps.db.transaction(async (tx) => {
-    const order = await orders.findOrderById(tx, p.accountId, p.orderId, true);
-    if (!order) throw new Error(`payment ${p.ref} for unknown order ${p.orderId}`);
-    const succeeded = await succeededPayment(tx, p);
-    if (!succeeded) return { order };
-    const complete = () =>
-      orders.completeOrderWith(deps, tx, order, 'PAYMENT_RECEIVED', {
-        ...(known ? { items: known.items, event: known.event } : {}),
-        set: { payment_provider: p.provider },
+  const result: { order: OrderRow; giveBack?: RefundRow; payment?: PaymentRow } = await deps.db.transaction(
+    async (tx) => {
+      const order = await orders.findOrderById(tx, p.accountId, p.orderId, true);
+      if (!order) throw new Error(`payment ${p.ref} for unknown order ${p.orderId}`);
+      const succeeded = await succeededPayment(tx, p);
+      if (!succeeded) return { order };
+      const complete = () =>
+        orders.completeOrderWith(deps, tx, order, 'PAYMENT_RECEIVED', {
+          ...(known ? { items: known.items, event: known.event } : {}),
+          set: { payment_provider: p.provider },
+        });
+      if (order.status === 'COMPLETED') {
+        // Paid twice (two attempts both went through): the second payment goes back.
+        const giveBack = await recordAutomaticRefund(tx, order, succeeded, AUTOMATIC_REFUND.duplicate);
+        return { order, giveBack, payment: succeeded };
+      }
+      const underpaid = p.amountCents < order.total_cents;
+      if (!underpaid && order.status !== 'CANCELLED' && (await revive(deps, tx, order))) return complete();
+      // Too late (the units are gone) or too little: the order is cancelled and the payment goes back.
+      const cancelled = await orders.updateOrder(tx, order.account_id, order.id, {
+        status: 'CANCELLED',
+        payment_provider: p.provider,
+        payment_status: 'PAYMENT_RECEIVED',
       });
-    if (order.status === 'COMPLETED') {
-      // Paid twice (two attempts both went through): the second payment goes back.
-      toRefund = succeeded;
-      return { order };
-    }
-    const underpaid = p.amountCents < order.total_cents;
-    if (!underpaid && order.status !== 'CANCELLED' && (await revive(deps, tx, order))) return complete();
-    toRefund = succeeded;
-    const cancelled = await orders.updateOrder(tx, order.account_id, order.id, {
-      status: 'CANCELLED',
-      payment_provider: p.provider,
-      payment_status: 'PAYMENT_RECEIVED',
-      refund_status: 'REFUND_PENDING',
-    });
-    return { order: cancelled };
-  });
-  if (toRefund) return { order: await refundPayment(deps, result.order, toRefund) };
-  return result;
+      const giveBack = await recordAutomaticRefund(tx, cancelled, succeeded, AUTOMATIC_REFUND.late);
+      return { order: cancelled, giveBack, payment: succeeded };
+    },
+  );
+  if (!result.giveBack || !result.payment) return result;
+  await refundPayment(deps, result.order, result.giveBack, result.payment);
+  return { order: (await orders.findOrderById(deps.db, p.accountId, p.orderId)) ?? result.order };
 }
 
 /** A failed attempt: the order stays payable; a failure reported after a success changes nothing. */
@@ -159,30 +162,12 @@ export async function failPayment(deps: Deps, p: PaymentOutcome & { reason: stri
   });
 }
 
-/** Gives a payment back through its provider, outside any transaction (it is a network call). */
-async function refundPayment(deps: Deps, order: OrderRow, payment: PaymentRow): Promise<OrderRow> {
+/**
+ * Gives an automatic refund back through the payment's provider, outside any transaction (it is a network
+ * call); the refund settles like any other (`orders/refunds.service.ts`): refund status, log, e-mail.
+ */
+async function refundPayment(deps: Deps, order: OrderRow, refund: RefundRow, payment: PaymentRow) {
   const event = await findEvent(deps.db, order.event_id);
-  const lateOrder = order.status === 'CANCELLED';
-  try {
-    await payments.paymentProvider(payment.provider).refund(deps, payment, {
-      amountCents: payment.amount_cents,
-      settings: event ? await paymentSettings.providerSettings(deps, event) : {},
-    });
-  } catch (err) {
-    deps.log?.error({ err, payment: payment.provider_ref, order: order.id }, 'automatic refund failed');
-    if (!lateOrder) return order;
-    return orders.updateOrder(deps.db, order.account_id, order.id, { refund_status: 'REFUND_FAILED' });
-  }
-  return deps.db.transaction(async (tx) => {
-    await payments.updatePayment(tx, order.account_id, payment.id, { status: 'REFUNDED' });
-    if (!lateOrder) return order;
-    const updated = await orders.updateOrder(tx, order.account_id, order.id, { refund_status: 'REFUNDED' });
-    if (event) {
-      await queueRefundEmail(
-        { jobs: deps.jobs, appUrl: deps.config.appUrl, tx, event, order: updated },
-        payment.amount_cents,
-      );
-    }
-    return updated;
-  });
+  const settings = event ? await paymentSettings.providerSettings(deps, event) : {};
+  await issueRefund(deps, refund, payment, settings);
 }

@@ -178,7 +178,9 @@ export async function createEvent(deps: Deps, auth: AuthContext, input: CreateEv
       attendee_details_mode: defaults.attendee_details_mode,
       support_email: defaults.support_email,
       // The account's default offline instructions (payment settings) offer offline payment from the start.
-      payment_providers: [...defaultProviders(deps.config), ...(offline ? (['offline'] as const) : [])],
+      payment_providers: [
+        ...new Set([...defaultProviders(deps.config), ...(offline ? (['offline'] as const) : [])]),
+      ],
       ...(offline ? { offline_payment_instructions: offline } : {}),
       allow_indexing: true,
     },

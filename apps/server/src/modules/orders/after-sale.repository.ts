@@ -52,15 +52,6 @@ export async function findRefundRef(q: Queryable, provider: string, ref: string)
   return row;
 }
 
-/** The refunds taken from one payment of this account (a webhook names the payment; its order, the account). */
-export async function listPaymentRefunds(q: Queryable, accountId: string, paymentId: string) {
-  return q
-    .select()
-    .from(orderRefunds)
-    .where(and(eq(orderRefunds.payment_id, paymentId), eq(orderRefunds.account_id, accountId)))
-    .orderBy(asc(orderRefunds.created_at));
-}
-
 export async function findRefund(q: Queryable, accountId: string, id: string, lock = false) {
   const query = q
     .select()

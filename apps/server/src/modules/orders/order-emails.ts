@@ -240,17 +240,26 @@ export async function queueOfflinePaymentEmail(ctx: OrderEmailContext): Promise<
   await sendToBuyer(ctx, order.email, m['orders.email_offline_subject'], content);
 }
 
-/** To the buyer whose late payment could not be honoured and was refunded. */
-export async function queueRefundEmail(ctx: OrderEmailContext, amountCents: number): Promise<void> {
+/**
+ * To the buyer whose payment went back without anyone asking: it came after the reservation expired and
+ * the tickets were gone (`late`), or the order had been paid already (`duplicate`).
+ */
+export async function queueRefundEmail(
+  ctx: OrderEmailContext,
+  amountCents: number,
+  why: 'late' | 'duplicate',
+): Promise<void> {
   const { order, event } = ctx;
   if (!order.email) return;
   const locale = localeOf(order);
+  const intro = why === 'late' ? m['orders.email_refund_intro'] : m['orders.email_duplicate_refund_intro'];
   const content = renderEmail({
     lang: locale,
     heading: t(locale, m['orders.email_refund_heading']),
     paragraphs: [
-      t(locale, m['orders.email_refund_intro'], {
+      t(locale, intro, {
         name: order.first_name ?? '',
+        order: order.short_id,
         amount: formatMoney(amountCents, order.currency, locale),
       }),
     ],

@@ -52,6 +52,8 @@ export const ordersMessages = defineMessages({
     'orders.email_refund_heading': 'Pago devuelto',
     'orders.email_refund_intro':
       'Hola {name}, tu pago de {amount} llegó cuando tu reserva ya había caducado y las entradas se habían agotado. Te lo hemos devuelto íntegramente; no tienes que hacer nada.',
+    'orders.email_duplicate_refund_intro':
+      'Hola {name}, tu pedido {order} se pagó dos veces. Te hemos devuelto el pago repetido de {amount}; tu pedido y tus entradas siguen siendo válidos.',
     'orders.email_footer': 'Enviado por Taquilla en nombre de {organizer}.',
   },
   en: {
@@ -102,6 +104,8 @@ export const ordersMessages = defineMessages({
     'orders.email_refund_heading': 'Payment refunded',
     'orders.email_refund_intro':
       'Hi {name}, your payment of {amount} arrived after your reservation had expired and the tickets had sold out. We have refunded it in full; there is nothing you need to do.',
+    'orders.email_duplicate_refund_intro':
+      'Hi {name}, your order {order} was paid twice. We have refunded the repeated payment of {amount}; your order and tickets remain valid.',
     'orders.email_footer': 'Sent by Taquilla on behalf of {organizer}.',
   },
 });

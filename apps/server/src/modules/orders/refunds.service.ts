@@ -1,18 +1,19 @@
-import type { RefundStatus } from '@taquilla/shared';
+import type { AutomaticRefundReason, RefundStatus } from '@taquilla/shared';
 import { formatMoney } from '@taquilla/shared';
 import type { RefundOrderInput } from '@taquilla/shared/schemas/orders';
 import type { FastifyBaseLogger } from 'fastify';
-import type Stripe from 'stripe';
-import type { Queryable } from '../../db/client.ts';
+import type { Queryable, Tx } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
+import * as paymentSettings from '../payment-settings/payment-settings.service.ts';
 import * as payments from '../payments/payments.service.ts';
 import { logActivity } from './activity.ts';
 import type { RefundRow } from './after-sale.repository.ts';
 import * as afterSale from './after-sale.repository.ts';
 import { queueRefundedEmail } from './after-sale-emails.ts';
 import { cancelOrderUnits } from './cancellation.ts';
+import { queueRefundEmail } from './order-emails.ts';
 import { ordersMessages as m } from './orders.messages.ts';
 import type { OrderRow } from './orders.repository.ts';
 import * as repo from './orders.repository.ts';
@@ -24,27 +25,40 @@ export interface RefundOutcome {
   failureReason?: string;
 }
 
-/** A Stripe refund's status as ours (`requires_action` waits for the buyer, like `pending`). */
-function stripeRefundState(status: string | null | undefined): RefundOutcome['status'] {
-  if (status === 'succeeded') return 'SUCCEEDED';
-  if (status === 'failed' || status === 'canceled') return 'FAILED';
-  return 'PENDING';
-}
+/** Why money went back without an organizer asking (the refund's `reason`; no `created_by`). */
+export const AUTOMATIC_REFUND = {
+  late: 'LATE_PAYMENT',
+  duplicate: 'DUPLICATE_PAYMENT',
+} as const satisfies Record<string, AutomaticRefundReason>;
+
+/** Which automatic refund a reason names ('late', 'duplicate'), if any. */
+const automaticReason = (reason: string | null) =>
+  (Object.keys(AUTOMATIC_REFUND) as (keyof typeof AUTOMATIC_REFUND)[]).find(
+    (k) => AUTOMATIC_REFUND[k] === reason,
+  );
 
 type Deps = Pick<AppDeps, 'db' | 'jobs' | 'config'> & { log?: FastifyBaseLogger };
+
+export type { RefundRow };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The order's refund status from its refunds: pending while one is; REFUND_FAILED when the latest failed;
- * otherwise REFUNDED once what succeeded covers what was paid, PARTIALLY_REFUNDED before that.
+ * otherwise REFUNDED once what succeeded covers what was paid, PARTIALLY_REFUNDED before that. Money paid
+ * beyond the order's total (a second payment) that went back leaves the order as it was: not refunded.
  */
-export function refundStatusOf(refunds: RefundRow[], paidCents: number): RefundStatus | null {
+export function refundStatusOf(
+  refunds: RefundRow[],
+  paidCents: number,
+  totalCents: number,
+): RefundStatus | null {
   if (refunds.some((r) => r.status === 'PENDING')) return 'REFUND_PENDING';
   if (refunds.at(-1)?.status === 'FAILED') return 'REFUND_FAILED';
   const refunded = refunds.filter((r) => r.status === 'SUCCEEDED').reduce((n, r) => n + r.amount_cents, 0);
-  if (refunded === 0) return null;
-  return refunded >= paidCents ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
+  const kept = paidCents - refunded;
+  if (refunded === 0 || kept >= totalCents) return null;
+  return kept <= 0 ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
 }
 
 /** Payments that took money, and what is left to refund on each (pending refunds count as gone). */
@@ -115,20 +129,62 @@ export async function refundOrder(
     return { row, payment: from.payment };
   });
 
-  // The provider that took the money gives it back (payments/provider.ts), outside any transaction.
+  const settings = await paymentSettings.providerSettings(deps, event);
+  await issueRefund(deps, refund.row, refund.payment, settings);
+}
+
+/**
+ * Asks the provider that took the money to give a PENDING refund back (payments/provider.ts), outside any
+ * transaction, and settles the refund with its answer. `settings`: the event's, as providers read them
+ * (the connected Stripe account the payment went to).
+ */
+export async function issueRefund(
+  deps: Deps,
+  refund: RefundRow,
+  payment: payments.PaymentRow,
+  settings: Record<string, unknown>,
+) {
   let outcome: RefundOutcome;
   try {
-    const done = await payments.paymentProvider(refund.row.provider).refund(deps, refund.payment, {
-      amountCents: refund.row.amount_cents,
-      settings: event.settings,
-      refundId: refund.row.id,
+    const done = await payments.paymentProvider(refund.provider).refund(deps, payment, {
+      amountCents: refund.amount_cents,
+      settings,
+      refundId: refund.id,
     });
     outcome = { status: done.state === 'REFUNDED' ? 'SUCCEEDED' : 'PENDING', providerRef: done.ref };
   } catch (err) {
-    deps.log?.error({ err, order: orderId, refund: refund.row.id }, 'refund failed');
+    deps.log?.error({ err, order: refund.order_id, refund: refund.id }, 'refund failed');
     outcome = { status: 'FAILED', providerRef: null, failureReason: (err as Error).message };
   }
-  await settleRefund(deps, refund.row.account_id, refund.row.id, outcome);
+  await settleRefund(deps, refund.account_id, refund.id, outcome);
+}
+
+/**
+ * A payment the order cannot keep goes back like any refund: a PENDING refund of the whole payment,
+ * written in the caller's transaction (the order locked) with the reason and no organizer, the buyer to be
+ * told; `issueRefund` then asks the provider once the transaction committed.
+ */
+export async function recordAutomaticRefund(
+  tx: Tx,
+  order: OrderRow,
+  payment: payments.PaymentRow,
+  reason: AutomaticRefundReason,
+): Promise<RefundRow> {
+  const row = await afterSale.insertRefund(tx, {
+    account_id: order.account_id,
+    order_id: order.id,
+    payment_id: payment.id,
+    provider: payment.provider,
+    status: 'PENDING',
+    amount_cents: payment.amount_cents,
+    currency: payment.currency,
+    reason,
+    notify_buyer: true,
+    created_by: null,
+  });
+  await repo.updateOrder(tx, order, { refund_status: 'REFUND_PENDING' });
+  await logActivity(tx, order, 'REFUND_REQUESTED', { details: { amount_cents: row.amount_cents, reason } });
+  return row;
 }
 
 /**
@@ -151,58 +207,35 @@ export async function settleRefund(deps: Deps, accountId: string, refundId: stri
     if (outcome.status === 'PENDING') return;
     const refunds = await afterSale.listRefunds(tx, order.account_id, order.id);
     const { paid } = await refundable(tx, order, refunds);
-    const withStatus = await repo.updateOrder(tx, order, { refund_status: refundStatusOf(refunds, paid) });
+    const withStatus = await repo.updateOrder(tx, order, {
+      refund_status: refundStatusOf(refunds, paid, order.total_cents),
+    });
     const details = { amount_cents: updated.amount_cents, reason: updated.failure_reason };
     await logActivity(tx, order, outcome.status === 'SUCCEEDED' ? 'REFUNDED' : 'REFUND_FAILED', { details });
     if (outcome.status === 'SUCCEEDED' && refund.notify_buyer && order.email) {
       const event = await repo.findEmailEvent(tx, order.account_id, order.event_id);
-      await queueRefundedEmail(
-        { jobs: deps.jobs, appUrl: deps.config.appUrl, tx, event, order: withStatus },
-        updated.amount_cents,
-      );
+      const ctx = { jobs: deps.jobs, appUrl: deps.config.appUrl, tx, event, order: withStatus };
+      const automatic = refund.created_by === null && automaticReason(refund.reason);
+      if (automatic) await queueRefundEmail(ctx, updated.amount_cents, automatic);
+      else await queueRefundedEmail(ctx, updated.amount_cents);
       await logActivity(tx, order, 'EMAIL_SENT', { details: { to: order.email, about: 'REFUNDED' } });
     }
   });
 }
 
 /**
- * Stripe's refund events (webhook): `refund.updated`/`refund.failed` carry the refund itself;
- * `charge.refunded` names the PaymentIntent, whose pending refunds are then asked of Stripe. Either way
- * the refund is found by its id (or, when the webhook beat our own write of that id, by the refund row id
- * in its metadata) and settled once.
+ * A provider's word on one of its refunds (its webhook): the refund is found by the provider's id or, when
+ * the webhook beat our own write of that id, by our id it carries back, and settled once.
  */
-export async function applyStripeRefundEvent(deps: Deps, event: Stripe.Event) {
-  const stripe = payments.stripeClient(deps.config);
-  let refunds: Stripe.Refund[] = [];
-  if (event.type === 'charge.refunded') {
-    const charge = event.data.object;
-    const intent =
-      typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
-    if (!intent) return;
-    const payment = await payments.findPayment(deps.db, 'stripe', intent);
-    if (!payment) return;
-    for (const row of await afterSale.listPaymentRefunds(deps.db, payment.account_id, payment.id)) {
-      if (row.status === 'PENDING' && row.provider_ref) {
-        refunds.push(await stripe.refunds.retrieve(row.provider_ref));
-      }
-    }
-  } else if (
-    event.type === 'refund.updated' ||
-    event.type === 'refund.failed' ||
-    event.type === 'refund.created'
-  ) {
-    refunds = [event.data.object];
-  }
-  for (const refund of refunds) {
-    const ownId = refund.metadata?.refund_id;
-    const row =
-      (await afterSale.findRefundRef(deps.db, 'stripe', refund.id)) ??
-      (ownId && UUID.test(ownId) ? await afterSale.findProviderRefund(deps.db, 'stripe', ownId) : undefined);
-    if (!row) continue;
-    await settleRefund(deps, row.account_id, row.id, {
-      status: stripeRefundState(refund.status),
-      providerRef: refund.id,
-      ...(refund.failure_reason ? { failureReason: refund.failure_reason } : {}),
-    });
-  }
+export async function settleProviderRefund(deps: Deps, provider: string, update: payments.RefundUpdate) {
+  const ownId = update.refundRowId;
+  const row =
+    (await afterSale.findRefundRef(deps.db, provider, update.providerRef)) ??
+    (ownId && UUID.test(ownId) ? await afterSale.findProviderRefund(deps.db, provider, ownId) : undefined);
+  if (!row) return;
+  await settleRefund(deps, row.account_id, row.id, {
+    status: update.status,
+    providerRef: update.providerRef,
+    ...(update.failureReason ? { failureReason: update.failureReason } : {}),
+  });
 }

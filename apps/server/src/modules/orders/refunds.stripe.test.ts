@@ -62,6 +62,12 @@ function answer({ method, url, form }: StubCall): StubAnswer {
     stubRefunds.set(refund.id, refund);
     return [200, refund];
   }
+  const list = /^\/v1\/refunds\?(.*)$/.exec(url);
+  if (method === 'GET' && list) {
+    const intent = new URLSearchParams(list[1]).get('payment_intent');
+    const data = [...stubRefunds.values()].filter((r) => r.payment_intent === intent);
+    return [200, { object: 'list', data, has_more: false, url: '/v1/refunds' }];
+  }
   const get = /^\/v1\/refunds\/(\w+)$/.exec(url);
   if (method === 'GET' && get?.[1]) {
     const refund = stubRefunds.get(get[1]);

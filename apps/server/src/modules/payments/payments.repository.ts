@@ -1,4 +1,4 @@
-import { and, desc, eq, exists } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, lt } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { orders, payments, paymentWebhookEvents } from '../../db/schema/index.ts';
 import { one } from '../../lib/rows.ts';
@@ -22,6 +22,28 @@ export async function findPayment(q: Queryable, provider: string, ref: string, l
     .limit(1);
   const [row] = lock ? await query.for('update', { of: payments }) : await query;
   return row ? { ...row.payment, account_id: row.account_id } : undefined;
+}
+
+/**
+ * Payments still PENDING that started before `startedBefore`, of every account (the reconciliation job's
+ * sweep), with their order's account and state; the least recently looked at first, so a payment the
+ * provider keeps pending does not starve the others.
+ */
+export async function pendingPaymentsStartedBefore(q: Queryable, startedBefore: Date, limit: number) {
+  const rows = await q
+    .select({
+      payment: payments,
+      account_id: orders.account_id,
+      event_id: orders.event_id,
+      order_status: orders.status,
+      reserved_until: orders.reserved_until,
+    })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.order_id))
+    .where(and(eq(payments.status, 'PENDING'), lt(payments.created_at, startedBefore)))
+    .orderBy(asc(payments.updated_at), asc(payments.id))
+    .limit(limit);
+  return rows.map(({ payment, ...order }) => ({ ...payment, ...order }));
 }
 
 /** Writes a payment of an order of this account (a payment row has no account of its own: its order's). */

@@ -17,6 +17,7 @@ export type PaymentRow = repo.PaymentRow;
 export type PaymentProviderDriver = provider.PaymentProviderDriver;
 export type StartOutcome = provider.StartOutcome;
 export type PaymentCheck = provider.PaymentCheck;
+export type RefundUpdate = provider.RefundUpdate;
 
 export const insertPayment = (q: Queryable, values: Parameters<typeof repo.insertPayment>[1]) =>
   repo.insertPayment(q, values);
@@ -24,6 +25,10 @@ export const insertPayment = (q: Queryable, values: Parameters<typeof repo.inser
 /** The attempt with this provider reference; `lock` takes its row lock (inside the caller's transaction). */
 export const findPayment = (q: Queryable, provider: string, ref: string, lock = false) =>
   repo.findPayment(q, provider, ref, lock);
+
+/** Payments still PENDING that started before a time, every account's (the reconciliation job). */
+export const pendingPaymentsStartedBefore = (q: Queryable, startedBefore: Date, limit: number) =>
+  repo.pendingPaymentsStartedBefore(q, startedBefore, limit);
 
 /** Writes a payment of an order of this account. */
 export const updatePayment = (

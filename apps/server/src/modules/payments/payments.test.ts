@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attendees, jobs, orders, payments } from '../../db/schema/index.ts';
+import { attendees, jobs, orderActivities, orderRefunds, orders, payments } from '../../db/schema/index.ts';
 import { randomBase62 } from '../../lib/ids.ts';
 import { at, one } from '../../lib/rows.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
@@ -81,7 +81,7 @@ const base = (eventId: string, short: string) => `/api/public/events/${eventId}/
 
 /** A reserved order with details, ready to pay with Stripe. */
 async function readyOrder(opts: { quantity?: number; units?: number } = {}) {
-  const { event } = await createSellingEvent(t.app);
+  const { event, headers } = await createSellingEvent(t.app);
   const ticket = await addTicket(t.app, event, {
     prices: [{ price_cents: 3000, quantity: opts.units ?? 10 }],
   });
@@ -94,7 +94,7 @@ async function readyOrder(opts: { quantity?: number; units?: number } = {}) {
   });
   const short = res.json().data.short_id as string;
   await t.app.inject({ method: 'PUT', url: base(event.id, short), payload: buyer });
-  return { event, ticket, short };
+  return { event, ticket, short, headers };
 }
 
 async function startStripe(eventId: string, short: string) {
@@ -248,19 +248,86 @@ describe('stripe payments', () => {
       refund_status: 'REFUNDED',
     });
     expect(refunds.map((r) => r.payment_intent)).toContain(intent.id);
+    // Like every refund: a row through the provider that took the money, settled in one place.
     const payment = one(await t.app.deps.db.select().from(payments).where(eq(payments.order_id, row.id)));
-    expect(payment.status).toBe('REFUNDED');
+    expect(payment.status).toBe('SUCCEEDED');
+    const refundRows = await t.app.deps.db
+      .select()
+      .from(orderRefunds)
+      .where(eq(orderRefunds.order_id, row.id));
+    expect(refundRows).toEqual([
+      expect.objectContaining({
+        payment_id: payment.id,
+        provider: 'stripe',
+        status: 'SUCCEEDED',
+        amount_cents: 3000,
+        reason: 'LATE_PAYMENT',
+        created_by: null,
+      }),
+    ]);
+    const log = await t.app.deps.db
+      .select()
+      .from(orderActivities)
+      .where(eq(orderActivities.order_id, row.id));
+    expect(log.map((a) => a.kind)).toEqual(['REFUND_REQUESTED', 'REFUNDED', 'EMAIL_SENT']);
     const refundMail = await t.app.deps.db
       .select()
       .from(jobs)
       .where(sql`${jobs.kind} = 'email.send' and ${jobs.payload}->>'subject' like 'Hemos devuelto%'`);
     expect(refundMail).toHaveLength(1);
+    expect(String(refundMail[0]?.payload.text)).toContain('tu reserva ya había caducado');
     // The buyer's page shows what happened instead of "expired".
     const page = await t.app.inject({ method: 'GET', url: base(event.id, short) });
     expect(page.json().data).toMatchObject({ status: 'CANCELLED', refund_status: 'REFUNDED' });
     // Replaying the success does not refund twice.
     await webhook('payment_intent.succeeded', intent);
     expect(refunds.filter((r) => r.payment_intent === intent.id)).toHaveLength(1);
+  });
+
+  it('a second payment of a paid order goes back through a refund row; the order stays paid, the buyer is told once', async () => {
+    const { event, short, headers } = await readyOrder();
+    // A first attempt is declined; the buyer tries again and pays; then the first one goes through after all.
+    const first = intentOf((await startStripe(event.id, short)).stripe.client_secret);
+    await webhook('payment_intent.payment_failed', {
+      ...first,
+      last_payment_error: { code: 'card_declined' },
+    });
+    const second = intentOf((await startStripe(event.id, short)).stripe.client_secret);
+    expect(second.id).not.toBe(first.id);
+    await webhook('payment_intent.succeeded', succeed(second));
+    await webhook('payment_intent.succeeded', succeed(first));
+    await webhook('payment_intent.succeeded', first);
+
+    const row = await orderRow(short);
+    expect(row).toMatchObject({
+      status: 'COMPLETED',
+      payment_status: 'PAYMENT_RECEIVED',
+      refund_status: null,
+    });
+    expect(refunds.filter((r) => r.payment_intent === first.id)).toHaveLength(1);
+    expect(refunds.map((r) => r.payment_intent)).not.toContain(second.id);
+    const detail = await t.app.inject({ url: `/api/events/${event.id}/orders/${row.id}`, headers });
+    expect(detail.json().data).toMatchObject({ refund_status: null, refundable_cents: 3000 });
+    const [paidFirst] = detail
+      .json()
+      .data.payments.filter((p: { provider_ref: string }) => p.provider_ref === first.id);
+    expect(detail.json().data.refunds).toEqual([
+      expect.objectContaining({
+        provider: 'stripe',
+        status: 'SUCCEEDED',
+        amount_cents: 3000,
+        reason: 'DUPLICATE_PAYMENT',
+        created_by: null,
+      }),
+    ]);
+    expect(paidFirst.status).toBe('SUCCEEDED');
+    const mails = await t.app.deps.db
+      .select()
+      .from(jobs)
+      .where(
+        sql`${jobs.kind} = 'email.send' and ${jobs.payload}->>'text' like ${`%${short} se pagó dos veces%`}`,
+      );
+    expect(mails).toHaveLength(1);
   });
 
   it('a payment after the reservation expired cannot take a promo code use that another order took meanwhile', async () => {

@@ -44,11 +44,32 @@ export type StartOutcome =
       client: { client_secret: string; publishable_key: string; account_id?: string };
     };
 
-/** A payment's state at the provider, when checkout asks (the return page). */
+/** A payment's state at the provider, when checkout asks (the return page, the reconciliation job). */
 export type PaymentCheck =
   | { kind: 'succeeded'; amountCents: number; currency: string }
   | { kind: 'failed'; reason: string; amountCents: number; currency: string }
   | { kind: 'pending' };
+
+/** A payment cancelled before it was charged, as a check answers it. */
+export const cancelledCheck = (payment: PaymentRow): PaymentCheck => ({
+  kind: 'failed',
+  reason: 'canceled',
+  amountCents: payment.amount_cents,
+  currency: payment.currency,
+});
+
+/**
+ * What a provider says about one of its refunds (its webhook), in no provider's terms: orders find the
+ * refund by either id and settle it once (`orders/refunds.service.ts` `settleProviderRefund`).
+ */
+export interface RefundUpdate {
+  /** The provider's id of the refund. */
+  providerRef: string;
+  /** Our refund's id, when the provider carries it back (Stripe: the refund's metadata). */
+  refundRowId?: string;
+  status: 'SUCCEEDED' | 'PENDING' | 'FAILED';
+  failureReason?: string;
+}
 
 export interface PaymentProviderDriver {
   readonly id: PaymentProvider;
@@ -68,6 +89,11 @@ export interface PaymentProviderDriver {
   ): Promise<StartOutcome>;
   /** Asks the provider about a PENDING payment it started (providers that answer at once never have one). */
   check(ctx: ProviderContext, payment: PaymentRow, settings: Record<string, unknown>): Promise<PaymentCheck>;
+  /**
+   * Makes sure a PENDING payment can never be charged any more (its order was released) and answers its
+   * final state: 'failed' once cancelled, or 'succeeded' when the money came in before the cancel could.
+   */
+  cancel(ctx: ProviderContext, payment: PaymentRow, settings: Record<string, unknown>): Promise<PaymentCheck>;
   /**
    * Gives back `amountCents` of a payment it took. `state` is 'REFUNDED' when done, 'PENDING' when the
    * provider confirms later (Stripe: its webhook, which names the refund by `ref` or by `refundId` in the

@@ -1,10 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../deps.ts';
 import { applyCheck } from '../checkout/payment.ts';
-import { applyStripeRefundEvent } from '../orders/refunds.service.ts';
+import { settleProviderRefund } from '../orders/refunds.service.ts';
+import { applyStripeAccountUpdate } from '../payment-settings/payment-settings.service.ts';
 import { findPayment, recordWebhookEvent, webhookEventSeen } from './payments.repository.ts';
 import type { PaymentIntent, StripeEvent } from './stripe.ts';
 import { intentCheck } from './stripe.ts';
+import { stripeRefundUpdates } from './stripe-refunds.ts';
 
 const INTENT_EVENTS = new Set([
   'payment_intent.succeeded',
@@ -12,26 +14,42 @@ const INTENT_EVENTS = new Set([
   'payment_intent.canceled',
 ]);
 
-/** Refunds the organizer made (orders/refunds.service.ts) settle through these. */
+/** Refunds (the organizer's, and the automatic ones of late or double payments) settle through these. */
 const REFUND_EVENTS = new Set(['charge.refunded', 'refund.created', 'refund.updated', 'refund.failed']);
 
+type Deps = Pick<AppDeps, 'db' | 'jobs' | 'config'> & { log?: FastifyBaseLogger };
+
 /**
- * Applies one verified Stripe event. An event id already processed is acknowledged and skipped; outcomes
- * go through the same idempotent confirmation as the return page, so redelivered or out-of-order events
- * change an order once. The event is recorded after it is applied: a delivery that failed half-way is
- * processed again on Stripe's retry.
+ * Applies one verified Stripe event, from whichever endpoint it came: the platform's own
+ * (`/webhooks/stripe`) or the Connect one (`/webhooks/stripe-connect`), which is the only one Stripe sends
+ * the events of connected accounts to — the payments and refunds of every account selling through its
+ * own Stripe account arrive there, named by `event.account`.
+ *
+ * An event id already processed is acknowledged and skipped; outcomes go through the same idempotent
+ * confirmation as the return page and the reconciliation job, so redelivered or out-of-order events change
+ * an order once. The event is recorded only after it was applied: a delivery that failed half-way (Stripe
+ * unreachable, the database down) answers an error and is processed again on Stripe's retry.
  */
 export async function handleStripeEvent(
-  deps: Pick<AppDeps, 'db' | 'jobs' | 'config'> & { log?: FastifyBaseLogger },
+  deps: Deps,
   event: StripeEvent,
 ): Promise<{ received: true; duplicate?: true }> {
   if (await webhookEventSeen(deps.db, 'stripe', event.id)) return { received: true, duplicate: true };
+  await applyStripeEvent(deps, event);
+  await recordWebhookEvent(deps.db, 'stripe', event.id, event.type);
+  return { received: true };
+}
+
+async function applyStripeEvent(deps: Deps, event: StripeEvent) {
   if (INTENT_EVENTS.has(event.type)) {
     const intent = event.data.object as PaymentIntent;
     const payment = await findPayment(deps.db, 'stripe', intent.id);
     if (payment) await applyCheck(deps, payment.account_id, payment, intentCheck(intent));
+  } else if (REFUND_EVENTS.has(event.type)) {
+    for (const update of await stripeRefundUpdates(deps.config, event)) {
+      await settleProviderRefund(deps, 'stripe', update);
+    }
+  } else if (event.type === 'account.updated') {
+    await applyStripeAccountUpdate(deps, event.data.object);
   }
-  if (REFUND_EVENTS.has(event.type)) await applyStripeRefundEvent(deps, event);
-  await recordWebhookEvent(deps.db, 'stripe', event.id, event.type);
-  return { received: true };
 }

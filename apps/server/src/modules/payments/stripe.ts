@@ -52,6 +52,10 @@ export function platformFeeCents(config: Config, amountCents: number): number {
 const accountOf = (settings: Record<string, unknown>) =>
   (settings.stripe_account_id as string | undefined) || undefined;
 
+/** The request options that address a connected account (`Stripe-Account`), or the platform's own. */
+export const onAccount = (account: string | null | undefined): Stripe.RequestOptions =>
+  account ? { stripeAccount: account } : {};
+
 /** What a PaymentIntent says about its payment (webhook or retrieval). */
 export function intentCheck(intent: PaymentIntent): PaymentCheck {
   const amounts = {
@@ -78,7 +82,7 @@ export const stripeProvider: PaymentProviderDriver = {
   async start(ctx, order, _input, settings) {
     const stripe = stripeClient(ctx.config);
     const account = accountOf(settings);
-    const opts = account ? { stripeAccount: account } : {};
+    const opts = onAccount(account);
     const fee = account ? platformFeeCents(ctx.config, order.total_cents) : 0;
     let intent: PaymentIntent | undefined;
     const pending = (await orderPayments(ctx.db, order.id, 'stripe')).find(
@@ -120,13 +124,26 @@ export const stripeProvider: PaymentProviderDriver = {
     };
   },
   async check(ctx, payment, settings) {
-    const account = accountOf(settings);
-    const intent = await stripeClient(ctx.config).paymentIntents.retrieve(
-      payment.provider_ref,
-      {},
-      account ? { stripeAccount: account } : {},
+    const opts = onAccount(accountOf(settings));
+    return intentCheck(
+      await stripeClient(ctx.config).paymentIntents.retrieve(payment.provider_ref, {}, opts),
     );
-    return intentCheck(intent);
+  },
+  async cancel(ctx, payment, settings) {
+    const stripe = stripeClient(ctx.config);
+    const opts = onAccount(accountOf(settings));
+    try {
+      const canceled = await stripe.paymentIntents.cancel(
+        payment.provider_ref,
+        { cancellation_reason: 'abandoned' },
+        opts,
+      );
+      return intentCheck(canceled);
+    } catch (err) {
+      // Stripe refuses to cancel an intent that succeeded (or is processing) meanwhile: its state decides.
+      ctx.log?.warn({ err, payment: payment.provider_ref }, 'stripe payment could not be cancelled');
+      return intentCheck(await stripe.paymentIntents.retrieve(payment.provider_ref, {}, opts));
+    }
   },
   async refund(ctx, payment, { amountCents, settings, refundId }) {
     const account = accountOf(settings);
@@ -144,7 +161,7 @@ export const stripeProvider: PaymentProviderDriver = {
           : partial
             ? `refund_${payment.provider_ref}_${amountCents}`
             : `refund_${payment.provider_ref}`,
-        ...(account ? { stripeAccount: account } : {}),
+        ...onAccount(account),
       },
     );
     if (refund.status === 'failed' || refund.status === 'canceled') {

@@ -1,5 +1,5 @@
 import { randomBase62 } from '../../lib/ids.ts';
-import type { PaymentProviderDriver } from './provider.ts';
+import { cancelledCheck, type PaymentProviderDriver } from './provider.ts';
 
 /** The simulated card form: outcome by card number, like the providers' own test cards. */
 export type TestCardOutcome = 'succeeded' | 'declined' | 'invalid';
@@ -39,5 +39,6 @@ export const testProvider: PaymentProviderDriver = {
       : { kind: 'paid', ref };
   },
   check: async () => ({ kind: 'pending' }),
+  cancel: async (_ctx, payment) => cancelledCheck(payment),
   refund: async () => ({ state: 'REFUNDED', ref: `test_re_${randomBase62(20)}` }),
 };

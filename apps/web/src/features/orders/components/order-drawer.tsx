@@ -32,7 +32,7 @@ import { errorMessage } from '../../../lib/error-message.ts';
 import { formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { useSingleFlight } from '../../../lib/use-single-flight.ts';
 import { useMarkPaid, useOrder, useResendOrder } from '../api.ts';
-import { providerLabel } from '../lib/labels.ts';
+import { providerLabel, refundReasonLabel } from '../lib/labels.ts';
 import { CancelModal } from './cancel-modal.tsx';
 import { EditOrderModal } from './edit-order-modal.tsx';
 import { OrderActivityLog } from './order-activity.tsx';
@@ -139,7 +139,7 @@ function Refunds({ order, timezone }: { order: OrganizerOrder; timezone: string 
             </Text>
             {(r.reason || r.failure_reason) && (
               <Text size="xs" c="dimmed">
-                {r.failure_reason ?? r.reason}
+                {r.failure_reason ?? refundReasonLabel(r.reason, i18n)}
               </Text>
             )}
           </Stack>
