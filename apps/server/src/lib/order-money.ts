@@ -1,7 +1,7 @@
 import type { OrderStatus } from '@taquilla/shared';
 import type { Revenue } from '@taquilla/shared/schemas/revenue';
 import { type SQL, sql } from 'drizzle-orm';
-import type { RefundRowStatus } from './order-rules.ts';
+import { REFUNDS_OUTSIDE_SALES, type RefundRowStatus } from './order-rules.ts';
 
 /**
  * The SQL every money figure is summed from, so that refunds are subtracted wherever money is: gross is
@@ -9,9 +9,12 @@ import type { RefundRowStatus } from './order-rules.ts';
  * the difference. Which orders and refunds count is the caller's rule (lib/order-rules.ts).
  */
 
+/** Refunds `r` of a sale's money (not the return of a second payment: REFUNDS_OUTSIDE_SALES). */
+const ofTheSale = sql`(r.reason is null or r.reason not in ${REFUNDS_OUTSIDE_SALES})`;
+
 /** What was given back of the order `orderId` (an expression over the outer query): its refunds in `refunds`. */
 export const refundedOf = (orderId: SQL, refunds: readonly RefundRowStatus[]) =>
-  sql`(select coalesce(sum(r.amount_cents), 0) from order_refunds r where r.order_id = ${orderId} and r.status in ${refunds})`;
+  sql`(select coalesce(sum(r.amount_cents), 0) from order_refunds r where r.order_id = ${orderId} and r.status in ${refunds} and ${ofTheSale})`;
 
 /**
  * The money of the orders `o` matching `where` (an expression over `o`) in `statuses`, as rows to sum:
@@ -32,7 +35,7 @@ export const moneyRows = (
   union all
   select o.id, o.event_id, o.affiliate_id, r.created_at, 0, 0, 0, r.amount_cents
   from order_refunds r join orders o on o.id = r.order_id
-  where ${where} and o.status in ${statuses} and r.status in ${refunds}
+  where ${where} and o.status in ${statuses} and r.status in ${refunds} and ${ofTheSale}
 )`;
 
 /** The sums over `moneyRows` aliased `m`: orders_count, tickets, gross, refunded (each a column). */

@@ -1,4 +1,4 @@
-import type { AttendeeStatus, OrderStatus } from '@taquilla/shared';
+import type { AttendeeStatus, AutomaticRefundReason, OrderStatus } from '@taquilla/shared';
 
 /** The states of an `order_refunds` row. */
 export type RefundRowStatus = 'PENDING' | 'SUCCEEDED' | 'FAILED';
@@ -17,6 +17,12 @@ export const COMPLETED_ORDERS: readonly OrderStatus[] = ['COMPLETED'];
  * these from the sales they belong to. A PENDING one may still fail; a FAILED one gave nothing back.
  */
 export const REFUNDED_MONEY: readonly RefundRowStatus[] = ['SUCCEEDED'];
+
+/**
+ * Refunds that give back money which was never part of a sale (the second payment of an order already
+ * paid): the sale stands whole, so no money figure subtracts them.
+ */
+export const REFUNDS_OUTSIDE_SALES: readonly AutomaticRefundReason[] = ['DUPLICATE_PAYMENT'];
 
 /** Orders that are sales, paid or promised (awaiting an offline payment). */
 export const SOLD_ORDERS: readonly OrderStatus[] = ['COMPLETED', 'AWAITING_OFFLINE_PAYMENT'];

@@ -321,6 +321,13 @@ describe('stripe payments', () => {
       }),
     ]);
     expect(paidFirst.status).toBe('SUCCEEDED');
+    // The books: the order was sold once; giving back its second payment is not a refund of the sale.
+    const stats = await t.app.inject({ url: `/api/events/${event.id}/stats`, headers });
+    expect(stats.json().data.totals).toMatchObject({
+      gross_revenue_cents: 3000,
+      refunded_cents: 0,
+      net_revenue_cents: 3000,
+    });
     const mails = await t.app.deps.db
       .select()
       .from(jobs)
