@@ -1,14 +1,19 @@
-# Taquilla's production image. Both stages run scripts/production.sh, the same script CI's deployment
-# check (scripts/deploy-check.sh) runs end to end, since CI has no Docker engine to build this image.
+# Taquilla's production image, on Node 24 LTS. Both stages run scripts/production.sh, the same script
+# CI's deployment check (scripts/deploy-check.sh) runs end to end. CI also builds this file with
+# `podman build --isolation chroot` and boots the result (scripts/image-check.sh).
 
 # Build: every dependency, then the web app (apps/web/dist, apps/web/ssr/dist) and the server (apps/server/dist).
 FROM node:24-bookworm-slim AS build
+# Only for builds behind a TLS-inspecting proxy (CI's sandbox): the proxy's CA bundle, mounted for the
+# build's RUN steps; never stored in the image.
+ARG NODE_EXTRA_CA_CERTS
 WORKDIR /app
 COPY . .
 RUN scripts/production.sh build
 
 # Runtime: the server's runtime dependencies and the built files only; no dev dependency, no TS loader.
 FROM node:24-bookworm-slim AS runtime
+ARG NODE_EXTRA_CA_CERTS
 ENV NODE_ENV=production \
     PORT=3000 \
     DATA_DIR=/app/data
