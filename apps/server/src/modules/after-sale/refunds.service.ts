@@ -7,15 +7,18 @@ import type { Queryable } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
+import { refundRefusal } from '../order-lifecycle/order-lifecycle.ts';
+import { logActivity } from '../orders/activity.ts';
+import { ordersMessages as m } from '../orders/orders.messages.ts';
+import type { OrderRow } from '../orders/orders.service.ts';
+import * as orders from '../orders/orders.service.ts';
 import * as payments from '../payments/payments.service.ts';
-import { logActivity } from './activity.ts';
+import { paymentProvider } from '../payments/providers.ts';
+import { stripeClient } from '../payments/stripe.ts';
+import { queueRefundedEmail } from './after-sale.emails.ts';
 import type { RefundRow } from './after-sale.repository.ts';
 import * as afterSale from './after-sale.repository.ts';
-import { queueRefundedEmail } from './after-sale-emails.ts';
 import { cancelOrderUnits } from './cancellation.ts';
-import { ordersMessages as m } from './orders.messages.ts';
-import type { OrderRow } from './orders.repository.ts';
-import * as repo from './orders.repository.ts';
 
 /** The provider's answer to a refund: done, still working on it (a webhook settles it later), or refused. */
 export interface RefundOutcome {
@@ -78,12 +81,10 @@ export async function refundOrder(
   const event = await afterSale.findAccountEvent(deps.db, auth.accountId, eventId);
   if (!event) throw notFound();
   const refund = await deps.db.transaction(async (tx) => {
-    const order = await repo.findAccountOrder(tx, auth.accountId, eventId, orderId, true);
-    if (!order) throw notFound();
-    if (order.is_manual) throw conflict(m['orders.refund_manual_order']);
+    const order = await orders.lockEventOrder(tx, auth.accountId, eventId, orderId);
     const refunds = await afterSale.listRefunds(tx, auth.accountId, order.id);
-    if (refunds.some((r) => r.status === 'PENDING')) throw conflict(m['orders.refund_pending']);
-    if (order.payment_status !== 'PAYMENT_RECEIVED') throw conflict(m['orders.refund_not_paid']);
+    const refusal = refundRefusal(order, { pendingRefund: refunds.some((r) => r.status === 'PENDING') });
+    if (refusal) throw conflict(refusal);
     const { left } = await refundable(tx, order, refunds);
     const from = left.find((p) => p.left >= input.amount_cents);
     if (!from) {
@@ -104,7 +105,7 @@ export async function refundOrder(
       notify_buyer: input.notify_buyer,
       created_by: auth.userId,
     });
-    await repo.updateOrder(tx, order, { refund_status: 'REFUND_PENDING' });
+    await orders.setRefundStatus(tx, order, 'REFUND_PENDING');
     await logActivity(tx, order, 'REFUND_REQUESTED', {
       userId: auth.userId,
       details: { amount_cents: input.amount_cents, reason: input.reason || null },
@@ -118,7 +119,7 @@ export async function refundOrder(
   // The provider that took the money gives it back (payments/provider.ts), outside any transaction.
   let outcome: RefundOutcome;
   try {
-    const done = await payments.paymentProvider(refund.row.provider).refund(deps, refund.payment, {
+    const done = await paymentProvider(refund.row.provider).refund(deps, refund.payment, {
       amountCents: refund.row.amount_cents,
       settings: event.settings,
       refundId: refund.row.id,
@@ -140,7 +141,7 @@ export async function settleRefund(deps: Deps, accountId: string, refundId: stri
   await deps.db.transaction(async (tx) => {
     const pending = await afterSale.findRefund(tx, accountId, refundId);
     if (!pending) return;
-    const order = await repo.findOrderById(tx, pending.account_id, pending.order_id, true);
+    const order = await orders.findOrderById(tx, pending.account_id, pending.order_id, true);
     const refund = await afterSale.findRefund(tx, accountId, refundId, true);
     if (!order || !refund || refund.status !== 'PENDING') return;
     const updated = await afterSale.updateRefund(tx, refund, {
@@ -151,11 +152,11 @@ export async function settleRefund(deps: Deps, accountId: string, refundId: stri
     if (outcome.status === 'PENDING') return;
     const refunds = await afterSale.listRefunds(tx, order.account_id, order.id);
     const { paid } = await refundable(tx, order, refunds);
-    const withStatus = await repo.updateOrder(tx, order, { refund_status: refundStatusOf(refunds, paid) });
+    const withStatus = await orders.setRefundStatus(tx, order, refundStatusOf(refunds, paid));
     const details = { amount_cents: updated.amount_cents, reason: updated.failure_reason };
     await logActivity(tx, order, outcome.status === 'SUCCEEDED' ? 'REFUNDED' : 'REFUND_FAILED', { details });
     if (outcome.status === 'SUCCEEDED' && refund.notify_buyer && order.email) {
-      const event = await repo.findEmailEvent(tx, order.account_id, order.event_id);
+      const event = await orders.orderEmailEvent(tx, order);
       await queueRefundedEmail(
         { jobs: deps.jobs, appUrl: deps.config.appUrl, tx, event, order: withStatus },
         updated.amount_cents,
@@ -172,7 +173,7 @@ export async function settleRefund(deps: Deps, accountId: string, refundId: stri
  * in its metadata) and settled once.
  */
 export async function applyStripeRefundEvent(deps: Deps, event: Stripe.Event) {
-  const stripe = payments.stripeClient(deps.config);
+  const stripe = stripeClient(deps.config);
   let refunds: Stripe.Refund[] = [];
   if (event.type === 'charge.refunded') {
     const charge = event.data.object;

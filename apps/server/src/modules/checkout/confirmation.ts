@@ -7,6 +7,7 @@ import * as orders from '../orders/orders.service.ts';
 import * as paymentSettings from '../payment-settings/payment-settings.service.ts';
 import type { PaymentRow } from '../payments/payments.service.ts';
 import * as payments from '../payments/payments.service.ts';
+import { paymentProvider } from '../payments/providers.ts';
 import { findEvent } from './checkout.repository.ts';
 import { holdUnits } from './checkout.service.ts';
 
@@ -128,12 +129,7 @@ export async function confirmPaymentWith(
     const underpaid = p.amountCents < order.total_cents;
     if (!underpaid && order.status !== 'CANCELLED' && (await revive(deps, tx, order))) return complete();
     toRefund = succeeded;
-    const cancelled = await orders.updateOrder(tx, order.account_id, order.id, {
-      status: 'CANCELLED',
-      payment_provider: p.provider,
-      payment_status: 'PAYMENT_RECEIVED',
-      refund_status: 'REFUND_PENDING',
-    });
+    const cancelled = await orders.cancelForLatePayment(tx, order, p.provider);
     return { order: cancelled };
   });
   if (toRefund) return { order: await refundPayment(deps, result.order, toRefund) };
@@ -152,10 +148,7 @@ export async function failPayment(deps: Deps, p: PaymentOutcome & { reason: stri
       failure_reason: p.reason.slice(0, 500),
     });
     if (order.status !== 'RESERVED') return order;
-    return orders.updateOrder(tx, order.account_id, order.id, {
-      payment_status: 'PAYMENT_FAILED',
-      payment_provider: p.provider,
-    });
+    return orders.recordPaymentFailure(tx, order, p.provider);
   });
 }
 
@@ -164,19 +157,19 @@ async function refundPayment(deps: Deps, order: OrderRow, payment: PaymentRow): 
   const event = await findEvent(deps.db, order.event_id);
   const lateOrder = order.status === 'CANCELLED';
   try {
-    await payments.paymentProvider(payment.provider).refund(deps, payment, {
+    await paymentProvider(payment.provider).refund(deps, payment, {
       amountCents: payment.amount_cents,
       settings: event ? await paymentSettings.providerSettings(deps, event) : {},
     });
   } catch (err) {
     deps.log?.error({ err, payment: payment.provider_ref, order: order.id }, 'automatic refund failed');
     if (!lateOrder) return order;
-    return orders.updateOrder(deps.db, order.account_id, order.id, { refund_status: 'REFUND_FAILED' });
+    return orders.setRefundStatus(deps.db, order, 'REFUND_FAILED');
   }
   return deps.db.transaction(async (tx) => {
     await payments.updatePayment(tx, order.account_id, payment.id, { status: 'REFUNDED' });
     if (!lateOrder) return order;
-    const updated = await orders.updateOrder(tx, order.account_id, order.id, { refund_status: 'REFUNDED' });
+    const updated = await orders.setRefundStatus(tx, order, 'REFUNDED');
     if (event) {
       await queueRefundEmail(
         { jobs: deps.jobs, appUrl: deps.config.appUrl, tx, event, order: updated },

@@ -1,7 +1,11 @@
 import type { EventSalesStats } from '@taquilla/shared/schemas/events';
 import type { DbDeps } from '../../deps.ts';
 import type { AuthContext } from '../../lib/auth.ts';
-import { ADMITTED_ATTENDEE, AWAITING_PAYMENT_ORDERS, COMPLETED_ORDERS } from '../../lib/order-rules.ts';
+import {
+  ADMITTED_ATTENDEE,
+  AWAITING_PAYMENT_ORDERS,
+  COMPLETED_ORDERS,
+} from '../order-lifecycle/order-lifecycle.ts';
 import { getEventRow } from './events.service.ts';
 import * as repo from './events.stats.repository.ts';
 

@@ -13,7 +13,8 @@ import { requireAuth } from '../../lib/auth.ts';
 import { notFound } from '../../lib/errors.ts';
 import { t } from '../../lib/i18n.ts';
 import { coreMessages } from '../../lib/messages.ts';
-import { recordWebhookEvent, stripeClient, webhookEventSeen } from '../payments/payments.service.ts';
+import { recordWebhookEvent, webhookEventSeen } from '../payments/payments.service.ts';
+import { stripeClient } from '../payments/stripe.ts';
 import * as service from './payment-settings.service.ts';
 
 const getQuery = z.object({ refresh: z.enum(['true', 'false']).optional() });

@@ -3,15 +3,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/errors.ts';
 import { t } from '../../lib/i18n.ts';
 import { coreMessages } from '../../lib/messages.ts';
-import type { StripeEvent } from './stripe.ts';
-import { stripeClient } from './stripe.ts';
+import type { StripeEvent } from '../payments/stripe.ts';
+import { stripeClient } from '../payments/stripe.ts';
 import { handleStripeEvent } from './stripe-webhook.ts';
 
 /**
  * Stripe's webhook. The signature is checked against the raw body (so this scope parses JSON as a
  * buffer); the verified event is applied by `handleStripeEvent`.
  */
-export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const paymentWebhooksRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   await app.register(async (scope) => {
     scope.removeContentTypeParser('application/json');

@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../deps.ts';
+import { applyStripeRefundEvent } from '../after-sale/refunds.service.ts';
 import { applyCheck } from '../checkout/payment.ts';
-import { applyStripeRefundEvent } from '../orders/refunds.service.ts';
-import { findPayment, recordWebhookEvent, webhookEventSeen } from './payments.repository.ts';
-import type { PaymentIntent, StripeEvent } from './stripe.ts';
-import { intentCheck } from './stripe.ts';
+import { findPayment, recordWebhookEvent, webhookEventSeen } from '../payments/payments.service.ts';
+import type { PaymentIntent, StripeEvent } from '../payments/stripe.ts';
+import { intentCheck } from '../payments/stripe.ts';
 
 const INTENT_EVENTS = new Set([
   'payment_intent.succeeded',
@@ -12,7 +12,7 @@ const INTENT_EVENTS = new Set([
   'payment_intent.canceled',
 ]);
 
-/** Refunds the organizer made (orders/refunds.service.ts) settle through these. */
+/** Refunds the organizer made (after-sale/refunds.service.ts) settle through these. */
 const REFUND_EVENTS = new Set(['charge.refunded', 'refund.created', 'refund.updated', 'refund.failed']);
 
 /**

@@ -1,22 +1,39 @@
-import type { Config } from '../../config.ts';
 import type { Queryable } from '../../db/client.ts';
 import * as repo from './payments.repository.ts';
 import type * as provider from './provider.ts';
-import * as providers from './providers.ts';
-import * as stripe from './stripe.ts';
 
 /**
  * Payments for other modules: the attempts (`payments`, one row per provider attempt, unique per
  * provider reference), the provider events already processed (`payment_webhook_events`) and the
  * providers behind one interface (`provider.ts`: `test`, `offline`, `stripe`). Deciding what a payment
  * does to an order is checkout's job (`checkout/confirmation.ts`). Other modules reach payments only
- * through here.
+ * through here (the providers themselves through `providers.ts` and `stripe.ts`).
  */
 
 export type PaymentRow = repo.PaymentRow;
 export type PaymentProviderDriver = provider.PaymentProviderDriver;
 export type StartOutcome = provider.StartOutcome;
 export type PaymentCheck = provider.PaymentCheck;
+
+/**
+ * Money the organizer took by hand (a bank transfer or cash marked paid, what a manual order's buyer
+ * paid): one SUCCEEDED offline payment under `ref`.
+ */
+export function recordOfflinePayment(
+  q: Queryable,
+  order: { id: string; currency: string },
+  amountCents: number,
+  ref: string,
+) {
+  return repo.insertPayment(q, {
+    order_id: order.id,
+    provider: 'offline',
+    provider_ref: ref,
+    status: 'SUCCEEDED',
+    amount_cents: amountCents,
+    currency: order.currency,
+  });
+}
 
 export const insertPayment = (q: Queryable, values: Parameters<typeof repo.insertPayment>[1]) =>
   repo.insertPayment(q, values);
@@ -42,14 +59,3 @@ export const recordWebhookEvent = (q: Queryable, provider: string, eventId: stri
 
 export const webhookEventSeen = (q: Queryable, provider: string, eventId: string) =>
   repo.webhookEventSeen(q, provider, eventId);
-
-/** The providers a buyer may use for an event (see providers.ts). */
-export const eventPaymentProviders = (config: Config, settings: Record<string, unknown>) =>
-  providers.eventPaymentProviders(config, settings);
-
-/** The provider behind a name (a buyer's choice, or the `provider` of a payment row). */
-export const paymentProvider = (id: string) => providers.paymentProvider(id);
-
-export const stripeClient = (config: Config) => stripe.stripeClient(config);
-
-export const stripeConfigured = (config: Config) => stripe.stripeConfigured(config);
