@@ -14,6 +14,7 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import { newShortId, randomBase62 } from '../../lib/ids.ts';
 import { listMeta, parseListQuery } from '../../lib/pagination.ts';
 import {
+  ADMITTED_ATTENDEE,
   attendeeActions,
   markPaidRefusal,
   NOT_YET_ORDERS,
@@ -60,7 +61,7 @@ async function createAttendees(
   before: OrderRow['status'],
   known?: OrderItemRow[],
 ) {
-  if (before !== 'RESERVED' && before !== 'ABANDONED') {
+  if (!NOT_YET_ORDERS.includes(before)) {
     const existing = await repo.loadAttendees(tx, order.id);
     if (existing.length > 0) {
       if (existing.some((a) => a.status !== status)) await repo.setAttendeeStatus(tx, order, status);
@@ -436,7 +437,7 @@ export async function resendConfirmation(deps: Deps, auth: AuthContext, eventId:
     await queueCompletedOrderEmails(
       { jobs: deps.jobs, appUrl: deps.config.appUrl, tx, event, order },
       items,
-      attendees.filter((a) => a.status === 'ACTIVE'),
+      attendees.filter((a) => a.status === ADMITTED_ATTENDEE),
     );
     await logActivity(tx, order, 'EMAIL_SENT', {
       userId: auth.userId,

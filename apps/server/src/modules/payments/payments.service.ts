@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/client.ts';
+import type { Queryable, Tx } from '../../db/client.ts';
 import * as repo from './payments.repository.ts';
 import type * as provider from './provider.ts';
 
@@ -35,20 +35,77 @@ export function recordOfflinePayment(
   });
 }
 
-export const insertPayment = (q: Queryable, values: Parameters<typeof repo.insertPayment>[1]) =>
-  repo.insertPayment(q, values);
+/**
+ * A provider's attempt at an order's payment, as the payment flow names it: the order's account scopes
+ * every write. `fresh`: a reference this server made a moment ago (a synchronous provider such as the
+ * test card), so no row can exist for it yet.
+ */
+export interface Attempt {
+  accountId: string;
+  orderId: string;
+  provider: string;
+  ref: string;
+  amountCents: number;
+  currency: string;
+  fresh?: boolean;
+}
 
-/** The attempt with this provider reference; `lock` takes its row lock (inside the caller's transaction). */
-export const findPayment = (q: Queryable, provider: string, ref: string, lock = false) =>
-  repo.findPayment(q, provider, ref, lock);
+/** The attempt's row, locked for the caller's transaction; written PENDING the first time it is heard of. */
+export async function lockAttempt(tx: Tx, a: Attempt): Promise<PaymentRow> {
+  const found = await repo.findPayment(tx, a.provider, a.ref, true);
+  if (found) return found;
+  return repo.insertPayment(tx, {
+    order_id: a.orderId,
+    provider: a.provider,
+    provider_ref: a.ref,
+    status: 'PENDING',
+    amount_cents: a.amountCents,
+    currency: a.currency,
+  });
+}
 
-/** Writes a payment of an order of this account. */
-export const updatePayment = (
-  q: Queryable,
-  accountId: string,
-  id: string,
-  values: Parameters<typeof repo.updatePayment>[3],
-) => repo.updatePayment(q, accountId, id, values);
+/**
+ * The attempt SUCCEEDED for the amount the provider took; null when it already had (or was refunded):
+ * a payment is applied once, whoever reports it first.
+ */
+export async function succeedAttempt(tx: Tx, a: Attempt): Promise<PaymentRow | null> {
+  if (a.fresh) {
+    return repo.insertPayment(tx, {
+      order_id: a.orderId,
+      provider: a.provider,
+      provider_ref: a.ref,
+      status: 'SUCCEEDED',
+      amount_cents: a.amountCents,
+      currency: a.currency,
+    });
+  }
+  const payment = await lockAttempt(tx, a);
+  if (payment.status === 'SUCCEEDED' || payment.status === 'REFUNDED') return null;
+  return repo.updatePayment(tx, a.accountId, payment.id, {
+    status: 'SUCCEEDED',
+    amount_cents: a.amountCents,
+    failure_reason: null,
+  });
+}
+
+/** The attempt FAILED for the provider's reason; null when it was no longer PENDING (a late failure). */
+export async function failAttempt(tx: Tx, a: Attempt, reason: string): Promise<PaymentRow | null> {
+  const payment = await lockAttempt(tx, a);
+  if (payment.status !== 'PENDING') return null;
+  return repo.updatePayment(tx, a.accountId, payment.id, {
+    status: 'FAILED',
+    failure_reason: reason.slice(0, 500),
+  });
+}
+
+/** A payment of this account given back in full through its provider (an automatic refund). */
+export function markRefunded(q: Queryable, accountId: string, paymentId: string) {
+  return repo.updatePayment(q, accountId, paymentId, { status: 'REFUNDED' });
+}
+
+/** The attempt with this provider reference (a webhook names it), with its order's account. */
+export const findPayment = (q: Queryable, provider: string, ref: string) =>
+  repo.findPayment(q, provider, ref);
 
 /** An order's attempts, newest first (of one provider when given). */
 export const orderPayments = (q: Queryable, orderId: string, provider?: string) =>
