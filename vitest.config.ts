@@ -7,6 +7,13 @@ export default defineConfig({
     projects: [
       {
         test: {
+          name: 'scripts',
+          root: 'scripts',
+          include: ['*.test.ts'],
+        },
+      },
+      {
+        test: {
           name: 'shared',
           root: 'packages/shared',
           include: ['src/**/*.test.ts'],

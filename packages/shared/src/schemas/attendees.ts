@@ -1,7 +1,7 @@
 /** Attendees in the back office: one per ticket unit of an order (the holder of a QR code). */
 import { z } from 'zod';
 import { ATTENDEE_STATUSES, ORDER_STATUSES } from '../enums.ts';
-import { answeredQuestionSchema } from './orders.ts';
+import { answeredQuestionSchema, attendeeActionsSchema } from './orders.ts';
 
 const name = z
   .string()
@@ -38,6 +38,7 @@ export const manageAttendeeSchema = z
     /** The latest check-in on any list, or null. */
     checked_in_at: z.string().nullable(),
     created_at: z.string(),
+    actions: attendeeActionsSchema,
   })
   .meta({ id: 'ManageAttendee' });
 export type ManageAttendee = z.infer<typeof manageAttendeeSchema>;

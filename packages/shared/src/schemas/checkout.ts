@@ -4,7 +4,13 @@
  */
 import { z } from 'zod';
 import { ORDER_STATUSES, PAYMENT_PROVIDERS } from '../enums.ts';
-import { answeredQuestionSchema, orderActivitySchema, orderRefundSchema } from './orders.ts';
+import {
+  answeredQuestionSchema,
+  attendeeActionsSchema,
+  orderActionsSchema,
+  orderActivitySchema,
+  orderRefundSchema,
+} from './orders.ts';
 import {
   orderStatesAndBuyer,
   publicAttendeeSchema,
@@ -145,13 +151,14 @@ export const organizerOrderSummarySchema = z
     is_manual: z.boolean(),
     created_at: z.string(),
     completed_at: z.string().nullable(),
+    actions: orderActionsSchema,
   })
   .meta({ id: 'OrganizerOrderSummary' });
 export type OrganizerOrderSummary = z.infer<typeof organizerOrderSummarySchema>;
 
 export const organizerOrderAttendeeSchema = publicAttendeeSchema
   .omit({ qr_svg: true })
-  .extend({ id: z.string(), answers: z.record(z.string(), z.unknown()) })
+  .extend({ id: z.string(), answers: z.record(z.string(), z.unknown()), actions: attendeeActionsSchema })
   .meta({ id: 'OrganizerOrderAttendee' });
 export type OrganizerOrderAttendee = z.infer<typeof organizerOrderAttendeeSchema>;
 

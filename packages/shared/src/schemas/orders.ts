@@ -9,6 +9,32 @@ const name = z.string().trim().min(1).max(50);
 const answerValue = z.union([z.string().max(5000), z.array(z.string().max(500)).max(100), z.boolean()]);
 const answers = z.record(z.string(), answerValue);
 
+/**
+ * What the caller may do to an order now (the server's order-lifecycle rules and the caller's
+ * permission): the web shows a button only when its action is true.
+ */
+export const orderActionsSchema = z
+  .object({
+    refund: z.boolean(),
+    cancel: z.boolean(),
+    edit: z.boolean(),
+    resend: z.boolean(),
+    mark_paid: z.boolean(),
+  })
+  .meta({ id: 'OrderActions' });
+export type OrderActions = z.infer<typeof orderActionsSchema>;
+
+/** What the caller may do to an attendee now (edit: correct the holder's details). */
+export const attendeeActionsSchema = z
+  .object({
+    cancel: z.boolean(),
+    reactivate: z.boolean(),
+    resend: z.boolean(),
+    edit: z.boolean(),
+  })
+  .meta({ id: 'AttendeeActions' });
+export type AttendeeActions = z.infer<typeof attendeeActionsSchema>;
+
 /** POST events/{id}/orders/{orderId}/refund */
 export const refundOrderInput = z.strictObject({
   amount_cents: z.number().int().min(1, { error: 'orders.refund_amount_positive' }).max(100_000_000),

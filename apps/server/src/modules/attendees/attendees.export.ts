@@ -2,7 +2,7 @@ import type { Locale } from '@taquilla/shared';
 import type { AppDeps } from '../../deps.ts';
 import type { AuthContext } from '../../lib/auth.ts';
 import { defineMessages } from '../../lib/i18n.ts';
-import { REFUNDED_MONEY } from '../../lib/order-rules.ts';
+import { REFUNDED_MONEY } from '../order-lifecycle/order-lifecycle.ts';
 import { wallClock } from '../../lib/spreadsheet.ts';
 import { exportLabel } from '../orders/export-labels.ts';
 import { listExport, moneyCells, netCents } from '../orders/export-sheet.ts';

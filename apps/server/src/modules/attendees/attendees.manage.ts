@@ -9,6 +9,7 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import { defineMessages } from '../../lib/i18n.ts';
 import { listMeta, parseListQuery } from '../../lib/pagination.ts';
 import { loadOwnedEvent } from '../events/owned-event.ts';
+import { attendeeActions, resendAttendeeRefusal } from '../order-lifecycle/order-lifecycle.ts';
 import { resendTicketEmail } from '../orders/orders.service.ts';
 import { answeredQuestion } from '../questions/answers.ts';
 import { loadEventQuestions } from '../questions/questions.service.ts';
@@ -17,18 +18,17 @@ import * as repo from './attendees.manage.repository.ts';
 /** The organizer's side of attendees: list, correct the holder's details, send the ticket again. */
 type Deps = Pick<AppDeps, 'db' | 'jobs' | 'config'>;
 
-const m = defineMessages({
+// The message the shared attendee schema names as its error.
+defineMessages({
   es: {
     'attendees.name_length': 'Debe tener entre 1 y 50 caracteres.',
-    'attendees.cancelled': 'Esta entrada está cancelada: no se puede reenviar.',
   },
   en: {
     'attendees.name_length': 'Must be 1 to 50 characters long.',
-    'attendees.cancelled': 'This ticket is cancelled: it cannot be resent.',
   },
 });
 
-function present(row: repo.ManageAttendeeRow): ManageAttendee {
+function present(auth: AuthContext, row: repo.ManageAttendeeRow): ManageAttendee {
   const a = row.attendee;
   return {
     id: a.id,
@@ -46,6 +46,7 @@ function present(row: repo.ManageAttendeeRow): ManageAttendee {
     answers: a.answers,
     checked_in_at: row.checked_in_at?.toISOString() ?? null,
     created_at: a.created_at.toISOString(),
+    actions: attendeeActions(auth, a, { status: row.order_status }),
   };
 }
 
@@ -59,7 +60,7 @@ export async function listAttendees(
   const params = parseListQuery(raw, repo.attendeeListSpec);
   await loadOwnedEvent(deps.db, auth.accountId, eventId);
   const { rows, total } = await repo.listAttendees(deps.db, auth.accountId, eventId, params);
-  return { data: rows.map(present), meta: listMeta(total, params) };
+  return { data: rows.map((row) => present(auth, row)), meta: listMeta(total, params) };
 }
 
 async function owned(deps: Deps, auth: AuthContext, eventId: string, id: string) {
@@ -81,7 +82,7 @@ export async function getAttendee(
     loadEventQuestions(deps.db, eventId),
   ]);
   return {
-    ...present(row),
+    ...present(auth, row),
     check_ins: checkIns.map((c) => ({ list_name: c.list_name, created_at: c.created_at.toISOString() })),
     questions: questions.map(answeredQuestion),
   };
@@ -103,6 +104,7 @@ export async function updateAttendee(
 /** Queues the ticket e-mail to the attendee's current address (in the order's language). */
 export async function resendTicket(deps: Deps, auth: AuthContext, eventId: string, id: string) {
   const row = await owned(deps, auth, eventId, id);
-  if (row.attendee.status === 'CANCELLED') throw conflict(m['attendees.cancelled']);
+  const refusal = resendAttendeeRefusal(row.attendee);
+  if (refusal) throw conflict(refusal);
   await resendTicketEmail(deps, auth.accountId, eventId, row.attendee, row.ticket_name);
 }

@@ -11,7 +11,6 @@ import { requireAuth } from '../../lib/auth.ts';
 import { fileResponse, SPREADSHEET_TYPES } from '../../lib/openapi.ts';
 import { listQuerystring } from '../../lib/pagination.ts';
 import { EXPORT_MONEY_DOC, sendExport } from '../../lib/spreadsheet.ts';
-import { cancelAttendee, reactivateAttendee } from '../orders/attendee-status.ts';
 import { exportAttendees } from './attendees.export.ts';
 import * as manage from './attendees.manage.ts';
 import { publicTicket, ticketCalendar } from './attendees.service.ts';
@@ -112,40 +111,6 @@ export const attendeesRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id, attendeeId } = request.params;
       await manage.resendTicket(app.deps, requireAuth(request), id, attendeeId);
       return reply.status(202).send({ data: { queued: true } });
-    },
-  );
-  app.post(
-    '/events/:id/attendees/:attendeeId/cancel',
-    {
-      schema: {
-        tags,
-        summary: "Cancel an attendee's ticket",
-        params: itemParams,
-        response: { 200: dataEnvelope(manageAttendeeDetailSchema) },
-      },
-    },
-    async (request) => {
-      const { id, attendeeId } = request.params;
-      const auth = requireAuth(request);
-      await cancelAttendee(app.deps, auth, id, attendeeId);
-      return { data: await manage.getAttendee(app.deps, auth, id, attendeeId) };
-    },
-  );
-  app.post(
-    '/events/:id/attendees/:attendeeId/reactivate',
-    {
-      schema: {
-        tags,
-        summary: "Reactivate a cancelled attendee's ticket",
-        params: itemParams,
-        response: { 200: dataEnvelope(manageAttendeeDetailSchema) },
-      },
-    },
-    async (request) => {
-      const { id, attendeeId } = request.params;
-      const auth = requireAuth(request);
-      await reactivateAttendee(app.deps, auth, id, attendeeId);
-      return { data: await manage.getAttendee(app.deps, auth, id, attendeeId) };
     },
   );
   app.get(

@@ -1,10 +1,10 @@
 import type { PublicTicketView } from '@taquilla/shared/schemas/checkout';
 import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../lib/errors.ts';
-import { SOLD_ORDERS } from '../../lib/order-rules.ts';
+import { renderIcs } from '../../lib/ics.ts';
+import { qrSvg } from '../../lib/qr.ts';
+import { SOLD_ORDERS } from '../order-lifecycle/order-lifecycle.ts';
 import { findPublicAttendee } from './attendees.repository.ts';
-import { renderIcs } from './ics.ts';
-import { qrSvg } from './qr.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'config'>;
 

@@ -18,6 +18,12 @@ export async function findUserById(db: Queryable, id: string): Promise<UserRow |
   return row;
 }
 
+/** An account by id (the caller's: its id comes from the session). */
+export async function findAccount(db: Queryable, accountId: string) {
+  const [row] = await db.select().from(accounts).where(eq(accounts.id, accountId)).limit(1);
+  return row;
+}
+
 /** Every account the user belongs to, with the membership's role and status. */
 export function membershipsOf(db: Queryable, userId: string) {
   return db

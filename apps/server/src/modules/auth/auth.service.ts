@@ -5,11 +5,10 @@ import type { AuthContext } from '../../lib/auth.ts';
 import { AppError, invalid, isUniqueViolation } from '../../lib/errors.ts';
 import { hashToken } from '../../lib/ids.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import { getCurrentUser } from '../users/users.service.ts';
 import { sendAuthEmail } from './auth.emails.ts';
 import { authMessages as m } from './auth.messages.ts';
 import * as repo from './auth.repository.ts';
-import { HOUR, issueLinkToken } from './identity.service.ts';
+import { currentUser, HOUR, issueLinkToken } from './identity.service.ts';
 import { createSession } from './sessions.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'jobs'>;
@@ -43,7 +42,7 @@ export async function register(deps: Deps, input: RegisterInput, requestLocale: 
       return created;
     });
     const session = await createSession(deps.db, deps.config.authSecret, user.id, account.id);
-    const me = await getCurrentUser(deps.db, user.id, account.id);
+    const me = await currentUser(deps.db, user.id, account.id);
     return { token: session.token, user: me, account: me.account };
   } catch (err) {
     if (isUniqueViolation(err)) throw emailTaken();
@@ -68,7 +67,7 @@ async function checkCredentials(deps: Deps, email: string, password: string) {
 }
 
 export type LoginResult =
-  | { token: string; user: Awaited<ReturnType<typeof getCurrentUser>> }
+  | { token: string; user: Awaited<ReturnType<typeof currentUser>> }
   | { accounts: AccountChoice[] };
 
 export async function login(deps: Deps, input: LoginInput): Promise<LoginResult> {
@@ -100,7 +99,7 @@ export async function login(deps: Deps, input: LoginInput): Promise<LoginResult>
 
 async function startSession(deps: Deps, userId: string, accountId: string) {
   const session = await createSession(deps.db, deps.config.authSecret, userId, accountId);
-  return { token: session.token, user: await getCurrentUser(deps.db, userId, accountId) };
+  return { token: session.token, user: await currentUser(deps.db, userId, accountId) };
 }
 
 /** A logged-in user moves to another of their accounts: a new session there, the old one ends. */

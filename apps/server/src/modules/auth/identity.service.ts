@@ -1,5 +1,7 @@
 import type { Queryable } from '../../db/client.ts';
+import { notFound } from '../../lib/errors.ts';
 import { hashToken, newSecretToken } from '../../lib/ids.ts';
+import { permissionsOf } from '../../lib/permissions.ts';
 import * as repo from './auth.repository.ts';
 
 /**
@@ -59,3 +61,31 @@ export const retireTokens = (db: Queryable, userId: string, kind: repo.TokenKind
 /** How many tokens of a kind were issued to the user since a moment (to cap e-mails per address). */
 export const countTokensSince = (db: Queryable, userId: string, kind: repo.TokenKind, since: Date) =>
   repo.countTokensSince(db, userId, kind, since);
+
+/** The signed-in user as the web knows them (`users/me`, the login answer), in the session's account. */
+export async function currentUser(db: Queryable, userId: string, accountId: string) {
+  const [user, memberships, account] = await Promise.all([
+    repo.findUserById(db, userId),
+    repo.membershipsOf(db, userId),
+    repo.findAccount(db, accountId),
+  ]);
+  const member = memberships.find((m) => m.id === accountId);
+  if (!user || !member || !account) throw notFound();
+  return {
+    id: user.id,
+    email: user.email,
+    first_name: user.first_name,
+    last_name: user.last_name,
+    locale: user.locale,
+    timezone: user.timezone,
+    email_verified: user.email_verified_at !== null,
+    pending_email: user.pending_email,
+    role: member.role,
+    is_owner: member.is_owner,
+    permissions: permissionsOf(member.role),
+    account: { id: account.id, name: account.name, currency: account.currency, timezone: account.timezone },
+    accounts: memberships
+      .filter((a) => a.status === 'ACTIVE')
+      .map(({ id, name, role, is_owner }) => ({ id, name, role, is_owner })),
+  };
+}

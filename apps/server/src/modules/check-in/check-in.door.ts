@@ -2,8 +2,8 @@ import type { DoorAnswer, DoorAttendee } from '@taquilla/shared/schemas/check-in
 import type { Queryable } from '../../db/client.ts';
 import type { DbDeps } from '../../deps.ts';
 import { notFound } from '../../lib/errors.ts';
-import { ADMITTED_ATTENDEE } from '../../lib/order-rules.ts';
 import { listMeta, parseListQuery } from '../../lib/pagination.ts';
+import { ADMITTED_ATTENDEE } from '../order-lifecycle/order-lifecycle.ts';
 import { doorQuestions } from '../questions/questions.service.ts';
 import { checkInMessages as m } from './check-in.messages.ts';
 import * as repo from './check-in.repository.ts';

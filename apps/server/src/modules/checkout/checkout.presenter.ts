@@ -3,7 +3,7 @@ import type { CheckoutOrder } from '@taquilla/shared/schemas/checkout';
 import type { AppDeps } from '../../deps.ts';
 import { presentLoadedOrder, presentPublicOrder } from '../orders/order-presenter.ts';
 import type { AttendeeRow, OrderItemRow, OrderRow } from '../orders/orders.service.ts';
-import { eventPaymentProviders } from '../payments/payments.service.ts';
+import { eventPaymentProviders } from '../payments/providers.ts';
 import { findEvent } from './checkout.repository.ts';
 
 type PresentDeps = Pick<AppDeps, 'db' | 'config'>;

@@ -473,12 +473,11 @@ export async function saveDetails(
   if (current.total_cents === 0) {
     const completed = await deps.db.transaction(async (tx) => {
       const locked = assertOpen(await orders.findOrderById(tx, current.account_id, current.id, true));
-      const updated = await orders.updateOrder(tx, locked.account_id, locked.id, values);
-      return orders.completeOrder(deps, tx, updated, 'NO_PAYMENT_REQUIRED');
+      return orders.completeOrder(deps, tx, locked, 'NO_PAYMENT_REQUIRED', { set: values });
     });
     return { order: completed, items: null, event };
   }
-  const updated = await orders.updateReservedOrder(deps.db, current.account_id, current.id, values);
+  const updated = await orders.saveReservationDetails(deps.db, current, values);
   // It expired (or was abandoned) between the read and the write: say which.
   if (!updated) assertOpen(await orders.findOrderById(deps.db, current.account_id, current.id));
   if (!updated) throw conflict(m['checkout.order_not_payable']);
@@ -492,6 +491,6 @@ export async function abandon(deps: Deps, eventId: string, shortId: string) {
     if (!order) throw notFound(m['checkout.order_not_found']);
     if (order.status === 'ABANDONED') return order;
     if (order.status !== 'RESERVED') throw conflict(m['checkout.order_not_payable']);
-    return orders.updateOrder(tx, order.account_id, order.id, { status: 'ABANDONED' });
+    return (await orders.abandonReservation(tx, order.account_id, order.id)) ?? order;
   });
 }

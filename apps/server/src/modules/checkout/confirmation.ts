@@ -3,8 +3,8 @@ import type { Tx } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { AttendeeRow, EmailEvent, OrderItemRow, OrderRow } from '../orders/orders.service.ts';
 import * as orders from '../orders/orders.service.ts';
-import type { RefundRow } from '../orders/refunds.service.ts';
-import { AUTOMATIC_REFUND, issueRefund, recordAutomaticRefund } from '../orders/refunds.service.ts';
+import type { RefundRow } from '../after-sale/refunds.service.ts';
+import { AUTOMATIC_REFUND, issueRefund, recordAutomaticRefund } from '../after-sale/refunds.service.ts';
 import * as paymentSettings from '../payment-settings/payment-settings.service.ts';
 import type { PaymentRow } from '../payments/payments.service.ts';
 import * as payments from '../payments/payments.service.ts';
@@ -41,19 +41,6 @@ export interface KnownOrder {
   event: EmailEvent;
 }
 
-async function lockPayment(tx: Tx, p: PaymentOutcome): Promise<PaymentRow> {
-  const found = await payments.findPayment(tx, p.provider, p.ref, true);
-  if (found) return found;
-  return payments.insertPayment(tx, {
-    order_id: p.orderId,
-    provider: p.provider,
-    provider_ref: p.ref,
-    status: 'PENDING',
-    amount_cents: p.amountCents,
-    currency: p.currency,
-  });
-}
-
 /**
  * Holds the order's units for good through the one locked path (`holdUnits`), as COMPLETED. An order
  * whose units still count (a live reservation, one awaiting offline payment) just takes the status; an
@@ -63,27 +50,6 @@ async function lockPayment(tx: Tx, p: PaymentOutcome): Promise<PaymentRow> {
 async function revive(deps: Deps, tx: Tx, order: OrderRow): Promise<boolean> {
   const held = await holdUnits(deps, { orderId: order.id, status: 'COMPLETED' }, tx);
   return !('problem' in held);
-}
-
-/** The payment row of an outcome, locked, now SUCCEEDED; null when it was applied before. */
-async function succeededPayment(tx: Tx, p: PaymentOutcome): Promise<PaymentRow | null> {
-  if (p.fresh) {
-    return payments.insertPayment(tx, {
-      order_id: p.orderId,
-      provider: p.provider,
-      provider_ref: p.ref,
-      status: 'SUCCEEDED',
-      amount_cents: p.amountCents,
-      currency: p.currency,
-    });
-  }
-  const payment = await lockPayment(tx, p);
-  if (payment.status === 'SUCCEEDED' || payment.status === 'REFUNDED') return null;
-  return payments.updatePayment(tx, p.accountId, payment.id, {
-    status: 'SUCCEEDED',
-    amount_cents: p.amountCents,
-    failure_reason: null,
-  });
 }
 
 /**
@@ -114,7 +80,7 @@ export async function confirmPaymentWith(
     async (tx) => {
       const order = await orders.findOrderById(tx, p.accountId, p.orderId, true);
       if (!order) throw new Error(`payment ${p.ref} for unknown order ${p.orderId}`);
-      const succeeded = await succeededPayment(tx, p);
+      const succeeded = await payments.succeedAttempt(tx, p);
       if (!succeeded) return { order };
       const complete = () =>
         orders.completeOrderWith(deps, tx, order, 'PAYMENT_RECEIVED', {
@@ -129,11 +95,7 @@ export async function confirmPaymentWith(
       const underpaid = p.amountCents < order.total_cents;
       if (!underpaid && order.status !== 'CANCELLED' && (await revive(deps, tx, order))) return complete();
       // Too late (the units are gone) or too little: the order is cancelled and the payment goes back.
-      const cancelled = await orders.updateOrder(tx, order.account_id, order.id, {
-        status: 'CANCELLED',
-        payment_provider: p.provider,
-        payment_status: 'PAYMENT_RECEIVED',
-      });
+      const cancelled = await orders.cancelForLatePayment(tx, order, p.provider);
       const giveBack = await recordAutomaticRefund(tx, cancelled, succeeded, AUTOMATIC_REFUND.late);
       return { order: cancelled, giveBack, payment: succeeded };
     },
@@ -148,17 +110,9 @@ export async function failPayment(deps: Deps, p: PaymentOutcome & { reason: stri
   return deps.db.transaction(async (tx) => {
     const order = await orders.findOrderById(tx, p.accountId, p.orderId, true);
     if (!order) throw new Error(`payment ${p.ref} for unknown order ${p.orderId}`);
-    const payment = await lockPayment(tx, p);
-    if (payment.status !== 'PENDING') return order;
-    await payments.updatePayment(tx, order.account_id, payment.id, {
-      status: 'FAILED',
-      failure_reason: p.reason.slice(0, 500),
-    });
+    if (!(await payments.failAttempt(tx, p, p.reason))) return order;
     if (order.status !== 'RESERVED') return order;
-    return orders.updateOrder(tx, order.account_id, order.id, {
-      payment_status: 'PAYMENT_FAILED',
-      payment_provider: p.provider,
-    });
+    return orders.recordPaymentFailure(tx, order, p.provider);
   });
 }
 

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../deps.ts';
 import * as paymentSettings from '../payment-settings/payment-settings.service.ts';
 import * as payments from '../payments/payments.service.ts';
+import { paymentProvider } from '../payments/providers.ts';
 import { findEvent } from './checkout.repository.ts';
 import { applyCheck } from './payment.ts';
 
@@ -43,13 +44,13 @@ export async function reconcilePayments(deps: Deps): Promise<void> {
       deps.log?.error({ err, payment: due.provider_ref }, 'payment could not be reconciled');
     }
     // Still pending (or the provider could not answer): the others come first next time.
-    if (!settled) await payments.updatePayment(deps.db, due.account_id, due.id, { updated_at: new Date() });
+    if (!settled) await payments.postponeReconciliation(deps.db, due.account_id, due.id);
   }
 }
 
 /** Asks about one payment and applies the answer; false while the provider still says pending. */
 async function reconcile(deps: Deps, due: DuePayment): Promise<boolean> {
-  const provider = payments.paymentProvider(due.provider);
+  const provider = paymentProvider(due.provider);
   const event = await findEvent(deps.db, due.event_id);
   const settings = event ? await paymentSettings.providerSettings(deps, event) : {};
   let check = await provider.check(deps, due, settings);

@@ -6,6 +6,7 @@ import type { AttendeeRow, OrderItemRow, OrderRow } from '../orders/orders.servi
 import * as orders from '../orders/orders.service.ts';
 import * as paymentSettings from '../payment-settings/payment-settings.service.ts';
 import * as payments from '../payments/payments.service.ts';
+import { eventPaymentProviders, paymentProvider } from '../payments/providers.ts';
 import { checkoutMessages as m } from './checkout.messages.ts';
 import { findEvent } from './checkout.repository.ts';
 import { assertOpen, orderContext } from './checkout.service.ts';
@@ -39,10 +40,10 @@ export async function startPayment(
   const order = assertOpen(context.order);
   if (order.total_cents === 0) throw conflict(m['checkout.no_payment_required']);
   if (!order.email) throw conflict(m['checkout.details_required']);
-  if (!payments.eventPaymentProviders(deps.config, event.settings).includes(input.provider)) {
+  if (!eventPaymentProviders(deps.config, event.settings).includes(input.provider)) {
     throw invalid({ provider: m['checkout.provider_unavailable'] });
   }
-  const provider = payments.paymentProvider(input.provider);
+  const provider = paymentProvider(input.provider);
   let outcome: payments.StartOutcome;
   try {
     const settings = provider.usesAccountSettings
@@ -81,10 +82,7 @@ export async function startPayment(
       return { order: held };
     }
     case 'pending': {
-      const updated = await orders.updateOrder(deps.db, order.account_id, order.id, {
-        payment_provider: provider.id,
-        payment_status: 'AWAITING_PAYMENT',
-      });
+      const updated = await orders.awaitProviderPayment(deps.db, order, provider.id);
       return { order: updated, stripe: outcome.client };
     }
   }
@@ -117,7 +115,7 @@ export async function refreshPayment(deps: Deps, order: OrderRow): Promise<Order
   for (const p of pending) {
     let check: payments.PaymentCheck;
     try {
-      check = await payments.paymentProvider(p.provider).check(deps, p, settings);
+      check = await paymentProvider(p.provider).check(deps, p, settings);
     } catch (err) {
       deps.log?.error({ err, order: order.id, payment: p.provider_ref }, 'payment could not be checked');
       throw notProcessed();

@@ -17,8 +17,8 @@ import {
   ticketTaxes,
 } from '../../db/schema/index.ts';
 import { newShortId } from '../../lib/ids.ts';
-import { moneyRows, moneySums, revenue } from '../../lib/order-money.ts';
-import type { RefundRowStatus } from '../../lib/order-rules.ts';
+import { moneyRows, moneySums, revenue } from '../order-lifecycle/order-money.ts';
+import type { RefundRowStatus } from '../order-lifecycle/order-lifecycle.ts';
 import { type ListParams, type ListSpec, likePattern } from '../../lib/pagination.ts';
 import { one } from '../../lib/rows.ts';
 

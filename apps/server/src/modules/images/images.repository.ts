@@ -1,9 +1,19 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { eventImages } from '../../db/schema/index.ts';
+import { eventImages, events } from '../../db/schema/index.ts';
 import { one } from '../../lib/rows.ts';
 
 export type ImageRow = typeof eventImages.$inferSelect;
+
+/** Whether the event is this account's and not deleted (the images of an event are reached through it). */
+export async function accountHasEvent(q: Queryable, accountId: string, eventId: string) {
+  const [row] = await q
+    .select({ id: events.id })
+    .from(events)
+    .where(and(eq(events.id, eventId), eq(events.account_id, accountId), isNull(events.deleted_at)))
+    .limit(1);
+  return row !== undefined;
+}
 
 export async function listImages(q: Queryable, accountId: string, eventId: string) {
   return q

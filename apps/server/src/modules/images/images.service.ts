@@ -3,11 +3,11 @@ import type { Queryable } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
-import { loadOwnedEvent } from '../events/owned-event.ts';
+import { uploadUrl } from '../../lib/upload-url.ts';
 import { getOrganizer, presentOrganizer, setOrganizerLogo } from '../organizers/organizers.service.ts';
 import { imageMessages } from './images.messages.ts';
 import * as repo from './images.repository.ts';
-import { copyVariants, type ImageKind, removeVariants, storeImage, uploadUrl } from './images.storage.ts';
+import { copyVariants, type ImageKind, removeVariants, storeImage } from './images.storage.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'config'>;
 
@@ -34,9 +34,17 @@ export async function coversFor(q: Queryable, eventIds: string[]) {
   return covers;
 }
 
+/**
+ * The caller's event or 404. Images check it themselves rather than through events' `loadOwnedEvent`:
+ * events presents covers (it imports images), so images may not import events.
+ */
+async function assertEvent(deps: Deps, accountId: string, eventId: string) {
+  if (!(await repo.accountHasEvent(deps.db, accountId, eventId))) throw notFound();
+}
+
 export async function listEventImages(deps: Deps, auth: AuthContext, eventId: string) {
   assertCan(auth, 'events:manage');
-  await loadOwnedEvent(deps.db, auth.accountId, eventId);
+  await assertEvent(deps, auth.accountId, eventId);
   return (await repo.listImages(deps.db, auth.accountId, eventId)).map(presentImage);
 }
 
@@ -55,7 +63,7 @@ export async function uploadEventImage(
   upload: { buffer: Buffer | undefined; type: string | undefined },
 ) {
   assertCan(auth, 'events:manage');
-  await loadOwnedEvent(deps.db, auth.accountId, eventId);
+  await assertEvent(deps, auth.accountId, eventId);
   const kind = imageKind(upload.type);
   const buffer = upload.buffer;
   if (!buffer?.length) throw invalid({ image: imageMessages['images.file_required'] });
@@ -86,7 +94,7 @@ export async function uploadEventImage(
 
 export async function deleteEventImage(deps: Deps, auth: AuthContext, eventId: string, imageId: string) {
   assertCan(auth, 'events:manage');
-  await loadOwnedEvent(deps.db, auth.accountId, eventId);
+  await assertEvent(deps, auth.accountId, eventId);
   const images = await repo.listImages(deps.db, auth.accountId, eventId);
   if (!images.some((i) => i.id === imageId)) throw notFound();
   const [removed] = await repo.deleteImages(deps.db, auth.accountId, [imageId]);

@@ -10,7 +10,6 @@ import { imageMessages } from './images.messages.ts';
  * itself), named `<accountId>/<uuid>-<width>.webp` and served at /uploads/... with long cache headers.
  */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-export const UPLOADS_PREFIX = '/uploads/';
 const ACCEPTED_FORMATS = ['jpeg', 'png', 'webp'];
 
 export const IMAGE_RULES = {
@@ -26,7 +25,6 @@ export interface StoredImage {
   variants: { width: number; path: string }[];
 }
 
-export const uploadUrl = (variantPath: string) => `${UPLOADS_PREFIX}${variantPath}`;
 export const uploadsDir = (dataDir: string) => path.join(dataDir, 'uploads');
 
 /** Checks the bytes (not the name) and the dimensions, then writes the WebP variants. */

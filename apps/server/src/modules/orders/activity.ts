@@ -1,6 +1,6 @@
 import type { OrderActivity, OrderActivityKind } from '@taquilla/shared/schemas/orders';
 import type { Queryable } from '../../db/client.ts';
-import * as repo from './after-sale.repository.ts';
+import * as repo from './activity.repository.ts';
 import type { OrderRow } from './orders.repository.ts';
 
 /** Writes one line of the order's activity log, inside the caller's transaction. */

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../deps.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { invalid } from '../../lib/errors.ts';
 import { defineMessages, t } from '../../lib/i18n.ts';
-import { COMPLETED_ORDERS } from '../../lib/order-rules.ts';
+import { COMPLETED_ORDERS } from '../order-lifecycle/order-lifecycle.ts';
 import { type ListParams, type ListSpec, parseListQuery } from '../../lib/pagination.ts';
 import {
   csvDecimal,

@@ -3,10 +3,10 @@ import type { Queryable } from '../../db/client.ts';
 import type { EventLocation } from '../../db/schema/index.ts';
 import { eventDateLine, renderEmail } from '../../lib/email-layout.ts';
 import { isLocale, t } from '../../lib/i18n.ts';
+import { renderIcs } from '../../lib/ics.ts';
 import type { JobQueue } from '../../lib/jobs.ts';
 import { enqueueEmail, type MailAttachment } from '../../lib/mailer.ts';
-import { renderIcs } from '../attendees/ics.ts';
-import { qrPngBase64 } from '../attendees/qr.ts';
+import { qrPngBase64 } from '../../lib/qr.ts';
 import { ordersMessages as m } from './orders.messages.ts';
 import type { AttendeeRow, OrderItemRow, OrderRow } from './orders.repository.ts';
 

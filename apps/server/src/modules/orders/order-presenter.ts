@@ -1,7 +1,7 @@
 import type { PaymentProvider, PublicAttendee, PublicOrder, PublicOrderItem } from '@taquilla/shared';
 import type { Queryable } from '../../db/client.ts';
-import { SOLD_ORDERS } from '../../lib/order-rules.ts';
-import { qrSvg } from '../attendees/qr.ts';
+import { qrSvg } from '../../lib/qr.ts';
+import { SOLD_ORDERS } from '../order-lifecycle/order-lifecycle.ts';
 import {
   type AttendeeRow,
   loadAttendees,

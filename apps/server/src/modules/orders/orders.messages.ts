@@ -3,21 +3,10 @@ import { defineMessages } from '../../lib/i18n.ts';
 /** Organizer order errors and the order e-mails sent to buyers and attendees. */
 export const ordersMessages = defineMessages({
   es: {
-    'orders.refund_pending': 'Este pedido ya tiene una devolución pendiente; espera a que termine.',
-    'orders.refund_manual_order': 'Un pedido creado manualmente no se puede devolver.',
-    'orders.refund_not_paid': 'Este pedido no tiene ningún pago que devolver.',
     'orders.refund_exceeds': 'No se puede devolver más de lo pagado: quedan {max} por devolver.',
     'orders.refund_amount_positive': 'Indica un importe mayor que cero.',
-    'orders.already_cancelled': 'Este pedido ya está cancelado.',
-    'orders.not_cancellable': 'Solo se puede cancelar un pedido completado o pendiente de pago.',
-    'orders.not_editable': 'Un pedido sin terminar (en curso o abandonado) no se puede editar.',
-    'orders.not_resendable': 'Solo se puede reenviar la confirmación de un pedido completado.',
     'orders.attendee_count': 'Indica los datos de {count} asistentes, uno por entrada.',
     'orders.paid_exceeds_total': 'El importe cobrado no puede superar el total del pedido ({total}).',
-    'orders.attendee_already_cancelled': 'Este asistente ya está cancelado.',
-    'orders.attendee_not_cancelled': 'Este asistente no está cancelado.',
-    'orders.attendee_order_not_active':
-      'El pedido de este asistente no está completado; no se puede reactivar.',
     'orders.email_cancelled_subject': 'Tu pedido para {event} ha sido cancelado',
     'orders.email_cancelled_heading': 'Pedido cancelado',
     'orders.email_cancelled_intro':
@@ -26,8 +15,6 @@ export const ordersMessages = defineMessages({
     'orders.email_refunded_heading': 'Devolución realizada',
     'orders.email_refunded_intro':
       'Hola {name}, el organizador te ha devuelto {amount} de tu pedido {order} para {event}. Según tu banco, puede tardar unos días en aparecer.',
-    'orders.not_awaiting_offline_payment':
-      'Solo se puede marcar como pagado un pedido pendiente de pago offline.',
     'orders.email_confirmation_subject': 'Tu pedido para {event}',
     'orders.email_confirmation_heading': '¡Pedido confirmado!',
     'orders.email_confirmation_intro':
@@ -57,20 +44,10 @@ export const ordersMessages = defineMessages({
     'orders.email_footer': 'Enviado por Taquilla en nombre de {organizer}.',
   },
   en: {
-    'orders.refund_pending': 'This order already has a pending refund; wait until it finishes.',
-    'orders.refund_manual_order': 'A manually created order cannot be refunded.',
-    'orders.refund_not_paid': 'This order has no payment to refund.',
     'orders.refund_exceeds': 'You cannot refund more than was paid: {max} is left to refund.',
     'orders.refund_amount_positive': 'Enter an amount greater than zero.',
-    'orders.already_cancelled': 'This order is already cancelled.',
-    'orders.not_cancellable': 'Only a completed order or one awaiting payment can be cancelled.',
-    'orders.not_editable': 'An unfinished order (in progress or abandoned) cannot be edited.',
-    'orders.not_resendable': 'Only a completed order’s confirmation can be resent.',
     'orders.attendee_count': 'Give the details of {count} attendees, one per ticket.',
     'orders.paid_exceeds_total': 'The amount paid cannot exceed the order total ({total}).',
-    'orders.attendee_already_cancelled': 'This attendee is already cancelled.',
-    'orders.attendee_not_cancelled': 'This attendee is not cancelled.',
-    'orders.attendee_order_not_active': 'This attendee’s order is not completed; they cannot be reactivated.',
     'orders.email_cancelled_subject': 'Your order for {event} has been cancelled',
     'orders.email_cancelled_heading': 'Order cancelled',
     'orders.email_cancelled_intro':
@@ -79,7 +56,6 @@ export const ordersMessages = defineMessages({
     'orders.email_refunded_heading': 'Refund made',
     'orders.email_refunded_intro':
       'Hi {name}, the organizer has refunded {amount} of your order {order} for {event}. Depending on your bank, it may take a few days to show.',
-    'orders.not_awaiting_offline_payment': 'Only an order awaiting an offline payment can be marked as paid.',
     'orders.email_confirmation_subject': 'Your order for {event}',
     'orders.email_confirmation_heading': 'Order confirmed!',
     'orders.email_confirmation_intro':

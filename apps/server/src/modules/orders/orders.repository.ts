@@ -7,12 +7,13 @@ import {
   jobs,
   orderActivities,
   orderItems,
+  orderRefunds,
   orders,
   organizers,
   payments,
 } from '../../db/schema/index.ts';
-import { orderMoneyColumns } from '../../lib/order-money.ts';
-import type { RefundRowStatus } from '../../lib/order-rules.ts';
+import { orderMoneyColumns } from '../order-lifecycle/order-money.ts';
+import type { RefundRowStatus } from '../order-lifecycle/order-lifecycle.ts';
 import { type ListSpec, likePattern } from '../../lib/pagination.ts';
 import { one } from '../../lib/rows.ts';
 import { idIn, PackedIds, packedIdsOf } from '../../lib/spreadsheet.ts';
@@ -251,6 +252,40 @@ export async function setAttendeeStatus(q: Queryable, order: OrderScope, status:
 
 export async function loadPayments(q: Queryable, orderId: string) {
   return q.select().from(payments).where(eq(payments.order_id, orderId)).orderBy(asc(payments.created_at));
+}
+
+/**
+ * Per order of a page already scoped to its account: what was paid, what was refunded or is being refunded
+ * (failed refunds gave nothing back), and whether a refund is still pending.
+ */
+export async function refundFigures(q: Queryable, orderIds: string[]) {
+  if (orderIds.length === 0) return { paid: [], refunds: [] };
+  const [paid, refunds] = await Promise.all([
+    q
+      .select({ order_id: payments.order_id, cents: sql<string>`sum(${payments.amount_cents})` })
+      .from(payments)
+      .where(and(inArray(payments.order_id, orderIds), eq(payments.status, 'SUCCEEDED')))
+      .groupBy(payments.order_id),
+    q
+      .select({
+        order_id: orderRefunds.order_id,
+        cents: sql<string>`coalesce(sum(${orderRefunds.amount_cents}) filter (where ${orderRefunds.status} <> 'FAILED'), 0)`,
+        pending: sql<boolean>`bool_or(${orderRefunds.status} = 'PENDING')`,
+      })
+      .from(orderRefunds)
+      .where(inArray(orderRefunds.order_id, orderIds))
+      .groupBy(orderRefunds.order_id),
+  ]);
+  return { paid, refunds };
+}
+
+/** The refunds of an order of this account, oldest first (the detail shows them). */
+export async function loadRefunds(q: Queryable, order: OrderScope) {
+  return q
+    .select()
+    .from(orderRefunds)
+    .where(and(eq(orderRefunds.account_id, order.account_id), eq(orderRefunds.order_id, order.id)))
+    .orderBy(asc(orderRefunds.created_at), asc(orderRefunds.id));
 }
 
 /** The organizer's order list: what it sorts and filters by. */

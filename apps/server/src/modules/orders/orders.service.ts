@@ -1,23 +1,31 @@
-import type { PaymentProvider } from '@taquilla/shared';
+import type { PaymentProvider, RefundStatus } from '@taquilla/shared';
 import type {
   OrganizerOrder,
   OrganizerOrderAttendee,
   OrganizerOrderSummary,
   OrganizerPayment,
 } from '@taquilla/shared/schemas/checkout';
-import type { OrderRefund, OrderUpdateInput } from '@taquilla/shared/schemas/orders';
+import type { OrderRefund } from '@taquilla/shared/schemas/orders';
 import type { Queryable, Tx } from '../../db/client.ts';
+import type { orders } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
-import { conflict, type FieldError, invalid, notFound } from '../../lib/errors.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
 import { newShortId, randomBase62 } from '../../lib/ids.ts';
-import { NOT_YET_ORDERS } from '../../lib/order-rules.ts';
 import { listMeta, parseListQuery } from '../../lib/pagination.ts';
-import { insertPayment } from '../payments/payments.service.ts';
-import { answeredQuestion, checkAnswers } from '../questions/answers.ts';
+import {
+  ADMITTED_ATTENDEE,
+  attendeeActions,
+  markPaidRefusal,
+  NOT_YET_ORDERS,
+  orderActions,
+  type RefundFigures,
+  resendRefusal,
+} from '../order-lifecycle/order-lifecycle.ts';
+import { recordOfflinePayment } from '../payments/payments.service.ts';
+import { answeredQuestion } from '../questions/answers.ts';
 import { loadEventQuestions } from '../questions/questions.service.ts';
 import { logActivity, orderActivity } from './activity.ts';
-import * as afterSale from './after-sale.repository.ts';
 import {
   type EmailEvent,
   queueCompletedOrderEmails,
@@ -25,8 +33,7 @@ import {
   queueTicketEmail,
 } from './order-emails.ts';
 import { presentItem } from './order-presenter.ts';
-import { ordersMessages } from './orders.messages.ts';
-import type { AttendeeRow, OrderItemRow, OrderRow } from './orders.repository.ts';
+import type { AttendeeRow, OrderItemRow, OrderRow, OrderScope } from './orders.repository.ts';
 import * as repo from './orders.repository.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'jobs' | 'config'>;
@@ -54,7 +61,7 @@ async function createAttendees(
   before: OrderRow['status'],
   known?: OrderItemRow[],
 ) {
-  if (before !== 'RESERVED' && before !== 'ABANDONED') {
+  if (!NOT_YET_ORDERS.includes(before)) {
     const existing = await repo.loadAttendees(tx, order.id);
     if (existing.length > 0) {
       if (existing.some((a) => a.status !== status)) await repo.setAttendeeStatus(tx, order, status);
@@ -178,7 +185,7 @@ export async function completeOrder(
 export interface CompletionInput {
   items?: OrderItemRow[];
   event?: EmailEvent;
-  set?: { payment_provider?: string };
+  set?: { payment_provider?: string } & Partial<BuyerDetails>;
   /** false: no e-mails (a manual order the organizer chose not to announce). */
   sendEmails?: boolean;
   /** The organizer who completed it, for the activity log. */
@@ -233,7 +240,26 @@ export async function holdForOfflinePayment(deps: Deps, tx: Tx, order: OrderRow)
 
 // ---------------------------------------------------------------- organizer
 
-function presentSummary(order: OrderRow, itemCount: number): OrganizerOrderSummary {
+/**
+ * What can still be refunded (paid minus what was refunded or is being refunded; nothing for a manual
+ * order) and whether a refund is in progress.
+ */
+function refundFiguresOf(
+  order: OrderRow,
+  money: { paidCents: number; refundedCents: number; pendingRefund: boolean },
+): RefundFigures {
+  return {
+    refundableCents: order.is_manual ? 0 : Math.max(0, money.paidCents - money.refundedCents),
+    pendingRefund: money.pendingRefund,
+  };
+}
+
+function presentSummary(
+  auth: AuthContext,
+  order: OrderRow,
+  itemCount: number,
+  figures: RefundFigures,
+): OrganizerOrderSummary {
   return {
     id: order.id,
     short_id: order.short_id,
@@ -251,6 +277,7 @@ function presentSummary(order: OrderRow, itemCount: number): OrganizerOrderSumma
     is_manual: order.is_manual,
     created_at: order.created_at.toISOString(),
     completed_at: order.completed_at?.toISOString() ?? null,
+    actions: orderActions(auth, order, figures),
   };
 }
 
@@ -275,25 +302,46 @@ export async function listOrders(
     offset: params.offset,
     hiddenStatuses: params.filters.some((f) => f.field === 'status') ? undefined : NOT_YET_ORDERS,
   });
-  return { data: rows.map((r) => presentSummary(r.order, r.item_count)), meta: listMeta(total, params) };
+  const { paid, refunds } = await repo.refundFigures(
+    deps.db,
+    rows.map((r) => r.order.id),
+  );
+  const paidOf = new Map(paid.map((p) => [p.order_id, Number(p.cents)]));
+  const refundsOf = new Map(refunds.map((r) => [r.order_id, r]));
+  const figures = (order: OrderRow) =>
+    refundFiguresOf(order, {
+      paidCents: paidOf.get(order.id) ?? 0,
+      refundedCents: Number(refundsOf.get(order.id)?.cents ?? 0),
+      pendingRefund: refundsOf.get(order.id)?.pending ?? false,
+    });
+  return {
+    data: rows.map((r) => presentSummary(auth, r.order, r.item_count, figures(r.order))),
+    meta: listMeta(total, params),
+  };
 }
 
-export async function presentDetail(deps: Deps, order: OrderRow): Promise<OrganizerOrder> {
+export async function presentDetail(deps: Deps, auth: AuthContext, order: OrderRow): Promise<OrganizerOrder> {
   const [items, attendees, paymentRows, refunds, activity, questions] = await Promise.all([
     repo.loadItems(deps.db, [order.id]),
     repo.loadAttendees(deps.db, order.id),
     repo.loadPayments(deps.db, order.id),
-    afterSale.listRefunds(deps.db, order.account_id, order.id),
+    repo.loadRefunds(deps.db, order),
     orderActivity(deps.db, order),
     loadEventQuestions(deps.db, order.event_id),
   ]);
   const paid = paymentRows.filter((p) => p.status === 'SUCCEEDED').reduce((n, p) => n + p.amount_cents, 0);
-  const refunded = refunds.filter((r) => r.status !== 'FAILED').reduce((n, r) => n + r.amount_cents, 0);
+  const figures = refundFiguresOf(order, {
+    paidCents: paid,
+    refundedCents: refunds.filter((r) => r.status !== 'FAILED').reduce((n, r) => n + r.amount_cents, 0),
+    pendingRefund: refunds.some((r) => r.status === 'PENDING'),
+  });
   const itemById = new Map(items.map((i) => [i.id, i]));
   return {
     ...presentSummary(
+      auth,
       order,
       items.reduce((n, i) => n + i.quantity, 0),
+      figures,
     ),
     event_id: order.event_id,
     locale: order.locale,
@@ -317,6 +365,7 @@ export async function presentDetail(deps: Deps, order: OrderRow): Promise<Organi
         price_label: itemById.get(a.order_item_id)?.price_label ?? null,
         status: a.status,
         answers: a.answers,
+        actions: attendeeActions(auth, a, order),
       }),
     ),
     payments: paymentRows.map(
@@ -345,7 +394,7 @@ export async function presentDetail(deps: Deps, order: OrderRow): Promise<Organi
         created_at: r.created_at.toISOString(),
       }),
     ),
-    refundable_cents: order.is_manual ? 0 : Math.max(0, paid - refunded),
+    refundable_cents: figures.refundableCents,
     activity,
     questions: questions.map(answeredQuestion),
   };
@@ -355,7 +404,7 @@ export async function getOrder(deps: Deps, auth: AuthContext, eventId: string, o
   assertCan(auth, 'events:manage');
   const order = await repo.findAccountOrder(deps.db, auth.accountId, eventId, orderId);
   if (!order) throw notFound();
-  return presentDetail(deps, order);
+  return presentDetail(deps, auth, order);
 }
 
 /** The organizer received the bank transfer (or cash): the offline order completes and tickets go out. */
@@ -364,20 +413,12 @@ export async function markPaid(deps: Deps, auth: AuthContext, eventId: string, o
   const order = await deps.db.transaction(async (tx) => {
     const locked = await repo.findAccountOrder(tx, auth.accountId, eventId, orderId, true);
     if (!locked) throw notFound();
-    if (locked.status !== 'AWAITING_OFFLINE_PAYMENT') {
-      throw conflict(ordersMessages['orders.not_awaiting_offline_payment']);
-    }
-    await insertPayment(tx, {
-      order_id: locked.id,
-      provider: 'offline',
-      provider_ref: `offline_${locked.short_id}`,
-      status: 'SUCCEEDED',
-      amount_cents: locked.total_cents,
-      currency: locked.currency,
-    });
+    const refusal = markPaidRefusal(locked);
+    if (refusal) throw conflict(refusal);
+    await recordOfflinePayment(tx, locked, locked.total_cents, `offline_${locked.short_id}`);
     return completeOrder(deps, tx, locked, 'PAYMENT_RECEIVED', { userId: auth.userId });
   });
-  return presentDetail(deps, order);
+  return presentDetail(deps, auth, order);
 }
 
 /** POST .../resend: the confirmation (and tickets) e-mails again, as at checkout. */
@@ -386,7 +427,8 @@ export async function resendConfirmation(deps: Deps, auth: AuthContext, eventId:
   await deps.db.transaction(async (tx) => {
     const order = await repo.findAccountOrder(tx, auth.accountId, eventId, orderId, true);
     if (!order) throw notFound();
-    if (order.status !== 'COMPLETED' || !order.email) throw conflict(ordersMessages['orders.not_resendable']);
+    const refusal = resendRefusal(order);
+    if (refusal) throw conflict(refusal);
     const [items, attendees, event] = await Promise.all([
       repo.loadItems(tx, [order.id]),
       repo.loadAttendees(tx, order.id),
@@ -395,7 +437,7 @@ export async function resendConfirmation(deps: Deps, auth: AuthContext, eventId:
     await queueCompletedOrderEmails(
       { jobs: deps.jobs, appUrl: deps.config.appUrl, tx, event, order },
       items,
-      attendees.filter((a) => a.status === 'ACTIVE'),
+      attendees.filter((a) => a.status === ADMITTED_ATTENDEE),
     );
     await logActivity(tx, order, 'EMAIL_SENT', {
       userId: auth.userId,
@@ -404,96 +446,116 @@ export async function resendConfirmation(deps: Deps, auth: AuthContext, eventId:
   });
 }
 
-/**
- * PUT .../orders/{orderId}: the buyer's name, e-mail and the order's answers, every question type checked
- * as checkout checks it (hidden questions too: the organizer may answer them). Answers to questions
- * deleted since the sale are kept as they were (the form no longer sends them).
- */
-export async function editOrder(
-  deps: Deps,
-  auth: AuthContext,
-  eventId: string,
-  orderId: string,
-  input: OrderUpdateInput,
-) {
-  assertCan(auth, 'events:manage');
-  let askedIds = new Set<string>();
-  if (input.answers) {
-    const asked = (await loadEventQuestions(deps.db, eventId)).filter(
-      (q) => q.belongs_to === 'ORDER' && !q.is_default,
-    );
-    askedIds = new Set(asked.map((q) => q.id));
-    const fields: Record<string, FieldError | string> = {};
-    checkAnswers(asked, input.answers, 'answers', fields);
-    if (Object.keys(fields).length > 0) throw invalid(fields);
-  }
-  const order = await deps.db.transaction(async (tx) => {
-    const order = await repo.findAccountOrder(tx, auth.accountId, eventId, orderId, true);
-    if (!order) throw notFound();
-    if (order.status === 'RESERVED' || order.status === 'ABANDONED') {
-      throw conflict(ordersMessages['orders.not_editable']);
-    }
-    const next = {
-      first_name: input.first_name,
-      last_name: input.last_name,
-      email: input.email.trim().toLowerCase(),
-      answers: input.answers
-        ? {
-            ...Object.fromEntries(Object.entries(order.answers).filter(([id]) => !askedIds.has(id))),
-            ...input.answers,
-          }
-        : order.answers,
-    };
-    const fields = (Object.keys(next) as (keyof typeof next)[]).filter(
-      (k) => JSON.stringify(next[k]) !== JSON.stringify(order[k]),
-    );
-    if (fields.length === 0) return order;
-    const updated = await repo.updateOrder(tx, order, next);
-    await logActivity(tx, order, 'EDITED', { userId: auth.userId, details: { fields } });
-    return updated;
-  });
-  return presentDetail(deps, order);
-}
-
 export type { EmailEvent } from './order-emails.ts';
 export type { AttendeeRow, OrderItemRow, OrderRow } from './orders.repository.ts';
 
-// Order storage the public order flow (checkout) works with.
+// What other modules do to an order's rows (checkout, waiting-list offers, after-sale): each function
+// names its step and writes only the columns that step changes.
 
-export const findOrderByShortId = (q: Queryable, eventId: string, shortId: string, lock = false) =>
-  repo.findOrderByShortId(q, eventId, shortId, lock);
+/** The order a buyer's link points to: the unguessable short id is the path's entry point. */
+export async function findOrderByShortId(q: Queryable, eventId: string, shortId: string, lock = false) {
+  return repo.findOrderByShortId(q, eventId, shortId, lock);
+}
 
 /** An order of this account by id, for the payment flow (it knows the account from the payment's order). */
-export const findOrderById = (q: Queryable, accountId: string, orderId: string, lock = false) =>
-  repo.findOrderById(q, accountId, orderId, lock);
+export async function findOrderById(q: Queryable, accountId: string, orderId: string, lock = false) {
+  return repo.findOrderById(q, accountId, orderId, lock);
+}
 
-export const insertOrder = (q: Queryable, values: Parameters<typeof repo.insertOrder>[1]) =>
-  repo.insertOrder(q, values);
+/** This account's order of this event, its row locked for the caller's transaction; otherwise 404. */
+export async function lockEventOrder(tx: Tx, accountId: string, eventId: string, orderId: string) {
+  const order = await repo.findAccountOrder(tx, accountId, eventId, orderId, true);
+  if (!order) throw notFound();
+  return order;
+}
 
-export const insertItems = (q: Queryable, values: Parameters<typeof repo.insertItems>[1]) =>
-  repo.insertItems(q, values);
+/** The event as the order's e-mails show it. */
+export const orderEmailEvent = (q: Queryable, order: OrderRow) =>
+  repo.findEmailEvent(q, order.account_id, order.event_id);
 
-export const loadItems = (q: Queryable, orderIds: string[]) => repo.loadItems(q, orderIds);
+/** What a buyer (or the organizer for them) says about themselves and the order. */
+export type BuyerDetails = Pick<
+  typeof orders.$inferInsert,
+  'first_name' | 'last_name' | 'email' | 'answers' | 'pending_attendees' | 'locale'
+>;
 
-/** Updates an order only while it is RESERVED and unexpired (one statement, no lock first). */
-export const updateReservedOrder = (
-  q: Queryable,
-  accountId: string,
-  orderId: string,
-  values: Parameters<typeof repo.updateUnexpiredOrder>[4],
-) => repo.updateUnexpiredOrder(q, accountId, orderId, 'RESERVED', values);
+/**
+ * The buyer's details on a reservation still open (RESERVED and unexpired), in one statement without a
+ * lock first: undefined when it is not, or no longer, open.
+ */
+export async function saveReservationDetails(q: Queryable, order: OrderScope, details: BuyerDetails) {
+  return repo.updateUnexpiredOrder(q, order.account_id, order.id, 'RESERVED', details);
+}
 
 /** Frees a reservation's units at once: this account's order, if still RESERVED, becomes ABANDONED. */
-export const abandonReservation = (q: Queryable, accountId: string, orderId: string) =>
-  repo.updateOrderInStatus(q, accountId, orderId, 'RESERVED', { status: 'ABANDONED' });
+export async function abandonReservation(q: Queryable, accountId: string, orderId: string) {
+  return repo.updateOrderInStatus(q, accountId, orderId, 'RESERVED', { status: 'ABANDONED' });
+}
 
-/** Writes an order of this account. */
-export const updateOrder = (
+/** The buyer left for the provider's page (Stripe): the order waits for its answer. */
+export async function awaitProviderPayment(q: Queryable, order: OrderScope, provider: string) {
+  return repo.updateOrder(q, order, { payment_provider: provider, payment_status: 'AWAITING_PAYMENT' });
+}
+
+/** A payment attempt failed: the reservation stays open to try again. */
+export async function recordPaymentFailure(q: Queryable, order: OrderScope, provider: string) {
+  return repo.updateOrder(q, order, { payment_status: 'PAYMENT_FAILED', payment_provider: provider });
+}
+
+/** Paid too late (its units are gone) or for a cancelled order: cancelled, the money waits to go back. */
+export async function cancelForLatePayment(q: Queryable, order: OrderScope, provider: string) {
+  return repo.updateOrder(q, order, {
+    status: 'CANCELLED',
+    payment_provider: provider,
+    payment_status: 'PAYMENT_RECEIVED',
+    refund_status: 'REFUND_PENDING',
+  });
+}
+
+/** Where the money given back stands (the after-sale's refunds and the automatic ones). */
+export async function setRefundStatus(q: Queryable, order: OrderScope, status: RefundStatus | null) {
+  return repo.updateOrder(q, order, { refund_status: status });
+}
+
+/** A waiting-list offer opens with the buyer's details the entry already gave. */
+export async function prefillBuyer(
   q: Queryable,
-  accountId: string,
-  orderId: string,
-  values: Parameters<typeof repo.updateOrder>[2],
-) => repo.updateOrder(q, { id: orderId, account_id: accountId }, values);
+  order: OrderScope,
+  buyer: Pick<BuyerDetails, 'first_name' | 'last_name' | 'email'>,
+) {
+  return repo.updateOrder(q, order, buyer);
+}
+
+/**
+ * An order and its attendees become CANCELLED (its units stop counting at once: the `order_holds_until`
+ * trigger); returns the order and the tickets whose units came back.
+ */
+export async function cancelOrderRows(tx: Tx, order: OrderRow) {
+  const cancelled = await repo.updateOrder(tx, order, { status: 'CANCELLED' });
+  await repo.setAttendeeStatus(tx, order, 'CANCELLED');
+  const items = await repo.loadItems(tx, [order.id]);
+  return { order: cancelled, ticketIds: items.map((i) => i.ticket_id) };
+}
+
+/** A sale the organizer made (a manual order): flagged, with its buyer and attendees, before completion. */
+export async function recordManualSale(
+  tx: Tx,
+  order: OrderScope,
+  sale: Pick<BuyerDetails, 'first_name' | 'last_name' | 'email' | 'pending_attendees'> & {
+    payment_provider: string | null;
+  },
+) {
+  return repo.updateOrder(tx, order, { ...sale, is_manual: true });
+}
+
+/** The organizer corrected the buyer's name, e-mail or answers. */
+export async function correctBuyerDetails(
+  tx: Tx,
+  order: OrderScope,
+  details: Pick<BuyerDetails, 'first_name' | 'last_name' | 'email' | 'answers'>,
+) {
+  return repo.updateOrder(tx, order, details);
+}
 
 /** Queues an attendee's ticket e-mail again (the organizer's "resend"), to the attendee's current address. */
 export async function resendTicketEmail(

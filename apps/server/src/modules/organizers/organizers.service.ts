@@ -7,7 +7,7 @@ import type { DbDeps } from '../../deps.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { listMeta, parseListQuery } from '../../lib/pagination.ts';
-import { uploadUrl } from '../images/images.storage.ts';
+import { uploadUrl } from '../../lib/upload-url.ts';
 import { organizerMessages } from './organizers.messages.ts';
 import * as repo from './organizers.repository.ts';
 

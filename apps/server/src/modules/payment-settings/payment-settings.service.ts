@@ -11,7 +11,7 @@ import type { Queryable } from '../../db/client.ts';
 import type { AppDeps, DbDeps } from '../../deps.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { AppError, conflict } from '../../lib/errors.ts';
-import { stripeClient, stripeConfigured } from '../payments/payments.service.ts';
+import { stripeClient, stripeConfigured } from '../payments/stripe.ts';
 import { paymentSettingsMessages as m } from './payment-settings.messages.ts';
 import * as repo from './payment-settings.repository.ts';
 

@@ -10,7 +10,7 @@ import { promoUnlocks } from '@taquilla/shared/pricing';
 import type { EventImage } from '@taquilla/shared/schemas/events';
 import type { PublicEventSummary } from '@taquilla/shared/schemas/public-events';
 import type { Queryable } from '../../db/client.ts';
-import { notFound } from '../../lib/errors.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
 import { sanitizeRichText } from '../../lib/html.ts';
 import { listMeta, parseListQuery } from '../../lib/pagination.ts';
 import { coversFor } from '../images/images.service.ts';
@@ -201,4 +201,18 @@ export async function listPublicEvents(q: Queryable, raw: Record<string, unknown
 /** The sitemap's events: live, listed, at most the 50,000 one sitemap file may hold. */
 export function indexableEvents(q: Queryable) {
   return repo.listIndexableEvents(q, PUBLIC_STATUS, 50_000);
+}
+
+/** The public event as buyers see it (the public-events read model), or null when it is not public. */
+export async function loadPublicEvent(
+  db: Queryable,
+  id: string,
+  promoCode?: string,
+): Promise<PublicEvent | null> {
+  try {
+    return await getPublicEvent(db, id, promoCode);
+  } catch (err) {
+    if (err instanceof AppError && err.status === 404) return null;
+    throw err;
+  }
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { SpaShell } from '../../lib/spa.ts';
 import { checkoutOrder } from '../checkout/checkout.service.ts';
-import { indexableEvents } from '../public-events/public-events.service.ts';
+import { indexableEvents, loadPublicEvent } from '../public-events/public-events.service.ts';
 import { framedPolicy } from '../widget/widget.service.ts';
 import type {
   EventPageRenderer,
@@ -10,7 +10,6 @@ import type {
   PublicPagesBundle,
   TicketPageData,
 } from './public-pages.renderer.ts';
-import { loadPublicEvent } from './public-pages.service.ts';
 import { orderPrintData, ticketPageData, ticketPrintData } from './public-pages.tickets.ts';
 
 const esc = (s: string) =>
@@ -132,7 +131,7 @@ export function documentRoutes(app: FastifyInstance, renderer: EventPageRenderer
     }
     const [bundle, event, order] = await Promise.all([
       renderer.bundle(),
-      valid ? loadPublicEvent(app.deps, eventId) : null,
+      valid ? loadPublicEvent(app.deps.db, eventId) : null,
       valid ? checkoutOrder(app.deps, eventId, orderShortId).catch(() => null) : null,
     ]);
     let page: Awaited<ReturnType<PublicPagesBundle['renderCheckoutPage']>> = null;
@@ -162,7 +161,7 @@ export function documentRoutes(app: FastifyInstance, renderer: EventPageRenderer
   // No order yet: back to the event page.
   app.get('/checkout/:eventId', hide, async (request, reply) => {
     const { eventId } = request.params as { eventId: string };
-    const event = uuid.safeParse(eventId).success ? await loadPublicEvent(app.deps, eventId) : null;
+    const event = uuid.safeParse(eventId).success ? await loadPublicEvent(app.deps.db, eventId) : null;
     if (!event) return reply.callNotFound();
     return reply.redirect(`/e/${event.id}/${encodeURIComponent(event.slug)}`);
   });

@@ -5,10 +5,10 @@ import { AppError } from '../../lib/errors.ts';
 import { MicroCache } from '../../lib/micro-cache.ts';
 import { SpaShell } from '../../lib/spa.ts';
 import { promoCodeTries } from '../public-events/promo-code-tries.ts';
+import { loadPublicEvent } from '../public-events/public-events.service.ts';
 import { documentRoutes } from './public-pages.documents.ts';
 import { eventHead, unavailableHead } from './public-pages.head.ts';
 import { EventPageRenderer } from './public-pages.renderer.ts';
-import { loadPublicEvent } from './public-pages.service.ts';
 
 const params = z.object({ eventId: z.string().max(100), eventSlug: z.string().max(300).optional() });
 const query = z.object({ promo_code: z.string().max(100).optional() }).passthrough();
@@ -50,7 +50,7 @@ export const publicPagesRoutes: FastifyPluginAsyncZod = async (app) => {
     locale: string,
     log: FastifyBaseLogger,
   ): Promise<{ status: number; html: string }> {
-    const event = await loadPublicEvent(deps, eventId, promoCode?.trim() || undefined);
+    const event = await loadPublicEvent(deps.db, eventId, promoCode?.trim() || undefined);
     const head = event ? eventHead(event, { appUrl: config.appUrl, locale }) : unavailableHead(locale);
     // Only the promo code changes what the page shows; the browser reads the rest of its address itself.
     const search = promoCode === undefined ? '' : `?${new URLSearchParams({ promo_code: promoCode })}`;

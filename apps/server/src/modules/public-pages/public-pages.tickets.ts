@@ -1,12 +1,12 @@
 import { isTestModeOnly } from '@taquilla/shared/test-mode';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
-import { SOLD_ORDERS } from '../../lib/order-rules.ts';
 import { publicTicket } from '../attendees/attendees.service.ts';
 import { publicOrder } from '../checkout/checkout.service.ts';
+import { SOLD_ORDERS } from '../order-lifecycle/order-lifecycle.ts';
 import { presentPublicOrder } from '../orders/order-presenter.ts';
+import { loadPublicEvent } from '../public-events/public-events.service.ts';
 import type { PageColors, PrintPageData, TicketPageData } from './public-pages.renderer.ts';
-import { loadPublicEvent } from './public-pages.service.ts';
 
 /** What the ticket and print pages show, read through the modules' services; null when not found. */
 
@@ -27,7 +27,7 @@ async function lookOf(
   deps: AppDeps,
   eventId: string,
 ): Promise<{ colors: PageColors | null; testMode: boolean }> {
-  const event = await loadPublicEvent(deps, eventId);
+  const event = await loadPublicEvent(deps.db, eventId);
   return {
     colors: (event?.settings.colors as PageColors | undefined) ?? null,
     testMode: isTestModeOnly(event?.settings.payment_providers ?? []),

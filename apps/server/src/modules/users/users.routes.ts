@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../lib/auth.ts';
 import { listQuerystring } from '../../lib/pagination.ts';
+import { currentUser } from '../auth/identity.service.ts';
 import * as service from './users.service.ts';
 
 /** /api/users: the current user, e-mail confirmation and change, and the account's team. */
@@ -30,7 +31,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (fastify) => {
     },
     async (request) => {
       const auth = requireAuth(request);
-      return { data: await service.getCurrentUser(deps.db, auth.userId, auth.accountId) };
+      return { data: await currentUser(deps.db, auth.userId, auth.accountId) };
     },
   );
 

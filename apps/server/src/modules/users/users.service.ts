@@ -10,7 +10,6 @@ import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { AppError, conflict, invalid, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { listMeta, parseListQuery } from '../../lib/pagination.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import { permissionsOf } from '../../lib/permissions.ts';
 import { sendAuthEmail } from '../auth/auth.emails.ts';
 import { authMessages as am } from '../auth/auth.messages.ts';
 import * as identity from '../auth/identity.service.ts';
@@ -52,31 +51,6 @@ function roleAndStatusFixed(
 ): AccountMember['role_and_status_fixed'] {
   if (member.is_owner) return 'OWNER';
   return member.id === auth.userId ? 'SELF' : null;
-}
-
-/** GET users/me: the contract of apps/web/src/lib/current-user.ts, plus the accounts the user can switch to. */
-export async function getCurrentUser(db: Queryable, userId: string, accountId: string) {
-  const member = await repo.findMember(db, accountId, userId);
-  const account = await repo.findAccount(db, accountId);
-  if (!member || !account) throw notFound();
-  const memberships = await identity.membershipsOf(db, userId);
-  return {
-    id: member.id,
-    email: member.email,
-    first_name: member.first_name,
-    last_name: member.last_name,
-    locale: member.locale,
-    timezone: member.timezone,
-    email_verified: member.email_verified_at !== null,
-    pending_email: member.pending_email,
-    role: member.role,
-    is_owner: member.is_owner,
-    permissions: permissionsOf(member.role),
-    account: { id: account.id, name: account.name, currency: account.currency, timezone: account.timezone },
-    accounts: memberships
-      .filter((a) => a.status === 'ACTIVE')
-      .map(({ id, name, role, is_owner }) => ({ id, name, role, is_owner })),
-  };
 }
 
 /** Only the caller's own id is accepted on the "my e-mail" endpoints; anything else is not found. */
@@ -126,7 +100,7 @@ export async function updateMe(deps: Deps, auth: AuthContext, input: UpdateMeInp
       );
     }
   });
-  return getCurrentUser(deps.db, auth.userId, auth.accountId);
+  return identity.currentUser(deps.db, auth.userId, auth.accountId);
 }
 
 export async function confirmEmail(deps: Deps, auth: AuthContext, id: string, token: string) {
@@ -137,7 +111,7 @@ export async function confirmEmail(deps: Deps, auth: AuthContext, id: string, to
     const user = await identity.findUserById(tx, id);
     if (!user?.email_verified_at) await identity.updateUser(tx, id, { email_verified_at: new Date() });
   });
-  return getCurrentUser(deps.db, auth.userId, auth.accountId);
+  return identity.currentUser(deps.db, auth.userId, auth.accountId);
 }
 
 export async function resendEmailConfirmation(deps: Deps, auth: AuthContext, id: string) {
@@ -176,7 +150,7 @@ export async function confirmEmailChange(deps: Deps, auth: AuthContext, id: stri
     if (isUniqueViolation(err)) throw conflict(am['auth.email_taken']);
     throw err;
   }
-  return getCurrentUser(deps.db, auth.userId, auth.accountId);
+  return identity.currentUser(deps.db, auth.userId, auth.accountId);
 }
 
 export async function cancelEmailChange(deps: Deps, auth: AuthContext, id: string) {
@@ -187,7 +161,7 @@ export async function cancelEmailChange(deps: Deps, auth: AuthContext, id: strin
     await identity.updateUser(tx, id, { pending_email: null });
     await identity.retireTokens(tx, id, 'EMAIL_CHANGE');
   });
-  return getCurrentUser(deps.db, auth.userId, auth.accountId);
+  return identity.currentUser(deps.db, auth.userId, auth.accountId);
 }
 
 export async function listUsers(deps: Deps, auth: AuthContext, query: Record<string, unknown>) {

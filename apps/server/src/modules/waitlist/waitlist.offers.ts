@@ -1,10 +1,10 @@
 import type { AppDeps } from '../../deps.ts';
 import { AppError, conflict } from '../../lib/errors.ts';
 import { newShortId } from '../../lib/ids.ts';
-import { SOLD_ORDERS } from '../../lib/order-rules.ts';
+import { WAITLIST_OFFER_JOB } from '../../lib/units-freed.ts';
 import { holdUnits, priceOrder } from '../checkout/checkout.service.ts';
-import { updateOrder } from '../orders/orders.service.ts';
-import { WAITLIST_OFFER_JOB } from './units-freed.ts';
+import { SOLD_ORDERS } from '../order-lifecycle/order-lifecycle.ts';
+import { prefillBuyer } from '../orders/orders.service.ts';
 import { queueOfferEmail } from './waitlist.emails.ts';
 import { waitlistMessages as m } from './waitlist.messages.ts';
 import * as repo from './waitlist.repository.ts';
@@ -75,11 +75,15 @@ export async function offerFreedUnits(deps: Deps, ticketId: string, entryId?: st
       );
       if ('problem' in held) return held.problem === 'SOLD_OUT' ? ('STOP' as const) : ('SKIP' as const);
       // The checkout opens with the buyer's details the entry already gave.
-      await updateOrder(tx, entry.account_id, held.orderId, {
-        first_name: entry.first_name,
-        last_name: entry.last_name,
-        email: entry.email,
-      });
+      await prefillBuyer(
+        tx,
+        { id: held.orderId, account_id: entry.account_id },
+        {
+          first_name: entry.first_name,
+          last_name: entry.last_name,
+          email: entry.email,
+        },
+      );
       const shortId = await repo.orderShortId(tx, entry.account_id, held.orderId);
       await repo.setEntry(tx, entry, {
         state: 'OFFERED',

@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../lib/auth.ts';
 import { SpaShell } from '../../lib/spa.ts';
-import { loadPublicEvent } from '../public-pages/public-pages.service.ts';
+import { loadPublicEvent } from '../public-events/public-events.service.ts';
 import * as service from './widget.service.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -76,7 +76,7 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (fastify) => {
         request.query.locale === 'en' || request.query.locale === 'es'
           ? request.query.locale
           : request.locale;
-      const event = UUID.test(eventId) ? await loadPublicEvent(deps, eventId) : null;
+      const event = UUID.test(eventId) ? await loadPublicEvent(deps.db, eventId) : null;
       await allowFraming(reply, eventId);
       return widgetPage.send(reply, { data: { event, locale }, lang: locale }, event ? 200 : 404);
     },

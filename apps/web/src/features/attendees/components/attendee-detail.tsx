@@ -10,9 +10,6 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { useSingleFlight } from '../../../lib/use-single-flight.ts';
 import { useAttendee, useAttendeeStatus } from '../api.ts';
 
-/** An attendee can be reactivated only while their order still holds its tickets (the server's rule). */
-const orderHoldsTickets = (status: string) => status === 'COMPLETED' || status === 'AWAITING_OFFLINE_PAYMENT';
-
 /** One attendee: their order, answers and check-ins; cancel or give the place back. */
 export function AttendeeDetail(props: {
   eventId: string;
@@ -73,11 +70,8 @@ export function AttendeeDetail(props: {
             </Text>
           </Stack>
           <Group gap="xs">
-            {a.status === 'CANCELLED' && !orderHoldsTickets(a.order_status) ? (
-              <Text size="sm" c="dimmed">
-                <Trans>Su pedido está cancelado: para volver a darle entrada, crea un pedido nuevo.</Trans>
-              </Text>
-            ) : a.status === 'CANCELLED' ? (
+            {/* What may be done is the server's to say (a.actions). */}
+            {a.actions.reactivate ? (
               <Button
                 leftSection={<IconRestore size={16} />}
                 variant="light"
@@ -86,7 +80,7 @@ export function AttendeeDetail(props: {
               >
                 <Trans>Reactivar entrada</Trans>
               </Button>
-            ) : (
+            ) : a.actions.cancel ? (
               <Button
                 leftSection={<IconBan size={16} />}
                 variant="light"
@@ -96,6 +90,12 @@ export function AttendeeDetail(props: {
               >
                 <Trans>Cancelar entrada</Trans>
               </Button>
+            ) : (
+              a.status === 'CANCELLED' && (
+                <Text size="sm" c="dimmed">
+                  <Trans>Su pedido está cancelado: para volver a darle entrada, crea un pedido nuevo.</Trans>
+                </Text>
+              )
             )}
           </Group>
           <Divider />

@@ -106,7 +106,7 @@ export function AttendeesPage() {
         <ActionIcon
           variant="subtle"
           color="gray"
-          disabled={a.status === 'CANCELLED'}
+          disabled={!a.actions.resend}
           onClick={() => void send(a)}
           aria-label={t`Reenviar la entrada de ${a.first_name} ${a.last_name}`}
         >
@@ -115,6 +115,7 @@ export function AttendeesPage() {
       </Tooltip>
       <ActionIcon
         variant="subtle"
+        disabled={!a.actions.edit}
         onClick={() => setEditing(a)}
         aria-label={t`Editar ${a.first_name} ${a.last_name}`}
       >

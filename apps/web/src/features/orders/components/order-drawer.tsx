@@ -83,17 +83,16 @@ function Actions({ order, open }: { order: OrganizerOrder; open: (d: Dialog) => 
         notifications.show({ color: 'red', message: errorMessage(err) });
       }
     });
-  const live = order.status === 'COMPLETED' || order.status === 'AWAITING_OFFLINE_PAYMENT';
-  const refundable =
-    !order.is_manual && order.refundable_cents > 0 && order.refund_status !== 'REFUND_PENDING';
+  // What may be done is the server's to say (order.actions); the drawer shows those buttons only.
+  const { actions } = order;
   return (
     <Group gap="xs">
-      {refundable && (
+      {actions.refund && (
         <Button leftSection={<IconReceiptRefund size={16} />} variant="light" onClick={() => open('refund')}>
           <Trans>Devolver dinero</Trans>
         </Button>
       )}
-      {live && (
+      {actions.cancel && (
         <Button
           leftSection={<IconBan size={16} />}
           variant="light"
@@ -103,7 +102,7 @@ function Actions({ order, open }: { order: OrganizerOrder; open: (d: Dialog) => 
           <Trans>Cancelar pedido</Trans>
         </Button>
       )}
-      {order.status === 'COMPLETED' && order.email && (
+      {actions.resend && (
         <Button
           leftSection={<IconMailForward size={16} />}
           variant="default"
@@ -113,7 +112,7 @@ function Actions({ order, open }: { order: OrganizerOrder; open: (d: Dialog) => 
           <Trans>Reenviar confirmación</Trans>
         </Button>
       )}
-      {order.status !== 'RESERVED' && order.status !== 'ABANDONED' && (
+      {actions.edit && (
         <Button leftSection={<IconPencil size={16} />} variant="default" onClick={() => open('edit')}>
           <Trans>Editar</Trans>
         </Button>
@@ -210,14 +209,16 @@ function Detail({ order, timezone }: { order: OrganizerOrder; timezone: string }
                 comprador recibe sus entradas por correo.
               </Trans>
             </Text>
-            <Button
-              leftSection={<IconCash size={16} />}
-              color="teal"
-              loading={markPaid.isPending}
-              onClick={confirmPaid}
-            >
-              <Trans>Marcar como pagado</Trans>
-            </Button>
+            {order.actions.mark_paid && (
+              <Button
+                leftSection={<IconCash size={16} />}
+                color="teal"
+                loading={markPaid.isPending}
+                onClick={confirmPaid}
+              >
+                <Trans>Marcar como pagado</Trans>
+              </Button>
+            )}
           </Stack>
         </Alert>
       )}

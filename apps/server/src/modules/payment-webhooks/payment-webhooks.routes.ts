@@ -4,8 +4,8 @@ import type { Config } from '../../config.ts';
 import { notFound } from '../../lib/errors.ts';
 import { t } from '../../lib/i18n.ts';
 import { coreMessages } from '../../lib/messages.ts';
-import type { StripeEvent } from './stripe.ts';
-import { stripeClient } from './stripe.ts';
+import type { StripeEvent } from '../payments/stripe.ts';
+import { stripeClient } from '../payments/stripe.ts';
 import { handleStripeEvent } from './stripe-webhook.ts';
 
 /**
@@ -19,7 +19,7 @@ const ENDPOINTS: { url: string; secret: (config: Config) => string | undefined }
   { url: '/public/webhooks/stripe-connect', secret: (config) => config.stripe.connectWebhookSecret },
 ];
 
-export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const paymentWebhooksRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   await app.register(async (scope) => {
     scope.removeContentTypeParser('application/json');

@@ -2,14 +2,12 @@ import type { CancelOrderInput } from '@taquilla/shared/schemas/orders';
 import type { Tx } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
-import { SOLD_ORDERS } from '../../lib/order-rules.ts';
-import { waitlistUnitsFreed } from '../waitlist/units-freed.ts';
-import { logActivity } from './activity.ts';
-import { queueCancelledEmail } from './after-sale-emails.ts';
-import { ordersMessages as m } from './orders.messages.ts';
-import type { OrderRow } from './orders.repository.ts';
-import * as repo from './orders.repository.ts';
+import { conflict } from '../../lib/errors.ts';
+import { waitlistUnitsFreed } from '../../lib/units-freed.ts';
+import { cancelRefusal } from '../order-lifecycle/order-lifecycle.ts';
+import { logActivity } from '../orders/activity.ts';
+import { cancelOrderRows, lockEventOrder, type OrderRow, orderEmailEvent } from '../orders/orders.service.ts';
+import { queueCancelledEmail } from './after-sale.emails.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'jobs' | 'config'>;
 
@@ -26,23 +24,15 @@ export async function cancelOrderUnits(
   order: OrderRow,
   opts: { userId: string; notifyBuyer: boolean },
 ): Promise<OrderRow> {
-  if (order.status === 'CANCELLED') throw conflict(m['orders.already_cancelled']);
-  if (!SOLD_ORDERS.includes(order.status)) {
-    throw conflict(m['orders.not_cancellable']);
-  }
-  const updated = await repo.updateOrder(tx, order, { status: 'CANCELLED' });
+  const refusal = cancelRefusal(order);
+  if (refusal) throw conflict(refusal);
   // Their QR codes stop opening the door.
-  await repo.setAttendeeStatus(tx, order, 'CANCELLED');
+  const { order: updated, ticketIds } = await cancelOrderRows(tx, order);
   // Its units are free again: people on the tickets' waiting lists get offers.
-  const items = await repo.loadItems(tx, [order.id]);
-  await waitlistUnitsFreed(
-    deps.jobs,
-    items.map((i) => i.ticket_id),
-    tx,
-  );
+  await waitlistUnitsFreed(deps.jobs, ticketIds, tx);
   await logActivity(tx, updated, 'CANCELLED', { userId: opts.userId });
   if (opts.notifyBuyer && updated.email) {
-    const event = await repo.findEmailEvent(tx, order.account_id, order.event_id);
+    const event = await orderEmailEvent(tx, order);
     await queueCancelledEmail({ jobs: deps.jobs, appUrl: deps.config.appUrl, tx, event, order: updated });
     await logActivity(tx, updated, 'EMAIL_SENT', { details: { to: updated.email, about: 'CANCELLED' } });
   }
@@ -59,8 +49,7 @@ export async function cancelOrder(
 ): Promise<OrderRow> {
   assertCan(auth, 'events:manage');
   return deps.db.transaction(async (tx) => {
-    const order = await repo.findAccountOrder(tx, auth.accountId, eventId, orderId, true);
-    if (!order) throw notFound();
+    const order = await lockEventOrder(tx, auth.accountId, eventId, orderId);
     return cancelOrderUnits(deps, tx, order, { userId: auth.userId, notifyBuyer: input.notify_buyer });
   });
 }

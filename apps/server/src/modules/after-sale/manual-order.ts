@@ -5,12 +5,16 @@ import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import { newShortId } from '../../lib/ids.ts';
 import { holdRefusal, holdUnits, priceOrder } from '../checkout/checkout.service.ts';
-import { insertPayment } from '../payments/payments.service.ts';
-import { logActivity } from './activity.ts';
+import { logActivity } from '../orders/activity.ts';
+import { ordersMessages as m } from '../orders/orders.messages.ts';
+import {
+  completeOrder,
+  lockEventOrder,
+  type PendingAttendee,
+  recordManualSale,
+} from '../orders/orders.service.ts';
+import { recordOfflinePayment } from '../payments/payments.service.ts';
 import * as afterSale from './after-sale.repository.ts';
-import { ordersMessages as m } from './orders.messages.ts';
-import * as repo from './orders.repository.ts';
-import { completeOrder, type PendingAttendee } from './orders.service.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'jobs' | 'config'>;
 
@@ -81,24 +85,15 @@ export async function createManualOrder(
       const unit = pending[i];
       if (unit) Object.assign(unit, { ...a, email: a.email.trim().toLowerCase() });
     });
-    const written = await repo.findAccountOrder(tx, auth.accountId, eventId, held.orderId, true);
-    if (!written) throw new Error(`manual order ${held.orderId} not written`);
-    const order = await repo.updateOrder(tx, written, {
+    const written = await lockEventOrder(tx, auth.accountId, eventId, held.orderId);
+    const order = await recordManualSale(tx, written, {
       ...buyer,
-      is_manual: true,
       payment_provider: input.amount_paid_cents > 0 ? 'offline' : null,
       pending_attendees: pending as unknown as Record<string, unknown>[],
     });
     await logActivity(tx, order, 'CREATED', { userId: auth.userId, details: { manual: true } });
     if (input.amount_paid_cents > 0) {
-      await insertPayment(tx, {
-        order_id: order.id,
-        provider: 'offline',
-        provider_ref: `manual_${order.short_id}`,
-        status: 'SUCCEEDED',
-        amount_cents: input.amount_paid_cents,
-        currency: order.currency,
-      });
+      await recordOfflinePayment(tx, order, input.amount_paid_cents, `manual_${order.short_id}`);
     }
     return completeOrder(
       deps,

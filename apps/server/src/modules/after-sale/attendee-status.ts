@@ -1,19 +1,19 @@
-import type { OrderStatus } from '@taquilla/shared';
 import type { AppDeps } from '../../deps.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { newShortId } from '../../lib/ids.ts';
-import { SOLD_ORDERS } from '../../lib/order-rules.ts';
+import { waitlistUnitsFreed } from '../../lib/units-freed.ts';
 import { holdRefusal, holdUnits, priceOrder } from '../checkout/checkout.service.ts';
-import { waitlistUnitsFreed } from '../waitlist/units-freed.ts';
-import { logActivity } from './activity.ts';
+import {
+  cancelAttendeeRefusal,
+  isSold,
+  reactivateAttendeeRefusal,
+} from '../order-lifecycle/order-lifecycle.ts';
+import { logActivity } from '../orders/activity.ts';
+import { lockEventOrder } from '../orders/orders.service.ts';
 import * as afterSale from './after-sale.repository.ts';
-import { ordersMessages as m } from './orders.messages.ts';
-import * as repo from './orders.repository.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'jobs' | 'config'>;
-
-const holdsUnits = (status: OrderStatus) => SOLD_ORDERS.includes(status);
 
 async function findAttendee(deps: Deps, auth: AuthContext, eventId: string, attendeeId: string) {
   assertCan(auth, 'events:manage');
@@ -29,12 +29,13 @@ async function findAttendee(deps: Deps, auth: AuthContext, eventId: string, atte
 export async function cancelAttendee(deps: Deps, auth: AuthContext, eventId: string, attendeeId: string) {
   const found = await findAttendee(deps, auth, eventId, attendeeId);
   await deps.db.transaction(async (tx) => {
-    const order = await repo.findAccountOrder(tx, auth.accountId, eventId, found.order_id, true);
+    const order = await lockEventOrder(tx, auth.accountId, eventId, found.order_id);
     const attendee = await afterSale.findAccountAttendee(tx, auth.accountId, eventId, attendeeId, true);
-    if (!order || !attendee) throw notFound();
-    if (attendee.status === 'CANCELLED') throw conflict(m['orders.attendee_already_cancelled']);
+    if (!attendee) throw notFound();
+    const refusal = cancelAttendeeRefusal(attendee);
+    if (refusal) throw conflict(refusal);
     await afterSale.setAttendeeStatus(tx, auth.accountId, attendee.id, 'CANCELLED');
-    if (holdsUnits(order.status)) {
+    if (isSold(order)) {
       await afterSale.addItemUnits(tx, attendee.order_id, attendee.order_item_id, -1);
       await waitlistUnitsFreed(deps.jobs, [attendee.ticket_id], tx);
     }
@@ -52,15 +53,16 @@ export async function cancelAttendee(deps: Deps, auth: AuthContext, eventId: str
  */
 export async function reactivateAttendee(deps: Deps, auth: AuthContext, eventId: string, attendeeId: string) {
   const found = await findAttendee(deps, auth, eventId, attendeeId);
-  if (found.status !== 'CANCELLED') throw conflict(m['orders.attendee_not_cancelled']);
+  const early = reactivateAttendeeRefusal(found);
+  if (early) throw conflict(early);
   const line = { ticket_id: found.ticket_id, price_id: found.price_id, quantity: 1 };
   const priced = await priceOrder(deps, eventId, { tickets: [line] }, { byOrganizer: true });
   await deps.db.transaction(async (tx) => {
-    const order = await repo.findAccountOrder(tx, auth.accountId, eventId, found.order_id, true);
+    const order = await lockEventOrder(tx, auth.accountId, eventId, found.order_id);
     const attendee = await afterSale.findAccountAttendee(tx, auth.accountId, eventId, attendeeId, true);
-    if (!order || !attendee) throw notFound();
-    if (!holdsUnits(order.status)) throw conflict(m['orders.attendee_order_not_active']);
-    if (attendee.status !== 'CANCELLED') throw conflict(m['orders.attendee_not_cancelled']);
+    if (!attendee) throw notFound();
+    const refusal = reactivateAttendeeRefusal(attendee, order);
+    if (refusal) throw conflict(refusal);
     const held = await holdUnits(
       deps,
       {

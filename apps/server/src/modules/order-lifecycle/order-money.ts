@@ -1,12 +1,12 @@
 import type { OrderStatus } from '@taquilla/shared';
 import type { Revenue } from '@taquilla/shared/schemas/revenue';
 import { type SQL, sql } from 'drizzle-orm';
-import { REFUNDS_OUTSIDE_SALES, type RefundRowStatus } from './order-rules.ts';
+import { REFUNDS_OUTSIDE_SALES, type RefundRowStatus } from './order-lifecycle.ts';
 
 /**
  * The SQL every money figure is summed from, so that refunds are subtracted wherever money is: gross is
  * what buyers paid for the orders that count, refunded what went back to them of those orders, and net
- * the difference. Which orders and refunds count is the caller's rule (lib/order-rules.ts).
+ * the difference. Which orders and refunds count is the caller's rule (order-lifecycle.ts).
  */
 
 /** Refunds `r` of a sale's money (not the return of a second payment: REFUNDS_OUTSIDE_SALES). */

@@ -6,17 +6,19 @@ import type { Queryable, Tx } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
+import { refundRefusal } from '../order-lifecycle/order-lifecycle.ts';
+import { logActivity } from '../orders/activity.ts';
+import { queueRefundEmail } from '../orders/order-emails.ts';
+import { ordersMessages as m } from '../orders/orders.messages.ts';
+import type { OrderRow } from '../orders/orders.service.ts';
+import * as orders from '../orders/orders.service.ts';
 import * as paymentSettings from '../payment-settings/payment-settings.service.ts';
 import * as payments from '../payments/payments.service.ts';
-import { logActivity } from './activity.ts';
+import { paymentProvider } from '../payments/providers.ts';
+import { queueRefundedEmail } from './after-sale.emails.ts';
 import type { RefundRow } from './after-sale.repository.ts';
 import * as afterSale from './after-sale.repository.ts';
-import { queueRefundedEmail } from './after-sale-emails.ts';
 import { cancelOrderUnits } from './cancellation.ts';
-import { queueRefundEmail } from './order-emails.ts';
-import { ordersMessages as m } from './orders.messages.ts';
-import type { OrderRow } from './orders.repository.ts';
-import * as repo from './orders.repository.ts';
 
 /** The provider's answer to a refund: done, still working on it (a webhook settles it later), or refused. */
 export interface RefundOutcome {
@@ -92,12 +94,10 @@ export async function refundOrder(
   const event = await afterSale.findAccountEvent(deps.db, auth.accountId, eventId);
   if (!event) throw notFound();
   const refund = await deps.db.transaction(async (tx) => {
-    const order = await repo.findAccountOrder(tx, auth.accountId, eventId, orderId, true);
-    if (!order) throw notFound();
-    if (order.is_manual) throw conflict(m['orders.refund_manual_order']);
+    const order = await orders.lockEventOrder(tx, auth.accountId, eventId, orderId);
     const refunds = await afterSale.listRefunds(tx, auth.accountId, order.id);
-    if (refunds.some((r) => r.status === 'PENDING')) throw conflict(m['orders.refund_pending']);
-    if (order.payment_status !== 'PAYMENT_RECEIVED') throw conflict(m['orders.refund_not_paid']);
+    const refusal = refundRefusal(order, { pendingRefund: refunds.some((r) => r.status === 'PENDING') });
+    if (refusal) throw conflict(refusal);
     const { left } = await refundable(tx, order, refunds);
     const from = left.find((p) => p.left >= input.amount_cents);
     if (!from) {
@@ -118,7 +118,7 @@ export async function refundOrder(
       notify_buyer: input.notify_buyer,
       created_by: auth.userId,
     });
-    await repo.updateOrder(tx, order, { refund_status: 'REFUND_PENDING' });
+    await orders.setRefundStatus(tx, order, 'REFUND_PENDING');
     await logActivity(tx, order, 'REFUND_REQUESTED', {
       userId: auth.userId,
       details: { amount_cents: input.amount_cents, reason: input.reason || null },
@@ -146,7 +146,7 @@ export async function issueRefund(
 ) {
   let outcome: RefundOutcome;
   try {
-    const done = await payments.paymentProvider(refund.provider).refund(deps, payment, {
+    const done = await paymentProvider(refund.provider).refund(deps, payment, {
       amountCents: refund.amount_cents,
       settings,
       refundId: refund.id,
@@ -182,7 +182,7 @@ export async function recordAutomaticRefund(
     notify_buyer: true,
     created_by: null,
   });
-  await repo.updateOrder(tx, order, { refund_status: 'REFUND_PENDING' });
+  await orders.setRefundStatus(tx, order, 'REFUND_PENDING');
   await logActivity(tx, order, 'REFUND_REQUESTED', { details: { amount_cents: row.amount_cents, reason } });
   return row;
 }
@@ -196,7 +196,7 @@ export async function settleRefund(deps: Deps, accountId: string, refundId: stri
   await deps.db.transaction(async (tx) => {
     const pending = await afterSale.findRefund(tx, accountId, refundId);
     if (!pending) return;
-    const order = await repo.findOrderById(tx, pending.account_id, pending.order_id, true);
+    const order = await orders.findOrderById(tx, pending.account_id, pending.order_id, true);
     const refund = await afterSale.findRefund(tx, accountId, refundId, true);
     if (!order || !refund || refund.status !== 'PENDING') return;
     const updated = await afterSale.updateRefund(tx, refund, {
@@ -207,13 +207,15 @@ export async function settleRefund(deps: Deps, accountId: string, refundId: stri
     if (outcome.status === 'PENDING') return;
     const refunds = await afterSale.listRefunds(tx, order.account_id, order.id);
     const { paid } = await refundable(tx, order, refunds);
-    const withStatus = await repo.updateOrder(tx, order, {
-      refund_status: refundStatusOf(refunds, paid, order.total_cents),
-    });
+    const withStatus = await orders.setRefundStatus(
+      tx,
+      order,
+      refundStatusOf(refunds, paid, order.total_cents),
+    );
     const details = { amount_cents: updated.amount_cents, reason: updated.failure_reason };
     await logActivity(tx, order, outcome.status === 'SUCCEEDED' ? 'REFUNDED' : 'REFUND_FAILED', { details });
     if (outcome.status === 'SUCCEEDED' && refund.notify_buyer && order.email) {
-      const event = await repo.findEmailEvent(tx, order.account_id, order.event_id);
+      const event = await orders.orderEmailEvent(tx, order);
       const ctx = { jobs: deps.jobs, appUrl: deps.config.appUrl, tx, event, order: withStatus };
       const automatic = refund.created_by === null && automaticReason(refund.reason);
       if (automatic) await queueRefundEmail(ctx, updated.amount_cents, automatic);

@@ -1,14 +1,6 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import {
-  attendees,
-  events,
-  orderActivities,
-  orderItems,
-  orderRefunds,
-  orders,
-  users,
-} from '../../db/schema/index.ts';
+import { attendees, events, orderItems, orderRefunds, orders } from '../../db/schema/index.ts';
 
 export type RefundRow = typeof orderRefunds.$inferSelect;
 
@@ -73,23 +65,6 @@ export async function findProviderRefund(q: Queryable, provider: string, id: str
     .where(and(eq(orderRefunds.id, id), eq(orderRefunds.provider, provider)))
     .limit(1);
   return row;
-}
-
-export async function insertActivity(q: Queryable, values: typeof orderActivities.$inferInsert) {
-  await q.insert(orderActivities).values(values);
-}
-
-/** The activity log of an order of this account, with the name of the organizer who acted. */
-export async function listActivity(q: Queryable, accountId: string, orderId: string) {
-  return q
-    .select({
-      activity: orderActivities,
-      user_name: sql<string | null>`nullif(trim(${users.first_name} || ' ' || ${users.last_name}), '')`,
-    })
-    .from(orderActivities)
-    .leftJoin(users, eq(users.id, orderActivities.user_id))
-    .where(and(eq(orderActivities.account_id, accountId), eq(orderActivities.order_id, orderId)))
-    .orderBy(asc(orderActivities.created_at), asc(orderActivities.id));
 }
 
 /** Changes a line of the order (already scoped) by `delta` units (an attendee cancelled or given their place back). */

@@ -2,8 +2,8 @@ import { formatMoney, type Locale } from '@taquilla/shared';
 import { renderEmail } from '../../lib/email-layout.ts';
 import { isLocale, t } from '../../lib/i18n.ts';
 import { enqueueEmail } from '../../lib/mailer.ts';
-import type { OrderEmailContext } from './order-emails.ts';
-import { ordersMessages as m } from './orders.messages.ts';
+import type { OrderEmailContext } from '../orders/order-emails.ts';
+import { ordersMessages as m } from '../orders/orders.messages.ts';
 
 /** The e-mails of what an organizer does after the sale (cancel, refund), in the order's language. */
 function queueNotice(

@@ -1,3 +1,4 @@
+import { manageAttendeeDetailSchema } from '@taquilla/shared/schemas/attendees';
 import { organizerOrderSchema } from '@taquilla/shared/schemas/checkout';
 import { dataEnvelope } from '@taquilla/shared/schemas/envelope';
 import {
@@ -9,16 +10,23 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../lib/auth.ts';
+import { getAttendee } from '../attendees/attendees.manage.ts';
+import { getOrder, presentDetail, resendConfirmation } from '../orders/orders.service.ts';
+import { cancelAttendee, reactivateAttendee } from './attendee-status.ts';
 import { cancelOrder } from './cancellation.ts';
+import { editOrder } from './edit-order.ts';
 import { createManualOrder } from './manual-order.ts';
-import { editOrder, getOrder, presentDetail, resendConfirmation } from './orders.service.ts';
 import { refundOrder } from './refunds.service.ts';
 
 const eventParams = z.object({ id: z.uuid() });
 const orderParams = z.object({ id: z.uuid(), orderId: z.uuid() });
+const attendeeParams = z.object({ id: z.uuid(), attendeeId: z.uuid() });
 const tags = ['orders'];
 
-/** What an organizer does to an order after the sale: create by hand, edit, refund, cancel, resend. */
+/**
+ * What an organizer does to an order after the sale: create by hand, edit, refund, cancel, resend; and to
+ * one attendee: cancel, reactivate.
+ */
 export const afterSaleRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   app.post(
@@ -33,14 +41,9 @@ export const afterSaleRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const order = await createManualOrder(
-        deps,
-        requireAuth(request),
-        request.params.id,
-        request.body,
-        request.locale,
-      );
-      return reply.status(201).send({ data: await presentDetail(deps, order) });
+      const auth = requireAuth(request);
+      const order = await createManualOrder(deps, auth, request.params.id, request.body, request.locale);
+      return reply.status(201).send({ data: await presentDetail(deps, auth, order) });
     },
   );
   app.put(
@@ -113,6 +116,40 @@ export const afterSaleRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await resendConfirmation(deps, requireAuth(request), request.params.id, request.params.orderId);
       return reply.status(202).send({ data: { queued: true } });
+    },
+  );
+  app.post(
+    '/events/:id/attendees/:attendeeId/cancel',
+    {
+      schema: {
+        tags: ['attendees'],
+        summary: "Cancel an attendee's ticket",
+        params: attendeeParams,
+        response: { 200: dataEnvelope(manageAttendeeDetailSchema) },
+      },
+    },
+    async (request) => {
+      const { id, attendeeId } = request.params;
+      const auth = requireAuth(request);
+      await cancelAttendee(deps, auth, id, attendeeId);
+      return { data: await getAttendee(deps, auth, id, attendeeId) };
+    },
+  );
+  app.post(
+    '/events/:id/attendees/:attendeeId/reactivate',
+    {
+      schema: {
+        tags: ['attendees'],
+        summary: "Reactivate a cancelled attendee's ticket",
+        params: attendeeParams,
+        response: { 200: dataEnvelope(manageAttendeeDetailSchema) },
+      },
+    },
+    async (request) => {
+      const { id, attendeeId } = request.params;
+      const auth = requireAuth(request);
+      await reactivateAttendee(deps, auth, id, attendeeId);
+      return { data: await getAttendee(deps, auth, id, attendeeId) };
     },
   );
 };
