@@ -3,10 +3,10 @@ import type { AffiliateSales } from '@taquilla/shared/schemas/affiliates';
 import { and, asc, count, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
 import { type Queryable, rowsOf } from '../../db/client.ts';
 import { affiliates } from '../../db/schema/index.ts';
-import { moneyRows, moneySums, revenue } from '../order-lifecycle/order-money.ts';
-import type { RefundRowStatus } from '../order-lifecycle/order-lifecycle.ts';
 import { type ListParams, likePattern } from '../../lib/pagination.ts';
 import { one } from '../../lib/rows.ts';
+import type { RefundRowStatus } from '../order-lifecycle/order-lifecycle.ts';
+import { moneyRows, moneySums, revenue } from '../order-lifecycle/order-money.ts';
 
 export type AffiliateRow = typeof affiliates.$inferSelect;
 

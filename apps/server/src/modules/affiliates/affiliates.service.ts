@@ -8,9 +8,9 @@ import type { Queryable } from '../../db/client.ts';
 import type { DbDeps } from '../../deps.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { conflict, invalid, isUniqueViolation, notFound } from '../../lib/errors.ts';
-import { COMPLETED_ORDERS, REFUNDED_MONEY, SOLD_ORDERS } from '../order-lifecycle/order-lifecycle.ts';
 import { listMeta, parseListQuery } from '../../lib/pagination.ts';
 import { loadOwnedEvent } from '../events/owned-event.ts';
+import { COMPLETED_ORDERS, REFUNDED_MONEY, SOLD_ORDERS } from '../order-lifecycle/order-lifecycle.ts';
 import { affiliateMessages as m } from './affiliates.messages.ts';
 import * as repo from './affiliates.repository.ts';
 

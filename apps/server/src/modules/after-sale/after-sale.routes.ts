@@ -16,7 +16,7 @@ import { cancelAttendee, reactivateAttendee } from './attendee-status.ts';
 import { cancelOrder } from './cancellation.ts';
 import { editOrder } from './edit-order.ts';
 import { createManualOrder } from './manual-order.ts';
-import { refundOrder } from './refunds.service.ts';
+import { refundOrder } from './refund-order.ts';
 
 const eventParams = z.object({ id: z.uuid() });
 const orderParams = z.object({ id: z.uuid(), orderId: z.uuid() });

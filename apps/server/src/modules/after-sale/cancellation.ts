@@ -6,8 +6,8 @@ import { conflict } from '../../lib/errors.ts';
 import { waitlistUnitsFreed } from '../../lib/units-freed.ts';
 import { cancelRefusal } from '../order-lifecycle/order-lifecycle.ts';
 import { logActivity } from '../orders/activity.ts';
+import { queueCancelledEmail } from '../orders/order-emails.ts';
 import { cancelOrderRows, lockEventOrder, type OrderRow, orderEmailEvent } from '../orders/orders.service.ts';
-import { queueCancelledEmail } from './after-sale.emails.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'jobs' | 'config'>;
 

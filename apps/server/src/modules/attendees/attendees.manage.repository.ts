@@ -2,11 +2,11 @@ import type { OrderStatus } from '@taquilla/shared';
 import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { attendees, checkInLists, checkIns, orderItems, orders } from '../../db/schema/index.ts';
-import { orderMoneyColumns } from '../order-lifecycle/order-money.ts';
-import type { RefundRowStatus } from '../order-lifecycle/order-lifecycle.ts';
 import { type ListParams, type ListSpec, likePattern } from '../../lib/pagination.ts';
 import { one } from '../../lib/rows.ts';
 import { idIn, PackedIds, packedIdsOf } from '../../lib/spreadsheet.ts';
+import type { RefundRowStatus } from '../order-lifecycle/order-lifecycle.ts';
+import { orderMoneyColumns } from '../order-lifecycle/order-money.ts';
 
 /** The organizer's list: every attendee of the event's orders that hold tickets. */
 export const attendeeListSpec: ListSpec = {

@@ -3,11 +3,11 @@ import type { Tx } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { AttendeeRow, EmailEvent, OrderItemRow, OrderRow } from '../orders/orders.service.ts';
 import * as orders from '../orders/orders.service.ts';
-import type { RefundRow } from '../after-sale/refunds.service.ts';
-import { AUTOMATIC_REFUND, issueRefund, recordAutomaticRefund } from '../after-sale/refunds.service.ts';
 import * as paymentSettings from '../payment-settings/payment-settings.service.ts';
 import type { PaymentRow } from '../payments/payments.service.ts';
 import * as payments from '../payments/payments.service.ts';
+import type { RefundRow } from '../refunds/refunds.service.ts';
+import { AUTOMATIC_REFUND, issueRefund, recordAutomaticRefund } from '../refunds/refunds.service.ts';
 import { findEvent } from './checkout.repository.ts';
 import { holdUnits } from './checkout.service.ts';
 
@@ -118,7 +118,7 @@ export async function failPayment(deps: Deps, p: PaymentOutcome & { reason: stri
 
 /**
  * Gives an automatic refund back through the payment's provider, outside any transaction (it is a network
- * call); the refund settles like any other (`orders/refunds.service.ts`): refund status, log, e-mail.
+ * call); the refund settles like any other (`refunds/refunds.service.ts`): refund status, log, e-mail.
  */
 async function refundPayment(deps: Deps, order: OrderRow, refund: RefundRow, payment: PaymentRow) {
   const event = await findEvent(deps.db, order.event_id);

@@ -17,10 +17,10 @@ import {
   ticketTaxes,
 } from '../../db/schema/index.ts';
 import { newShortId } from '../../lib/ids.ts';
-import { moneyRows, moneySums, revenue } from '../order-lifecycle/order-money.ts';
-import type { RefundRowStatus } from '../order-lifecycle/order-lifecycle.ts';
 import { type ListParams, type ListSpec, likePattern } from '../../lib/pagination.ts';
 import { one } from '../../lib/rows.ts';
+import type { RefundRowStatus } from '../order-lifecycle/order-lifecycle.ts';
+import { moneyRows, moneySums, revenue } from '../order-lifecycle/order-money.ts';
 
 export type EventRow = typeof events.$inferSelect;
 export type EventWithOrganizer = EventRow & { organizer_name: string };

@@ -1,9 +1,9 @@
 import type { AttendeeStatus, OrderStatus } from '@taquilla/shared';
 import { sql } from 'drizzle-orm';
 import { type Queryable, rowsOf } from '../../db/client.ts';
-import { moneyRows, moneySums, refundedOf } from '../order-lifecycle/order-money.ts';
-import type { RefundRowStatus } from '../order-lifecycle/order-lifecycle.ts';
 import { one } from '../../lib/rows.ts';
+import type { RefundRowStatus } from '../order-lifecycle/order-lifecycle.ts';
+import { moneyRows, moneySums, refundedOf } from '../order-lifecycle/order-money.ts';
 
 type Row = Record<string, unknown>;
 

@@ -1,13 +1,13 @@
 import type { EventSalesStats } from '@taquilla/shared/schemas/events';
 import type { DbDeps } from '../../deps.ts';
 import type { AuthContext } from '../../lib/auth.ts';
-import { revenue } from '../order-lifecycle/order-money.ts';
 import {
   ADMITTED_ATTENDEE,
   AWAITING_PAYMENT_ORDERS,
   COMPLETED_ORDERS,
   REFUNDED_MONEY,
 } from '../order-lifecycle/order-lifecycle.ts';
+import { revenue } from '../order-lifecycle/order-money.ts';
 import { getEventRow } from './events.service.ts';
 import * as repo from './events.stats.repository.ts';
 

@@ -4,7 +4,6 @@ import type { AppDeps } from '../../deps.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { invalid } from '../../lib/errors.ts';
 import { defineMessages, t } from '../../lib/i18n.ts';
-import { COMPLETED_ORDERS } from '../order-lifecycle/order-lifecycle.ts';
 import { type ListParams, type ListSpec, parseListQuery } from '../../lib/pagination.ts';
 import {
   csvDecimal,
@@ -15,6 +14,7 @@ import {
   type PackedIds,
 } from '../../lib/spreadsheet.ts';
 import { loadOwnedEvent } from '../events/owned-event.ts';
+import { COMPLETED_ORDERS } from '../order-lifecycle/order-lifecycle.ts';
 import { loadEventQuestions } from '../questions/questions.service.ts';
 import { answerCell } from './export-labels.ts';
 

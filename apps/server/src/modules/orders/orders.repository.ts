@@ -12,11 +12,11 @@ import {
   organizers,
   payments,
 } from '../../db/schema/index.ts';
-import { orderMoneyColumns } from '../order-lifecycle/order-money.ts';
-import type { RefundRowStatus } from '../order-lifecycle/order-lifecycle.ts';
 import { type ListSpec, likePattern } from '../../lib/pagination.ts';
 import { one } from '../../lib/rows.ts';
 import { idIn, PackedIds, packedIdsOf } from '../../lib/spreadsheet.ts';
+import type { RefundRowStatus } from '../order-lifecycle/order-lifecycle.ts';
+import { orderMoneyColumns } from '../order-lifecycle/order-money.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;

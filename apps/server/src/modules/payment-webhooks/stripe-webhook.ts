@@ -1,12 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../deps.ts';
 import { applyCheck } from '../checkout/payment.ts';
-import { settleProviderRefund } from '../after-sale/refunds.service.ts';
 import { applyStripeAccountUpdate } from '../payment-settings/payment-settings.service.ts';
 import { findPayment, recordWebhookEvent, webhookEventSeen } from '../payments/payments.service.ts';
 import type { PaymentIntent, StripeEvent } from '../payments/stripe.ts';
 import { intentCheck } from '../payments/stripe.ts';
 import { stripeRefundUpdates } from '../payments/stripe-refunds.ts';
+import { settleProviderRefund } from '../refunds/refunds.service.ts';
 
 const INTENT_EVENTS = new Set([
   'payment_intent.succeeded',

@@ -60,7 +60,7 @@ export const cancelledCheck = (payment: PaymentRow): PaymentCheck => ({
 
 /**
  * What a provider says about one of its refunds (its webhook), in no provider's terms: orders find the
- * refund by either id and settle it once (`orders/refunds.service.ts` `settleProviderRefund`).
+ * refund by either id and settle it once (`refunds/refunds.service.ts` `settleProviderRefund`).
  */
 export interface RefundUpdate {
   /** The provider's id of the refund. */

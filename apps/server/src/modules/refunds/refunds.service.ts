@@ -4,21 +4,17 @@ import type { RefundOrderInput } from '@taquilla/shared/schemas/orders';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable, Tx } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
-import { type AuthContext, assertCan } from '../../lib/auth.ts';
-import { conflict, invalid, notFound } from '../../lib/errors.ts';
+import { conflict, invalid } from '../../lib/errors.ts';
 import { refundRefusal } from '../order-lifecycle/order-lifecycle.ts';
 import { logActivity } from '../orders/activity.ts';
-import { queueRefundEmail } from '../orders/order-emails.ts';
+import { queueRefundEmail, queueRefundedEmail } from '../orders/order-emails.ts';
 import { ordersMessages as m } from '../orders/orders.messages.ts';
 import type { OrderRow } from '../orders/orders.service.ts';
 import * as orders from '../orders/orders.service.ts';
-import * as paymentSettings from '../payment-settings/payment-settings.service.ts';
 import * as payments from '../payments/payments.service.ts';
 import { paymentProvider } from '../payments/providers.ts';
-import { queueRefundedEmail } from './after-sale.emails.ts';
-import type { RefundRow } from './after-sale.repository.ts';
-import * as afterSale from './after-sale.repository.ts';
-import { cancelOrderUnits } from './cancellation.ts';
+import type { RefundRow } from './refunds.repository.ts';
+import * as repo from './refunds.repository.ts';
 
 /** The provider's answer to a refund: done, still working on it (a webhook settles it later), or refused. */
 export interface RefundOutcome {
@@ -78,59 +74,45 @@ async function refundable(q: Queryable, order: OrderRow, refunds: RefundRow[]) {
 }
 
 /**
- * POST events/{id}/orders/{orderId}/refund. Three steps so no lock is held over the network: under the
- * order's row lock, check the rules (spec §5: not a manual order, no refund pending, never beyond what was
- * paid) and write the refund PENDING (cancelling the order too when asked); then ask the provider; then
- * settle the refund with its answer. A Stripe refund may stay PENDING until its webhook settles it.
+ * Opens an organizer's refund under the order's row lock (the caller's transaction): checks the rules
+ * (spec §5: not a manual order, no refund pending, never beyond what was paid) and writes the refund
+ * PENDING from a payment with enough left; `issueRefund` then asks the provider, outside the transaction.
  */
-export async function refundOrder(
-  deps: Deps,
-  auth: AuthContext,
-  eventId: string,
-  orderId: string,
+export async function openRefund(
+  tx: Tx,
+  order: OrderRow,
   input: RefundOrderInput,
-) {
-  assertCan(auth, 'events:manage');
-  const event = await afterSale.findAccountEvent(deps.db, auth.accountId, eventId);
-  if (!event) throw notFound();
-  const refund = await deps.db.transaction(async (tx) => {
-    const order = await orders.lockEventOrder(tx, auth.accountId, eventId, orderId);
-    const refunds = await afterSale.listRefunds(tx, auth.accountId, order.id);
-    const refusal = refundRefusal(order, { pendingRefund: refunds.some((r) => r.status === 'PENDING') });
-    if (refusal) throw conflict(refusal);
-    const { left } = await refundable(tx, order, refunds);
-    const from = left.find((p) => p.left >= input.amount_cents);
-    if (!from) {
-      const max = Math.max(0, ...left.map((p) => p.left));
-      throw invalid({
-        amount_cents: { key: m['orders.refund_exceeds'], params: { max: formatMoney(max, order.currency) } },
-      });
-    }
-    const row = await afterSale.insertRefund(tx, {
-      account_id: order.account_id,
-      order_id: order.id,
-      payment_id: from.payment.id,
-      provider: from.payment.provider,
-      status: 'PENDING',
-      amount_cents: input.amount_cents,
-      currency: order.currency,
-      reason: input.reason || null,
-      notify_buyer: input.notify_buyer,
-      created_by: auth.userId,
+  userId: string,
+): Promise<{ row: RefundRow; payment: payments.PaymentRow }> {
+  const refunds = await repo.listRefunds(tx, order.account_id, order.id);
+  const refusal = refundRefusal(order, { pendingRefund: refunds.some((r) => r.status === 'PENDING') });
+  if (refusal) throw conflict(refusal);
+  const { left } = await refundable(tx, order, refunds);
+  const from = left.find((p) => p.left >= input.amount_cents);
+  if (!from) {
+    const max = Math.max(0, ...left.map((p) => p.left));
+    throw invalid({
+      amount_cents: { key: m['orders.refund_exceeds'], params: { max: formatMoney(max, order.currency) } },
     });
-    await orders.setRefundStatus(tx, order, 'REFUND_PENDING');
-    await logActivity(tx, order, 'REFUND_REQUESTED', {
-      userId: auth.userId,
-      details: { amount_cents: input.amount_cents, reason: input.reason || null },
-    });
-    if (input.cancel_order && order.status !== 'CANCELLED') {
-      await cancelOrderUnits(deps, tx, order, { userId: auth.userId, notifyBuyer: false });
-    }
-    return { row, payment: from.payment };
+  }
+  const row = await repo.insertRefund(tx, {
+    account_id: order.account_id,
+    order_id: order.id,
+    payment_id: from.payment.id,
+    provider: from.payment.provider,
+    status: 'PENDING',
+    amount_cents: input.amount_cents,
+    currency: order.currency,
+    reason: input.reason || null,
+    notify_buyer: input.notify_buyer,
+    created_by: userId,
   });
-
-  const settings = await paymentSettings.providerSettings(deps, event);
-  await issueRefund(deps, refund.row, refund.payment, settings);
+  await orders.setRefundStatus(tx, order, 'REFUND_PENDING');
+  await logActivity(tx, order, 'REFUND_REQUESTED', {
+    userId,
+    details: { amount_cents: input.amount_cents, reason: input.reason || null },
+  });
+  return { row, payment: from.payment };
 }
 
 /**
@@ -170,7 +152,7 @@ export async function recordAutomaticRefund(
   payment: payments.PaymentRow,
   reason: AutomaticRefundReason,
 ): Promise<RefundRow> {
-  const row = await afterSale.insertRefund(tx, {
+  const row = await repo.insertRefund(tx, {
     account_id: order.account_id,
     order_id: order.id,
     payment_id: payment.id,
@@ -194,18 +176,18 @@ export async function recordAutomaticRefund(
  */
 export async function settleRefund(deps: Deps, accountId: string, refundId: string, outcome: RefundOutcome) {
   await deps.db.transaction(async (tx) => {
-    const pending = await afterSale.findRefund(tx, accountId, refundId);
+    const pending = await repo.findRefund(tx, accountId, refundId);
     if (!pending) return;
     const order = await orders.findOrderById(tx, pending.account_id, pending.order_id, true);
-    const refund = await afterSale.findRefund(tx, accountId, refundId, true);
+    const refund = await repo.findRefund(tx, accountId, refundId, true);
     if (!order || !refund || refund.status !== 'PENDING') return;
-    const updated = await afterSale.updateRefund(tx, refund, {
+    const updated = await repo.updateRefund(tx, refund, {
       status: outcome.status,
       provider_ref: outcome.providerRef ?? refund.provider_ref,
       failure_reason: outcome.failureReason?.slice(0, 500) ?? null,
     });
     if (outcome.status === 'PENDING') return;
-    const refunds = await afterSale.listRefunds(tx, order.account_id, order.id);
+    const refunds = await repo.listRefunds(tx, order.account_id, order.id);
     const { paid } = await refundable(tx, order, refunds);
     const withStatus = await orders.setRefundStatus(
       tx,
@@ -232,8 +214,8 @@ export async function settleRefund(deps: Deps, accountId: string, refundId: stri
 export async function settleProviderRefund(deps: Deps, provider: string, update: payments.RefundUpdate) {
   const ownId = update.refundRowId;
   const row =
-    (await afterSale.findRefundRef(deps.db, provider, update.providerRef)) ??
-    (ownId && UUID.test(ownId) ? await afterSale.findProviderRefund(deps.db, provider, ownId) : undefined);
+    (await repo.findRefundRef(deps.db, provider, update.providerRef)) ??
+    (ownId && UUID.test(ownId) ? await repo.findProviderRefund(deps.db, provider, ownId) : undefined);
   if (!row) return;
   await settleRefund(deps, row.account_id, row.id, {
     status: update.status,
