@@ -3,6 +3,8 @@ import { dataEnvelope } from '@taquilla/shared/schemas/envelope';
 import {
   cancelOrderInput,
   manualOrderInput,
+  manualOrderPriceInput,
+  manualOrderPriceSchema,
   orderUpdateInput,
   refundOrderInput,
 } from '@taquilla/shared/schemas/orders';
@@ -10,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../lib/auth.ts';
 import { cancelOrder } from './cancellation.ts';
-import { createManualOrder } from './manual-order.ts';
+import { createManualOrder, priceManualOrder } from './manual-order.ts';
 import { editOrder, getOrder, presentDetail, resendConfirmation } from './orders.service.ts';
 import { refundOrder } from './refunds.service.ts';
 
@@ -42,6 +44,21 @@ export const afterSaleRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return reply.status(201).send({ data: await presentDetail(deps, order) });
     },
+  );
+  app.post(
+    '/events/:id/orders/price',
+    {
+      schema: {
+        tags,
+        summary: 'Price the tickets of an order created by hand',
+        params: eventParams,
+        body: manualOrderPriceInput,
+        response: { 200: dataEnvelope(manualOrderPriceSchema) },
+      },
+    },
+    async (request) => ({
+      data: await priceManualOrder(deps, requireAuth(request), request.params.id, request.body),
+    }),
   );
   app.put(
     '/events/:id/orders/:orderId',

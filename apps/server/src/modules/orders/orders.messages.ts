@@ -14,6 +14,10 @@ export const ordersMessages = defineMessages({
     'orders.not_resendable': 'Solo se puede reenviar la confirmación de un pedido completado.',
     'orders.attendee_count': 'Indica los datos de {count} asistentes, uno por entrada.',
     'orders.paid_exceeds_total': 'El importe cobrado no puede superar el total del pedido ({total}).',
+    'orders.amount_or_complimentary':
+      'Indica el importe cobrado, o marca el pedido como invitación si las entradas son gratis.',
+    'orders.complimentary_with_amount':
+      'Una invitación no se cobra: quita el importe o desmarca «Invitación».',
     'orders.attendee_already_cancelled': 'Este asistente ya está cancelado.',
     'orders.attendee_not_cancelled': 'Este asistente no está cancelado.',
     'orders.attendee_order_not_active':
@@ -66,6 +70,10 @@ export const ordersMessages = defineMessages({
     'orders.not_resendable': 'Only a completed order’s confirmation can be resent.',
     'orders.attendee_count': 'Give the details of {count} attendees, one per ticket.',
     'orders.paid_exceeds_total': 'The amount paid cannot exceed the order total ({total}).',
+    'orders.amount_or_complimentary':
+      'Enter the amount paid, or mark the order as complimentary if the tickets are free.',
+    'orders.complimentary_with_amount':
+      'A complimentary order is not paid for: remove the amount or untick «Complimentary».',
     'orders.attendee_already_cancelled': 'This attendee is already cancelled.',
     'orders.attendee_not_cancelled': 'This attendee is not cancelled.',
     'orders.attendee_order_not_active': 'This attendee’s order is not completed; they cannot be reactivated.',
