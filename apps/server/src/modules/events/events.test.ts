@@ -280,7 +280,7 @@ describe('PUT /api/events/:id/status', () => {
 });
 
 describe('publishing needs payment methods that can take money', () => {
-  const publish = (id: string, headers = owner.headers) =>
+  const publish = (id: string, headers: Record<string, string> = owner.headers) =>
     inject('PUT', `/api/events/${id}/status`, headers, { status: 'LIVE' });
   const setProviders = (id: string, settings: Record<string, unknown>) =>
     t.app.deps.db
