@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   ActionIcon,
+  Anchor,
   Button,
   Checkbox,
   Group,
@@ -18,7 +19,7 @@ import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { currencyDigits } from '@taquilla/shared';
 import type { OrganizerOrder } from '@taquilla/shared/schemas/checkout';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { PageLoader } from '../../../components/page-state.tsx';
 import { useEventTickets } from '../../../lib/event-queries.ts';
@@ -91,13 +92,14 @@ export function ManualOrderModal(props: {
   });
   const price = useManualOrderPrice(props.eventId, chosen);
   const catalogue = chosen.length && price.data ? price.data.total_cents : null;
-  // The amount follows the catalogue total until the organizer types one of their own.
+  // The amount shown is the catalogue total until the organizer types one of their own.
   const [amountTyped, setAmountTyped] = useState(false);
-  const { setFieldValue } = form;
-  useEffect(() => {
-    if (!amountTyped && catalogue !== null) setFieldValue('amount_paid', catalogue / 10 ** digits);
-  }, [amountTyped, catalogue, digits, setFieldValue]);
   const amountInput = form.getInputProps('amount_paid');
+  const amount = form.values.complimentary
+    ? 0
+    : amountTyped || catalogue === null
+      ? form.values.amount_paid
+      : catalogue / 10 ** digits;
   const submit = form.onSubmit(async (v) => {
     try {
       const order = await create.mutateAsync({
@@ -109,9 +111,9 @@ export function ManualOrderModal(props: {
         })),
         ...(v.complimentary
           ? { complimentary: true }
-          : v.amount_paid === ''
+          : amount === ''
             ? {}
-            : { amount_paid_cents: Math.round(Number(v.amount_paid) * 10 ** digits) }),
+            : { amount_paid_cents: Math.round(Number(amount) * 10 ** digits) }),
         send_emails: v.send_emails,
       });
       notifications.show({ color: 'teal', message: t`Pedido ${order.short_id} creado.` });
@@ -188,31 +190,38 @@ export function ManualOrderModal(props: {
             <NumberInput
               label={t`Importe cobrado (${props.currency})`}
               description={
-                catalogue === null
-                  ? t`Elige las entradas para ver su precio de catálogo.`
-                  : t`Precio de catálogo, con impuestos y gastos: ${formatMoney(catalogue, props.currency)}.`
+                catalogue === null ? (
+                  t`Elige las entradas para ver su precio de catálogo.`
+                ) : (
+                  <>
+                    {t`Precio de catálogo, con impuestos y gastos: ${formatMoney(catalogue, props.currency)}.`}
+                    {amountTyped && !form.values.complimentary && (
+                      <>
+                        {' '}
+                        <Anchor
+                          component="button"
+                          type="button"
+                          size="xs"
+                          onClick={() => setAmountTyped(false)}
+                        >
+                          <Trans>Usar el precio de catálogo</Trans>
+                        </Anchor>
+                      </>
+                    )}
+                  </>
+                )
               }
               clampBehavior="none"
               decimalScale={digits}
               decimalSeparator=","
               disabled={form.values.complimentary}
               {...amountInput}
-              value={form.values.complimentary ? 0 : amountInput.value}
+              value={amount}
               onChange={(value) => {
                 setAmountTyped(true);
                 amountInput.onChange(value);
               }}
             />
-            {amountTyped && catalogue !== null && !form.values.complimentary && (
-              <Button
-                variant="subtle"
-                size="compact-sm"
-                style={{ alignSelf: 'flex-start' }}
-                onClick={() => setAmountTyped(false)}
-              >
-                <Trans>Usar el precio de catálogo</Trans>
-              </Button>
-            )}
             <Checkbox
               label={t`Enviar la confirmación y las entradas por correo`}
               {...form.getInputProps('send_emails', { type: 'checkbox' })}
