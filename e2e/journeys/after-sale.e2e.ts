@@ -120,6 +120,12 @@ describe('after-sale journey', () => {
     await create.getByLabel('Entrada', { exact: true }).click();
     await page.getByRole('option', { name: /General/ }).click();
     await create.getByLabel('Cantidad', { exact: true }).fill('2');
+    // The amount collected starts at the catalogue total the server priced (2 × 25,00 €): complimentary
+    // tickets are a choice made with the switch, not an amount left at 0.
+    await create.getByText('Precio de catálogo, con impuestos y gastos: 50,00 €').waitFor();
+    expect(await create.getByLabel(/Importe cobrado/).inputValue()).toBe('50');
+    await create.getByLabel('Invitación (gratis)').check();
+    expect(await create.getByLabel(/Importe cobrado/).isDisabled()).toBe(true);
     await create.getByLabel('Enviar la confirmación y las entradas por correo').uncheck();
     await screenshot(page, 'after-sale-new-order');
     await create.getByRole('button', { name: 'Crear pedido' }).click();
@@ -315,6 +321,7 @@ describe('after-sale journey', () => {
     await create.getByLabel('Entrada', { exact: true }).click();
     await page.getByRole('option', { name: /Con IVA/ }).click();
     await create.getByText('Precio de catálogo, con impuestos y gastos: 31,75 €').waitFor();
+    expect(await create.getByLabel(/Importe cobrado/).inputValue()).toBe('31,75');
     // More than that cannot be recorded as paid; the form says so beside the amount.
     await create.getByLabel('Nombre').fill('Taquilla');
     await create.getByLabel('Apellidos').fill('Puerta');
@@ -322,7 +329,9 @@ describe('after-sale journey', () => {
     await create.getByLabel(/Importe cobrado/).fill('3175');
     await create.getByRole('button', { name: 'Crear pedido' }).click();
     await create.getByText('El importe cobrado no puede superar el total del pedido (31,75 €).').waitFor();
-    await create.getByLabel(/Importe cobrado/).fill('31,75');
+    // Back to the amount the server priced, without typing it.
+    await create.getByRole('button', { name: 'Usar el precio de catálogo' }).click();
+    expect(await create.getByLabel(/Importe cobrado/).inputValue()).toBe('31,75');
     await create.getByRole('button', { name: 'Crear pedido' }).click();
     await drawer.getByText('Taquilla Puerta').first().waitFor();
     expect(await drawer.getByTestId('order-detail-total').textContent()).toMatch(/31,75\s€/);

@@ -112,7 +112,11 @@ describe('organizer events journey', () => {
     console.log('step:', 'Publishing without tickets');
     // Publishing without tickets explains why it cannot.
     await page.getByRole('button', { name: 'Publicar' }).first().click();
-    await page.getByText('Crea al menos una entrada antes de publicar el evento.').waitFor();
+    // The server's reason stays under the button that caused it.
+    await page
+      .getByTestId('publish-refusal')
+      .getByText('Crea al menos una entrada antes de publicar el evento.')
+      .waitFor();
 
     console.log('step:', 'Settings: details');
     // Settings: details with the rich text editor, location, cover, order settings.
@@ -161,6 +165,11 @@ describe('organizer events journey', () => {
     await orders.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText('Ajustes de pedidos guardados').waitFor();
     const payments = page.locator('#pagos');
+    // Card payments on an installation without Stripe keys cannot take money: refused beside the methods.
+    await payments.getByLabel('Tarjeta (Stripe)').check();
+    await payments.getByRole('button', { name: 'Guardar' }).click();
+    await payments.getByText(/^Tarjeta \(Stripe\) no puede cobrar: Stripe no está configurado/).waitFor();
+    await payments.getByLabel('Tarjeta (Stripe)').uncheck();
     await payments.getByLabel('Pago sin conexión (transferencia, pago en taquilla…)').check();
     await payments.getByRole('button', { name: 'Guardar' }).click();
     await payments.getByText(/Indica las instrucciones de pago/).waitFor();

@@ -125,6 +125,11 @@ describe('selling setup journey', () => {
     await page.getByRole('button', { name: 'Nuevo código' }).first().click();
     modal = dialog(page, 'Nuevo código promocional');
     await modal.getByLabel(/^Código( \*)?$/).fill('otono15');
+    // Above 100 % is refused where it was typed, never saved as 100 % (every ticket free).
+    await modal.getByLabel('Porcentaje de descuento').fill('150');
+    await modal.getByRole('button', { name: 'Guardar' }).click();
+    await modal.getByText('El porcentaje debe estar entre 0 y 100.').waitFor();
+    expect(await modal.getByLabel('Porcentaje de descuento').inputValue()).toBe('150');
     await modal.getByLabel('Porcentaje de descuento').fill('10');
     await modal.getByRole('button', { name: 'Guardar' }).click();
     await modal.getByText(/Ya existe un código igual/).waitFor();

@@ -92,6 +92,12 @@ export const eventColorsSchema = z.strictObject({
   text: hexColor,
 });
 
+/**
+ * The error code of a refused publish (409) whose reason is a payment method that cannot take money: the
+ * web offers the way to the event's payment settings beside the server's message.
+ */
+export const PAYMENT_METHODS_NOT_READY = 'PAYMENT_METHODS_NOT_READY';
+
 export const eventSettingsSchema = z.strictObject({
   order_timeout_minutes: z.number().int().min(ORDER_TIMEOUT_MIN).max(ORDER_TIMEOUT_MAX),
   attendee_details_mode: z.enum(ATTENDEE_DETAILS_MODES),

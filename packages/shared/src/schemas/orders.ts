@@ -48,6 +48,18 @@ export type RefundOrderInput = z.infer<typeof refundOrderInput>;
 export const cancelOrderInput = z.strictObject({ notify_buyer: z.boolean().default(true) });
 export type CancelOrderInput = z.infer<typeof cancelOrderInput>;
 
+/** The tickets of a manual order: any ticket of the event, by price tier. */
+const manualOrderLines = z
+  .array(
+    z.strictObject({
+      ticket_id: z.uuid(),
+      price_id: z.uuid(),
+      quantity: z.number().int().min(1).max(1000),
+    }),
+  )
+  .min(1)
+  .max(50);
+
 /** POST events/{id}/orders: a sale by phone, at the box office, or complimentary tickets. */
 export const manualOrderInput = z.strictObject({
   buyer: z.strictObject({
@@ -55,27 +67,27 @@ export const manualOrderInput = z.strictObject({
     last_name: name,
     email: z.email().max(254),
   }),
-  tickets: z
-    .array(
-      z.strictObject({
-        ticket_id: z.uuid(),
-        price_id: z.uuid(),
-        quantity: z.number().int().min(1).max(1000),
-      }),
-    )
-    .min(1)
-    .max(50),
+  tickets: manualOrderLines,
   /** One per ticket unit, in the order of `tickets`; omitted, the buyer holds every ticket. */
   attendees: z
     .array(z.strictObject({ first_name: name, last_name: name, email: z.email().max(254) }))
     .max(1000)
     .optional(),
-  /** What the buyer paid at the box office; 0 makes the tickets complimentary. */
-  amount_paid_cents: cents,
+  /**
+   * What the buyer paid at the box office. Required unless `complimentary`: an order is never free by
+   * omission (0 sent explicitly still makes the tickets complimentary, as it always did).
+   */
+  amount_paid_cents: cents.optional(),
+  /** Complimentary tickets (invitations): nothing is paid and the lines are free. */
+  complimentary: z.boolean().optional(),
   send_emails: z.boolean().default(true),
   locale: z.enum(['es', 'en']).optional(),
 });
 export type ManualOrderInput = z.infer<typeof manualOrderInput>;
+
+/** POST events/{id}/orders/price: what the tickets of a manual order cost, as the server prices them. */
+export const manualOrderPriceInput = z.strictObject({ tickets: manualOrderLines });
+export type ManualOrderPriceInput = z.infer<typeof manualOrderPriceInput>;
 
 /** PUT events/{id}/orders/{orderId}: the buyer's name, e-mail and the order's answers. */
 export const orderUpdateInput = z.strictObject({
@@ -146,3 +158,12 @@ export const answeredQuestionSchema = z
   })
   .meta({ id: 'AnsweredQuestion' });
 export type AnsweredQuestion = z.infer<typeof answeredQuestionSchema>;
+
+/** What a manual order's tickets cost: the catalogue price with taxes and fees, as checkout prices it. */
+export const manualOrderPriceSchema = z
+  .object({
+    total_cents: z.number(),
+    currency: z.string(),
+  })
+  .meta({ id: 'ManualOrderPrice' });
+export type ManualOrderPrice = z.infer<typeof manualOrderPriceSchema>;

@@ -11,8 +11,14 @@ export const promoCodeInput = z
       .max(50, { error: 'promo_codes.code_length' })
       .regex(/^\S+$/, { error: 'promo_codes.code_spaces' }),
     discount_type: z.enum(PROMO_DISCOUNT_TYPES),
-    /** Cents per ticket for FIXED, whole percent for PERCENTAGE; ignored for NONE. */
-    discount: z.number().int().min(0).max(100_000_000).nullable().optional(),
+    /** Minor units per ticket for FIXED, whole percent for PERCENTAGE (at most 100); ignored for NONE. */
+    discount: z
+      .number()
+      .int({ error: 'promo_codes.discount_whole' })
+      .min(0, { error: 'promo_codes.discount_negative' })
+      .max(100_000_000)
+      .nullable()
+      .optional(),
     ticket_ids: z.array(z.uuid()).max(500).optional(),
     expiry_date: z.iso.datetime({ offset: true }).nullable().optional(),
     max_uses: z.number().int().min(1).max(10_000_000).nullable().optional(),
@@ -21,8 +27,11 @@ export const promoCodeInput = z
     if (p.discount_type === 'PERCENTAGE' && (p.discount ?? 0) > 100) {
       ctx.addIssue({ code: 'custom', path: ['discount'], message: 'promo_codes.percentage_range' });
     }
-    if (p.discount_type !== 'NONE' && !p.discount) {
+    if (p.discount_type !== 'NONE' && p.discount == null) {
       ctx.addIssue({ code: 'custom', path: ['discount'], message: 'promo_codes.discount_required' });
+    }
+    if (p.discount_type !== 'NONE' && p.discount === 0) {
+      ctx.addIssue({ code: 'custom', path: ['discount'], message: 'promo_codes.discount_zero' });
     }
   });
 export type PromoCodeInput = z.infer<typeof promoCodeInput>;

@@ -4,6 +4,8 @@ import { dataEnvelope } from '@taquilla/shared/schemas/envelope';
 import {
   cancelOrderInput,
   manualOrderInput,
+  manualOrderPriceInput,
+  manualOrderPriceSchema,
   orderUpdateInput,
   refundOrderInput,
 } from '@taquilla/shared/schemas/orders';
@@ -15,7 +17,7 @@ import { getOrder, presentDetail, resendConfirmation } from '../orders/orders.se
 import { cancelAttendee, reactivateAttendee } from './attendee-status.ts';
 import { cancelOrder } from './cancellation.ts';
 import { editOrder } from './edit-order.ts';
-import { createManualOrder } from './manual-order.ts';
+import { createManualOrder, priceManualOrder } from './manual-order.ts';
 import { refundOrder } from './refund-order.ts';
 
 const eventParams = z.object({ id: z.uuid() });
@@ -45,6 +47,21 @@ export const afterSaleRoutes: FastifyPluginAsyncZod = async (app) => {
       const order = await createManualOrder(deps, auth, request.params.id, request.body, request.locale);
       return reply.status(201).send({ data: await presentDetail(deps, auth, order) });
     },
+  );
+  app.post(
+    '/events/:id/orders/price',
+    {
+      schema: {
+        tags,
+        summary: 'Price the tickets of an order created by hand',
+        params: eventParams,
+        body: manualOrderPriceInput,
+        response: { 200: dataEnvelope(manualOrderPriceSchema) },
+      },
+    },
+    async (request) => ({
+      data: await priceManualOrder(deps, requireAuth(request), request.params.id, request.body),
+    }),
   );
   app.put(
     '/events/:id/orders/:orderId',

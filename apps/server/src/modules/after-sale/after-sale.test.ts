@@ -7,6 +7,7 @@ import {
   addAffiliate,
   addPromoCode,
   addQuestion,
+  addTax,
   addTicket,
   buyer,
   buyWithTestCard,
@@ -366,6 +367,69 @@ describe('manual orders', () => {
     });
     expect(overpaid.statusCode).toBe(422);
     expect(overpaid.json().error.fields.amount_paid_cents).toMatch(/no puede superar el total.*10,00/);
+  });
+});
+
+describe('manual orders: the amount collected', () => {
+  it('prices the chosen tickets as checkout does (taxes and fees included) for the form to suggest', async () => {
+    const s = await createSellingEvent(t.app);
+    const tax = await addTax(t.app, s.event.account_id, {
+      name: 'IVA',
+      type: 'TAX',
+      calculation: 'PERCENTAGE',
+      value: 2100,
+    });
+    // Hidden: the box office sells what buyers cannot see.
+    const ticket = await addTicket(t.app, s.event, {
+      is_hidden: true,
+      prices: [{ price_cents: 1000, quantity: 10 }],
+      taxIds: [tax.id],
+    });
+    const lines = [{ ticket_id: ticket.id, price_id: ticket.prices[0]?.id, quantity: 2 }];
+    const price = await api('POST', `/api/events/${s.event.id}/orders/price`, s.headers, { tickets: lines });
+    expect(price.statusCode).toBe(200);
+    expect(price.json().data).toEqual({ total_cents: 2420, currency: 'EUR' });
+
+    const other = await createAccountWithUser(t.app);
+    const foreign = await api('POST', `/api/events/${s.event.id}/orders/price`, other.headers, {
+      tickets: lines,
+    });
+    expect(foreign.statusCode).toBe(404);
+  });
+
+  it('needs the amount or an explicit complimentary flag: never free by omission', async () => {
+    const s = await createSellingEvent(t.app);
+    const ticket = await addTicket(t.app, s.event, { prices: [{ price_cents: 2000, quantity: 10 }] });
+    const order = (extra: Record<string, unknown>, headers: Headers = s.headers) =>
+      api('POST', `/api/events/${s.event.id}/orders`, headers, {
+        buyer: { first_name: 'Box', last_name: 'Office', email: 'box@example.com' },
+        tickets: [{ ticket_id: ticket.id, price_id: ticket.prices[0]?.id, quantity: 1 }],
+        send_emails: false,
+        ...extra,
+      });
+    const before = (await t.app.deps.db.select().from(orders).where(eq(orders.event_id, s.event.id))).length;
+    const silent = await order({});
+    expect(silent.statusCode).toBe(422);
+    expect(silent.json().error.fields).toEqual({
+      amount_paid_cents:
+        'Indica el importe cobrado, o marca el pedido como invitación si las entradas son gratis.',
+    });
+    const en = await order({}, { ...s.headers, 'accept-language': 'en' });
+    expect(en.json().error.fields.amount_paid_cents).toBe(
+      'Enter the amount paid, or mark the order as complimentary if the tickets are free.',
+    );
+    const both = await order({ complimentary: true, amount_paid_cents: 2000 });
+    expect(both.statusCode).toBe(422);
+    expect(both.json().error.fields.amount_paid_cents).toMatch(/^Una invitación no se cobra/);
+    expect((await t.app.deps.db.select().from(orders).where(eq(orders.event_id, s.event.id))).length).toBe(
+      before,
+    );
+
+    const free = await order({ complimentary: true });
+    expect(free.statusCode).toBe(201);
+    expect(free.json().data).toMatchObject({ total_cents: 0, payment_status: 'NO_PAYMENT_REQUIRED' });
+    const paid = await order({ amount_paid_cents: 2000, complimentary: false });
+    expect(paid.json().data).toMatchObject({ total_cents: 2000, payment_status: 'PAYMENT_RECEIVED' });
   });
 });
 

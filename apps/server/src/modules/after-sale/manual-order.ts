@@ -1,5 +1,9 @@
 import { formatMoney } from '@taquilla/shared';
-import type { ManualOrderInput } from '@taquilla/shared/schemas/orders';
+import type {
+  ManualOrderInput,
+  ManualOrderPrice,
+  ManualOrderPriceInput,
+} from '@taquilla/shared/schemas/orders';
 import type { AppDeps } from '../../deps.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
@@ -20,12 +24,40 @@ type Deps = Pick<AppDeps, 'db' | 'jobs' | 'config'>;
 
 const FREE = { unit_price_cents: 0, unit_discount_cents: 0, taxes_cents: 0, fees_cents: 0, total_cents: 0 };
 
+/** What the box office took: the amount given, 0 for complimentary tickets; one of the two must be said. */
+function amountPaid(input: ManualOrderInput): number {
+  if (input.complimentary) {
+    if (input.amount_paid_cents) {
+      throw invalid({ amount_paid_cents: m['orders.complimentary_with_amount'] });
+    }
+    return 0;
+  }
+  if (input.amount_paid_cents === undefined) {
+    throw invalid({ amount_paid_cents: m['orders.amount_or_complimentary'] });
+  }
+  return input.amount_paid_cents;
+}
+
+/** POST events/{id}/orders/price: what a manual order's tickets cost (the amount the form suggests). */
+export async function priceManualOrder(
+  deps: Deps,
+  auth: AuthContext,
+  eventId: string,
+  input: ManualOrderPriceInput,
+): Promise<ManualOrderPrice> {
+  assertCan(auth, 'events:manage');
+  if (!(await afterSale.findAccountEvent(deps.db, auth.accountId, eventId))) throw notFound();
+  const priced = await priceOrder(deps, eventId, input, { byOrganizer: true });
+  return { total_cents: priced.order.total_cents, currency: priced.order.currency };
+}
+
 /**
  * POST events/{id}/orders: a sale made by phone or at the box office, or complimentary tickets. Priced by
  * checkout (`priceOrder`, byOrganizer: any ticket of the event) and held through its one entry point
  * (`holdUnits`, byOrganizer: stock limits hold, the buyer's rules — hidden tickets, sale windows, min/max —
  * do not), completed in the same transaction and flagged `is_manual` (it cannot be refunded through a
- * provider); what was paid is recorded as an offline payment. `amount_paid_cents` 0 makes the lines free.
+ * provider); what was paid is recorded as an offline payment. `complimentary` (or `amount_paid_cents` 0)
+ * makes the lines free; without either the order is refused, never made free by omission.
  */
 export async function createManualOrder(
   deps: Deps,
@@ -41,10 +73,11 @@ export async function createManualOrder(
   if (input.attendees && input.attendees.length !== units) {
     throw invalid({ attendees: { key: m['orders.attendee_count'], params: { count: units } } });
   }
+  const paid = amountPaid(input);
   const priced = await priceOrder(deps, eventId, { tickets: input.tickets }, { byOrganizer: true });
   // What the buyer paid is recorded as a payment: never more than the order costs (a typo such as
   // 25000 for 25,00 € would otherwise stand as money taken).
-  if (input.amount_paid_cents > priced.order.total_cents) {
+  if (paid > priced.order.total_cents) {
     throw invalid({
       amount_paid_cents: {
         key: m['orders.paid_exceeds_total'],
@@ -52,7 +85,7 @@ export async function createManualOrder(
       },
     });
   }
-  const complimentary = input.amount_paid_cents === 0;
+  const complimentary = paid === 0;
   const lines = complimentary
     ? priced.lines.map((l) => ({ ...l, ...FREE, taxes_and_fees: [] }))
     : priced.lines;
@@ -88,19 +121,16 @@ export async function createManualOrder(
     const written = await lockEventOrder(tx, auth.accountId, eventId, held.orderId);
     const order = await recordManualSale(tx, written, {
       ...buyer,
-      payment_provider: input.amount_paid_cents > 0 ? 'offline' : null,
+      payment_provider: paid > 0 ? 'offline' : null,
       pending_attendees: pending as unknown as Record<string, unknown>[],
     });
     await logActivity(tx, order, 'CREATED', { userId: auth.userId, details: { manual: true } });
-    if (input.amount_paid_cents > 0) {
-      await recordOfflinePayment(tx, order, input.amount_paid_cents, `manual_${order.short_id}`);
+    if (paid > 0) {
+      await recordOfflinePayment(tx, order, paid, `manual_${order.short_id}`);
     }
-    return completeOrder(
-      deps,
-      tx,
-      order,
-      input.amount_paid_cents > 0 ? 'PAYMENT_RECEIVED' : 'NO_PAYMENT_REQUIRED',
-      { sendEmails: input.send_emails, userId: auth.userId },
-    );
+    return completeOrder(deps, tx, order, paid > 0 ? 'PAYMENT_RECEIVED' : 'NO_PAYMENT_REQUIRED', {
+      sendEmails: input.send_emails,
+      userId: auth.userId,
+    });
   });
 }

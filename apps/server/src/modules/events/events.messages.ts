@@ -16,6 +16,12 @@ export const eventMessages = defineMessages({
       'Indica las instrucciones de pago para el pago sin conexión (transferencia, pago en taquilla…).',
     'events.live_requires_ticket': 'Crea al menos una entrada antes de publicar el evento.',
     'events.restore_before_publishing': 'Restaura el evento archivado antes de publicarlo.',
+    'events.stripe_not_ready':
+      'Tarjeta (Stripe) no puede cobrar: Stripe no está configurado en esta instalación (faltan sus claves). Elige otro método de pago en Ajustes › Pagos.',
+    'events.offline_not_ready':
+      'Pago sin conexión no puede cobrar: faltan las instrucciones de pago (transferencia, pago en taquilla…).',
+    'events.test_payments_off':
+      'Pagos de prueba no está disponible: los pagos simulados están desactivados en esta instalación.',
     'events.copy_suffix': '(copia)',
   },
   en: {
@@ -33,6 +39,12 @@ export const eventMessages = defineMessages({
       'Give the payment instructions for offline payment (bank transfer, pay at the door…).',
     'events.live_requires_ticket': 'Create at least one ticket before publishing the event.',
     'events.restore_before_publishing': 'Restore the archived event before publishing it.',
+    'events.stripe_not_ready':
+      'Card (Stripe) cannot take payments: Stripe is not set up on this installation (its keys are missing). Choose another payment method in Settings › Payments.',
+    'events.offline_not_ready':
+      'Offline payment cannot take payments: the payment instructions are missing (bank transfer, pay at the door…).',
+    'events.test_payments_off':
+      'Test payments are not available: simulated payments are turned off on this installation.',
     'events.copy_suffix': '(copy)',
   },
 });

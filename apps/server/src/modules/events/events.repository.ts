@@ -161,6 +161,24 @@ export async function countTickets(q: Queryable, eventId: string) {
   return n;
 }
 
+/** Whether the event sells a ticket a buyer pays for: a price above 0 (not FREE) or a donation. */
+export async function hasPaidTickets(q: Queryable, eventId: string) {
+  const [row] = await q
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(
+      and(
+        eq(tickets.event_id, eventId),
+        isNull(tickets.deleted_at),
+        sql`(${tickets.price_type} = 'DONATION' OR (${tickets.price_type} <> 'FREE' AND EXISTS (
+          SELECT 1 FROM ${ticketPrices} WHERE ${ticketPrices.ticket_id} = ${tickets.id}
+          AND ${ticketPrices.deleted_at} IS NULL AND ${ticketPrices.price_cents} > 0)))`,
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
 /** Whether the event has an order in `statuses`. */
 export async function hasOrders(q: Queryable, eventId: string, statuses: readonly OrderStatus[]) {
   const [row] = await q

@@ -8,7 +8,7 @@ import type {
   UpdateEventInput,
   UpdateEventSettingsInput,
 } from '@taquilla/shared/schemas/events';
-import { EVENTS_STATES } from '@taquilla/shared/schemas/events';
+import { EVENTS_STATES, PAYMENT_METHODS_NOT_READY } from '@taquilla/shared/schemas/events';
 import type { AppDeps } from '../../deps.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
@@ -24,6 +24,7 @@ import { stripeConfigured } from '../payments/stripe.ts';
 import { eventMessages } from './events.messages.ts';
 import * as repo from './events.repository.ts';
 import { defaultProviders, resolveDefaults, resolveSettings, slugify } from './events.settings.ts';
+import { paymentMethodsProblem } from './payment-readiness.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'config'>;
 type Stats = ManageEvent['stats'];
@@ -120,12 +121,11 @@ export async function getEvent(deps: Deps, auth: AuthContext, id: string): Promi
     checklist: {
       event_details: Boolean(row.description && (loc.venue_name || loc.address_line_1 || loc.online_url)),
       tickets_created: ticketsCount > 0,
-      // Only a provider that moves real money counts: simulated test payments never set payments up.
-      payment_set_up: settings.payment_providers.some((p) =>
-        p === 'stripe'
-          ? stripeConfigured(deps.config)
-          : p === 'offline' && Boolean(settings.offline_payment_instructions),
-      ),
+      // Every chosen method takes money (the check publishing makes), one of them real: simulated test
+      // payments never set payments up.
+      payment_set_up:
+        !paymentMethodsProblem(deps.config, row.settings) &&
+        settings.payment_providers.some((p) => p !== 'test'),
       event_published: row.status === 'LIVE',
       first_order: ordered,
     },
@@ -211,13 +211,20 @@ export async function updateEvent(deps: Deps, auth: AuthContext, id: string, inp
   return getEvent(deps, auth, id);
 }
 
-/** DRAFT ⇄ LIVE, any → ARCHIVED, ARCHIVED → DRAFT (restore). Going LIVE needs a ticket. */
+/**
+ * DRAFT ⇄ LIVE, any → ARCHIVED, ARCHIVED → DRAFT (restore). Going LIVE needs a ticket and, when a ticket
+ * costs money, payment methods that can all take it.
+ */
 export async function setStatus(deps: Deps, auth: AuthContext, id: string, status: repo.EventRow['status']) {
   const current = await getEventRow(deps, auth, id);
   if (status === 'LIVE' && current.status !== 'LIVE') {
     if (current.status === 'ARCHIVED') throw conflict(eventMessages['events.restore_before_publishing']);
     if ((await repo.countTickets(deps.db, id)) === 0)
       throw conflict(eventMessages['events.live_requires_ticket']);
+    const problem = paymentMethodsProblem(deps.config, current.settings);
+    if (problem && (await repo.hasPaidTickets(deps.db, id))) {
+      throw conflict(problem, undefined, PAYMENT_METHODS_NOT_READY);
+    }
   }
   if (status !== current.status) await repo.updateEvent(deps.db, auth.accountId, id, { status });
   return getEvent(deps, auth, id);
@@ -244,6 +251,11 @@ export async function updateSettings(
   }
   if (merged.payment_providers.includes('offline') && !merged.offline_payment_instructions) {
     throw invalid({ offline_payment_instructions: eventMessages['events.offline_instructions_required'] });
+  }
+  // Saving the payment methods: each must be able to take money (not only once the event is live).
+  if (rest.payment_providers) {
+    const problem = paymentMethodsProblem(deps.config, merged);
+    if (problem) throw invalid({ payment_providers: problem });
   }
   const { order_timeout_minutes: _ignored, ...settings } = merged;
   if (settings.post_checkout_message)

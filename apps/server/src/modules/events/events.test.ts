@@ -286,6 +286,104 @@ describe('PUT /api/events/:id/status', () => {
   });
 });
 
+describe('publishing needs payment methods that can take money', () => {
+  const publish = (id: string, headers: Record<string, string> = owner.headers) =>
+    inject('PUT', `/api/events/${id}/status`, headers, { status: 'LIVE' });
+  const setProviders = (id: string, settings: Record<string, unknown>) =>
+    t.app.deps.db
+      .update(events)
+      .set({ settings: { payment_providers: ['stripe'], ...settings } })
+      .where(eq(events.id, id));
+
+  it('refuses a paid event whose only method is Stripe without keys, saying which and why', async () => {
+    const event = await createEvent(t.app, owner.headers);
+    await insertTicket(t.app, owner.account.id, event.id);
+    // As an event saved before this rule (or before the keys were removed) may hold.
+    await setProviders(event.id, {});
+    const res = await publish(event.id);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toMatch(
+      /^Tarjeta \(Stripe\) no puede cobrar: Stripe no está configurado/,
+    );
+    const en = await publish(event.id, { ...owner.headers, 'accept-language': 'en' });
+    expect(en.json().error.message).toMatch(/^Card \(Stripe\) cannot take payments/);
+    const after = (await inject('GET', `/api/events/${event.id}`, owner.headers)).json().data;
+    expect(after.status).toBe('DRAFT');
+    expect(after.checklist.payment_set_up).toBe(false);
+
+    // Offline without instructions cannot take money either, even beside a method that works.
+    await setProviders(event.id, { payment_providers: ['test', 'offline'] });
+    const offline = await publish(event.id);
+    expect(offline.statusCode).toBe(409);
+    expect(offline.json().error.message).toMatch(
+      /^Pago sin conexión no puede cobrar: faltan las instrucciones/,
+    );
+
+    await setProviders(event.id, {
+      payment_providers: ['offline'],
+      offline_payment_instructions: 'IBAN ES12',
+    });
+    expect(
+      (await inject('GET', `/api/events/${event.id}`, owner.headers)).json().data.checklist.payment_set_up,
+    ).toBe(true);
+    expect((await publish(event.id)).statusCode).toBe(200);
+  });
+
+  it('lets a free-only event go live whatever its payment methods', async () => {
+    const event = await createEvent(t.app, owner.headers);
+    await insertTicket(t.app, owner.account.id, event.id, { priceCents: 0 });
+    await setProviders(event.id, {});
+    expect((await publish(event.id)).statusCode).toBe(200);
+  });
+
+  it('refuses to save a payment method that cannot take money, on the payment methods field', async () => {
+    const event = await createEvent(t.app, owner.headers);
+    const res = await inject('PUT', `/api/events/${event.id}/settings`, owner.headers, {
+      payment_providers: ['stripe', 'test'],
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.fields.payment_providers).toMatch(/^Tarjeta \(Stripe\) no puede cobrar/);
+    const after = (await inject('GET', `/api/events/${event.id}/settings`, owner.headers)).json().data;
+    expect(after.payment_providers).toEqual(['test']);
+  });
+
+  it('with Stripe keys and test payments off: Stripe saves and publishes, test payments are refused', async () => {
+    const stripeApp = await createTestApp({
+      env: {
+        TEST_PAYMENTS: 'false',
+        STRIPE_SECRET_KEY: 'sk_test_rules',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_rules',
+      },
+    });
+    try {
+      const admin = await createAccountWithUser(stripeApp.app, { role: 'ADMIN' });
+      const event = await createEvent(stripeApp.app, admin.headers);
+      await insertTicket(stripeApp.app, admin.account.id, event.id);
+      const put = (payment_providers: string[]) =>
+        stripeApp.app.inject({
+          method: 'PUT',
+          url: `/api/events/${event.id}/settings`,
+          headers: admin.headers,
+          payload: { payment_providers },
+        });
+      const test = await put(['test']);
+      expect(test.statusCode).toBe(422);
+      expect(test.json().error.fields.payment_providers).toMatch(/^Pagos de prueba no está disponible/);
+      expect((await put(['stripe'])).statusCode).toBe(200);
+      const live = await stripeApp.app.inject({
+        method: 'PUT',
+        url: `/api/events/${event.id}/status`,
+        headers: admin.headers,
+        payload: { status: 'LIVE' },
+      });
+      expect(live.statusCode).toBe(200);
+      expect(live.json().data.checklist.payment_set_up).toBe(true);
+    } finally {
+      await stripeApp.close();
+    }
+  });
+});
+
 describe('event settings', () => {
   it('reads defaults and saves every group', async () => {
     const event = await createEvent(t.app, owner.headers);

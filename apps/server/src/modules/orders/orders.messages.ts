@@ -7,6 +7,10 @@ export const ordersMessages = defineMessages({
     'orders.refund_amount_positive': 'Indica un importe mayor que cero.',
     'orders.attendee_count': 'Indica los datos de {count} asistentes, uno por entrada.',
     'orders.paid_exceeds_total': 'El importe cobrado no puede superar el total del pedido ({total}).',
+    'orders.amount_or_complimentary':
+      'Indica el importe cobrado, o marca el pedido como invitación si las entradas son gratis.',
+    'orders.complimentary_with_amount':
+      'Una invitación no se cobra: quita el importe o desmarca «Invitación».',
     'orders.email_cancelled_subject': 'Tu pedido para {event} ha sido cancelado',
     'orders.email_cancelled_heading': 'Pedido cancelado',
     'orders.email_cancelled_intro':
@@ -48,6 +52,10 @@ export const ordersMessages = defineMessages({
     'orders.refund_amount_positive': 'Enter an amount greater than zero.',
     'orders.attendee_count': 'Give the details of {count} attendees, one per ticket.',
     'orders.paid_exceeds_total': 'The amount paid cannot exceed the order total ({total}).',
+    'orders.amount_or_complimentary':
+      'Enter the amount paid, or mark the order as complimentary if the tickets are free.',
+    'orders.complimentary_with_amount':
+      'A complimentary order is not paid for: remove the amount or untick «Complimentary».',
     'orders.email_cancelled_subject': 'Your order for {event} has been cancelled',
     'orders.email_cancelled_heading': 'Order cancelled',
     'orders.email_cancelled_intro':

@@ -177,8 +177,20 @@ describe('payment settings', () => {
     expect(await checklist(plain, ['test'])).toBe(false);
     expect(await checklist(plain, ['test', 'offline'], 'Pago en taquilla')).toBe(true);
     expect(await checklist(t, ['stripe'])).toBe(true);
-    // Stripe chosen on an installation without keys moves no money.
-    expect(await checklist(plain, ['stripe', 'test'])).toBe(false);
+    // Stripe chosen on an installation without keys moves no money: it is refused, payments stay unset.
+    const { event, headers } = await createSellingEvent(plain.app);
+    const stripeless = await plain.app.inject({
+      method: 'PUT',
+      url: `/api/events/${event.id}/settings`,
+      headers,
+      payload: { payment_providers: ['stripe', 'test'] },
+    });
+    expect(stripeless.statusCode).toBe(422);
+    expect(stripeless.json().error.fields.payment_providers).toMatch(/^Tarjeta \(Stripe\) no puede cobrar/);
+    expect(
+      (await plain.app.inject({ url: `/api/events/${event.id}`, headers })).json().data.checklist
+        .payment_set_up,
+    ).toBe(false);
   });
 
   it('Connect is not available without platform keys', async () => {

@@ -7,6 +7,11 @@ export const promoCodeMessages = defineMessages({
     'promo_codes.code_taken': 'Ya existe un código igual en este evento (no se distinguen mayúsculas).',
     'promo_codes.percentage_range': 'El porcentaje debe estar entre 0 y 100.',
     'promo_codes.discount_required': 'Indica el descuento.',
+    'promo_codes.discount_zero':
+      'Un descuento de 0 no descuenta nada: indica un descuento mayor que 0 o elige «Solo desbloquea».',
+    'promo_codes.discount_negative': 'El descuento no puede ser negativo.',
+    'promo_codes.discount_whole':
+      'El descuento debe ser un número entero: unidades menores de la moneda (céntimos) para un importe fijo, por ciento entero para un porcentaje.',
     'promo_codes.unknown_ticket': 'Alguna entrada no pertenece a este evento.',
   },
   en: {
@@ -15,6 +20,11 @@ export const promoCodeMessages = defineMessages({
     'promo_codes.code_taken': 'This event already has the same code (case is ignored).',
     'promo_codes.percentage_range': 'The percentage must be between 0 and 100.',
     'promo_codes.discount_required': 'Enter the discount.',
+    'promo_codes.discount_zero':
+      'A discount of 0 takes nothing off: enter a discount above 0 or choose «Unlock only».',
+    'promo_codes.discount_negative': 'The discount cannot be negative.',
+    'promo_codes.discount_whole':
+      'The discount must be a whole number: minor units of the currency (cents) for a fixed amount, a whole percent for a percentage.',
     'promo_codes.unknown_ticket': 'A ticket does not belong to this event.',
   },
 });

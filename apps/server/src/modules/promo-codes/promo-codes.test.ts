@@ -30,8 +30,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const url = (path = '', event = eventId) => `/api/events/${event}/promo-codes${path}`;
-const create = (payload: Record<string, unknown>, headers = owner.headers, event = eventId) =>
-  t.app.inject({ method: 'POST', url: url('', event), headers, payload });
+const create = (
+  payload: Record<string, unknown>,
+  headers: Record<string, string> = owner.headers,
+  event = eventId,
+) => t.app.inject({ method: 'POST', url: url('', event), headers, payload });
 const valid = async (code: string, event = eventId) => {
   const res = await t.app.inject({
     url: `/api/public/events/${event}/promo-codes/${encodeURIComponent(code)}`,
@@ -104,7 +107,7 @@ describe('promo codes', () => {
         'ticket_ids',
         /entrada/,
       ],
-      [{ code: 'NEG', discount_type: 'FIXED', discount: -5 }, 'discount', /como mínimo/],
+      [{ code: 'NEG', discount_type: 'FIXED', discount: -5 }, 'discount', /no puede ser negativo/],
     ];
     for (const [payload, field, message] of cases) {
       const res = await create(payload);
@@ -123,6 +126,46 @@ describe('promo codes', () => {
     expect(
       (await create({ code: 'VERANO', discount_type: 'NONE' }, owner.headers, otherEventId)).statusCode,
     ).toBe(201);
+  });
+
+  it('a discount out of range is refused on create and update, never saved clamped', async () => {
+    const saved = (await create({ code: 'RANGO', discount_type: 'PERCENTAGE', discount: 20 })).json().data;
+    const before = await countRows();
+    const cases: [Record<string, unknown>, string | RegExp][] = [
+      [{ discount_type: 'PERCENTAGE', discount: 150 }, 'El porcentaje debe estar entre 0 y 100.'],
+      [{ discount_type: 'PERCENTAGE', discount: -10 }, 'El descuento no puede ser negativo.'],
+      [{ discount_type: 'FIXED', discount: -500 }, 'El descuento no puede ser negativo.'],
+      [{ discount_type: 'FIXED', discount: 0 }, /^Un descuento de 0 no descuenta nada/],
+      [{ discount_type: 'PERCENTAGE', discount: 0 }, /^Un descuento de 0 no descuenta nada/],
+      [{ discount_type: 'FIXED', discount: 12.5 }, /^El descuento debe ser un número entero/],
+      [{ discount_type: 'PERCENTAGE', discount: 12.5 }, /^El descuento debe ser un número entero/],
+    ];
+    for (const [body, message] of cases) {
+      const payload = { code: 'RANGO2', ...body };
+      const created = await create(payload);
+      const updated = await t.app.inject({
+        method: 'PUT',
+        url: url(`/${saved.id}`),
+        headers: owner.headers,
+        payload,
+      });
+      for (const res of [created, updated]) {
+        expect(res.statusCode, JSON.stringify(body)).toBe(422);
+        expect(Object.keys(res.json().error.fields)).toEqual(['discount']);
+        expect(res.json().error.fields.discount).toMatch(message);
+      }
+    }
+    const en = await create(
+      { code: 'RANGO3', discount_type: 'PERCENTAGE', discount: 150 },
+      {
+        ...owner.headers,
+        'accept-language': 'en',
+      },
+    );
+    expect(en.json().error.fields.discount).toBe('The percentage must be between 0 and 100.');
+    expect(await countRows()).toBe(before);
+    const after = (await t.app.inject({ url: url(`/${saved.id}`), headers: owner.headers })).json().data;
+    expect(after).toMatchObject({ code: 'RANGO', discount_type: 'PERCENTAGE', discount: 20 });
   });
 
   it('public validity: wrong case ok; expired, used up, unknown, wrong event or draft event are not valid', async () => {

@@ -4,6 +4,8 @@ import type { OrganizerOrder, OrganizerOrderSummary } from '@taquilla/shared/sch
 import type {
   CancelOrderInput,
   ManualOrderInput,
+  ManualOrderPrice,
+  ManualOrderPriceInput,
   OrderUpdateInput,
   RefundOrderInput,
 } from '@taquilla/shared/schemas/orders';
@@ -84,6 +86,18 @@ export function useResendOrder(eventId: string) {
     onSuccess: (_r, orderId) => qc.invalidateQueries({ queryKey: ['orders', eventId, 'detail', orderId] }),
   });
 }
+
+/** What a manual order's tickets cost, priced by the server (taxes and fees included); idle without tickets. */
+export const useManualOrderPrice = (eventId: string, tickets: ManualOrderPriceInput['tickets']) =>
+  useQuery({
+    queryKey: ['orders', eventId, 'manual-price', tickets],
+    queryFn: () =>
+      api<{ data: ManualOrderPrice }>(`events/${eventId}/orders/price`, {
+        method: 'POST',
+        body: { tickets },
+      }).then((r) => r.data),
+    enabled: tickets.length > 0,
+  });
 
 export function useCreateManualOrder(eventId: string) {
   const qc = useQueryClient();

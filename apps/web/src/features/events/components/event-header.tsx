@@ -94,13 +94,7 @@ export function EventHeader({ eventId }: { eventId: string }) {
               <Trans>Ver página pública</Trans>
             </Button>
           )}
-          {e.status === 'DRAFT' && (
-            <PublishButton
-              event={e}
-              loading={status.isPending}
-              onPublish={() => change('LIVE', t`Evento publicado`)}
-            />
-          )}
+          {e.status === 'DRAFT' && <PublishButton event={e} />}
           {e.status === 'ARCHIVED' && (
             <Button
               size="sm"

@@ -1,12 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Card, Group, Progress, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconCheck, IconCircleDashed } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageError, PageLoader } from '../../../components/page-state.tsx';
-import { errorMessage } from '../../../lib/error-message.ts';
-import { useEvent, useEventStatus } from '../api.ts';
+import { useEvent } from '../api.ts';
 import { PublishButton } from '../components/publish-button.tsx';
 
 /** A checklist computed by the server from the event's real state. */
@@ -14,20 +12,11 @@ export function GettingStartedPage() {
   const { t } = useLingui();
   const { eventId } = useParams();
   const event = useEvent(eventId!);
-  const status = useEventStatus(eventId!);
   if (event.isError) return <PageError error={event.error} />;
   if (!event.data) return <PageLoader />;
   const e = event.data;
   const c = e.checklist;
   const base = `/manage/event/${e.id}`;
-  const publish = async () => {
-    try {
-      await status.mutateAsync('LIVE');
-      notifications.show({ color: 'teal', message: t`Evento publicado` });
-    } catch (error) {
-      notifications.show({ color: 'red', message: errorMessage(error) });
-    }
-  };
   const steps: { key: string; done: boolean; title: ReactNode; text: ReactNode; action: ReactNode }[] = [
     {
       key: 'event_details',
@@ -55,10 +44,7 @@ export function GettingStartedPage() {
       done: c.event_published,
       title: <Trans>Publica el evento</Trans>,
       text: <Trans>La página pública empieza a vender cuando el evento está publicado.</Trans>,
-      action:
-        e.status === 'DRAFT' ? (
-          <PublishButton size="xs" event={e} onPublish={publish} loading={status.isPending} />
-        ) : null,
+      action: e.status === 'DRAFT' ? <PublishButton size="xs" event={e} /> : null,
     },
     {
       key: 'first_order',

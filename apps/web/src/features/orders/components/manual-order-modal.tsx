@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   ActionIcon,
+  Anchor,
   Button,
   Checkbox,
   Group,
@@ -8,6 +9,7 @@ import {
   NumberInput,
   Select,
   Stack,
+  Switch,
   Text,
   TextInput,
 } from '@mantine/core';
@@ -16,16 +18,15 @@ import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { currencyDigits } from '@taquilla/shared';
-import { priceLine } from '@taquilla/shared/pricing';
 import type { OrganizerOrder } from '@taquilla/shared/schemas/checkout';
+import { useState } from 'react';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { PageLoader } from '../../../components/page-state.tsx';
 import { useEventTickets } from '../../../lib/event-queries.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { isEmail, isPersonName } from '../../../lib/person-rules.ts';
-import { useAccountTaxes } from '../../selling/api.ts';
-import { useCreateManualOrder } from '../api.ts';
+import { useCreateManualOrder, useManualOrderPrice } from '../api.ts';
 
 /** The form's name for a field the server names as the API does (`buyer.email`, `tickets.0.price_id`). */
 const formField = (key: string) =>
@@ -36,8 +37,10 @@ const formField = (key: string) =>
       : key.replace(/^tickets\.(\d+)(\..*)?$/, 'lines.$1.price_id');
 
 /**
- * "Nuevo pedido": a sale by phone or at the box office, or complimentary tickets (amount paid 0). The
- * server takes the units under the same limits as checkout, so a sold-out ticket is refused here too.
+ * "Nuevo pedido": a sale by phone or at the box office, or complimentary tickets. The server takes the
+ * units under the same limits as checkout, so a sold-out ticket is refused here too. The amount collected
+ * follows the catalogue total the server prices for the chosen tickets until the organizer types another;
+ * complimentary is the «Invitación» switch, never an amount left at 0.
  */
 export function ManualOrderModal(props: {
   eventId: string;
@@ -48,7 +51,6 @@ export function ManualOrderModal(props: {
   const { t } = useLingui();
   const phone = useMediaQuery('(max-width: 48em)');
   const tickets = useEventTickets(props.eventId);
-  const taxes = useAccountTaxes();
   const create = useCreateManualOrder(props.eventId);
   const digits = currencyDigits(props.currency);
   const nameRule = (v: string) => (isPersonName(v) ? null : t`Debe tener entre 1 y 50 caracteres.`);
@@ -58,7 +60,8 @@ export function ManualOrderModal(props: {
       last_name: '',
       email: '',
       lines: [{ price_id: '', quantity: 1 as number | string }],
-      amount_paid: 0 as number | string,
+      amount_paid: '' as number | string,
+      complimentary: false,
       send_emails: true,
     },
     validate: {
@@ -71,29 +74,32 @@ export function ManualOrderModal(props: {
       },
     },
   });
-  // What checkout charges for one unit: the price plus the ticket's active taxes and fees (none on FREE).
-  const unitTotal = (ticket: NonNullable<typeof tickets.data>[number], priceCents: number) =>
-    priceLine({
-      ticketId: ticket.id,
-      priceType: ticket.price_type,
-      unitPriceCents: priceCents,
-      quantity: 1,
-      taxesAndFees: (taxes.data ?? []).filter((x) => x.is_active && ticket.tax_ids.includes(x.id)),
-    }).total_cents;
   const options = (tickets.data ?? []).flatMap((ticket) =>
     ticket.prices.map((p) => ({
       value: p.id,
       ticketId: ticket.id,
-      unit: unitTotal(ticket, p.price_cents),
       label: `${ticket.name}${p.label ? ` · ${p.label}` : ''} (${formatMoney(ticket.price_type === 'FREE' ? 0 : p.price_cents, props.currency)})${
         p.quantity_remaining === null ? '' : ` — ${t`quedan ${p.quantity_remaining}`}`
       }`,
     })),
   );
-  const catalogue = form.values.lines.reduce(
-    (n, l) => n + (options.find((o) => o.value === l.price_id)?.unit ?? 0) * Number(l.quantity || 0),
-    0,
-  );
+  const chosen = form.values.lines.flatMap((l) => {
+    const quantity = Number(l.quantity);
+    const ticketId = options.find((o) => o.value === l.price_id)?.ticketId;
+    return ticketId && Number.isInteger(quantity) && quantity >= 1
+      ? [{ ticket_id: ticketId, price_id: l.price_id, quantity }]
+      : [];
+  });
+  const price = useManualOrderPrice(props.eventId, chosen);
+  const catalogue = chosen.length && price.data ? price.data.total_cents : null;
+  // The amount shown is the catalogue total until the organizer types one of their own.
+  const [amountTyped, setAmountTyped] = useState(false);
+  const amountInput = form.getInputProps('amount_paid');
+  const amount = form.values.complimentary
+    ? 0
+    : amountTyped || catalogue === null
+      ? form.values.amount_paid
+      : catalogue / 10 ** digits;
   const submit = form.onSubmit(async (v) => {
     try {
       const order = await create.mutateAsync({
@@ -103,7 +109,11 @@ export function ManualOrderModal(props: {
           price_id: l.price_id,
           quantity: Number(l.quantity),
         })),
-        amount_paid_cents: Math.round(Number(v.amount_paid || 0) * 10 ** digits),
+        ...(v.complimentary
+          ? { complimentary: true }
+          : amount === ''
+            ? {}
+            : { amount_paid_cents: Math.round(Number(amount) * 10 ** digits) }),
         send_emails: v.send_emails,
       });
       notifications.show({ color: 'teal', message: t`Pedido ${order.short_id} creado.` });
@@ -117,7 +127,7 @@ export function ManualOrderModal(props: {
   });
   return (
     <Modal opened onClose={props.onClose} title={t`Nuevo pedido`} fullScreen={phone} size="lg">
-      {tickets.isPending || taxes.isPending ? (
+      {tickets.isPending ? (
         <PageLoader />
       ) : (
         <form onSubmit={submit} noValidate>
@@ -172,13 +182,45 @@ export function ManualOrderModal(props: {
             >
               <Trans>Añadir otra entrada</Trans>
             </Button>
+            <Switch
+              label={t`Invitación (gratis)`}
+              description={t`Las entradas no se cobran: el pedido queda con importe 0.`}
+              {...form.getInputProps('complimentary', { type: 'checkbox' })}
+            />
             <NumberInput
               label={t`Importe cobrado (${props.currency})`}
-              description={t`Precio de catálogo, con impuestos y gastos: ${formatMoney(catalogue, props.currency)}. Pon 0 para entradas de invitación.`}
-              min={0}
+              description={
+                catalogue === null ? (
+                  t`Elige las entradas para ver su precio de catálogo.`
+                ) : (
+                  <>
+                    {t`Precio de catálogo, con impuestos y gastos: ${formatMoney(catalogue, props.currency)}.`}
+                    {amountTyped && !form.values.complimentary && (
+                      <>
+                        {' '}
+                        <Anchor
+                          component="button"
+                          type="button"
+                          size="xs"
+                          onClick={() => setAmountTyped(false)}
+                        >
+                          <Trans>Usar el precio de catálogo</Trans>
+                        </Anchor>
+                      </>
+                    )}
+                  </>
+                )
+              }
+              clampBehavior="none"
               decimalScale={digits}
               decimalSeparator=","
-              {...form.getInputProps('amount_paid')}
+              disabled={form.values.complimentary}
+              {...amountInput}
+              value={amount}
+              onChange={(value) => {
+                setAmountTyped(true);
+                amountInput.onChange(value);
+              }}
             />
             <Checkbox
               label={t`Enviar la confirmación y las entradas por correo`}

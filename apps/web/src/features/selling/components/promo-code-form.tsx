@@ -3,13 +3,15 @@ import { Modal, NumberInput, SegmentedControl, SimpleGrid, Stack, Text, TextInpu
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import type { PromoDiscountType } from '@taquilla/shared';
+import { currencyDigits } from '@taquilla/shared';
 import type { PromoCode } from '@taquilla/shared/schemas/promo-codes';
 import type { Ticket } from '@taquilla/shared/schemas/tickets';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { useSavePromoCode } from '../api.ts';
-import { fromWall, toMajor, toMinor, toWall } from '../lib/format.ts';
+import { toMajor, toWall } from '../lib/format.ts';
+import { promoCodeMessage } from '../lib/promo-code-messages.ts';
+import { type PromoCodeFormValues, promoCodeBody, promoCodeErrors } from '../lib/promo-code-values.ts';
 import { scrollToFirstError } from '../lib/scroll-to-error.ts';
 import { DateTimeInput } from './date-time-input.tsx';
 import { TicketSelect } from './ticket-select.tsx';
@@ -26,45 +28,33 @@ export function PromoCodeForm(props: {
   const phone = useMediaQuery('(max-width: 48em)');
   const save = useSavePromoCode(props.eventId);
   const { item, currency, timezone: tz } = props;
-  const form = useForm({
+  const form = useForm<PromoCodeFormValues>({
     initialValues: {
       code: item?.code ?? '',
-      discount_type: (item?.discount_type ?? 'PERCENTAGE') as PromoDiscountType,
-      discount: (item
+      discount_type: item?.discount_type ?? 'PERCENTAGE',
+      discount: item
         ? item.discount_type === 'FIXED'
           ? toMajor(item.discount, currency)
           : item.discount
-        : '') as number | string,
+        : '',
       ticket_ids: item?.ticket_ids ?? [],
       expiry_date: toWall(item?.expiry_date, tz),
-      max_uses: (item?.max_uses ?? '') as number | string,
+      max_uses: item?.max_uses ?? '',
     },
-    validate: {
-      code: (v) =>
-        v.trim().length >= 3 && v.trim().length <= 50
-          ? null
-          : t`El código debe tener entre 3 y 50 caracteres.`,
-    },
+    // The shared schema's rules, as the server applies them: 150 % is refused here, never rounded down.
+    validate: (v) =>
+      Object.fromEntries(
+        Object.entries(promoCodeErrors(promoCodeBody(v, currency, tz))).map(([f, key]) => [
+          f,
+          promoCodeMessage(key),
+        ]),
+      ),
   });
   const type = form.values.discount_type;
 
   const submit = form.onSubmit(async (v) => {
-    const discount =
-      v.discount_type === 'NONE'
-        ? null
-        : v.discount_type === 'FIXED'
-          ? toMinor(v.discount, currency)
-          : Number(v.discount || 0);
     try {
-      await save.mutateAsync({
-        id: item?.id,
-        code: v.code.trim(),
-        discount_type: v.discount_type,
-        discount,
-        ticket_ids: v.ticket_ids,
-        expiry_date: fromWall(v.expiry_date, tz),
-        max_uses: v.max_uses === '' ? null : Number(v.max_uses),
-      });
+      await save.mutateAsync({ id: item?.id, ...promoCodeBody(v, currency, tz) });
       notifications.show({ color: 'teal', message: t`Código guardado` });
       props.onClose();
     } catch (error) {
@@ -113,10 +103,9 @@ export function PromoCodeForm(props: {
           {type !== 'NONE' && (
             <NumberInput
               label={type === 'PERCENTAGE' ? t`Porcentaje de descuento` : t`Descuento por entrada`}
-              min={0}
-              max={type === 'PERCENTAGE' ? 100 : undefined}
-              allowDecimal={type === 'FIXED'}
-              decimalScale={2}
+              clampBehavior="none"
+              allowDecimal={type === 'FIXED' && currencyDigits(currency) > 0}
+              decimalScale={currencyDigits(currency)}
               decimalSeparator=","
               rightSection={
                 <Text size="xs" c="dimmed" pr={6}>

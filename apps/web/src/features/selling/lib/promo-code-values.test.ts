@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { type PromoCodeFormValues, promoCodeBody, promoCodeErrors } from './promo-code-values.ts';
+
+const values = (over: Partial<PromoCodeFormValues>): PromoCodeFormValues => ({
+  code: 'PRIMAVERA',
+  discount_type: 'PERCENTAGE',
+  discount: 10,
+  ticket_ids: [],
+  expiry_date: null,
+  max_uses: '',
+  ...over,
+});
+const judge = (over: Partial<PromoCodeFormValues>, currency = 'EUR') => {
+  const body = promoCodeBody(values(over), currency, 'Europe/Madrid');
+  return { body, errors: promoCodeErrors(body) };
+};
+
+describe('promo code form', () => {
+  it('refuses 150 % by the shared schema instead of saving it as 100 %', () => {
+    const { body, errors } = judge({ discount: 150 });
+    expect(body.discount).toBe(150);
+    expect(errors).toEqual({ discount: 'promo_codes.percentage_range' });
+    expect(judge({ discount: 100 }).errors).toEqual({});
+  });
+
+  it('refuses a negative discount, a discount of 0 and a missing one', () => {
+    expect(judge({ discount: -5 }).errors.discount).toBe('promo_codes.discount_negative');
+    expect(judge({ discount_type: 'FIXED', discount: -5 }).errors.discount).toBe(
+      'promo_codes.discount_negative',
+    );
+    expect(judge({ discount_type: 'FIXED', discount: 0 }).errors.discount).toBe('promo_codes.discount_zero');
+    expect(judge({ discount_type: 'FIXED', discount: '' }).errors.discount).toBe(
+      'promo_codes.discount_required',
+    );
+  });
+
+  it('sends a fixed discount in minor units of the currency, and no discount for unlock-only codes', () => {
+    expect(judge({ discount_type: 'FIXED', discount: 12.5 })).toEqual({
+      body: expect.objectContaining({ discount: 1250 }),
+      errors: {},
+    });
+    expect(judge({ discount_type: 'FIXED', discount: 500 }, 'JPY').body.discount).toBe(500);
+    expect(judge({ discount_type: 'NONE', discount: 150 })).toEqual({
+      body: expect.objectContaining({ discount: null }),
+      errors: {},
+    });
+  });
+
+  it('checks the code with the same rule as the server', () => {
+    expect(judge({ code: ' AB ' }).errors).toEqual({ code: 'promo_codes.code_length' });
+    expect(judge({ code: 'CON ESPACIO' }).errors).toEqual({ code: 'promo_codes.code_spaces' });
+  });
+});

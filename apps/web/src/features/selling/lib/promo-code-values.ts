@@ -1,0 +1,43 @@
+import type { PromoDiscountType } from '@taquilla/shared';
+import { type PromoCodeInput, promoCodeInput } from '@taquilla/shared/schemas/promo-codes';
+import { fromWall, toMinor } from './format.ts';
+
+/** The promo code form as typed: the discount in major units for FIXED, in percent for PERCENTAGE. */
+export interface PromoCodeFormValues {
+  code: string;
+  discount_type: PromoDiscountType;
+  discount: number | string;
+  ticket_ids: string[];
+  expiry_date: string | null;
+  max_uses: number | string;
+}
+
+/** What the form sends: the API's body, the discount in minor units (never clamped: the schema judges it). */
+export function promoCodeBody(v: PromoCodeFormValues, currency: string, tz: string): PromoCodeInput {
+  const typed = v.discount === '' ? null : v.discount;
+  return {
+    code: v.code.trim(),
+    discount_type: v.discount_type,
+    discount:
+      v.discount_type === 'NONE' || typed === null
+        ? null
+        : v.discount_type === 'FIXED'
+          ? toMinor(typed, currency)
+          : Number(typed),
+    ticket_ids: v.ticket_ids,
+    expiry_date: fromWall(v.expiry_date, tz),
+    max_uses: v.max_uses === '' ? null : Number(v.max_uses),
+  };
+}
+
+/**
+ * The form's errors by field, judged by the shared schema (`promoCodeInput`) the server validates with:
+ * the schema's message keys (`promo_codes.percentage_range`), which `promoCodeMessage` translates.
+ */
+export function promoCodeErrors(body: PromoCodeInput): Record<string, string> {
+  const parsed = promoCodeInput.safeParse(body);
+  if (parsed.success) return {};
+  const errors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? 'code')] ??= issue.message;
+  return errors;
+}
