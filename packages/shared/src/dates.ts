@@ -27,6 +27,15 @@ export function formatDateTime(instant: string | Date, timeZone: string, locale 
   return dateFormat(locale, timeZone, { dateStyle: 'medium', timeStyle: 'short' }).format(asDate(instant));
 }
 
+/** A clock time in the zone, "20:05" (or "20:05:09" with seconds), e.g. for a check-in at the door. */
+export function formatTime(instant: string | Date, timeZone: string, locale = 'es', seconds = false): string {
+  return dateFormat(locale, timeZone, {
+    hour: '2-digit',
+    minute: '2-digit',
+    ...(seconds ? { second: '2-digit' } : {}),
+  }).format(asDate(instant));
+}
+
 /** A calendar day ("2026-11-22", as the server keys days) as the locale writes it: "22 nov 2026". */
 export function formatDay(day: string, locale = 'es'): string {
   return dateFormat(locale, 'UTC', { dateStyle: 'medium' }).format(new Date(`${day}T00:00:00Z`));

@@ -2,10 +2,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   currencyDigits,
+  formatMajorUnits,
   formatMoney,
   formatPercent,
+  formatScaled,
   fromMinorUnits,
   parseMinorUnits,
+  parseScaled,
   percentOf,
   toMinorUnits,
 } from './money.ts';
@@ -115,11 +118,28 @@ describe('formatMoney', () => {
   });
 });
 
+describe('amounts as typed', () => {
+  it('writes major units without symbol or grouping, as a field takes them', () => {
+    expect(formatMajorUnits(1250, 'EUR', 'es')).toBe('12,50');
+    expect(formatMajorUnits(1250, 'EUR', 'en')).toBe('12.50');
+    expect(formatMajorUnits(150_000, 'JPY', 'es')).toBe('150000');
+    expect(formatMajorUnits(1234, 'KWD', 'es')).toBe('1,234');
+    expect(toMinorUnits(formatMajorUnits(150_000, 'CLP', 'es'), 'CLP')).toBe(150_000);
+  });
+});
+
 describe('percentages', () => {
   it('formats hundredths of a percent in the locale', () => {
     expect(plain(formatPercent(2150, 'es'))).toBe('21,5 %');
     expect(formatPercent(2100, 'en')).toBe('21%');
     expect(plain(formatPercent(1, 'es'))).toBe('0,01 %');
+  });
+
+  it('reads a typed percentage as exact hundredths, refusing a third decimal', () => {
+    expect(parseScaled('21,5', 2)).toEqual({ ok: true, value: 2150 });
+    expect(parseScaled(7.25, 2)).toEqual({ ok: true, value: 725 });
+    expect(parseScaled('21,555', 2)).toEqual({ ok: false, problem: 'too_many_digits' });
+    expect(formatScaled(2150, 2)).toBe('21.50');
   });
 
   it('takes a percentage of minor units half up', () => {

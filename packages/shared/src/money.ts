@@ -28,18 +28,21 @@ export function currencyDigits(currency: string): number {
   return numberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
 }
 
+/** An integer scaled by 10^digits as an exact decimal: formatScaled(1250, 2) → "12.50", (-5, 3) → "-0.005". */
+export function formatScaled(scaled: number, digits: number): string {
+  if (!Number.isSafeInteger(scaled)) throw new RangeError(`Not a whole number of units: ${scaled}`);
+  const abs = String(Math.abs(scaled)).padStart(digits + 1, '0');
+  const units = abs.slice(0, abs.length - digits);
+  const sign = scaled < 0 ? '-' : '';
+  return digits === 0 ? `${sign}${units}` : `${sign}${units}.${abs.slice(abs.length - digits)}`;
+}
+
 /**
  * An amount in minor units as an exact decimal in major units, the way a form field or JSON-LD writes it:
  * fromMinorUnits(1250, 'EUR') → "12.50", fromMinorUnits(500, 'JPY') → "500", fromMinorUnits(1, 'KWD') → "0.001".
  */
-export function fromMinorUnits(minor: number, currency: string): string {
-  if (!Number.isSafeInteger(minor)) throw new RangeError(`Not a whole amount of minor units: ${minor}`);
-  const digits = currencyDigits(currency);
-  const abs = String(Math.abs(minor)).padStart(digits + 1, '0');
-  const units = abs.slice(0, abs.length - digits);
-  const sign = minor < 0 ? '-' : '';
-  return digits === 0 ? `${sign}${units}` : `${sign}${units}.${abs.slice(abs.length - digits)}`;
-}
+export const fromMinorUnits = (minor: number, currency: string): string =>
+  formatScaled(minor, currencyDigits(currency));
 
 /** Formats minor units for display in the reader's locale: formatMoney(1250, 'EUR', 'es') → "12,50 €", (500, 'CLP') → "500 CLP". */
 export function formatMoney(minor: number, currency: string, locale = 'es'): string {
@@ -49,33 +52,53 @@ export function formatMoney(minor: number, currency: string, locale = 'es'): str
   );
 }
 
-/** Why typed money was refused: not a number, more decimals than the currency has, or too large to hold. */
+/**
+ * Minor units as the locale writes the number alone, without symbol or grouping — what a buyer would type
+ * in an amount field: formatMajorUnits(1250, 'EUR', 'es') → "12,50", (1500, 'JPY', 'es') → "1500".
+ */
+export function formatMajorUnits(minor: number, currency: string, locale = 'es'): string {
+  const digits = currencyDigits(currency);
+  return numberFormat(locale, {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+    useGrouping: false,
+  }).format(fromMinorUnits(minor, currency) as Intl.StringNumericLiteral);
+}
+
+/** A plain number in the locale: formatNumber(1234.5, 'es') → "1234,5" (Spanish groups from 10 000). */
+export function formatNumber(n: number, locale = 'es'): string {
+  return numberFormat(locale, {}).format(n);
+}
+
+/** Why typed money (or a typed percentage) was refused: not a number, more decimals than the currency has, or too large to hold. */
 export type MoneyInputProblem = 'not_a_number' | 'too_many_digits' | 'too_large';
 
 const DECIMAL = /^([+-]?)(\d*)(?:[.,](\d*))?$/;
 
 /**
- * Reads an amount in major units — typed ("12,50", "12.5") or a number from a field (12.5) — as exact
- * minor units of the currency. More decimals than the currency has are refused, never rounded — zeros
- * too: "1.000" CLP may mean a thousand pesos, so it is refused rather than read as one. Thousands
- * separators are not accepted.
+ * Reads a decimal — typed ("12,50", "12.5") or a number from a field (12.5) — as an integer scaled by
+ * 10^digits, exactly. More decimals than `digits` are refused, never rounded — zeros too: "1.000" CLP may
+ * mean a thousand pesos, so it is refused rather than read as one. Thousands separators are not accepted.
  */
-export function parseMinorUnits(
-  major: string | number,
-  currency: string,
+export function parseScaled(
+  value: string | number,
+  digits: number,
 ): { ok: true; value: number } | { ok: false; problem: MoneyInputProblem } {
   // String(n) of a double is its shortest exact decimal (0.29 → "0.29"); exponents are refused below.
-  const text = typeof major === 'number' ? String(major) : major.trim();
+  const text = typeof value === 'number' ? String(value) : value.trim();
   const match = DECIMAL.exec(text);
   if (!match || (!match[2] && !match[3])) return { ok: false, problem: 'not_a_number' };
   const [, sign, whole = '', fraction = ''] = match;
-  const digits = currencyDigits(currency);
   if (fraction.length > digits) return { ok: false, problem: 'too_many_digits' };
-  const minor = BigInt(`${whole || '0'}${fraction.padEnd(digits, '0')}`) * (sign === '-' ? -1n : 1n);
-  if (minor > BigInt(Number.MAX_SAFE_INTEGER) || minor < -BigInt(Number.MAX_SAFE_INTEGER))
+  const scaled = BigInt(`${whole || '0'}${fraction.padEnd(digits, '0')}`) * (sign === '-' ? -1n : 1n);
+  if (scaled > BigInt(Number.MAX_SAFE_INTEGER) || scaled < -BigInt(Number.MAX_SAFE_INTEGER))
     return { ok: false, problem: 'too_large' };
-  return { ok: true, value: Number(minor) || 0 };
+  return { ok: true, value: Number(scaled) || 0 };
 }
+
+/** An amount in major units of the currency as exact minor units (see `parseScaled`). */
+export const parseMinorUnits = (major: string | number, currency: string) =>
+  parseScaled(major, currencyDigits(currency));
 
 /** `parseMinorUnits` that throws: toMinorUnits('12,50', 'EUR') → 1250, toMinorUnits(500, 'JPY') → 500. */
 export function toMinorUnits(major: string | number, currency: string): number {

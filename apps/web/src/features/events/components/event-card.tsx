@@ -3,7 +3,7 @@ import { Anchor, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconCalendar, IconUser } from '@tabler/icons-react';
 import type { ManageEvent } from '@taquilla/shared/schemas/events';
 import { Link } from 'react-router';
-import { formatDateRange, money } from '../lib/dates.ts';
+import { formatDateRange, formatMoney } from '../../../lib/format.ts';
 import { CoverImage } from './cover-image.tsx';
 import { EventStatusBadge } from './status-badge.tsx';
 
@@ -42,7 +42,10 @@ export function EventCard({ event }: { event: ManageEvent }) {
         <SimpleGrid cols={3} spacing="xs" mt="xs">
           <Figure label={<Trans>Entradas</Trans>} value={String(event.stats.tickets_sold)} />
           <Figure label={<Trans>Pedidos</Trans>} value={String(event.stats.orders_count)} />
-          <Figure label={<Trans>Ingresos</Trans>} value={money(event.stats.revenue_cents, event.currency)} />
+          <Figure
+            label={<Trans>Ingresos</Trans>}
+            value={formatMoney(event.stats.revenue_cents, event.currency)}
+          />
         </SimpleGrid>
       </Stack>
     </Card>

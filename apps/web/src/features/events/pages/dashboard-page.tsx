@@ -4,10 +4,10 @@ import { IconMapPin, IconReceipt, IconTicket, IconWorld } from '@tabler/icons-re
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageError, PageLoader } from '../../../components/page-state.tsx';
+import { formatMoney } from '../../../lib/format.ts';
 import { useEvent } from '../api.ts';
 import { CoverImage } from '../components/cover-image.tsx';
 import { SalesPanel } from '../components/sales-panel.tsx';
-import { money } from '../lib/dates.ts';
 
 export function DashboardPage() {
   const { eventId } = useParams();
@@ -37,7 +37,7 @@ export function DashboardPage() {
         <Stat
           icon={<IconReceipt size={20} />}
           label={<Trans>Ingresos</Trans>}
-          value={money(e.stats.revenue_cents, e.currency)}
+          value={formatMoney(e.stats.revenue_cents, e.currency)}
         />
       </SimpleGrid>
       <SalesPanel eventId={e.id} />

@@ -15,7 +15,6 @@ import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { currencyDigits } from '@taquilla/shared';
 import { priceLine } from '@taquilla/shared/pricing';
 import type { OrganizerOrder } from '@taquilla/shared/schemas/checkout';
 import { FormActions } from '../../../components/form-actions.tsx';
@@ -23,6 +22,7 @@ import { PageLoader } from '../../../components/page-state.tsx';
 import { useEventTickets } from '../../../lib/event-queries.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { formatMoney } from '../../../lib/format.ts';
+import { minorUnitsOf, moneyInputError } from '../../../lib/money-input.ts';
 import { isEmail, isPersonName } from '../../../lib/person-rules.ts';
 import { useAccountTaxes } from '../../selling/api.ts';
 import { useCreateManualOrder } from '../api.ts';
@@ -50,7 +50,6 @@ export function ManualOrderModal(props: {
   const tickets = useEventTickets(props.eventId);
   const taxes = useAccountTaxes();
   const create = useCreateManualOrder(props.eventId);
-  const digits = currencyDigits(props.currency);
   const nameRule = (v: string) => (isPersonName(v) ? null : t`Debe tener entre 1 y 50 caracteres.`);
   const form = useForm({
     initialValues: {
@@ -69,6 +68,7 @@ export function ManualOrderModal(props: {
         price_id: (v) => (v ? null : t`Elige una entrada.`),
         quantity: (v) => (Number(v) >= 1 ? null : t`Al menos 1.`),
       },
+      amount_paid: (v) => (v === '' ? null : moneyInputError(v, props.currency)),
     },
   });
   // What checkout charges for one unit: the price plus the ticket's active taxes and fees (none on FREE).
@@ -103,7 +103,7 @@ export function ManualOrderModal(props: {
           price_id: l.price_id,
           quantity: Number(l.quantity),
         })),
-        amount_paid_cents: Math.round(Number(v.amount_paid || 0) * 10 ** digits),
+        amount_paid_cents: minorUnitsOf(v.amount_paid, props.currency),
         send_emails: v.send_emails,
       });
       notifications.show({ color: 'teal', message: t`Pedido ${order.short_id} creado.` });
@@ -176,7 +176,6 @@ export function ManualOrderModal(props: {
               label={t`Importe cobrado (${props.currency})`}
               description={t`Precio de catálogo, con impuestos y gastos: ${formatMoney(catalogue, props.currency)}. Pon 0 para entradas de invitación.`}
               min={0}
-              decimalScale={digits}
               decimalSeparator=","
               {...form.getInputProps('amount_paid')}
             />

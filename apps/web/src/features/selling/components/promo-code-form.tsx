@@ -8,8 +8,9 @@ import type { PromoCode } from '@taquilla/shared/schemas/promo-codes';
 import type { Ticket } from '@taquilla/shared/schemas/tickets';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { showSubmitError } from '../../../lib/form-errors.ts';
+import { fromWallTime, toWallTime } from '../../../lib/format.ts';
+import { majorUnitsOf, minorUnitsOf, moneyInputError } from '../../../lib/money-input.ts';
 import { useSavePromoCode } from '../api.ts';
-import { fromWall, toMajor, toMinor, toWall } from '../lib/format.ts';
 import { scrollToFirstError } from '../lib/scroll-to-error.ts';
 import { DateTimeInput } from './date-time-input.tsx';
 import { TicketSelect } from './ticket-select.tsx';
@@ -32,11 +33,11 @@ export function PromoCodeForm(props: {
       discount_type: (item?.discount_type ?? 'PERCENTAGE') as PromoDiscountType,
       discount: (item
         ? item.discount_type === 'FIXED'
-          ? toMajor(item.discount, currency)
+          ? majorUnitsOf(item.discount, currency)
           : item.discount
         : '') as number | string,
       ticket_ids: item?.ticket_ids ?? [],
-      expiry_date: toWall(item?.expiry_date, tz),
+      expiry_date: toWallTime(item?.expiry_date, tz),
       max_uses: (item?.max_uses ?? '') as number | string,
     },
     validate: {
@@ -44,6 +45,8 @@ export function PromoCodeForm(props: {
         v.trim().length >= 3 && v.trim().length <= 50
           ? null
           : t`El código debe tener entre 3 y 50 caracteres.`,
+      discount: (v, values) =>
+        values.discount_type === 'FIXED' && v !== '' ? moneyInputError(v, currency) : null,
     },
   });
   const type = form.values.discount_type;
@@ -53,7 +56,7 @@ export function PromoCodeForm(props: {
       v.discount_type === 'NONE'
         ? null
         : v.discount_type === 'FIXED'
-          ? toMinor(v.discount, currency)
+          ? minorUnitsOf(v.discount, currency)
           : Number(v.discount || 0);
     try {
       await save.mutateAsync({
@@ -62,7 +65,7 @@ export function PromoCodeForm(props: {
         discount_type: v.discount_type,
         discount,
         ticket_ids: v.ticket_ids,
-        expiry_date: fromWall(v.expiry_date, tz),
+        expiry_date: fromWallTime(v.expiry_date, tz),
         max_uses: v.max_uses === '' ? null : Number(v.max_uses),
       });
       notifications.show({ color: 'teal', message: t`Código guardado` });
@@ -116,7 +119,6 @@ export function PromoCodeForm(props: {
               min={0}
               max={type === 'PERCENTAGE' ? 100 : undefined}
               allowDecimal={type === 'FIXED'}
-              decimalScale={2}
               decimalSeparator=","
               rightSection={
                 <Text size="xs" c="dimmed" pr={6}>
