@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
+import { formatScaled } from '@taquilla/shared/money';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import ExcelJS from 'exceljs';
@@ -46,8 +47,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
 function csvCell(value: ExportCell): string {
   if (value === null || value === undefined) return '';
   let text: string;
-  if (typeof value === 'object' && 'money' in value)
-    text = (value.money / 10 ** value.digits).toFixed(value.digits);
+  if (typeof value === 'object' && 'money' in value) text = formatScaled(value.money, value.digits);
   else if (typeof value === 'object') {
     const d = value.wallClock;
     text = `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
