@@ -7,6 +7,7 @@ import {
   formatPercent,
   formatScaled,
   fromMinorUnits,
+  numberSeparators,
   parseMinorUnits,
   parseScaled,
   percentOf,
@@ -125,6 +126,13 @@ describe('amounts as typed', () => {
     expect(formatMajorUnits(150_000, 'JPY', 'es')).toBe('150000');
     expect(formatMajorUnits(1234, 'KWD', 'es')).toBe('1,234');
     expect(toMinorUnits(formatMajorUnits(150_000, 'CLP', 'es'), 'CLP')).toBe(150_000);
+  });
+});
+
+describe('number separators', () => {
+  it('are the locale’s, so a field reads "1.000" as a thousand in Spanish and "12.50" as 12,5 in English', () => {
+    expect(numberSeparators('es')).toEqual({ decimal: ',', group: '.' });
+    expect(numberSeparators('en')).toEqual({ decimal: '.', group: ',' });
   });
 });
 

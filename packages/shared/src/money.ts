@@ -70,6 +70,15 @@ export function formatNumber(n: number, locale = 'es'): string {
   return numberFormat(locale, {}).format(n);
 }
 
+/** A locale's decimal and grouping signs: es → { decimal: ',', group: '.' }, en → { decimal: '.', group: ',' }. */
+export function numberSeparators(locale = 'es'): { decimal: string; group: string } {
+  const parts = numberFormat(locale, {}).formatToParts(12_345.6);
+  return {
+    decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.',
+    group: parts.find((p) => p.type === 'group')?.value ?? ',',
+  };
+}
+
 /** Why typed money (or a typed percentage) was refused: not a number, more decimals than the currency has, or too large to hold. */
 export type MoneyInputProblem = 'not_a_number' | 'too_many_digits' | 'too_large';
 

@@ -4,6 +4,7 @@ import {
   currencyDigits,
   formatScaled,
   fromMinorUnits,
+  numberSeparators,
   parseMinorUnits,
   parseScaled,
   toMinorUnits,
@@ -26,6 +27,15 @@ export function moneyInputError(value: Field, currency: string): string | null {
     : i18n._(
         msg`Los importes en ${currency} llevan como máximo ${plural(digits, { one: '# decimal', other: '# decimales' })}.`,
       );
+}
+
+/**
+ * The number field's separators, the active locale's: "1.000" is a thousand pesos in Spanish (not one
+ * with three decimals) and "12.50" twelve and a half in English.
+ */
+export function amountFieldProps() {
+  const { decimal, group } = numberSeparators(i18n.locale);
+  return { decimalSeparator: decimal, thousandSeparator: group };
 }
 
 /** A field's amount (already checked with `moneyInputError`) in minor units; an empty field is 0. */

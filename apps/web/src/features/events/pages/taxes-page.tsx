@@ -27,6 +27,7 @@ import { errorMessage } from '../../../lib/error-message.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { formatMoney, formatPercent } from '../../../lib/format.ts';
 import {
+  amountFieldProps,
   hundredthsOf,
   majorUnitsOf,
   minorUnitsOf,
@@ -283,7 +284,7 @@ function TaxForm({ tax, currency, onDone }: { tax: TaxOrFee | null; currency: st
             </Text>
           }
           rightSectionWidth={48}
-          decimalSeparator=","
+          {...amountFieldProps()}
           min={0}
           required
           {...form.getInputProps('amount')}

@@ -22,7 +22,7 @@ import { PageLoader } from '../../../components/page-state.tsx';
 import { useEventTickets } from '../../../lib/event-queries.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { formatMoney } from '../../../lib/format.ts';
-import { minorUnitsOf, moneyInputError } from '../../../lib/money-input.ts';
+import { amountFieldProps, minorUnitsOf, moneyInputError } from '../../../lib/money-input.ts';
 import { isEmail, isPersonName } from '../../../lib/person-rules.ts';
 import { useAccountTaxes } from '../../selling/api.ts';
 import { useCreateManualOrder } from '../api.ts';
@@ -176,7 +176,7 @@ export function ManualOrderModal(props: {
               label={t`Importe cobrado (${props.currency})`}
               description={t`Precio de catálogo, con impuestos y gastos: ${formatMoney(catalogue, props.currency)}. Pon 0 para entradas de invitación.`}
               min={0}
-              decimalSeparator=","
+              {...amountFieldProps()}
               {...form.getInputProps('amount_paid')}
             />
             <Checkbox

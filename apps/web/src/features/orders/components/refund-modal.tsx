@@ -8,7 +8,7 @@ import type { OrganizerOrder } from '@taquilla/shared/schemas/checkout';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { formatMoney } from '../../../lib/format.ts';
-import { majorUnitsOf, moneyInputError } from '../../../lib/money-input.ts';
+import { amountFieldProps, majorUnitsOf, moneyInputError } from '../../../lib/money-input.ts';
 import { useRefundOrder } from '../api.ts';
 import { providerLabel } from '../lib/labels.ts';
 
@@ -78,7 +78,7 @@ export function RefundModal(props: { order: OrganizerOrder; onClose: () => void 
             label={t`Importe a devolver (${order.currency})`}
             min={0}
             max={max}
-            decimalSeparator=","
+            {...amountFieldProps()}
             required
             data-autofocus
             {...form.getInputProps('amount')}

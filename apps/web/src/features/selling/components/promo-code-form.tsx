@@ -9,7 +9,7 @@ import type { Ticket } from '@taquilla/shared/schemas/tickets';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { fromWallTime, toWallTime } from '../../../lib/format.ts';
-import { majorUnitsOf, minorUnitsOf, moneyInputError } from '../../../lib/money-input.ts';
+import { amountFieldProps, majorUnitsOf, minorUnitsOf, moneyInputError } from '../../../lib/money-input.ts';
 import { useSavePromoCode } from '../api.ts';
 import { scrollToFirstError } from '../lib/scroll-to-error.ts';
 import { DateTimeInput } from './date-time-input.tsx';
@@ -119,7 +119,7 @@ export function PromoCodeForm(props: {
               min={0}
               max={type === 'PERCENTAGE' ? 100 : undefined}
               allowDecimal={type === 'FIXED'}
-              decimalSeparator=","
+              {...amountFieldProps()}
               rightSection={
                 <Text size="xs" c="dimmed" pr={6}>
                   {type === 'PERCENTAGE' ? '%' : currency}

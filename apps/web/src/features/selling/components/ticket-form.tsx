@@ -26,7 +26,7 @@ import type { TaxOrFee } from '@taquilla/shared/schemas/taxes';
 import type { Ticket, TicketInput } from '@taquilla/shared/schemas/tickets';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { formatMoney, formatPercent, fromWallTime, toWallTime } from '../../../lib/format.ts';
-import { majorUnitsOf, minorUnitsOf, moneyInputError } from '../../../lib/money-input.ts';
+import { amountFieldProps, majorUnitsOf, minorUnitsOf, moneyInputError } from '../../../lib/money-input.ts';
 import { useSaveTicket } from '../api.ts';
 import { scrollToFirstError } from '../lib/scroll-to-error.ts';
 import { DateTimeInput } from './date-time-input.tsx';
@@ -155,8 +155,7 @@ export function TicketForm(props: {
   const moneyProps = {
     // No decimalScale: a decimal the currency lacks is an error, not cut off while typing.
     min: 0,
-    decimalSeparator: ',',
-    thousandSeparator: '.',
+    ...amountFieldProps(),
     rightSection: (
       <Text size="xs" c="dimmed" pr={6}>
         {currency}
