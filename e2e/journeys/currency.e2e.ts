@@ -7,7 +7,7 @@ import { collectErrors, DESKTOP, launch, newPage, openEventPage, screenshot } fr
  * Money in a currency without decimals (issue "Money you can trust"): an organizer whose account sells in
  * Chilean pesos types a fixed fee of 500 and a price of 15.000 — a decimal is refused in the field, not
  * rounded — and a buyer pays 15.500 pesos: the event page, the checkout total, the summary and the
- * organizer's event card all show whole pesos (the fee was charged 50.000 and the card divided by 100).
+ * organizer's event card and dashboard all show whole pesos (the fee was charged 50.000 and the card divided by 100).
  */
 const plain = (text: string | null) => (text ?? '').replace(/\s+/g, ' ');
 
@@ -140,13 +140,16 @@ describe('currency journey', () => {
     expect(order).toMatchObject({ total_cents: 15_500, currency: 'CLP' });
     await buyer.context.close();
 
-    // The organizer's event card: revenue in pesos, not divided by 100.
+    // The organizer's event card and dashboard: revenue in pesos, not divided by 100.
     const { page } = organizerPage;
     await page.goto('/manage/events');
     const card = page.getByTestId('event-card').filter({ hasText: 'Cueca en el teatro' });
     await card.waitFor();
     expect(plain(await card.textContent())).toContain('15.500 CLP');
     await screenshot(page, 'currency-clp-events');
+    await page.goto(`/manage/event/${event.id}/dashboard`);
+    await page.getByText('Ingresos').first().waitFor();
+    await page.getByText('15.500 CLP').first().waitFor();
     await organizerPage.context.close();
   }, 200_000);
 });
