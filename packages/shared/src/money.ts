@@ -23,9 +23,15 @@ function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.N
   return format;
 }
 
+const digitsOf = new Map<string, number>();
 /** Minor-unit digits of an ISO currency (JPY and CLP have 0, most have 2, KWD has 3). */
 export function currencyDigits(currency: string): number {
-  return numberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  let digits = digitsOf.get(currency);
+  if (digits === undefined) {
+    digits = numberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    digitsOf.set(currency, digits);
+  }
+  return digits;
 }
 
 /** An integer scaled by 10^digits as an exact decimal: formatScaled(1250, 2) → "12.50", (-5, 3) → "-0.005". */
