@@ -1,5 +1,4 @@
 import type { RefundStatus } from '@taquilla/shared';
-import { formatMoney } from '@taquilla/shared';
 import type { RefundOrderInput } from '@taquilla/shared/schemas/orders';
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
@@ -7,6 +6,7 @@ import type { Queryable } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
+import { moneyParam } from '../../lib/i18n.ts';
 import * as payments from '../payments/payments.service.ts';
 import { logActivity } from './activity.ts';
 import type { RefundRow } from './after-sale.repository.ts';
@@ -89,7 +89,7 @@ export async function refundOrder(
     if (!from) {
       const max = Math.max(0, ...left.map((p) => p.left));
       throw invalid({
-        amount_cents: { key: m['orders.refund_exceeds'], params: { max: formatMoney(max, order.currency) } },
+        amount_cents: { key: m['orders.refund_exceeds'], params: { max: moneyParam(max, order.currency) } },
       });
     }
     const row = await afterSale.insertRefund(tx, {

@@ -88,6 +88,24 @@ describe('zero-decimal currencies', () => {
     expect(plain(mail.text)).toContain('Total: 17.000 CLP');
   });
 
+  it('an amount inside an error message is written in the reader’s language and the currency’s digits', async () => {
+    const { event } = await createSellingEvent(t.app, { currency: 'JPY' });
+    const ticket = await addTicket(t.app, event, { price_type: 'DONATION', prices: [{ price_cents: 1000 }] });
+    const line = { ticket_id: ticket.id, price_id: at(ticket.prices, 0).id, quantity: 1, amount_cents: 500 };
+    const reserve = (locale: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/public/events/${event.id}/order`,
+        cookies: { locale },
+        payload: { tickets: [line] },
+      });
+    const en = await reserve('en');
+    expect(en.statusCode).toBe(422);
+    expect(en.json().error.fields['tickets.0.amount_cents']).toBe('The minimum contribution is ¥1,000.');
+    const es = await reserve('es');
+    expect(plain(es.json().error.fields['tickets.0.amount_cents'])).toBe('La aportación mínima es 1000 JPY.');
+  });
+
   it('a two-decimal currency keeps its cents in JSON-LD', async () => {
     const { event } = await eventWithFee('EUR', 2550, 50);
     const page = await t.app.inject({ url: `/e/${event.id}/${event.slug}` });
