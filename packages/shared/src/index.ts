@@ -1,3 +1,4 @@
+export * from './dates.ts';
 export * from './enums.ts';
 export * from './errors.ts';
 export * from './money.ts';

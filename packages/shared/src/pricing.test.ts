@@ -168,3 +168,72 @@ describe('priceLine', () => {
     });
   });
 });
+
+describe('zero-decimal currencies (CLP, JPY): amounts are whole pesos and yen', () => {
+  const fee = (value: number): PricingTaxOrFee => ({
+    id: 'fee',
+    name: 'Gestión',
+    type: 'FEE',
+    calculation: 'FIXED',
+    value,
+  });
+  const vat = (bp: number): PricingTaxOrFee => ({
+    id: 'vat',
+    name: 'IVA',
+    type: 'TAX',
+    calculation: 'PERCENTAGE',
+    value: bp,
+  });
+
+  it('charges a fixed fee of 500 CLP as 500 pesos, with 19 % IVA on 15.000', () => {
+    const line = priceLine({
+      ticketId: 't',
+      priceType: 'PAID',
+      unitPriceCents: 15_000,
+      quantity: 2,
+      taxesAndFees: [vat(1900), fee(500)],
+    });
+    expect(line).toMatchObject({ unit_taxes_cents: 2850, unit_fees_cents: 500, unit_total_cents: 18_350 });
+    expect(line.total_cents).toBe(36_700);
+  });
+
+  it('rounds a JPY percentage half up to a whole yen, once per unit', () => {
+    // 10 % of 995 yen is 99.5 → 100; of 994 yen 99.4 → 99.
+    expect(unitTaxesAndFees(995, [vat(1000)]).taxes_cents).toBe(100);
+    expect(unitTaxesAndFees(994, [vat(1000)]).taxes_cents).toBe(99);
+    const line = priceLine({
+      ticketId: 't',
+      priceType: 'PAID',
+      unitPriceCents: 995,
+      quantity: 3,
+      promo: { discount_type: 'FIXED', discount: 95, ticket_ids: [] },
+      taxesAndFees: [vat(1000), fee(100)],
+    });
+    // (995 − 95) = 900; + 90 tax + 100 fee = 1090 a unit.
+    expect(line).toMatchObject({ unit_total_cents: 1090, total_cents: 3270, discount_cents: 285 });
+  });
+
+  it('always yields whole minor units, whatever the price, percentage and fee', () => {
+    fc.assert(
+      fc.property(
+        cents,
+        fc.integer({ min: 0, max: 10_000 }),
+        cents,
+        fc.integer({ min: 1, max: 20 }),
+        (p, bp, f, q) => {
+          const line = priceLine({
+            ticketId: 't',
+            priceType: 'PAID',
+            unitPriceCents: p,
+            quantity: q,
+            taxesAndFees: [vat(bp), fee(f)],
+          });
+          for (const amount of [line.unit_taxes_cents, line.unit_fees_cents, line.total_cents])
+            expect(Number.isSafeInteger(amount)).toBe(true);
+          expect(line.unit_fees_cents).toBe(f);
+          expect(line.total_cents).toBe(line.unit_total_cents * q);
+        },
+      ),
+    );
+  });
+});

@@ -1,9 +1,12 @@
 /**
- * Price arithmetic of one order line, in integer minor units (cents). Checkout calls these; the public
- * page uses them to preview. Order of operations, per unit:
+ * Price arithmetic of one order line, in integer minor units of the event's currency (cents of EUR, yen
+ * of JPY, pesos of CLP: money.ts). Checkout calls these; the public page uses them to preview. Order of
+ * operations, per unit:
  *   unit price → promo discount (never below 0; never on FREE or DONATION tickets)
- *   → taxes and fees on the discounted unit price (PERCENTAGE in basis points, half-up to the cent via
- *     `percentOf`; FIXED in cents per unit) → line totals = per-unit amounts × quantity.
+ *   → taxes and fees on the discounted unit price (PERCENTAGE in basis points, half-up to a whole minor
+ *     unit via `percentOf`; FIXED in minor units per unit) → line totals = per-unit amounts × quantity.
+ * Every amount here, a FIXED fee's and a FIXED promo discount's included, is minor units of the event's
+ * currency: 500 is 5,00 € on a EUR event and 500 pesos on a CLP event. Nothing converts between currencies.
  * Rounding happens once per unit and per tax, so a line of N units costs exactly N × one unit.
  */
 import type { PromoDiscountType, TicketPriceType } from './enums.ts';
@@ -14,20 +17,20 @@ export interface PricingTaxOrFee {
   name: string;
   type: 'TAX' | 'FEE';
   calculation: 'PERCENTAGE' | 'FIXED';
-  /** Basis points for PERCENTAGE (2100 = 21 %), cents for FIXED. */
+  /** Basis points for PERCENTAGE (2100 = 21 %), minor units of the event's currency for FIXED. */
   value: number;
 }
 
 export interface PricingPromo {
   discount_type: PromoDiscountType;
-  /** Cents per unit for FIXED, whole percent (0–100) for PERCENTAGE, ignored for NONE. */
+  /** Minor units per unit for FIXED, whole percent (0–100) for PERCENTAGE, ignored for NONE. */
   discount: number;
   /** Tickets the code applies to; empty = every ticket. */
   ticket_ids: string[];
 }
 
 export interface AppliedTaxOrFee extends PricingTaxOrFee {
-  /** Amount per unit, in cents. */
+  /** Amount per unit, in minor units. */
   amount_cents: number;
 }
 

@@ -1,3 +1,5 @@
+import { formatDateRange } from '@taquilla/shared/dates';
+
 /** The shared frame of every e-mail: a heading, paragraphs, an optional button, a footer. Text is escaped here. */
 export interface EmailContent {
   heading: string;
@@ -53,31 +55,10 @@ ${button}
   return { html, text };
 }
 
-const formats = new Map<string, Record<'full' | 'time' | 'day', Intl.DateTimeFormat>>();
-
-/** Building a format costs more than an e-mail: one set per locale and zone, kept. */
-function dateFormats(locale: string, timeZone: string) {
-  const key = `${locale}|${timeZone}`;
-  let found = formats.get(key);
-  if (!found) {
-    found = {
-      full: new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'short', timeZone }),
-      time: new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone }),
-      day: new Intl.DateTimeFormat('en-CA', { dateStyle: 'short', timeZone }),
-    };
-    formats.set(key, found);
-  }
-  return found;
-}
-
 /**
- * The event's date line: start date and time, the end (time only when it ends the same day), and the time
- * zone, all in the event's zone — "sábado, 12 de diciembre de 2026, 20:00 – 23:30 (Europe/Madrid)".
+ * The event's date line: the shared date range (the end's time only when it ends the same day) and the
+ * time zone, all in the event's zone — "sábado, 12 de diciembre de 2026, 20:00 – 23:30 (Europe/Madrid)".
  */
 export function eventDateLine(locale: string, start: Date, end: Date | null, timeZone: string): string {
-  const { full, time, day } = dateFormats(locale, timeZone);
-  let text = full.format(start);
-  if (end && end > start)
-    text += ` – ${day.format(end) === day.format(start) ? time.format(end) : full.format(end)}`;
-  return `${text} (${timeZone})`;
+  return `${formatDateRange(start, end, timeZone, locale, 'full')} (${timeZone})`;
 }

@@ -1,4 +1,5 @@
 import { DEFAULT_LOCALE, type Locale, SUPPORTED_LOCALES } from '@taquilla/shared';
+import { formatMoney } from '@taquilla/shared/money';
 
 /**
  * Server-side message catalogs (API errors, e-mails). Each module defines its messages next to its code
@@ -25,11 +26,22 @@ export function hasMessage(key: string): boolean {
   return catalogs.es[key] !== undefined;
 }
 
-export type MessageParams = Record<string, string | number>;
+/** An amount in a message, written as the message's language writes money when it is translated. */
+export interface MoneyParam {
+  minor: number;
+  currency: string;
+}
+export const moneyParam = (minor: number, currency: string): MoneyParam => ({ minor, currency });
+
+export type MessageParams = Record<string, string | number | MoneyParam>;
 
 export function t(locale: Locale, key: string, params: MessageParams = {}): string {
   const text = catalogs[locale][key] ?? catalogs[DEFAULT_LOCALE][key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const value = params[name];
+    if (value === undefined) return whole;
+    return typeof value === 'object' ? formatMoney(value.minor, value.currency, locale) : String(value);
+  });
 }
 
 export function catalogKeys(locale: Locale): string[] {

@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
+import { formatScaled } from '@taquilla/shared/money';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import ExcelJS from 'exceljs';
@@ -47,13 +48,9 @@ export const EXPORT_MONEY_DOC =
 export const csvDecimal = (locale: string) =>
   new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
 
-/** Minor units as a decimal number with `digits` decimals, from the integer (no float rounding). */
-function decimalText(cents: number, digits: number, separator: string): string {
-  const units = String(Math.abs(cents)).padStart(digits + 1, '0');
-  const whole = units.slice(0, units.length - digits);
-  const text = digits ? `${whole}${separator}${units.slice(-digits)}` : whole;
-  return cents < 0 ? `-${text}` : text;
-}
+/** Minor units as a decimal number with `digits` decimals and the reader's separator (no float rounding). */
+const decimalText = (cents: number, digits: number, separator: string) =>
+  formatScaled(cents, digits).replace('.', separator);
 
 /** Rows read from the database at a time: small enough that a batch is garbage before V8 promotes it. */
 export const BATCH = 500;

@@ -3,7 +3,11 @@ import { TAX_CALCULATIONS, TAX_TYPES } from '../enums.ts';
 
 /**
  * Taxes and fees of an account. `value` is basis points for PERCENTAGE (2100 = 21 %) and minor units for
- * FIXED, so no floats ever cross the API.
+ * FIXED, so no floats ever cross the API. A fee belongs to the account while each event has its own
+ * currency, and a fee has no currency of its own: a FIXED value is charged as minor units of the event's
+ * currency (pricing.ts), and the back office types and shows it in the account's currency. So a 500 fee
+ * is 500 pesos on an account's CLP events and 5,00 € on its EUR events; an account selling in several
+ * currencies keeps one fixed fee per currency (applied to the tickets of those events).
  */
 export const TAX_PERCENTAGE_MAX_BP = 10_000;
 export const TAX_FIXED_MAX_CENTS = 100_000_000;

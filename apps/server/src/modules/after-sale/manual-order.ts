@@ -1,4 +1,3 @@
-import { formatMoney } from '@taquilla/shared';
 import type {
   ManualOrderInput,
   ManualOrderPrice,
@@ -7,6 +6,7 @@ import type {
 import type { AppDeps } from '../../deps.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
+import { moneyParam } from '../../lib/i18n.ts';
 import { newShortId } from '../../lib/ids.ts';
 import { holdRefusal, holdUnits, priceOrder } from '../checkout/checkout.service.ts';
 import { logActivity } from '../orders/activity.ts';
@@ -81,7 +81,7 @@ export async function createManualOrder(
     throw invalid({
       amount_paid_cents: {
         key: m['orders.paid_exceeds_total'],
-        params: { total: formatMoney(priced.order.total_cents, priced.order.currency) },
+        params: { total: moneyParam(priced.order.total_cents, priced.order.currency) },
       },
     });
   }

@@ -1,3 +1,4 @@
+import { dateFormat, formatTime } from '@taquilla/shared/dates';
 import type { DoorAnswer, DoorAttendee } from '@taquilla/shared/schemas/check-in';
 import type { Queryable } from '../../db/client.ts';
 import type { DbDeps } from '../../deps.ts';
@@ -88,11 +89,9 @@ export async function doorAttendees({ db }: DbDeps, shortId: string, raw: Record
 
 /** Day and time of a check-in as the door reads them: in the event's time zone, 24-hour clock. */
 export function localTime(date: Date, timezone: string) {
-  const part = (options: Intl.DateTimeFormatOptions) =>
-    new Intl.DateTimeFormat('es-ES', { timeZone: timezone, ...options }).format(date);
   return {
-    date: part({ day: '2-digit', month: '2-digit' }),
-    time: part({ hour: '2-digit', minute: '2-digit' }),
+    date: dateFormat('es-ES', timezone, { day: '2-digit', month: '2-digit' }).format(date),
+    time: formatTime(date, timezone, 'es-ES'),
   };
 }
 

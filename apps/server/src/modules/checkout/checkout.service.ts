@@ -1,9 +1,10 @@
-import { formatMoney, type Locale, type PublicOrder } from '@taquilla/shared';
+import type { Locale, PublicOrder } from '@taquilla/shared';
 import { orderTotals, priceLine, promoUnlocks } from '@taquilla/shared/pricing';
 import type { CheckoutOrder, CreateOrderInput, OrderDetailsInput } from '@taquilla/shared/schemas/checkout';
 import type { Queryable } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError, conflict, type FieldError, invalid, notFound } from '../../lib/errors.ts';
+import { moneyParam } from '../../lib/i18n.ts';
 import { newShortId } from '../../lib/ids.ts';
 import type { OrderItemRow, OrderRow, PendingAttendee } from '../orders/orders.service.ts';
 import * as orders from '../orders/orders.service.ts';
@@ -159,7 +160,7 @@ function planLines(
       if (unitPriceCents < price.price_cents) {
         fields[`${at}.amount_cents`] = {
           key: m['checkout.donation_minimum'],
-          params: { amount: formatMoney(price.price_cents, currency) },
+          params: { amount: moneyParam(price.price_cents, currency) },
         };
         return;
       }

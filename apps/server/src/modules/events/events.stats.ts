@@ -1,3 +1,4 @@
+import { calendarDay } from '@taquilla/shared/dates';
 import type { EventSalesStats } from '@taquilla/shared/schemas/events';
 import type { DbDeps } from '../../deps.ts';
 import type { AuthContext } from '../../lib/auth.ts';
@@ -17,8 +18,9 @@ const n = (v: unknown) => Number(v ?? 0);
 
 /** Day keys ("2026-11-22") of the last `days` days up to today in `timeZone`, oldest first. */
 export function lastDays(timeZone: string, days: number, now = new Date()): string[] {
-  const key = (d: Date) => new Intl.DateTimeFormat('sv-SE', { timeZone }).format(d);
-  return Array.from({ length: days }, (_, i) => key(new Date(now.getTime() - (days - 1 - i) * 86_400_000)));
+  return Array.from({ length: days }, (_, i) =>
+    calendarDay(new Date(now.getTime() - (days - 1 - i) * 86_400_000), timeZone),
+  );
 }
 
 /**

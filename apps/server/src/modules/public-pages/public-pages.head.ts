@@ -1,4 +1,5 @@
 import type { PublicEvent } from '@taquilla/shared';
+import { fromMinorUnits } from '@taquilla/shared/money';
 
 /**
  * The <head> of a public event page: title, description, canonical, Open Graph / Twitter cards and a
@@ -53,7 +54,7 @@ function jsonLd(event: PublicEvent, url: string, appUrl: string, description: st
     t.prices.map((p) => ({
       '@type': 'Offer',
       name: p.label ? `${t.name} – ${p.label}` : t.name,
-      price: (p.price_cents / 100).toFixed(2),
+      price: fromMinorUnits(p.price_cents, event.currency),
       priceCurrency: event.currency,
       availability:
         p.sale_state === 'SOLD_OUT' || t.sale_state === 'SOLD_OUT'

@@ -92,7 +92,7 @@ export async function openRefund(
   if (!from) {
     const max = Math.max(0, ...left.map((p) => p.left));
     throw invalid({
-      amount_cents: { key: m['orders.refund_exceeds'], params: { max: formatMoney(max, order.currency) } },
+      amount_cents: { key: m['orders.refund_exceeds'], params: { max: moneyParam(max, order.currency) } },
     });
   }
   const row = await repo.insertRefund(tx, {

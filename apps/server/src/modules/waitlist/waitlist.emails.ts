@@ -1,4 +1,5 @@
 import type { Locale } from '@taquilla/shared';
+import { dateFormat } from '@taquilla/shared/dates';
 import type { Queryable } from '../../db/client.ts';
 import { renderEmail } from '../../lib/email-layout.ts';
 import { isLocale, t } from '../../lib/i18n.ts';
@@ -52,11 +53,7 @@ export function queueOfferEmail(
   until: Date,
 ) {
   const locale = localeOf(entry);
-  const untilText = new Intl.DateTimeFormat(locale, {
-    dateStyle: 'long',
-    timeStyle: 'short',
-    timeZone: ctx.timezone,
-  }).format(until);
+  const untilText = dateFormat(locale, ctx.timezone, { dateStyle: 'long', timeStyle: 'short' }).format(until);
   const params = {
     name: entry.first_name,
     quantity: entry.quantity,

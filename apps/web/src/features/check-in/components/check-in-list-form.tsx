@@ -10,8 +10,8 @@ import type { CheckInList } from '@taquilla/shared/schemas/check-in';
 import type { Ticket } from '@taquilla/shared/schemas/tickets';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { showSubmitError } from '../../../lib/form-errors.ts';
+import { fromWallTime, toWallTime } from '../../../lib/format.ts';
 import { useSaveCheckInList } from '../api.ts';
-import { eventTimeToIso, isoToEventTime } from '../lib/wall-time.ts';
 
 /** Create or edit a check-in list: its name, which tickets it admits, and when its link works. */
 export function CheckInListForm(props: {
@@ -29,8 +29,8 @@ export function CheckInListForm(props: {
     initialValues: {
       name: item?.name ?? '',
       ticket_ids: item?.ticket_ids ?? [],
-      activates_at: isoToEventTime(item?.activates_at ?? null, tz),
-      expires_at: isoToEventTime(item?.expires_at ?? null, tz),
+      activates_at: toWallTime(item?.activates_at ?? null, tz),
+      expires_at: toWallTime(item?.expires_at ?? null, tz),
     },
     validate: {
       name: (v) =>
@@ -52,8 +52,8 @@ export function CheckInListForm(props: {
         id: item?.id,
         name: v.name.trim(),
         ticket_ids: v.ticket_ids,
-        activates_at: eventTimeToIso(v.activates_at, tz),
-        expires_at: eventTimeToIso(v.expires_at, tz),
+        activates_at: fromWallTime(v.activates_at, tz),
+        expires_at: fromWallTime(v.expires_at, tz),
       });
       notifications.show({ color: 'teal', message: t`Lista guardada` });
       props.onClose();

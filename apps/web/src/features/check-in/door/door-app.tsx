@@ -13,6 +13,8 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { formatDateTime, formatTime } from '@taquilla/shared/dates';
+import { formatNumber } from '@taquilla/shared/money';
 import type { DoorSnapshotAttendee } from '@taquilla/shared/schemas/check-in';
 import {
   type FormEvent,
@@ -131,19 +133,9 @@ export function DoorApp(props: { engine: DoorEngine; onLocale: (locale: 'es' | '
   if (!list) return null;
   const tz = list.event.timezone;
   const percent = state.attendeesCount ? (state.insideCount / state.attendeesCount) * 100 : 0;
-  const number = (n: number) => new Intl.NumberFormat(i18n.locale).format(n);
-  const clock = (iso: string, seconds = false) =>
-    new Intl.DateTimeFormat(i18n.locale, {
-      timeZone: tz,
-      hour: '2-digit',
-      minute: '2-digit',
-      ...(seconds ? { second: '2-digit' } : {}),
-    }).format(new Date(iso));
-  const startsAt = new Intl.DateTimeFormat(i18n.locale, {
-    timeZone: tz,
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(new Date(list.event.start_date));
+  const number = (n: number) => formatNumber(n, i18n.locale);
+  const clock = (iso: string, seconds = false) => formatTime(iso, tz, i18n.locale, seconds);
+  const startsAt = formatDateTime(list.event.start_date, tz, i18n.locale);
 
   return (
     <Container component="main" size={560} px="sm" py="md">

@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
+import { formatTime } from '@taquilla/shared/dates';
 import type { DoorVerdict } from '@taquilla/shared/schemas/check-in';
 import { useEffect } from 'react';
 import type { Verdict } from './door-engine.ts';
@@ -57,12 +58,7 @@ export function VerdictScreen(props: {
     return () => clearTimeout(timer);
   }, [onClose]);
 
-  const time = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.locale, {
-      timeZone: props.timezone,
-      hour: '2-digit',
-      minute: '2-digit',
-    }).format(new Date(iso));
+  const time = (iso: string) => formatTime(iso, props.timezone, i18n.locale);
   const word: Record<DoorVerdict, string> = {
     ADMITTED: t`Adelante`,
     ALREADY_CHECKED_IN: t`Ya ha entrado`,

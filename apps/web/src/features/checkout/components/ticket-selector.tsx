@@ -1,7 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Button, Divider, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import type { PublicEvent, PublicPrice, PublicTicket } from '@taquilla/shared';
+import { parseMinorUnits } from '@taquilla/shared/money';
 import { useState } from 'react';
+import { moneyInputError } from '../../../lib/money-input.ts';
 import type { OrderLineInput } from '../api.ts';
 import { usePageFormat } from '../lib/page-format.ts';
 import { extraLabel, lineTotal, type Selection, unitDiscount } from '../lib/pricing.ts';
@@ -9,15 +11,6 @@ import { QuantityStepper } from './quantity-stepper.tsx';
 import { WaitlistJoin } from './waitlist-join.tsx';
 
 type Selections = Record<string, Selection>;
-
-/** Parses "12,50" / "12.50" / "12" into minor units; null when not a number. */
-function parseAmount(text: string, currency: string): number | null {
-  const clean = text.replace(/\s/g, '').replace(',', '.');
-  if (!/^\d+(\.\d{1,2})?$/.test(clean)) return null;
-  const digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
-    .maximumFractionDigits;
-  return Math.round(Number(clean) * 10 ** (digits ?? 2));
-}
 
 /** Whether a price can be bought now (its own state, or its ticket's when the price is on sale). */
 const isOnSale = (ticket: PublicTicket, price: PublicPrice) =>
@@ -63,7 +56,7 @@ export function TicketSelector(props: {
     const quantity = sel[price.id]?.quantity ?? 0;
     if (ticket.price_type !== 'DONATION' || quantity === 0) return null;
     const amount = sel[price.id]?.amountCents;
-    if (amount === undefined) return t`Introduce un importe válido.`;
+    if (amount === undefined) return moneyInputError(donationText[price.id] ?? '', event.currency);
     if (amount < price.price_cents) return t`La aportación mínima es ${fmt(price.price_cents)}.`;
     return null;
   };
@@ -196,18 +189,18 @@ export function TicketSelector(props: {
                       label={t`Tu aportación por entrada`}
                       description={t`Mínimo ${fmt(price.price_cents)}`}
                       inputMode="decimal"
-                      placeholder={(price.price_cents / 100).toFixed(2).replace('.', ',')}
+                      placeholder={format.amount(price.price_cents, event.currency)}
                       value={donationText[price.id] ?? ''}
                       error={error}
                       onChange={(e) => {
                         const text = e.currentTarget.value;
                         setDonationText((d) => ({ ...d, [price.id]: text }));
-                        const cents = parseAmount(text, event.currency);
+                        const read = parseMinorUnits(text, event.currency);
                         setSel((s) => ({
                           ...s,
                           [price.id]: {
                             quantity: s[price.id]?.quantity ?? 0,
-                            amountCents: cents ?? undefined,
+                            amountCents: read.ok ? read.value : undefined,
                           },
                         }));
                       }}

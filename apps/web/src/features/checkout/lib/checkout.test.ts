@@ -150,13 +150,22 @@ describe('public event page data', () => {
     expect(server.eventDates('2026-12-13T19:00:00Z', null, 'Europe/Madrid')).toBe(
       'domingo, 13 de diciembre de 2026, 20:00',
     );
-    expect(server.percent(2150)).toBe('21,5 %');
+    expect(server.percent(2150).replace(/\s/g, ' ')).toBe('21,5 %');
     // A browser whose Intl writes differently still shows the server's text for the same values.
     const written = { ...server.snapshot(), 'money|2500|EUR': '25,00 EUR' };
     const browser = new PageFormat('es', written);
     expect(browser.money(2500, 'EUR')).toBe('25,00 EUR');
     expect(browser.money(5000, 'EUR').replace(/\s/g, ' ')).toBe('50,00 €');
     expect(new PageFormat('en').money(2500, 'EUR')).toBe('€25.00');
+  });
+
+  it('writes zero-decimal currencies without decimals: prices, totals and what a donor types', () => {
+    const page = new PageFormat('es');
+    expect(page.money(1500, 'JPY').replace(/\s/g, ' ')).toBe('1500 JPY');
+    expect(page.money(50_000, 'CLP').replace(/\s/g, ' ')).toBe('50.000 CLP');
+    expect(page.amount(1500, 'JPY')).toBe('1500');
+    expect(page.amount(1250, 'EUR')).toBe('12,50');
+    expect(new PageFormat('en').amount(1250, 'EUR')).toBe('12.50');
   });
 });
 

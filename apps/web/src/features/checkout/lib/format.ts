@@ -1,48 +1,32 @@
 import { i18n } from '@lingui/core';
-import { formatMoney } from '@taquilla/shared/money';
+import { dateFormat, formatDateRange, formatDateTime as formatInZone } from '@taquilla/shared/dates';
+import { formatMajorUnits, formatMoney, formatPercent } from '@taquilla/shared/money';
 
 /**
- * Display helpers for public pages: dates in the event's time zone, money, places. No dates package.
- * `locale` defaults to the active Lingui locale of the browser app; the server-rendered event page passes
- * its request's locale (see page-format.ts).
+ * The shared money and date formatting (packages/shared) for public pages, plus their own bits (zone
+ * label, date tile, places). `locale` defaults to the active Lingui locale of the browser app; the
+ * server-rendered pages pass their request's locale (see page-format.ts).
  */
 
 export const money = (cents: number, currency: string, locale = i18n.locale) =>
   formatMoney(cents, currency, locale);
 
-function formatter(locale: string, timeZone: string, opts: Intl.DateTimeFormatOptions) {
-  return new Intl.DateTimeFormat(locale, { timeZone, ...opts });
-}
+/** An amount as a buyer types it, without symbol: "12,50", "1500" (JPY). */
+export const amount = (cents: number, currency: string, locale = i18n.locale) =>
+  formatMajorUnits(cents, currency, locale);
 
-const dayKey = (iso: string, timeZone: string) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(iso),
-  );
+export const percent = (hundredths: number, locale = i18n.locale) => formatPercent(hundredths, locale);
 
 /** "sábado, 12 de diciembre de 2026, 20:00 – 23:30" in the event's zone; multi-day ranges show both dates. */
-export function formatEventDates(
-  start: string,
-  end: string | null,
-  timeZone: string,
-  locale = i18n.locale,
-): string {
-  const full = formatter(locale, timeZone, { dateStyle: 'full', timeStyle: 'short' });
-  if (!end) return full.format(new Date(start));
-  if (dayKey(start, timeZone) === dayKey(end, timeZone)) {
-    const time = formatter(locale, timeZone, { timeStyle: 'short' });
-    return `${full.format(new Date(start))} – ${time.format(new Date(end))}`;
-  }
-  const medium = formatter(locale, timeZone, { dateStyle: 'medium', timeStyle: 'short' });
-  return `${medium.format(new Date(start))} – ${medium.format(new Date(end))}`;
-}
+export const formatEventDates = (start: string, end: string | null, timeZone: string, locale = i18n.locale) =>
+  formatDateRange(start, end, timeZone, locale, 'full');
 
-export function formatDateTime(iso: string, timeZone: string, locale = i18n.locale): string {
-  return formatter(locale, timeZone, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
-}
+export const formatDateTime = (iso: string, timeZone: string, locale = i18n.locale) =>
+  formatInZone(iso, timeZone, locale);
 
 /** "GMT+1" style label of the zone at that moment, so buyers abroad know which clock is meant. */
 export function zoneLabel(iso: string, timeZone: string, locale = i18n.locale): string {
-  const part = formatter(locale, timeZone, { timeZoneName: 'short' })
+  const part = dateFormat(locale, timeZone, { timeZoneName: 'short' })
     .formatToParts(new Date(iso))
     .find((p) => p.type === 'timeZoneName');
   return part?.value ?? timeZone;
@@ -52,8 +36,8 @@ export function zoneLabel(iso: string, timeZone: string, locale = i18n.locale): 
 export function dateTile(iso: string, timeZone: string, locale = i18n.locale) {
   const d = new Date(iso);
   return {
-    month: formatter(locale, timeZone, { month: 'short' }).format(d).replace('.', ''),
-    day: formatter(locale, timeZone, { day: 'numeric' }).format(d),
+    month: dateFormat(locale, timeZone, { month: 'short' }).format(d).replace('.', ''),
+    day: dateFormat(locale, timeZone, { day: 'numeric' }).format(d),
   };
 }
 

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react';
 import { createContext, useContext, useMemo } from 'react';
-import { dateTile, formatDateTime, formatEventDates, money, zoneLabel } from './format.ts';
+import { amount, dateTile, formatDateTime, formatEventDates, money, percent, zoneLabel } from './format.ts';
 
 /**
  * The public event page's dates and prices in one locale. Every text it produces is remembered, and
@@ -31,6 +31,11 @@ export class PageFormat {
     return this.remember(`money|${cents}|${currency}`, () => money(cents, currency, this.locale));
   }
 
+  /** An amount as a buyer types it (a donation's placeholder): "12,50", "1500" (JPY). */
+  amount(cents: number, currency: string): string {
+    return this.remember(`amount|${cents}|${currency}`, () => amount(cents, currency, this.locale));
+  }
+
   eventDates(start: string, end: string | null, timeZone: string): string {
     return this.remember(`dates|${start}|${end}|${timeZone}`, () =>
       formatEventDates(start, end, timeZone, this.locale),
@@ -55,10 +60,7 @@ export class PageFormat {
 
   /** "21 %" style percentage of a tax or fee stored in hundredths of a percent. */
   percent(hundredths: number): string {
-    return this.remember(
-      `percent|${hundredths}`,
-      () => `${new Intl.NumberFormat(this.locale, { maximumFractionDigits: 2 }).format(hundredths / 100)} %`,
-    );
+    return this.remember(`percent|${hundredths}`, () => percent(hundredths, this.locale));
   }
 }
 

@@ -6,8 +6,8 @@ import { EVENT_NAME_MAX } from '@taquilla/shared/schemas/events';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { showSubmitError } from '../../../lib/form-errors.ts';
+import { fromWallTime } from '../../../lib/format.ts';
 import { useCreateEvent, useCreateOrganizer, useEventDefaults, useOrganizers } from '../api.ts';
-import { fromWallTime } from '../lib/dates.ts';
 import { DateTimeField } from './date-time-field.tsx';
 import { CurrencySelect, TimeZoneSelect } from './zone-currency-fields.tsx';
 

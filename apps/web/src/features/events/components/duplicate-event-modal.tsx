@@ -5,8 +5,8 @@ import { notifications } from '@mantine/notifications';
 import type { ManageEventDetail } from '@taquilla/shared/schemas/events';
 import { useNavigate } from 'react-router';
 import { showSubmitError } from '../../../lib/form-errors.ts';
+import { fromWallTime, toWallTime } from '../../../lib/format.ts';
 import { useDuplicateEvent } from '../api.ts';
-import { fromWallTime, toWallTime } from '../lib/dates.ts';
 import { DateTimeField } from './date-time-field.tsx';
 
 const PARTS = [

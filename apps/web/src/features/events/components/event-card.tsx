@@ -3,8 +3,7 @@ import { Anchor, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconCalendar, IconUser } from '@tabler/icons-react';
 import type { ManageEvent } from '@taquilla/shared/schemas/events';
 import { Link } from 'react-router';
-import { formatMoney } from '../../../lib/format.ts';
-import { formatDateRange } from '../lib/dates.ts';
+import { formatDateRange, formatMoney } from '../../../lib/format.ts';
 import { CoverImage } from './cover-image.tsx';
 import { EventStatusBadge } from './status-badge.tsx';
 

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { Select, type SelectProps } from '@mantine/core';
-import { CURRENCIES, TIME_ZONES } from '../lib/dates.ts';
+import { CURRENCIES, TIME_ZONES } from '../lib/zones-and-currencies.ts';
 
 export function TimeZoneSelect(props: Omit<SelectProps, 'data'>) {
   const { t } = useLingui();

@@ -20,8 +20,8 @@ import { useParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PageError, PageLoader } from '../../../components/page-state.tsx';
 import { showSubmitError } from '../../../lib/form-errors.ts';
+import { formatDateRange } from '../../../lib/format.ts';
 import { useEvent, useUpdateSettings } from '../api.ts';
-import { formatDateRange } from '../lib/dates.ts';
 
 /** The product's own colours, shown when the organizer has not chosen any. */
 const DEFAULTS = { primary: '#228be6', background: '#f8f9fa', text: '#212529' };

@@ -28,12 +28,12 @@ import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { PageError, PageLoader } from '../../../components/page-state.tsx';
 import { showSubmitError } from '../../../lib/form-errors.ts';
+import { fromWallTime, toWallTime } from '../../../lib/format.ts';
 import { useEvent, useOrganizers, useUpdateEvent, useUpdateSettings } from '../api.ts';
 import { CoverUploader } from '../components/cover-uploader.tsx';
 import { DateTimeField } from '../components/date-time-field.tsx';
 import { RichTextField } from '../components/rich-text-field.tsx';
 import { CurrencySelect, TimeZoneSelect } from '../components/zone-currency-fields.tsx';
-import { fromWallTime, toWallTime } from '../lib/dates.ts';
 
 export function SettingsPage() {
   const { eventId } = useParams();

@@ -25,8 +25,17 @@ import { PageError, PageLoader } from '../../../components/page-state.tsx';
 import { can, useCurrentUser } from '../../../lib/current-user.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
+import { formatMoney, formatPercent } from '../../../lib/format.ts';
+import {
+  amountFieldProps,
+  hundredthsOf,
+  majorUnitsOf,
+  minorUnitsOf,
+  moneyInputError,
+  percentInputError,
+  percentOfHundredths,
+} from '../../../lib/money-input.ts';
 import { useDeleteTax, useSaveTax, useTaxes } from '../api.ts';
-import { money } from '../lib/dates.ts';
 
 export function TaxesPage() {
   const { t } = useLingui();
@@ -37,9 +46,7 @@ export function TaxesPage() {
   const currency = me.data?.account.currency ?? 'EUR';
   const canEdit = can(me.data, 'taxes:manage');
   const formatValue = (x: TaxOrFee) =>
-    x.calculation === 'PERCENTAGE'
-      ? `${new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 }).format(x.value / 100)} %`
-      : money(x.value, currency);
+    x.calculation === 'PERCENTAGE' ? formatPercent(x.value) : formatMoney(x.value, currency);
   const del = async (x: TaxOrFee) => {
     if (!window.confirm(t`¿Eliminar «${x.name}»? Las entradas dejarán de aplicarlo.`)) return;
     try {
@@ -206,7 +213,11 @@ function TaxForm({ tax, currency, onDone }: { tax: TaxOrFee | null; currency: st
       name: tax?.name ?? '',
       type: tax?.type ?? 'TAX',
       calculation: tax?.calculation ?? 'PERCENTAGE',
-      amount: tax ? tax.value / 100 : ('' as number | string),
+      amount: (tax
+        ? tax.calculation === 'PERCENTAGE'
+          ? percentOfHundredths(tax.value)
+          : majorUnitsOf(tax.value, currency)
+        : '') as number | string,
       is_default: tax?.is_default ?? false,
       is_active: tax?.is_active ?? true,
     },
@@ -215,15 +226,19 @@ function TaxForm({ tax, currency, onDone }: { tax: TaxOrFee | null; currency: st
       amount: (v, values) =>
         v === '' || Number(v) < 0
           ? t`Indica un valor igual o mayor que 0.`
-          : values.calculation === 'PERCENTAGE' && Number(v) > 100
-            ? t`El porcentaje debe estar entre 0 y 100.`
-            : null,
+          : values.calculation === 'PERCENTAGE'
+            ? Number(v) > 100
+              ? t`El porcentaje debe estar entre 0 y 100.`
+              : percentInputError(v)
+            : moneyInputError(v, currency),
     },
   });
   const submit = form.onSubmit(async ({ amount, ...v }) => {
+    // Percentages travel as basis points; a fixed amount as minor units of the account's currency, which
+    // checkout charges as minor units of each event's currency (see schemas/taxes.ts).
+    const value = v.calculation === 'PERCENTAGE' ? hundredthsOf(amount) : minorUnitsOf(amount, currency);
     try {
-      // Percentages travel as basis points and fixed amounts as cents: both are the shown value × 100.
-      await save.mutateAsync({ ...v, id: tax?.id, value: Math.round(Number(amount) * 100) });
+      await save.mutateAsync({ ...v, id: tax?.id, value });
       notifications.show({ color: 'teal', message: t`Guardado` });
       onDone();
     } catch (error) {
@@ -258,14 +273,18 @@ function TaxForm({ tax, currency, onDone }: { tax: TaxOrFee | null; currency: st
         />
         <NumberInput
           label={form.values.calculation === 'PERCENTAGE' ? t`Porcentaje` : t`Importe por entrada`}
+          description={
+            form.values.calculation === 'FIXED'
+              ? t`En ${currency}, la moneda de la cuenta. Un evento en otra moneda cobra las mismas unidades mínimas (céntimos) de la suya.`
+              : undefined
+          }
           rightSection={
             <Text size="sm" c="dimmed" pr="xs">
               {form.values.calculation === 'PERCENTAGE' ? '%' : currency}
             </Text>
           }
           rightSectionWidth={48}
-          decimalScale={2}
-          decimalSeparator=","
+          {...amountFieldProps()}
           min={0}
           required
           {...form.getInputProps('amount')}

@@ -24,10 +24,9 @@ import type {
 } from '@taquilla/shared/schemas/messages';
 import { useState } from 'react';
 import { showSubmitError } from '../../../lib/form-errors.ts';
-import { formatNumber } from '../../../lib/format.ts';
+import { formatNumber, fromWallTime } from '../../../lib/format.ts';
 import { DateTimeField } from '../../events/components/date-time-field.tsx';
 import { RichTextField } from '../../events/components/rich-text-field.tsx';
-import { fromWallTime } from '../../events/lib/dates.ts';
 import { useAttendeeOptions, useAudienceCount, useSendMessage } from '../api.ts';
 
 interface Values {

@@ -17,7 +17,6 @@ import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { currencyDigits } from '@taquilla/shared';
 import type { OrganizerOrder } from '@taquilla/shared/schemas/checkout';
 import { useState } from 'react';
 import { FormActions } from '../../../components/form-actions.tsx';
@@ -25,6 +24,7 @@ import { PageLoader } from '../../../components/page-state.tsx';
 import { useEventTickets } from '../../../lib/event-queries.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { formatMoney } from '../../../lib/format.ts';
+import { amountFieldProps, majorUnitsOf, minorUnitsOf, moneyInputError } from '../../../lib/money-input.ts';
 import { isEmail, isPersonName } from '../../../lib/person-rules.ts';
 import { useCreateManualOrder, useManualOrderPrice } from '../api.ts';
 
@@ -52,7 +52,6 @@ export function ManualOrderModal(props: {
   const phone = useMediaQuery('(max-width: 48em)');
   const tickets = useEventTickets(props.eventId);
   const create = useCreateManualOrder(props.eventId);
-  const digits = currencyDigits(props.currency);
   const nameRule = (v: string) => (isPersonName(v) ? null : t`Debe tener entre 1 y 50 caracteres.`);
   const form = useForm({
     initialValues: {
@@ -72,6 +71,7 @@ export function ManualOrderModal(props: {
         price_id: (v) => (v ? null : t`Elige una entrada.`),
         quantity: (v) => (Number(v) >= 1 ? null : t`Al menos 1.`),
       },
+      amount_paid: (v) => (v === '' ? null : moneyInputError(v, props.currency)),
     },
   });
   const options = (tickets.data ?? []).flatMap((ticket) =>
@@ -99,7 +99,7 @@ export function ManualOrderModal(props: {
     ? 0
     : amountTyped || catalogue === null
       ? form.values.amount_paid
-      : catalogue / 10 ** digits;
+      : majorUnitsOf(catalogue, props.currency);
   const submit = form.onSubmit(async (v) => {
     try {
       const order = await create.mutateAsync({
@@ -113,7 +113,7 @@ export function ManualOrderModal(props: {
           ? { complimentary: true }
           : amount === ''
             ? {}
-            : { amount_paid_cents: Math.round(Number(amount) * 10 ** digits) }),
+            : { amount_paid_cents: minorUnitsOf(amount, props.currency) }),
         send_emails: v.send_emails,
       });
       notifications.show({ color: 'teal', message: t`Pedido ${order.short_id} creado.` });
@@ -212,8 +212,7 @@ export function ManualOrderModal(props: {
                 )
               }
               clampBehavior="none"
-              decimalScale={digits}
-              decimalSeparator=","
+              {...amountFieldProps()}
               disabled={form.values.complimentary}
               {...amountInput}
               value={amount}

@@ -3,11 +3,12 @@ import { Alert, Checkbox, Modal, NumberInput, Stack, Text, Textarea } from '@man
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { currencyDigits } from '@taquilla/shared';
+import { parseMinorUnits } from '@taquilla/shared/money';
 import type { OrganizerOrder } from '@taquilla/shared/schemas/checkout';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { formatMoney } from '../../../lib/format.ts';
+import { amountFieldProps, majorUnitsOf, moneyInputError } from '../../../lib/money-input.ts';
 import { useRefundOrder } from '../api.ts';
 import { providerLabel } from '../lib/labels.ts';
 
@@ -17,19 +18,22 @@ export function RefundModal(props: { order: OrganizerOrder; onClose: () => void 
   const phone = useMediaQuery('(max-width: 48em)');
   const refund = useRefundOrder(props.order.event_id);
   const { order } = props;
-  const digits = currencyDigits(order.currency);
-  const max = order.refundable_cents / 10 ** digits;
-  // The field gives a number, or the text being typed while it is not one yet.
-  const toCents = (v: number | string) => Math.round(Number(v || 0) * 10 ** digits);
+  const max = majorUnitsOf(order.refundable_cents, order.currency);
+  // The field gives a number, or the text being typed while it is not one yet (no amount: NaN).
+  const toCents = (v: number | string) => {
+    const read = parseMinorUnits(v === '' ? 0 : v, order.currency);
+    return read.ok ? read.value : Number.NaN;
+  };
   const form = useForm({
     initialValues: { amount: max, cancel_order: false, notify_buyer: true, reason: '' },
     // Said while typing: an amount out of range never shows as what «Devolver» would do.
     validateInputOnChange: ['amount'],
     validate: {
       amount: (v) =>
-        toCents(v) > 0 && toCents(v) <= order.refundable_cents
+        moneyInputError(v, order.currency) ??
+        (toCents(v) > 0 && toCents(v) <= order.refundable_cents
           ? null
-          : t`Indica un importe entre 0 y ${formatMoney(order.refundable_cents, order.currency)}.`,
+          : t`Indica un importe entre 0 y ${formatMoney(order.refundable_cents, order.currency)}.`),
     },
   });
   const cents = toCents(form.values.amount);
@@ -74,9 +78,7 @@ export function RefundModal(props: { order: OrganizerOrder; onClose: () => void 
             label={t`Importe a devolver (${order.currency})`}
             min={0}
             max={max}
-            decimalScale={digits}
-            fixedDecimalScale
-            decimalSeparator=","
+            {...amountFieldProps()}
             required
             data-autofocus
             {...form.getInputProps('amount')}

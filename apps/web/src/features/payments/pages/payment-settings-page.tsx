@@ -23,7 +23,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { PageError, PageLoader } from '../../../components/page-state.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
-import { formatMoney, formatNumber } from '../../../lib/format.ts';
+import { formatMoney, formatPercent } from '../../../lib/format.ts';
 import {
   startStripeConnect,
   useAccount,
@@ -116,7 +116,7 @@ function StripeCard({ settings, resumeOnLoad }: { settings: PaymentSettings; res
   const feeText =
     fee && account.data
       ? [
-          fee.percent > 0 ? `${formatNumber(fee.percent)} %` : null,
+          fee.percent > 0 ? formatPercent(Math.round(fee.percent * 100)) : null,
           fee.fixed_cents > 0 ? formatMoney(fee.fixed_cents, account.data.currency) : null,
         ]
           .filter(Boolean)

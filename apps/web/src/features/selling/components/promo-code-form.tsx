@@ -3,13 +3,13 @@ import { Modal, NumberInput, SegmentedControl, SimpleGrid, Stack, Text, TextInpu
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { currencyDigits } from '@taquilla/shared';
 import type { PromoCode } from '@taquilla/shared/schemas/promo-codes';
 import type { Ticket } from '@taquilla/shared/schemas/tickets';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { showSubmitError } from '../../../lib/form-errors.ts';
+import { fromWallTime, toWallTime } from '../../../lib/format.ts';
+import { amountFieldProps, majorUnitsOf, minorUnitsOf, moneyInputError } from '../../../lib/money-input.ts';
 import { useSavePromoCode } from '../api.ts';
-import { toMajor, toWall } from '../lib/format.ts';
 import { promoCodeMessage } from '../lib/promo-code-messages.ts';
 import { type PromoCodeFormValues, promoCodeBody, promoCodeErrors } from '../lib/promo-code-values.ts';
 import { scrollToFirstError } from '../lib/scroll-to-error.ts';
@@ -34,21 +34,25 @@ export function PromoCodeForm(props: {
       discount_type: item?.discount_type ?? 'PERCENTAGE',
       discount: item
         ? item.discount_type === 'FIXED'
-          ? toMajor(item.discount, currency)
+          ? majorUnitsOf(item.discount, currency)
           : item.discount
         : '',
       ticket_ids: item?.ticket_ids ?? [],
-      expiry_date: toWall(item?.expiry_date, tz),
+      expiry_date: toWallTime(item?.expiry_date, tz),
       max_uses: item?.max_uses ?? '',
     },
-    // The shared schema's rules, as the server applies them: 150 % is refused here, never rounded down.
-    validate: (v) =>
-      Object.fromEntries(
+    // The shared schema's rules, as the server applies them: 150 % is refused here, never rounded down; a
+    // fixed amount with more decimals than the currency has is said as such, not rounded.
+    validate: (v) => {
+      const digitsError = v.discount_type === 'FIXED' && v.discount !== '' && moneyInputError(v.discount, currency);
+      if (digitsError) return { discount: digitsError };
+      return Object.fromEntries(
         Object.entries(promoCodeErrors(promoCodeBody(v, currency, tz))).map(([f, key]) => [
           f,
           promoCodeMessage(key),
         ]),
-      ),
+      );
+    },
   });
   const type = form.values.discount_type;
 
@@ -104,9 +108,8 @@ export function PromoCodeForm(props: {
             <NumberInput
               label={type === 'PERCENTAGE' ? t`Porcentaje de descuento` : t`Descuento por entrada`}
               clampBehavior="none"
-              allowDecimal={type === 'FIXED' && currencyDigits(currency) > 0}
-              decimalScale={currencyDigits(currency)}
-              decimalSeparator=","
+              allowDecimal={type === 'FIXED'}
+              {...amountFieldProps()}
               rightSection={
                 <Text size="xs" c="dimmed" pr={6}>
                   {type === 'PERCENTAGE' ? '%' : currency}

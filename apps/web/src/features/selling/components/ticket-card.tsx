@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Badge, Card, Group, Menu, Stack, Table, Text } from '@mantine/core';
 import { IconDots, IconEyeOff, IconLock, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { Ticket } from '@taquilla/shared/schemas/tickets';
-import { formatMoney, formatNumber } from '../lib/format.ts';
+import { formatMoney, formatNumber } from '../../../lib/format.ts';
 import { TicketStatusBadge } from './status-badge.tsx';
 
 export function TicketCard(props: {

@@ -25,8 +25,9 @@ import type { TicketPriceType } from '@taquilla/shared';
 import type { TaxOrFee } from '@taquilla/shared/schemas/taxes';
 import type { Ticket, TicketInput } from '@taquilla/shared/schemas/tickets';
 import { showSubmitError } from '../../../lib/form-errors.ts';
+import { formatMoney, formatPercent, fromWallTime, toWallTime } from '../../../lib/format.ts';
+import { amountFieldProps, majorUnitsOf, minorUnitsOf, moneyInputError } from '../../../lib/money-input.ts';
 import { useSaveTicket } from '../api.ts';
-import { formatMoney, fromWall, toMajor, toMinor, toWall } from '../lib/format.ts';
 import { scrollToFirstError } from '../lib/scroll-to-error.ts';
 import { DateTimeInput } from './date-time-input.tsx';
 
@@ -75,15 +76,15 @@ export function TicketForm(props: {
       prices: ticket?.prices.map((p) => ({
         id: p.id,
         label: p.label ?? '',
-        price_cents: toMajor(p.price_cents, currency) as number | string,
+        price_cents: majorUnitsOf(p.price_cents, currency) as number | string,
         quantity: (p.quantity ?? '') as number | string,
-        sale_start_date: toWall(p.sale_start_date, tz),
-        sale_end_date: toWall(p.sale_end_date, tz),
+        sale_start_date: toWallTime(p.sale_start_date, tz),
+        sale_end_date: toWallTime(p.sale_end_date, tz),
         is_hidden: p.is_hidden,
         sold: p.quantity_sold + p.quantity_reserved,
       })) ?? [emptyTier()],
-      sale_start_date: toWall(ticket?.sale_start_date, tz),
-      sale_end_date: toWall(ticket?.sale_end_date, tz),
+      sale_start_date: toWallTime(ticket?.sale_start_date, tz),
+      sale_end_date: toWallTime(ticket?.sale_end_date, tz),
       min_per_order: (ticket?.min_per_order ?? 1) as number | string,
       max_per_order: (ticket?.max_per_order ?? 100) as number | string,
       tax_ids: ticket?.tax_ids ?? props.taxes.filter((x) => x.is_default && x.is_active).map((x) => x.id),
@@ -97,6 +98,10 @@ export function TicketForm(props: {
     },
     validate: {
       name: (v) => (v.trim() ? null : t`Pon un nombre a la entrada.`),
+      prices: {
+        price_cents: (value, values) =>
+          values.type === 'FREE' || value === '' ? null : moneyInputError(value, currency),
+      },
     },
   });
   const v = form.values;
@@ -117,14 +122,14 @@ export function TicketForm(props: {
       prices: values.prices.map((p) => ({
         ...(p.id ? { id: p.id } : {}),
         label: values.type === 'TIERED' ? p.label.trim() : null,
-        price_cents: values.type === 'FREE' ? 0 : toMinor(p.price_cents, currency),
+        price_cents: values.type === 'FREE' ? 0 : minorUnitsOf(p.price_cents, currency),
         quantity: num(p.quantity),
-        sale_start_date: values.type === 'TIERED' ? fromWall(p.sale_start_date, tz) : null,
-        sale_end_date: values.type === 'TIERED' ? fromWall(p.sale_end_date, tz) : null,
+        sale_start_date: values.type === 'TIERED' ? fromWallTime(p.sale_start_date, tz) : null,
+        sale_end_date: values.type === 'TIERED' ? fromWallTime(p.sale_end_date, tz) : null,
         is_hidden: values.type === 'TIERED' ? p.is_hidden : false,
       })),
-      sale_start_date: fromWall(values.sale_start_date, tz),
-      sale_end_date: fromWall(values.sale_end_date, tz),
+      sale_start_date: fromWallTime(values.sale_start_date, tz),
+      sale_end_date: fromWallTime(values.sale_end_date, tz),
       min_per_order: num(values.min_per_order) ?? 1,
       max_per_order: num(values.max_per_order) ?? 100,
       tax_ids: values.tax_ids,
@@ -148,11 +153,9 @@ export function TicketForm(props: {
 
   const priceLabel = v.type === 'DONATION' ? t`Importe mínimo` : t`Precio`;
   const moneyProps = {
+    // No decimalScale: a decimal the currency lacks is an error, not cut off while typing.
     min: 0,
-    decimalScale: 2,
-    fixedDecimalScale: false,
-    decimalSeparator: ',',
-    thousandSeparator: '.',
+    ...amountFieldProps(),
     rightSection: (
       <Text size="xs" c="dimmed" pr={6}>
         {currency}
@@ -356,9 +359,7 @@ export function TicketForm(props: {
                     value={x.id}
                     disabled={!x.is_active}
                     label={`${x.name} · ${
-                      x.calculation === 'PERCENTAGE'
-                        ? `${new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 }).format(x.value / 100)} %`
-                        : formatMoney(x.value, currency)
+                      x.calculation === 'PERCENTAGE' ? formatPercent(x.value) : formatMoney(x.value, currency)
                     }`}
                   />
                 ))}

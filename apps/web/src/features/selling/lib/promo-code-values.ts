@@ -1,6 +1,7 @@
 import type { PromoDiscountType } from '@taquilla/shared';
 import { type PromoCodeInput, promoCodeInput } from '@taquilla/shared/schemas/promo-codes';
-import { fromWall, toMinor } from './format.ts';
+import { fromWallTime } from '../../../lib/format.ts';
+import { minorUnitsOf } from '../../../lib/money-input.ts';
 
 /** The promo code form as typed: the discount in major units for FIXED, in percent for PERCENTAGE. */
 export interface PromoCodeFormValues {
@@ -22,10 +23,10 @@ export function promoCodeBody(v: PromoCodeFormValues, currency: string, tz: stri
       v.discount_type === 'NONE' || typed === null
         ? null
         : v.discount_type === 'FIXED'
-          ? toMinor(typed, currency)
+          ? minorUnitsOf(typed, currency)
           : Number(typed),
     ticket_ids: v.ticket_ids,
-    expiry_date: fromWall(v.expiry_date, tz),
+    expiry_date: fromWallTime(v.expiry_date, tz),
     max_uses: v.max_uses === '' ? null : Number(v.max_uses),
   };
 }

@@ -9,9 +9,9 @@ import { EditDeleteActions } from '../../../components/edit-delete-actions.tsx';
 import { EmptyState, PageHeader } from '../../../components/page-header.tsx';
 import { PageError, PageLoader } from '../../../components/page-state.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
+import { formatNumber } from '../../../lib/format.ts';
 import { useCapacityAssignments, useDeleteCapacity, useTickets } from '../api.ts';
 import { CapacityForm } from '../components/capacity-form.tsx';
-import { formatNumber } from '../lib/format.ts';
 
 export function CapacityPage() {
   const { t } = useLingui();

@@ -22,10 +22,10 @@ import { ListTable } from '../../../components/list-table.tsx';
 import { EmptyState, PageHeader } from '../../../components/page-header.tsx';
 import { PageError, PageLoader } from '../../../components/page-state.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
+import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format.ts';
 import { useDeletePromoCode, usePromoCodes, useSellingEvent, useTickets } from '../api.ts';
 import { PromoCodeForm } from '../components/promo-code-form.tsx';
 import { PromoStatusBadge } from '../components/status-badge.tsx';
-import { formatDateTime, formatMoney, formatNumber } from '../lib/format.ts';
 
 export function PromoCodesPage() {
   const { t } = useLingui();
