@@ -21,13 +21,23 @@ export class SmtpPeer {
   private waiters: { count: number; resolve: () => void }[] = [];
   port = 0;
 
-  constructor(opts: { keepRaw?: boolean } = {}) {
+  /**
+   * `greetingDelayMs`: each connection waits that long for the server's greeting (as real servers that
+   * check the client first do); `acceptDelayMs`: each e-mail waits that long for its "250 OK".
+   */
+  constructor(opts: { keepRaw?: boolean; greetingDelayMs?: number; acceptDelayMs?: number } = {}) {
     const keepRaw = opts.keepRaw ?? true;
+    const delay = (ms = 0) => new Promise((resolve) => setTimeout(resolve, ms));
     this.server = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS', 'AUTH'],
       logger: false,
       size: 10 * 1024 * 1024,
+      // Connections a pooled sender keeps open are cut after 1 s on close() (30 s by default).
+      closeTimeout: 1000,
+      onConnect: (_session, callback) => {
+        delay(opts.greetingDelayMs).then(() => callback());
+      },
       onRcptTo: (address, _session, callback) => {
         if (this.refuse.has(address.address)) {
           const err = Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 });
@@ -38,7 +48,8 @@ export class SmtpPeer {
       onData: (stream: SMTPServerDataStream, session, callback) => {
         const chunks: Buffer[] = [];
         stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
+        stream.on('end', async () => {
+          if (opts.acceptDelayMs) await delay(opts.acceptDelayMs);
           if (this.holdAfter !== null && this.holdAfter <= 0) {
             this.held.push(callback);
             return;
@@ -57,6 +68,16 @@ export class SmtpPeer {
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
     this.port = (this.server.server.address() as AddressInfo).port;
     return `smtp://127.0.0.1:${this.port}`;
+  }
+
+  /** How many copies of each Message-ID arrived. */
+  copiesByMessageId(): Map<string, number> {
+    const copies = new Map<string, number>();
+    for (const { raw } of this.inbox) {
+      const id = /^Message-ID: *(.*)$/im.exec(raw)?.[1]?.trim() ?? '';
+      copies.set(id, (copies.get(id) ?? 0) + 1);
+    }
+    return copies;
   }
 
   heldCount(): number {
