@@ -92,8 +92,10 @@ describe('SIGTERM', () => {
     // The reader of the pipe is stuck: it holds the pipe but reads no more (a hung log shipper), so the
     // pipe fills up; the requests below log more lines than it holds.
     server.child?.stdout?.pause();
-    const requests = Array.from({ length: 400 }, () =>
-      fetch(`${server.url}/api/health`, { signal: AbortSignal.timeout(5000) }).catch(() => null),
+    // Each request logs its 4 KB address: 200 of them are ten times what the pipe holds.
+    const padded = `${server.url}/api/health?pad=${'x'.repeat(4000)}`;
+    const requests = Array.from({ length: 200 }, () =>
+      fetch(padded, { signal: AbortSignal.timeout(5000) }).catch(() => null),
     );
     await Promise.all(requests);
     const stop = await timed(
