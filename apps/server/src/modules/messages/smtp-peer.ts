@@ -8,6 +8,7 @@ import { SMTPServer, type SMTPServerDataStream } from 'smtp-server';
 export interface Received {
   to: string;
   raw: string;
+  messageId: string;
 }
 
 export class SmtpPeer {
@@ -55,8 +56,11 @@ export class SmtpPeer {
             return;
           }
           if (this.holdAfter !== null) this.holdAfter--;
-          const raw = keepRaw ? Buffer.concat(chunks).toString('utf8').replace(/\r\n/g, '\n') : '';
-          for (const r of session.envelope.rcptTo) this.inbox.push({ to: r.address, raw });
+          const data = Buffer.concat(chunks);
+          const raw = keepRaw ? data.toString('utf8').replace(/\r\n/g, '\n') : '';
+          const headers = data.subarray(0, data.indexOf('\r\n\r\n')).toString('utf8');
+          const messageId = /^Message-ID: *(.*)$/im.exec(headers)?.[1]?.trim() ?? '';
+          for (const r of session.envelope.rcptTo) this.inbox.push({ to: r.address, raw, messageId });
           callback();
           this.wake();
         });
@@ -73,10 +77,7 @@ export class SmtpPeer {
   /** How many copies of each Message-ID arrived. */
   copiesByMessageId(): Map<string, number> {
     const copies = new Map<string, number>();
-    for (const { raw } of this.inbox) {
-      const id = /^Message-ID: *(.*)$/im.exec(raw)?.[1]?.trim() ?? '';
-      copies.set(id, (copies.get(id) ?? 0) + 1);
-    }
+    for (const { messageId } of this.inbox) copies.set(messageId, (copies.get(messageId) ?? 0) + 1);
     return copies;
   }
 
