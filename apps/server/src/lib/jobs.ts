@@ -356,17 +356,29 @@ export class JobQueue {
     }
   }
 
+  /**
+   * Marks the job done. A database that drops right then (the e-mail already accepted) is waited for, up to
+   * half the lock: marked late beats running the job again once its lock expires.
+   */
   private async completed(job: JobInfo, kind: Kind): Promise<void> {
     const mark = sql`update jobs set completed_at = now(), locked_until = null, failing_since = null where id = ${job.id}`;
     const every = kind.everySeconds;
-    if (!every) {
-      await this.db.execute(mark);
-      return;
+    const deadline = Date.now() + (this.lockSeconds * 1000) / 2;
+    for (let delay = 250; ; delay = Math.min(delay * 2, 5000)) {
+      try {
+        if (!every) await this.db.execute(mark);
+        else
+          await this.db.transaction(async (tx) => {
+            await tx.execute(mark);
+            await this.scheduleNext(tx, job.kind, every);
+          });
+        return;
+      } catch (err) {
+        if (Date.now() + delay > deadline) throw err;
+        this.log.warn({ err, job: job.id, kind: job.kind }, 'job done but not marked yet: trying again');
+        await new Promise((resolve) => setTimeout(resolve, delay));
+      }
     }
-    await this.db.transaction(async (tx) => {
-      await tx.execute(mark);
-      await this.scheduleNext(tx, job.kind, every);
-    });
   }
 
   private async failed(job: JobInfo, kind: Kind, err: unknown): Promise<void> {
