@@ -35,6 +35,28 @@ describe('mailer without SMTP_URL', () => {
   });
 });
 
+describe('mailer without SMTP_URL, sending concurrently', () => {
+  it('keeps every e-mail to one address written in the same millisecond, in order', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'taquilla-mail-'));
+    const mailer = new Mailer(
+      { dataDir, from: 'Taquilla <no-reply@taquilla.local>' },
+      pino({ level: 'silent' }),
+    );
+    const subjects = ['Uno', 'Dos', 'Tres', 'Cuatro', 'Cinco'];
+    await Promise.all(
+      subjects.map((subject) =>
+        mailer.send({ to: 'ana@example.com', subject, text: subject, html: subject }),
+      ),
+    );
+    const files = readdirSync(path.join(dataDir, 'mail')).sort();
+    expect(files).toHaveLength(5);
+    const read = files.map(
+      (f) => /^Subject: (.*)$/m.exec(readFileSync(path.join(dataDir, 'mail', f), 'utf8'))?.[1],
+    );
+    expect(read).toEqual(subjects);
+  });
+});
+
 describe('e-mail jobs over SMTP', () => {
   let t: TestApp;
   const peer = new SmtpPeer({ greetingDelayMs: 20 });

@@ -73,6 +73,7 @@ export class Mailer {
   private bulkTransport?: Transporter;
   /** The .eml folder exists (made once, not before every e-mail). */
   private fileDirMade = false;
+  private filesWritten = 0;
   private readonly from: string;
   private readonly messageIdHost: string;
   private readonly maxConnections: number;
@@ -122,7 +123,13 @@ export class Mailer {
         this.fileDirMade = true;
       }
       const safeTo = message.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
-      const file = path.join(this.fileDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`);
+      // Several e-mails to one address may be written in the same millisecond (sent concurrently): the
+      // process and a counter keep their names apart and in order.
+      const seq = `${process.pid}-${String(++this.filesWritten).padStart(8, '0')}`;
+      const file = path.join(
+        this.fileDir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${seq}-${safeTo}.eml`,
+      );
       await writeFile(file, info.message as Buffer);
       this.log.info({ to: message.to, subject: message.subject, file }, 'e-mail written to file');
     } else {
