@@ -297,7 +297,10 @@ export class JobQueue {
     return free;
   }
 
-  /** Claims due jobs in queue order (run_at, id): at most `free` of each kind, `budget` in all. */
+  /**
+   * Claims due jobs in queue order (run_at, id): at most `free` of each kind (each kind read on its own
+   * from the pending index by kind, so a backlog of one kind costs nothing to the others), `budget` in all.
+   */
   private async claim(free: Map<string, number>, budget: number): Promise<JobRow[]> {
     const caps = JSON.stringify(Object.fromEntries(free));
     const total = Math.min(
@@ -306,21 +309,23 @@ export class JobQueue {
     );
     const rows = rowsOf<JobRow>(
       await this.db.execute(sql`
-        with candidates as (
-          select id, kind, run_at from jobs
-          where ${PENDING} and run_at <= now()
-            and (locked_until is null or locked_until < now())
-            and kind in (select jsonb_object_keys(${caps}::jsonb))
-          order by run_at, id
-          for update skip locked
-          limit ${total}
-        ), ranked as (
-          select id, kind, row_number() over (partition by kind order by run_at, id) as n from candidates
+        with caps as (
+          select key as kind, value::int as n from jsonb_each_text(${caps}::jsonb)
+        ), candidates as (
+          select due.id, due.run_at from caps cross join lateral (
+            select id, run_at from jobs
+            where jobs.kind = caps.kind and ${PENDING} and run_at <= now()
+              and (locked_until is null or locked_until < now())
+            order by run_at, id
+            for update skip locked
+            limit caps.n
+          ) due
+        ), chosen as (
+          select id from candidates order by run_at, id limit ${total}
         )
         update jobs set locked_until = now() + make_interval(secs => ${this.lockSeconds}), attempts = attempts + 1
-        from ranked
-        where jobs.id = ranked.id and ranked.n <= (${caps}::jsonb ->> ranked.kind)::int
-        returning jobs.id, jobs.kind, jobs.payload, jobs.attempts, jobs.created_at`),
+        where id in (select id from chosen)
+        returning id, kind, payload, attempts, created_at`),
     );
     const byClaimOrder = rows.sort((a, b) => Number(a.id) - Number(b.id));
     for (const job of byClaimOrder) {

@@ -26,10 +26,11 @@ export const jobs = pgTable(
     created_at: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
-    // What the claim query reads: only the jobs still to run, so it does not step over every job done
-    // (an index on run_at alone made each claim walk past all the completed jobs).
-    index('jobs_pending_idx')
-      .on(t.run_at, t.id)
+    // What the claim query reads, kind by kind: only the jobs still to run, so it does not step over every
+    // job done (an index on run_at alone made each claim walk past all the completed jobs), nor over a
+    // backlog of another kind.
+    index('jobs_pending_by_kind_idx')
+      .on(t.kind, t.run_at, t.id)
       .where(sql`${t.completed_at} is null and ${t.failed_at} is null`),
     uniqueIndex('jobs_singleton_key_idx')
       .on(t.singleton_key)
