@@ -16,7 +16,7 @@ import type { Database } from './db/client.ts';
 import { errorHandler } from './lib/error-handler.ts';
 import { negotiateLocale, t } from './lib/i18n.ts';
 import { JobQueue } from './lib/jobs.ts';
-import { Mailer, type MailMessage, SEND_EMAIL_JOB } from './lib/mailer.ts';
+import { Mailer } from './lib/mailer.ts';
 import { coreMessages } from './lib/messages.ts';
 import { openapiDocument, openapiTransform, openapiTransformObject } from './lib/openapi.ts';
 import { PreparedAnswers, writePrepared } from './lib/prepared-answer.ts';
@@ -87,10 +87,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
 
   const jobs = new JobQueue(database.db, app.log, 1000, config.jobLockSeconds);
   const mailer = new Mailer(
-    { smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom },
+    {
+      smtpUrl: config.smtpUrl,
+      dataDir: config.dataDir,
+      from: config.mailFrom,
+      messageIdHost: new URL(config.appUrl).hostname,
+      maxConnections: config.mailConcurrency,
+    },
     app.log,
   );
-  jobs.register(SEND_EMAIL_JOB, (payload) => mailer.send(payload as unknown as MailMessage));
+  mailer.registerJob(jobs);
+  await jobs.keepCompletedFor(config.jobRetentionDays * 24 * 3600);
   const spa = new SpaShell(config.webDistDir);
   const routes = collectRoutes(app);
   const answers = new PreparedAnswers();

@@ -42,6 +42,8 @@ const envSchema = z.object({
   DATABASE_PREPARED_STATEMENTS: bool,
   /** A job (e-mail) claimed by a process that died is taken up again after this long. */
   JOB_LOCK_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+  /** Completed jobs are deleted after this many days (failed ones are kept). */
+  JOB_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
   /** A request still unanswered after this long gets a 503. */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   /** HTTP worker processes (node:cluster) sharing the port; each has its own pool of DATABASE_POOL_SIZE. */
@@ -50,6 +52,8 @@ const envSchema = z.object({
   APP_URL: z.string().url().optional(),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().min(3).default('Taquilla <no-reply@taquilla.local>'),
+  /** E-mails one process sends at once (and SMTP connections it keeps open). */
+  MAIL_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   STRIPE_SECRET_KEY: z.string().startsWith('sk_').optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().startsWith('pk_').optional(),
@@ -114,11 +118,13 @@ export type Config = {
   databasePreparedStatements: boolean;
   requestTimeoutMs: number;
   jobLockSeconds: number;
+  jobRetentionDays: number;
   webConcurrency: number;
   dataDir: string;
   appUrl: string;
   smtpUrl?: string;
   mailFrom: string;
+  mailConcurrency: number;
   authSecret: string;
   stripe: {
     secretKey?: string;
@@ -179,11 +185,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databasePreparedStatements: e.DATABASE_PREPARED_STATEMENTS ?? true,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     jobLockSeconds: e.JOB_LOCK_SECONDS,
+    jobRetentionDays: e.JOB_RETENTION_DAYS,
     webConcurrency: e.WEB_CONCURRENCY,
     dataDir,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    mailConcurrency: e.MAIL_CONCURRENCY,
     authSecret: e.AUTH_SECRET ?? localSecret(dataDir),
     stripe: {
       secretKey: e.STRIPE_SECRET_KEY,

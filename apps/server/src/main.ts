@@ -1,5 +1,6 @@
 import cluster from 'node:cluster';
 import path from 'node:path';
+import pino from 'pino';
 import { buildApp } from './app.ts';
 import { runPrimary } from './cluster.ts';
 import { type Config, ConfigError, configWarnings, loadConfig } from './config.ts';
@@ -26,7 +27,36 @@ const open = () =>
     preparedStatements: config.databasePreparedStatements,
   });
 
-/** One server: database, app, listen; graceful shutdown on SIGINT/SIGTERM. */
+/**
+ * Log lines are written asynchronously (buffered up to 16 MB, beyond that dropped), so a stdout whose
+ * reader is stuck or gone never blocks the server. During shutdown a line that cannot be written at once
+ * is dropped instead of waited for, and what is left is flushed once, without waiting, before exiting.
+ */
+let exiting = false;
+const logOutput = pino.destination({
+  dest: 1,
+  sync: false,
+  maxLength: 16 * 1024 * 1024,
+  retryEAGAIN: () => !exiting,
+});
+// A broken pipe (EPIPE) or a full one at shutdown (EAGAIN) costs log lines, never the process.
+logOutput.on('error', () => {});
+
+function exit(code: number): never {
+  exiting = true;
+  try {
+    logOutput.flushSync();
+  } catch {}
+  // pino would flush again on exit, waiting for a pipe that does not drain.
+  logOutput.destroy();
+  process.exit(code);
+}
+
+/**
+ * One server: database, app, listen. On SIGINT/SIGTERM: no new job is claimed, the jobs in flight (an
+ * e-mail waiting for the mail server's answer) and the requests in flight finish, then the database and
+ * SMTP pools close and the process exits 0; after 10 s it exits 1 anyway.
+ */
 async function serve(opts: { migrate: boolean }) {
   const database = await open();
   if (opts.migrate) await database.migrate();
@@ -34,7 +64,7 @@ async function serve(opts: { migrate: boolean }) {
   const logger =
     config.env === 'development' && process.stdout.isTTY
       ? { level: config.logLevel, transport: { target: 'pino-pretty' } }
-      : { level: config.logLevel };
+      : { level: config.logLevel, stream: logOutput };
   const app = await buildApp({ config, database, logger, startJobs: true });
   if (!app.deps.spa.available) app.log.warn('web app not built: run `npm run build` to serve the screens');
   for (const warning of configWarnings(config)) app.log.warn(warning);
@@ -45,13 +75,13 @@ async function serve(opts: { migrate: boolean }) {
       if (closing) return;
       closing = true;
       app.log.info({ signal }, 'shutting down');
-      // In-flight requests get 10 s to finish; then the process ends anyway.
-      setTimeout(() => process.exit(1), 10_000).unref();
-      app.close().then(
-        () => process.exit(0),
+      setTimeout(() => exit(1), 10_000).unref();
+      // The queue stops claiming at once (app.close() would reach it only after the HTTP requests).
+      Promise.all([app.deps.jobs.stop(), app.close()]).then(
+        () => exit(0),
         (err) => {
           app.log.error({ err }, 'shutdown failed');
-          process.exit(1);
+          exit(1);
         },
       );
     });

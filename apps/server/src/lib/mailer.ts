@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Queryable } from '../db/client.ts';
-import type { JobQueue } from './jobs.ts';
+import type { JobInfo, JobQueue, RetryPolicy } from './jobs.ts';
 
 export interface MailAttachment {
   filename: string;
@@ -29,9 +29,42 @@ export interface MailMessage {
 
 export const SEND_EMAIL_JOB = 'email.send';
 
+/** E-mail jobs are tried again for three days (a delay doubling up to an hour), then kept as failed. */
+export const EMAIL_RETRY: RetryPolicy = { forSeconds: 3 * 24 * 3600, maxDelaySeconds: 3600 };
+
 /**
- * Sends e-mail through SMTP_URL, or without it writes each message as an .eml file under DATA_DIR/mail/
- * and logs it, so a fresh machine works without a mail server.
+ * What an e-mail job is about, kept in its payload. `key` names the message for good (its Message-ID is
+ * `<key@app host>`, so a copy sent again after a crash is the same message to mail clients): say what it
+ * is, e.g. `order-confirmation.{orderId}`, and make a resend a key of its own. Without it the job's
+ * identity is the key. `accountId` and `orderId` let the failed e-mails be found per account and order.
+ */
+export interface EmailRefs {
+  key?: string;
+  accountId?: string;
+  orderId?: string;
+}
+
+/** The payload keys of an e-mail job that are not part of the message. */
+interface EmailJobRefs {
+  message_key?: string;
+  account_id?: string;
+  order_id?: string;
+}
+
+export interface MailerOptions {
+  smtpUrl?: string;
+  dataDir: string;
+  from: string;
+  /** The right-hand side of the Message-IDs made from keys: the app's host name. */
+  messageIdHost?: string;
+  /** SMTP connections kept open at most (one e-mail at a time each), and e-mails sent over one before it is renewed. */
+  maxConnections?: number;
+  maxMessages?: number;
+}
+
+/**
+ * Sends e-mail through SMTP_URL over a pool of kept-open connections, or without it writes each message
+ * as an .eml file under DATA_DIR/mail/ and logs it, so a fresh machine works without a mail server.
  */
 export class Mailer {
   private transport: Transporter;
@@ -40,42 +73,84 @@ export class Mailer {
   private bulkTransport?: Transporter;
   /** The .eml folder exists (made once, not before every e-mail). */
   private fileDirMade = false;
+  private filesWritten = 0;
+  private readonly from: string;
+  private readonly messageIdHost: string;
+  private readonly maxConnections: number;
 
   constructor(
-    opts: { smtpUrl?: string; dataDir: string; from: string },
+    opts: MailerOptions,
     private log: FastifyBaseLogger,
   ) {
     this.from = opts.from;
     this.smtpUrl = opts.smtpUrl;
+    this.messageIdHost = opts.messageIdHost ?? 'taquilla.local';
+    this.maxConnections = opts.maxConnections ?? 8;
     if (opts.smtpUrl) {
-      this.transport = nodemailer.createTransport(opts.smtpUrl);
+      this.transport = nodemailer.createTransport({
+        url: opts.smtpUrl,
+        pool: true,
+        maxConnections: this.maxConnections,
+        maxMessages: opts.maxMessages ?? 100,
+      });
     } else {
       this.fileDir = path.join(opts.dataDir, 'mail');
       this.transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
     }
   }
 
-  private readonly from: string;
+  /** The Message-ID a key stands for: `<key@host>`, with what a Message-ID may not hold replaced. */
+  messageIdOf(key: string): string {
+    return `<${key.replace(/[^A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]/g, '-')}@${this.messageIdHost}>`;
+  }
 
   /**
-   * `bulk` (messages to an audience) goes through a pool of kept-open SMTP connections instead of one
-   * connection per e-mail.
+   * Resolves once the mail server accepted the message (its answer to DATA). `key` gives it a stable
+   * Message-ID (unless the message names one). `bulk` (messages to an audience) goes through a pool of
+   * its own, so order e-mails never wait behind a mass mailing.
    */
-  async send(message: MailMessage, opts: { bulk?: boolean } = {}): Promise<void> {
+  async send(message: MailMessage, opts: { bulk?: boolean; key?: string } = {}): Promise<void> {
     const transport = opts.bulk && this.smtpUrl ? this.pooled(this.smtpUrl) : this.transport;
-    const info = await transport.sendMail({ from: this.from, ...message });
+    const messageId = message.messageId ?? (opts.key ? this.messageIdOf(opts.key) : undefined);
+    const info = await transport.sendMail({
+      from: this.from,
+      ...message,
+      ...(messageId ? { messageId } : {}),
+    });
     if (this.fileDir) {
       if (!this.fileDirMade) {
         await mkdir(this.fileDir, { recursive: true });
         this.fileDirMade = true;
       }
       const safeTo = message.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
-      const file = path.join(this.fileDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`);
+      // Several e-mails to one address may be written in the same millisecond (sent concurrently): the
+      // process and a counter keep their names apart and in order.
+      const seq = `${process.pid}-${String(++this.filesWritten).padStart(8, '0')}`;
+      const file = path.join(
+        this.fileDir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${seq}-${safeTo}.eml`,
+      );
       await writeFile(file, info.message as Buffer);
       this.log.info({ to: message.to, subject: message.subject, file }, 'e-mail written to file');
     } else {
-      this.log.info({ to: message.to, subject: message.subject }, 'e-mail sent');
+      this.log.info({ to: message.to, subject: message.subject, messageId: info.messageId }, 'e-mail sent');
     }
+  }
+
+  /** Sends an e-mail job's message, keyed by its `message_key` or else by the job's identity. */
+  sendJob(payload: Record<string, unknown>, job: JobInfo): Promise<void> {
+    const { message_key, account_id, order_id, ...message } = payload as unknown as MailMessage &
+      EmailJobRefs;
+    const key = message_key ?? `${job.kind}.${job.id}.${job.createdAt.getTime().toString(36)}`;
+    return this.send(message, { key });
+  }
+
+  /** Makes the e-mail job kind run on `jobs`, as many at once as the pool has connections. */
+  registerJob(jobs: JobQueue): void {
+    jobs.register(SEND_EMAIL_JOB, (payload, job) => this.sendJob(payload, job), {
+      retry: EMAIL_RETRY,
+      concurrency: this.maxConnections,
+    });
   }
 
   private pooled(smtpUrl: string): Transporter {
@@ -85,12 +160,39 @@ export class Mailer {
 
   /** Closes the pooled connections (on shutdown). */
   close(): void {
+    this.transport.close();
     this.bulkTransport?.close();
     this.bulkTransport = undefined;
   }
 }
 
 /** Queues an e-mail; a mail outage never fails the request that caused it. */
-export function enqueueEmail(jobs: Pick<JobQueue, 'enqueue'>, message: MailMessage, tx?: Queryable) {
-  return jobs.enqueue(SEND_EMAIL_JOB, message as unknown as Record<string, unknown>, { tx });
+export function enqueueEmail(
+  jobs: Pick<JobQueue, 'enqueue'>,
+  message: MailMessage,
+  tx?: Queryable,
+  refs: EmailRefs = {},
+) {
+  const payload: MailMessage & EmailJobRefs = {
+    ...message,
+    ...(refs.key ? { message_key: refs.key } : {}),
+    ...(refs.accountId ? { account_id: refs.accountId } : {}),
+    ...(refs.orderId ? { order_id: refs.orderId } : {}),
+  };
+  return jobs.enqueue(SEND_EMAIL_JOB, payload as unknown as Record<string, unknown>, { tx });
 }
+
+/** The account's e-mails given up on (after three days of trying), newest first; `orderId` narrows to one order. */
+export function failedEmails(jobs: JobQueue, where: { accountId: string; orderId?: string }) {
+  return jobs.failedJobs(SEND_EMAIL_JOB, refsMatch(where));
+}
+
+/** Tries a failed e-mail of the account again (same Message-ID); false when the account has no such e-mail. */
+export function retryEmail(jobs: JobQueue, jobId: number, accountId: string): Promise<boolean> {
+  return jobs.retryFailed(jobId, SEND_EMAIL_JOB, refsMatch({ accountId }));
+}
+
+const refsMatch = (where: { accountId: string; orderId?: string }): Record<string, string> => ({
+  account_id: where.accountId,
+  ...(where.orderId ? { order_id: where.orderId } : {}),
+});

@@ -20,7 +20,11 @@ export class ServerProcess {
   child: ChildProcess | null = null;
   url = '';
   private secret = randomBytes(32).toString('hex');
-  constructor(public env: Record<string, string>) {}
+  /** 'pipe': the server's stdout is a pipe this process reads (and may close: `child.stdout.destroy()`). */
+  constructor(
+    public env: Record<string, string>,
+    private stdout: 'inherit' | 'pipe' = 'inherit',
+  ) {}
 
   async start(timeoutMs = 60_000): Promise<this> {
     const port = await freePort();
@@ -40,7 +44,7 @@ export class ServerProcess {
         HOST: '127.0.0.1',
         APP_URL: this.url,
       },
-      stdio: ['ignore', 'inherit', 'inherit'],
+      stdio: ['ignore', this.stdout, 'inherit'],
     });
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
@@ -62,12 +66,13 @@ export class ServerProcess {
     await exited;
   }
 
-  async stop(): Promise<void> {
+  /** SIGTERM; resolves with the exit code (null when a signal ended it) once the process is gone. */
+  async stop(): Promise<number | null> {
     const child = this.child;
-    if (!child || child.exitCode !== null || child.signalCode) return;
-    const exited = new Promise((r) => child.once('exit', r));
+    if (!child || child.exitCode !== null || child.signalCode) return child?.exitCode ?? null;
+    const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
     child.kill('SIGTERM');
-    await exited;
+    return exited;
   }
 
   async api(method: string, apiPath: string, body?: unknown, token?: string) {

@@ -8,6 +8,7 @@ import { SMTPServer, type SMTPServerDataStream } from 'smtp-server';
 export interface Received {
   to: string;
   raw: string;
+  messageId: string;
 }
 
 export class SmtpPeer {
@@ -21,13 +22,23 @@ export class SmtpPeer {
   private waiters: { count: number; resolve: () => void }[] = [];
   port = 0;
 
-  constructor(opts: { keepRaw?: boolean } = {}) {
+  /**
+   * `greetingDelayMs`: each connection waits that long for the server's greeting (as real servers that
+   * check the client first do); `acceptDelayMs`: each e-mail waits that long for its "250 OK".
+   */
+  constructor(opts: { keepRaw?: boolean; greetingDelayMs?: number; acceptDelayMs?: number } = {}) {
     const keepRaw = opts.keepRaw ?? true;
+    const delay = (ms = 0) => new Promise((resolve) => setTimeout(resolve, ms));
     this.server = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS', 'AUTH'],
       logger: false,
       size: 10 * 1024 * 1024,
+      // Connections a pooled sender keeps open are cut after 1 s on close() (30 s by default).
+      closeTimeout: 1000,
+      onConnect: (_session, callback) => {
+        delay(opts.greetingDelayMs).then(() => callback());
+      },
       onRcptTo: (address, _session, callback) => {
         if (this.refuse.has(address.address)) {
           const err = Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 });
@@ -38,14 +49,18 @@ export class SmtpPeer {
       onData: (stream: SMTPServerDataStream, session, callback) => {
         const chunks: Buffer[] = [];
         stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
+        stream.on('end', async () => {
+          if (opts.acceptDelayMs) await delay(opts.acceptDelayMs);
           if (this.holdAfter !== null && this.holdAfter <= 0) {
             this.held.push(callback);
             return;
           }
           if (this.holdAfter !== null) this.holdAfter--;
-          const raw = keepRaw ? Buffer.concat(chunks).toString('utf8').replace(/\r\n/g, '\n') : '';
-          for (const r of session.envelope.rcptTo) this.inbox.push({ to: r.address, raw });
+          const data = Buffer.concat(chunks);
+          const raw = keepRaw ? data.toString('utf8').replace(/\r\n/g, '\n') : '';
+          const headers = data.subarray(0, data.indexOf('\r\n\r\n')).toString('utf8');
+          const messageId = /^Message-ID: *(.*)$/im.exec(headers)?.[1]?.trim() ?? '';
+          for (const r of session.envelope.rcptTo) this.inbox.push({ to: r.address, raw, messageId });
           callback();
           this.wake();
         });
@@ -57,6 +72,13 @@ export class SmtpPeer {
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
     this.port = (this.server.server.address() as AddressInfo).port;
     return `smtp://127.0.0.1:${this.port}`;
+  }
+
+  /** How many copies of each Message-ID arrived. */
+  copiesByMessageId(): Map<string, number> {
+    const copies = new Map<string, number>();
+    for (const { messageId } of this.inbox) copies.set(messageId, (copies.get(messageId) ?? 0) + 1);
+    return copies;
   }
 
   heldCount(): number {

@@ -22,7 +22,7 @@ export const OFFER_ORDERS = {
 } as const;
 
 export const WAITLIST_SWEEP_JOB = 'waitlist.sweep';
-const SWEEP_EVERY_MS = 60_000;
+const SWEEP_EVERY_SECONDS = 60;
 export const DEFAULT_OFFER_MINUTES = 24 * 60;
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'jobs'>;
@@ -124,20 +124,11 @@ export async function sweep(deps: Deps): Promise<void> {
   for (const ticketId of await repo.ticketsWithAutoOffers(deps.db)) await offerFreedUnits(deps, ticketId);
 }
 
-/** Registers the jobs and keeps one sweep queued (it queues the next one when it runs). */
+/** Registers the jobs; the sweep repeats every minute, one occurrence scheduled across all processes. */
 export async function registerWaitlistJobs(deps: Deps): Promise<void> {
   deps.jobs.register(WAITLIST_OFFER_JOB, async (payload) => {
     await repo.settleOffers(deps.db, OFFER_ORDERS);
     await offerFreedUnits(deps, String(payload.ticketId));
   });
-  deps.jobs.register(WAITLIST_SWEEP_JOB, async () => {
-    try {
-      await sweep(deps);
-    } finally {
-      await deps.jobs.enqueue(WAITLIST_SWEEP_JOB, {}, { runAt: new Date(Date.now() + SWEEP_EVERY_MS) });
-    }
-  });
-  if (!(await repo.hasPendingJob(deps.db, WAITLIST_SWEEP_JOB))) {
-    await deps.jobs.enqueue(WAITLIST_SWEEP_JOB, {}, { runAt: new Date(Date.now() + SWEEP_EVERY_MS) });
-  }
+  await deps.jobs.repeat(WAITLIST_SWEEP_JOB, SWEEP_EVERY_SECONDS, () => sweep(deps));
 }

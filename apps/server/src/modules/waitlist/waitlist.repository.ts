@@ -1,15 +1,8 @@
 import type { OrderStatus } from '@taquilla/shared';
 import type { WaitlistState } from '@taquilla/shared/schemas/waitlist';
-import { and, asc, count, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { type Queryable, rowsOf } from '../../db/client.ts';
-import {
-  jobs,
-  orders,
-  ticketPrices,
-  tickets,
-  waitlistEntries,
-  waitlistSettings,
-} from '../../db/schema/index.ts';
+import { orders, ticketPrices, tickets, waitlistEntries, waitlistSettings } from '../../db/schema/index.ts';
 import { type ListParams, likePattern } from '../../lib/pagination.ts';
 import { one } from '../../lib/rows.ts';
 
@@ -225,16 +218,6 @@ export async function orderShortId(q: Queryable, accountId: string, orderId: str
     .from(orders)
     .where(and(eq(orders.account_id, accountId), eq(orders.id, orderId)));
   return one(row ? [row] : []).short_id;
-}
-
-/** Whether a job of this kind waits to run (the periodic sweep keeps exactly one queued). */
-export async function hasPendingJob(q: Queryable, kind: string): Promise<boolean> {
-  const [row] = await q
-    .select({ id: jobs.id })
-    .from(jobs)
-    .where(and(eq(jobs.kind, kind), isNull(jobs.completed_at), isNull(jobs.failed_at)))
-    .limit(1);
-  return row !== undefined;
 }
 
 export async function waitingTicketIds(q: Queryable, eventId: string): Promise<string[]> {
