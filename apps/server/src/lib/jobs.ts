@@ -151,20 +151,6 @@ export class JobQueue {
     this.notify();
   }
 
-  /**
-   * Adds a job unless one of this kind is still to run: a repeating job (one that queues its next run
-   * itself) is started this way by every process, and stays one chain however many start at once.
-   */
-  async enqueueOnce(kind: string, payload: Record<string, unknown>, opts: { runAt?: Date } = {}) {
-    await this.db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`jobs.once:${kind}`}))`);
-      const pending = await tx.execute(
-        sql`select 1 from jobs where kind = ${kind} and completed_at is null and failed_at is null limit 1`,
-      );
-      if (rowsOf(pending).length === 0) await this.enqueue(kind, payload, { ...opts, tx });
-    });
-  }
-
   /** Jobs were written by other means (in one statement with a business write): run them soon. */
   notify(): void {
     if (!this.stopped) setImmediate(() => this.kick());

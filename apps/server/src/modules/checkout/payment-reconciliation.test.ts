@@ -11,7 +11,7 @@ import {
   startStripeConnectStub,
 } from '../../test/stripe-connect-stub.ts';
 import { postStripeEvent } from '../../test/stripe-stub.ts';
-import { RECONCILE_JOB, reconcilePayments } from './payment-reconciliation.ts';
+import { RECONCILE_JOB, reconcilePayments, registerPaymentReconciliation } from './payment-reconciliation.ts';
 
 /**
  * The backstop for a webhook that never arrives: the reconciliation job asks Stripe about payments still
@@ -105,11 +105,8 @@ const pendingRuns = () =>
 describe('payment reconciliation', () => {
   it('runs as one repeating job, however many processes start it', async () => {
     expect(await pendingRuns()).toHaveLength(1);
-    await t.app.deps.jobs.enqueueOnce(RECONCILE_JOB, {});
-    await Promise.all([
-      t.app.deps.jobs.enqueueOnce(RECONCILE_JOB, {}),
-      t.app.deps.jobs.enqueueOnce(RECONCILE_JOB, {}),
-    ]);
+    const processes = [t.app.deps, t.app.deps, t.app.deps];
+    await Promise.all(processes.map((deps) => registerPaymentReconciliation(deps)));
     expect(await pendingRuns()).toHaveLength(1);
   });
 

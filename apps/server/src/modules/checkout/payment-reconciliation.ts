@@ -10,7 +10,7 @@ type Deps = Pick<AppDeps, 'db' | 'jobs' | 'config'> & { log?: FastifyBaseLogger 
 type DuePayment = Awaited<ReturnType<typeof payments.pendingPaymentsStartedBefore>>[number];
 
 export const RECONCILE_JOB = 'payments.reconcile';
-const RECONCILE_EVERY_MS = 60_000;
+const RECONCILE_EVERY_SECONDS = 60;
 /** Payments asked about per run (the least recently looked at first). */
 const BATCH = 200;
 
@@ -62,15 +62,7 @@ async function reconcile(deps: Deps, due: DuePayment): Promise<boolean> {
   return true;
 }
 
-/** Registers the job and keeps one run queued (each run queues the next). */
+/** Registers the repeating job: one occurrence scheduled across every process (`lib/jobs.ts` `repeat`). */
 export async function registerPaymentReconciliation(deps: Deps): Promise<void> {
-  const next = () => ({ runAt: new Date(Date.now() + RECONCILE_EVERY_MS) });
-  deps.jobs.register(RECONCILE_JOB, async () => {
-    try {
-      await reconcilePayments(deps);
-    } finally {
-      await deps.jobs.enqueue(RECONCILE_JOB, {}, next());
-    }
-  });
-  await deps.jobs.enqueueOnce(RECONCILE_JOB, {}, next());
+  await deps.jobs.repeat(RECONCILE_JOB, RECONCILE_EVERY_SECONDS, () => reconcilePayments(deps));
 }

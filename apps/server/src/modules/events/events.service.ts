@@ -20,7 +20,6 @@ import { copyCover, coversFor } from '../images/images.service.ts';
 import { COMPLETED_ORDERS, REFUNDED_MONEY, SOLD_ORDERS } from '../order-lifecycle/order-lifecycle.ts';
 import { organizerExists } from '../organizers/organizers.service.ts';
 import { defaultOfflineInstructions } from '../payment-settings/payment-settings.service.ts';
-import { stripeConfigured } from '../payments/stripe.ts';
 import { eventMessages } from './events.messages.ts';
 import * as repo from './events.repository.ts';
 import { defaultProviders, resolveDefaults, resolveSettings, slugify } from './events.settings.ts';

@@ -1,6 +1,6 @@
 import type { PaymentProvider } from '@taquilla/shared';
 import type { Config } from '../../config.ts';
-import { eventPaymentProviders } from '../payments/payments.service.ts';
+import { eventPaymentProviders } from '../payments/providers.ts';
 import { eventMessages as m } from './events.messages.ts';
 
 /** Why a chosen payment method cannot take money, as the organizer reads it. */

@@ -1,10 +1,10 @@
 import type { AutomaticRefundReason, RefundStatus } from '@taquilla/shared';
-import { formatMoney } from '@taquilla/shared';
 import type { RefundOrderInput } from '@taquilla/shared/schemas/orders';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable, Tx } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { conflict, invalid } from '../../lib/errors.ts';
+import { moneyParam } from '../../lib/i18n.ts';
 import { refundRefusal } from '../order-lifecycle/order-lifecycle.ts';
 import { logActivity } from '../orders/activity.ts';
 import { queueRefundEmail, queueRefundedEmail } from '../orders/order-emails.ts';

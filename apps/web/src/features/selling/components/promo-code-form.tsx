@@ -7,8 +7,8 @@ import type { PromoCode } from '@taquilla/shared/schemas/promo-codes';
 import type { Ticket } from '@taquilla/shared/schemas/tickets';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { showSubmitError } from '../../../lib/form-errors.ts';
-import { fromWallTime, toWallTime } from '../../../lib/format.ts';
-import { amountFieldProps, majorUnitsOf, minorUnitsOf, moneyInputError } from '../../../lib/money-input.ts';
+import { toWallTime } from '../../../lib/format.ts';
+import { amountFieldProps, majorUnitsOf, moneyInputError } from '../../../lib/money-input.ts';
 import { useSavePromoCode } from '../api.ts';
 import { promoCodeMessage } from '../lib/promo-code-messages.ts';
 import { type PromoCodeFormValues, promoCodeBody, promoCodeErrors } from '../lib/promo-code-values.ts';
@@ -44,7 +44,8 @@ export function PromoCodeForm(props: {
     // The shared schema's rules, as the server applies them: 150 % is refused here, never rounded down; a
     // fixed amount with more decimals than the currency has is said as such, not rounded.
     validate: (v) => {
-      const digitsError = v.discount_type === 'FIXED' && v.discount !== '' && moneyInputError(v.discount, currency);
+      const digitsError =
+        v.discount_type === 'FIXED' && v.discount !== '' && moneyInputError(v.discount, currency);
       if (digitsError) return { discount: digitsError };
       return Object.fromEntries(
         Object.entries(promoCodeErrors(promoCodeBody(v, currency, tz))).map(([f, key]) => [
