@@ -11,7 +11,11 @@ import { eventHead, unavailableHead } from './public-pages.head.ts';
 import { EventPageRenderer } from './public-pages.renderer.ts';
 
 const params = z.object({ eventId: z.string().max(100), eventSlug: z.string().max(300).optional() });
-const query = z.object({ promo_code: z.string().max(100).optional() }).passthrough();
+/** A promo code is at most 50 characters: a longer one (or one given twice) cannot unlock anything. */
+const promoCodeOf = (query: unknown): string | undefined => {
+  const code = (query as { promo_code?: unknown }).promo_code;
+  return typeof code === 'string' && code.trim() && code.length <= 100 ? code : undefined;
+};
 
 /**
  * `GET /e/:eventId/:eventSlug` and `/event/:eventId/:eventSlug` (the slug may be left out): the web app's event.html with the event's
@@ -69,8 +73,8 @@ export const publicPagesRoutes: FastifyPluginAsyncZod = async (app) => {
   const handler = async (request: FastifyRequest, reply: Parameters<typeof SpaShell.sendHtml>[0]) => {
     if (!shell.available) return reply.callNotFound();
     const { eventId } = params.parse(request.params);
-    const { promo_code: asked } = query.parse(request.query);
-    const promoCode = asked?.trim() && (await promoCodeAllowed(request)) ? asked : undefined;
+    const asked = promoCodeOf(request.query);
+    const promoCode = asked && (await promoCodeAllowed(request)) ? asked : undefined;
     const key = JSON.stringify([eventId, promoCode ?? null, request.locale]);
     const page = await pages.get(key, () => buildPage(eventId, promoCode, request.locale, request.log));
     return SpaShell.sendHtml(reply, page.html, page.status);

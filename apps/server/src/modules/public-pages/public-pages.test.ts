@@ -155,6 +155,12 @@ describe('public event page HTML', () => {
     const unknown = await t.app.inject({ url: `/e/${event.id}/x?promo_code=NOEXISTE` });
     expect(unknown.statusCode).toBe(200);
     expect(inlined(unknown.body).event.promo_code).toBeNull();
+    // A code longer than any code can be, or given twice, unlocks nothing and breaks nothing.
+    for (const query of [`promo_code=${'A'.repeat(300)}`, 'promo_code=amigos&promo_code=otro']) {
+      const odd = await t.app.inject({ url: `/e/${event.id}/x?${query}` });
+      expect(odd.statusCode, query).toBe(200);
+      expect(inlined(odd.body).event.promo_code, query).toBeNull();
+    }
   });
 
   it('shares the cover: og:image from the largest variant up to 1200 px and a preloaded srcset', async () => {
