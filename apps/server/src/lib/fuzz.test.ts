@@ -54,10 +54,28 @@ function queryArbitrary(route: RouteEntry): fc.Arbitrary<Record<string, unknown>
   return fc.oneof(fromSchema, lists);
 }
 
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/**
+ * encodeURIComponent, except that a lone surrogate (which it refuses with a URIError, ending the property
+ * early) is sent as a hostile client would: its three bytes, which are not valid UTF-8.
+ */
+function encodeHostile(text: string): string {
+  return text
+    .split(LONE_SURROGATE)
+    .map(encodeURIComponent)
+    .reduce((out, part, i) => {
+      const lone = text.match(LONE_SURROGATE)?.[i - 1];
+      if (lone === undefined) return out + part;
+      const cp = lone.charCodeAt(0);
+      const bytes = [0xe0 | (cp >> 12), 0x80 | ((cp >> 6) & 0x3f), 0x80 | (cp & 0x3f)];
+      return `${out}${bytes.map((b) => `%${b.toString(16).toUpperCase()}`).join('')}${part}`;
+    });
+}
+
 function toQueryString(query: Record<string, unknown>): string {
   const parts = Object.entries(query).map(
-    ([k, v]) =>
-      `${encodeURIComponent(k)}=${encodeURIComponent(typeof v === 'string' ? v : (JSON.stringify(v) ?? ''))}`,
+    ([k, v]) => `${encodeHostile(k)}=${encodeHostile(typeof v === 'string' ? v : (JSON.stringify(v) ?? ''))}`,
   );
   return parts.length ? `?${parts.join('&')}` : '';
 }
@@ -80,7 +98,7 @@ function urlArbitrary(route: RouteEntry): fc.Arbitrary<string> {
           const choice = choices[i];
           return choice === null || choice === undefined
             ? (realSegments[i] ?? '')
-            : encodeURIComponent(choice).slice(0, 2000) || '%20';
+            : encodeHostile(choice).slice(0, 2000) || '%20';
         })
         .join('/'),
     );

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../deps.ts';
 import { applyCheck } from '../checkout/payment.ts';
 import { applyStripeAccountUpdate } from '../payment-settings/payment-settings.service.ts';
-import { findPayment, recordWebhookEvent, webhookEventSeen } from '../payments/payments.service.ts';
+import { applyEventOnce, findPayment } from '../payments/payments.service.ts';
 import type { PaymentIntent, StripeEvent } from '../payments/stripe.ts';
 import { intentCheck } from '../payments/stripe.ts';
 import { stripeRefundUpdates } from '../payments/stripe-refunds.ts';
@@ -34,10 +34,8 @@ export async function handleStripeEvent(
   deps: Deps,
   event: StripeEvent,
 ): Promise<{ received: true; duplicate?: true }> {
-  if (await webhookEventSeen(deps.db, 'stripe', event.id)) return { received: true, duplicate: true };
-  await applyStripeEvent(deps, event);
-  await recordWebhookEvent(deps.db, 'stripe', event.id, event.type);
-  return { received: true };
+  const applied = await applyEventOnce(deps.db, 'stripe', event, () => applyStripeEvent(deps, event));
+  return applied ? { received: true } : { received: true, duplicate: true };
 }
 
 async function applyStripeEvent(deps: Deps, event: StripeEvent) {

@@ -115,8 +115,19 @@ export const postponeReconciliation = (q: Queryable, accountId: string, paymentI
 export const orderPayments = (q: Queryable, orderId: string, provider?: string) =>
   repo.orderPayments(q, orderId, provider);
 
-export const recordWebhookEvent = (q: Queryable, provider: string, eventId: string, type: string) =>
-  repo.recordWebhookEvent(q, provider, eventId, type);
-
-export const webhookEventSeen = (q: Queryable, provider: string, eventId: string) =>
-  repo.webhookEventSeen(q, provider, eventId);
+/**
+ * Applies a provider's event once: one already handled (a redelivery) is skipped and answers false. The
+ * event is recorded only after `apply` succeeded, so a delivery that failed half-way (the provider
+ * unreachable, the database down) is applied again on the provider's retry; `apply` is idempotent.
+ */
+export async function applyEventOnce(
+  q: Queryable,
+  provider: string,
+  event: { id: string; type: string },
+  apply: () => Promise<void>,
+): Promise<boolean> {
+  if (await repo.webhookEventSeen(q, provider, event.id)) return false;
+  await apply();
+  await repo.recordWebhookEvent(q, provider, event.id, event.type);
+  return true;
+}

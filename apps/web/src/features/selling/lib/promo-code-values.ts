@@ -1,7 +1,7 @@
 import type { PromoDiscountType } from '@taquilla/shared';
+import { parseMinorUnits } from '@taquilla/shared/money';
 import { type PromoCodeInput, promoCodeInput } from '@taquilla/shared/schemas/promo-codes';
 import { fromWallTime } from '../../../lib/format.ts';
-import { minorUnitsOf } from '../../../lib/money-input.ts';
 
 /** The promo code form as typed: the discount in major units for FIXED, in percent for PERCENTAGE. */
 export interface PromoCodeFormValues {
@@ -11,6 +11,12 @@ export interface PromoCodeFormValues {
   ticket_ids: string[];
   expiry_date: string | null;
   max_uses: number | string;
+}
+
+/** A typed fixed discount in minor units; one the currency cannot hold is NaN, which the schema refuses. */
+function fixedDiscount(typed: number | string, currency: string): number {
+  const read = parseMinorUnits(typed, currency);
+  return read.ok ? read.value : Number.NaN;
 }
 
 /** What the form sends: the API's body, the discount in minor units (never clamped: the schema judges it). */
@@ -23,7 +29,7 @@ export function promoCodeBody(v: PromoCodeFormValues, currency: string, tz: stri
       v.discount_type === 'NONE' || typed === null
         ? null
         : v.discount_type === 'FIXED'
-          ? minorUnitsOf(typed, currency)
+          ? fixedDiscount(typed, currency)
           : Number(typed),
     ticket_ids: v.ticket_ids,
     expiry_date: fromWallTime(v.expiry_date, tz),
