@@ -5,6 +5,7 @@ import {
   formatDateRange,
   formatDateTime,
   formatDay,
+  formatShortDay,
   instantToWallTime,
   wallTimeToInstant,
 } from './dates.ts';
@@ -59,6 +60,9 @@ describe('calendar days', () => {
     expect(calendarDay('2026-12-31T23:30:00Z', 'America/Santiago')).toBe('2026-12-31');
     expect(formatDay('2026-11-22', 'es')).toBe('22 nov 2026');
     expect(formatDay('2026-11-22', 'en')).toBe('Nov 22, 2026');
+    // A chart's axis: no year, and no comma left where the year was.
+    expect(formatShortDay('2026-11-22', 'es')).toBe('22 nov');
+    expect(formatShortDay('2026-11-22', 'en')).toBe('Nov 22');
   });
 });
 

@@ -41,6 +41,11 @@ export function formatDay(day: string, locale = 'es'): string {
   return dateFormat(locale, 'UTC', { dateStyle: 'medium' }).format(new Date(`${day}T00:00:00Z`));
 }
 
+/** A calendar day without its year, for a chart's axis: "13 nov" in Spanish, "Nov 13" in English. */
+export function formatShortDay(day: string, locale = 'es'): string {
+  return dateFormat(locale, 'UTC', { day: 'numeric', month: 'short' }).format(new Date(`${day}T00:00:00Z`));
+}
+
 interface WallFields {
   year: number;
   month: number;

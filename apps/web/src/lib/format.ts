@@ -19,6 +19,9 @@ export const formatDateTime = (iso: string, tz: string) => dates.formatDateTime(
 /** A calendar day ("2026-11-22") as the locale writes it, e.g. "22 nov 2026". */
 export const formatDay = (day: string) => dates.formatDay(day, i18n.locale);
 
+/** A calendar day without its year (a chart's axis). */
+export const formatShortDay = (day: string) => dates.formatShortDay(day, i18n.locale);
+
 /** An event's start and end in its zone, a same-day end as its time only. */
 export const formatDateRange = (start: string, end: string | null, tz: string) =>
   dates.formatDateRange(start, end, tz, i18n.locale);

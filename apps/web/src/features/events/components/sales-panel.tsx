@@ -5,7 +5,7 @@ import { Alert, Anchor, Card, Progress, SimpleGrid, Stack, Table, Text, Title } 
 import type { EventSalesStats } from '@taquilla/shared/schemas/events';
 import { Link } from 'react-router';
 import { PageError, PageLoader } from '../../../components/page-state.tsx';
-import { formatDay, formatMoney, formatNumber } from '../../../lib/format.ts';
+import { formatMoney, formatNumber, formatShortDay } from '../../../lib/format.ts';
 import { useEventStats } from '../api.ts';
 
 /**
@@ -28,10 +28,9 @@ function Panel({ eventId, stats }: { eventId: string; stats: EventSalesStats }) 
   const gross = t`Ingresos brutos`;
   const refunded = t`Reembolsado`;
   const net = t`Ingresos netos`;
-  const dayOf = (date: string) => formatDay(date).replace(/\s\d{4}$/, '');
-  const data = stats.daily.map((d) => ({ day: dayOf(d.date), [series]: d.tickets_sold }));
+  const data = stats.daily.map((d) => ({ day: formatShortDay(d.date), [series]: d.tickets_sold }));
   const moneyData = stats.daily.map((d) => ({
-    day: dayOf(d.date),
+    day: formatShortDay(d.date),
     [gross]: d.gross_revenue_cents,
     [refunded]: d.refunded_cents,
     [net]: d.net_revenue_cents,
