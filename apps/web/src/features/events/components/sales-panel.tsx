@@ -2,6 +2,7 @@ import '@mantine/charts/styles.css';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { BarChart } from '@mantine/charts';
 import { Alert, Anchor, Card, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { currencyDigits } from '@taquilla/shared/money';
 import type { EventSalesStats } from '@taquilla/shared/schemas/events';
 import { Link } from 'react-router';
 import { PageError, PageLoader } from '../../../components/page-state.tsx';
@@ -23,6 +24,7 @@ export function SalesPanel({ eventId }: { eventId: string }) {
 function Panel({ eventId, stats }: { eventId: string; stats: EventSalesStats }) {
   const { t } = useLingui();
   const money = (cents: number) => formatMoney(cents, stats.currency);
+  const unit = 10 ** currencyDigits(stats.currency);
   const best = Math.max(1, ...stats.tickets.map((x) => x.tickets_sold));
   const series = t`Entradas`;
   const gross = t`Ingresos brutos`;
@@ -126,6 +128,8 @@ function Panel({ eventId, stats }: { eventId: string; stats: EventSalesStats }) 
           ]}
           tickLine="none"
           gridAxis="y"
+          // Whole minor units, and at least one major unit high: an empty chart does not count in cents.
+          yAxisProps={{ allowDecimals: false, domain: [0, (max: number) => Math.max(max, unit)], width: 88 }}
           valueFormatter={money}
           withLegend
           withTooltip
