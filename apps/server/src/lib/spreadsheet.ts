@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
-import { formatScaled } from '@taquilla/shared/money';
+import { formatScaled, numberSeparators } from '@taquilla/shared/money';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import ExcelJS from 'exceljs';
@@ -45,8 +45,7 @@ export const EXPORT_MONEY_DOC =
  * spreadsheet reads a number typed in, without thousands separators ("1234,56"); a cell with a comma is
  * quoted, so the file stays RFC 4180 (comma-separated).
  */
-export const csvDecimal = (locale: string) =>
-  new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
+export const csvDecimal = (locale: string) => numberSeparators(locale).decimal;
 
 /** Minor units as a decimal number with `digits` decimals and the reader's separator (no float rounding). */
 const decimalText = (cents: number, digits: number, separator: string) =>
