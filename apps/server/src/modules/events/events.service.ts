@@ -256,14 +256,16 @@ export async function updateSettings(
     const problem = paymentMethodsProblem(deps.config, merged);
     if (problem) throw invalid({ payment_providers: problem });
   }
-  const { order_timeout_minutes: _ignored, ...settings } = merged;
-  if (settings.post_checkout_message)
-    settings.post_checkout_message = sanitizeRichText(settings.post_checkout_message);
-  if (settings.offline_payment_instructions) {
-    settings.offline_payment_instructions = sanitizeRichText(settings.offline_payment_instructions);
+  // Only what was sent is written: a setting never saved keeps meaning "not chosen" (an event without
+  // payment methods of its own offers every one that works), instead of the defaults shown for it.
+  const written: Record<string, unknown> = { ...rest, ...(rest.colors ? { colors: merged.colors } : {}) };
+  if (rest.post_checkout_message)
+    written.post_checkout_message = sanitizeRichText(rest.post_checkout_message);
+  if (rest.offline_payment_instructions) {
+    written.offline_payment_instructions = sanitizeRichText(rest.offline_payment_instructions);
   }
   const row = await repo.updateEvent(deps.db, auth.accountId, id, {
-    settings: { ...current.settings, ...settings },
+    settings: { ...current.settings, ...written },
     ...(order_timeout_minutes !== undefined ? { order_timeout_minutes } : {}),
   });
   if (!row) throw notFound();

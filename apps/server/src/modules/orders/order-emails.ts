@@ -279,13 +279,15 @@ function queueNotice(
   const locale: Locale = isLocale(order.locale) ? order.locale : 'es';
   const all = { name: order.first_name ?? '', order: order.short_id, event: event.name, ...params };
   const content = renderEmail({
+    lang: locale,
     heading: t(locale, keys.heading),
     paragraphs: [t(locale, keys.intro, all)],
     footer: t(locale, m['orders.email_footer'], { organizer: event.organizer_name }),
   });
+  // Like the order's other e-mails: in its language, and a reply reaches the organizer.
   return enqueueEmail(
     ctx.jobs,
-    { to: order.email, subject: t(locale, keys.subject, all), ...content },
+    { to: order.email, subject: t(locale, keys.subject, all), replyTo: replyToOf(event), ...content },
     ctx.tx,
   );
 }
