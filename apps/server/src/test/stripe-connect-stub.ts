@@ -1,6 +1,9 @@
+import type { App } from '../app.ts';
 import { randomBase62 } from '../lib/ids.ts';
+import { createSellingEvent } from './factories/checkout.ts';
 import {
   formMetadata,
+  postStripeEvent,
   type StubAnswer,
   type StubCall,
   startStripeApiStub,
@@ -180,4 +183,34 @@ export async function startStripeConnectStub(): Promise<StripeConnectStub> {
     retrievals,
     close: stub.close,
   };
+}
+
+/** The Connect endpoint's signing secret the tests configure (STRIPE_CONNECT_WEBHOOK_SECRET). */
+export const CONNECT_SECRET = 'whsec_connect_taquilla';
+
+/** A signed event of a connected account, delivered to the Connect webhook endpoint. */
+export const connectEvent = (app: App, type: string, object: unknown, account: string, id?: string) =>
+  postStripeEvent(app, {
+    url: '/api/public/webhooks/stripe-connect',
+    secret: CONNECT_SECRET,
+    type,
+    object,
+    account,
+    id,
+  });
+
+/**
+ * An account selling through its own connected Stripe account: onboarded through the stub, then charges
+ * enabled by a signed `account.updated` from the Connect endpoint.
+ */
+export async function connectedSeller(app: App, stub: StripeConnectStub) {
+  const seller = await createSellingEvent(app, { settings: { payment_providers: ['stripe'] } });
+  await app.inject({ method: 'POST', url: '/api/accounts/me/stripe-connect', headers: seller.headers });
+  const account = stub.accounts.get(stub.links.at(-1)?.account ?? '');
+  if (!account) throw new Error('no connected account');
+  const enabled = { ...account, details_submitted: true, charges_enabled: true };
+  const res = await connectEvent(app, 'account.updated', enabled, account.id);
+  if (res.statusCode !== 200) throw new Error(`account.updated: ${res.statusCode} ${res.body}`);
+  Object.assign(account, enabled);
+  return { ...seller, stripeAccount: account.id };
 }

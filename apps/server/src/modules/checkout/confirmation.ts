@@ -19,20 +19,11 @@ import { holdUnits } from './checkout.service.ts';
  */
 type Deps = Pick<AppDeps, 'db' | 'jobs' | 'config'> & { log?: FastifyBaseLogger };
 
-export interface PaymentOutcome {
-  /** The order's account: every read and write below is scoped by it. */
-  accountId: string;
-  orderId: string;
-  provider: string;
-  ref: string;
-  amountCents: number;
-  currency: string;
-  /**
-   * The reference was made by this server a moment ago (a synchronous provider: the test card), so no
-   * payment row can exist for it yet: it is written once, already SUCCEEDED, without a lookup first.
-   */
-  fresh?: boolean;
-}
+/**
+ * A provider's word on one attempt (the order's account scopes every write below); `fresh`: a reference
+ * this server made a moment ago (the test card), written once, already SUCCEEDED, without a lookup first.
+ */
+export type PaymentOutcome = payments.Attempt;
 
 /** What the caller already read (the payment step's one query): completing the order needs no more. */
 export interface KnownOrder {

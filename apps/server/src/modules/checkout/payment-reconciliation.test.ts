@@ -4,13 +4,15 @@ import { attendees, jobs, orderRefunds, orders, payments } from '../../db/schema
 import { randomBase62 } from '../../lib/ids.ts';
 import { at, one } from '../../lib/rows.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { addTicket, buyer, createSellingEvent } from '../../test/factories/checkout.ts';
+import { addTicket, buyer } from '../../test/factories/checkout.ts';
 import {
+  CONNECT_SECRET,
+  connectEvent as connectEventOf,
+  connectedSeller as connectedSellerOf,
   type StripeConnectStub,
   type StubIntent,
   startStripeConnectStub,
 } from '../../test/stripe-connect-stub.ts';
-import { postStripeEvent } from '../../test/stripe-stub.ts';
 import { RECONCILE_JOB, reconcilePayments, registerPaymentReconciliation } from './payment-reconciliation.ts';
 
 /**
@@ -19,7 +21,6 @@ import { RECONCILE_JOB, reconcilePayments, registerPaymentReconciliation } from 
  * HTTP API is THE ONE MOCK (test/stripe-connect-stub.ts); payments are made on a connected account, so
  * every question must be asked on that account.
  */
-const CONNECT_SECRET = 'whsec_connect_taquilla';
 let stub: StripeConnectStub;
 let t: TestApp;
 
@@ -41,24 +42,9 @@ afterAll(async () => {
   await stub.close();
 });
 
-const connectEvent = (type: string, object: unknown, account: string) =>
-  postStripeEvent(t.app, {
-    url: '/api/public/webhooks/stripe-connect',
-    secret: CONNECT_SECRET,
-    type,
-    object,
-    account,
-  });
-
-async function connectedSeller() {
-  const seller = await createSellingEvent(t.app, { settings: { payment_providers: ['stripe'] } });
-  await t.app.inject({ method: 'POST', url: '/api/accounts/me/stripe-connect', headers: seller.headers });
-  const account = stub.accounts.get(stub.links.at(-1)?.account ?? '');
-  if (!account) throw new Error('no connected account');
-  Object.assign(account, { details_submitted: true, charges_enabled: true });
-  await connectEvent('account.updated', account, account.id);
-  return { ...seller, stripeAccount: account.id };
-}
+const connectEvent = (type: string, object: unknown, account: string, id?: string) =>
+  connectEventOf(t.app, type, object, account, id);
+const connectedSeller = () => connectedSellerOf(t.app, stub);
 
 type Seller = Awaited<ReturnType<typeof connectedSeller>>;
 

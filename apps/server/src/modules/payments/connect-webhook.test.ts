@@ -4,8 +4,11 @@ import { attendees, jobs, orders, payments, paymentWebhookEvents } from '../../d
 import { randomBase62 } from '../../lib/ids.ts';
 import { at, one } from '../../lib/rows.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { addTicket, buyer, createSellingEvent } from '../../test/factories/checkout.ts';
+import { addTicket, buyer } from '../../test/factories/checkout.ts';
 import {
+  CONNECT_SECRET,
+  connectEvent as connectEventOf,
+  connectedSeller as connectedSellerOf,
   type StripeConnectStub,
   type StubIntent,
   startStripeConnectStub,
@@ -19,7 +22,6 @@ import { postStripeEvent } from '../../test/stripe-stub.ts';
  * events are signed with the SDK's own `generateTestHeaderString`.
  */
 const PLATFORM_SECRET = 'whsec_platform_taquilla';
-const CONNECT_SECRET = 'whsec_connect_taquilla';
 let stub: StripeConnectStub;
 let t: TestApp;
 
@@ -41,26 +43,8 @@ afterAll(async () => {
 });
 
 const connectEvent = (type: string, object: unknown, account: string, id?: string) =>
-  postStripeEvent(t.app, {
-    url: '/api/public/webhooks/stripe-connect',
-    secret: CONNECT_SECRET,
-    type,
-    object,
-    account,
-    id,
-  });
-
-/** An account selling through its own connected Stripe account (charges enabled by account.updated). */
-async function connectedSeller() {
-  const seller = await createSellingEvent(t.app, { settings: { payment_providers: ['stripe'] } });
-  await t.app.inject({ method: 'POST', url: '/api/accounts/me/stripe-connect', headers: seller.headers });
-  const account = stub.accounts.get(stub.links.at(-1)?.account ?? '');
-  if (!account) throw new Error('no connected account');
-  const enabled = { ...account, details_submitted: true, charges_enabled: true };
-  expect((await connectEvent('account.updated', enabled, account.id)).statusCode).toBe(200);
-  Object.assign(account, enabled);
-  return { ...seller, stripeAccount: account.id };
-}
+  connectEventOf(t.app, type, object, account, id);
+const connectedSeller = () => connectedSellerOf(t.app, stub);
 
 /** A buyer at the card step: the PaymentIntent made on the connected account. */
 async function paying(seller: Awaited<ReturnType<typeof connectedSeller>>, priceCents = 3000) {
