@@ -21,7 +21,13 @@ export const promoCodeInput = z
       .optional(),
     ticket_ids: z.array(z.uuid()).max(500).optional(),
     expiry_date: z.iso.datetime({ offset: true }).nullable().optional(),
-    max_uses: z.number().int().min(1).max(10_000_000).nullable().optional(),
+    max_uses: z
+      .number()
+      .int({ error: 'promo_codes.max_uses_range' })
+      .min(1, { error: 'promo_codes.max_uses_range' })
+      .max(10_000_000, { error: 'promo_codes.max_uses_range' })
+      .nullable()
+      .optional(),
   })
   .superRefine((p, ctx) => {
     if (p.discount_type === 'PERCENTAGE' && (p.discount ?? 0) > 100) {

@@ -13,6 +13,8 @@ export const promoCodeMessages = defineMessages({
     'promo_codes.discount_whole':
       'El descuento debe ser un número entero: unidades menores de la moneda (céntimos) para un importe fijo, por ciento entero para un porcentaje.',
     'promo_codes.unknown_ticket': 'Alguna entrada no pertenece a este evento.',
+    'promo_codes.max_uses_range':
+      'Los usos máximos son un número entero de 1 en adelante; déjalo vacío para usos ilimitados.',
   },
   en: {
     'promo_codes.code_length': 'The code must be 3 to 50 characters long.',
@@ -26,5 +28,7 @@ export const promoCodeMessages = defineMessages({
     'promo_codes.discount_whole':
       'The discount must be a whole number: minor units of the currency (cents) for a fixed amount, a whole percent for a percentage.',
     'promo_codes.unknown_ticket': 'A ticket does not belong to this event.',
+    'promo_codes.max_uses_range':
+      'Maximum uses is a whole number from 1 up; leave it empty for unlimited uses.',
   },
 });

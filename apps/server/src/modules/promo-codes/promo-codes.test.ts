@@ -163,6 +163,13 @@ describe('promo codes', () => {
       },
     );
     expect(en.json().error.fields.discount).toBe('The percentage must be between 0 and 100.');
+    for (const max_uses of [0, -3, 2.5]) {
+      const res = await create({ code: 'USOS', discount_type: 'NONE', max_uses });
+      expect(res.statusCode, String(max_uses)).toBe(422);
+      expect(res.json().error.fields).toEqual({
+        max_uses: expect.stringMatching(/^Los usos máximos son un número entero de 1/),
+      });
+    }
     expect(await countRows()).toBe(before);
     const after = (await t.app.inject({ url: url(`/${saved.id}`), headers: owner.headers })).json().data;
     expect(after).toMatchObject({ code: 'RANGO', discount_type: 'PERCENTAGE', discount: 20 });

@@ -136,7 +136,7 @@ export function PromoCodeForm(props: {
             <NumberInput
               label={t`Usos máximos`}
               placeholder={t`Ilimitados`}
-              min={1}
+              clampBehavior="none"
               allowDecimal={false}
               {...form.getInputProps('max_uses')}
             />

@@ -10,6 +10,7 @@ const MESSAGES: Record<string, MessageDescriptor> = {
   'promo_codes.discount_zero': msg`Un descuento de 0 no descuenta nada: indica un descuento mayor que 0 o elige «Solo desbloquea».`,
   'promo_codes.discount_negative': msg`El descuento no puede ser negativo.`,
   'promo_codes.discount_whole': msg`El descuento debe ser un número entero.`,
+  'promo_codes.max_uses_range': msg`Los usos máximos son un número entero de 1 en adelante; déjalo vacío para usos ilimitados.`,
 };
 
 /** A schema message key as the organizer reads it; a limit without its own message gets a general one. */

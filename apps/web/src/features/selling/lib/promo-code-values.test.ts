@@ -23,6 +23,13 @@ describe('promo code form', () => {
     expect(judge({ discount: 100 }).errors).toEqual({});
   });
 
+  it('refuses 0 maximum uses instead of turning it into 1', () => {
+    const { body, errors } = judge({ max_uses: 0 });
+    expect(body.max_uses).toBe(0);
+    expect(errors).toEqual({ max_uses: 'promo_codes.max_uses_range' });
+    expect(judge({ max_uses: '' }).errors).toEqual({});
+  });
+
   it('refuses a negative discount, a discount of 0 and a missing one', () => {
     expect(judge({ discount: -5 }).errors.discount).toBe('promo_codes.discount_negative');
     expect(judge({ discount_type: 'FIXED', discount: -5 }).errors.discount).toBe(
