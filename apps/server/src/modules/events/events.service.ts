@@ -240,6 +240,10 @@ export async function updateSettings(
   input: UpdateEventSettingsInput,
 ) {
   const current = await getEventRow(deps, auth, id);
+  // Where buyers send their money is the payment settings' permission, not the event editor's.
+  if (input.payment_providers !== undefined || input.offline_payment_instructions !== undefined) {
+    assertCan(auth, 'payments:manage');
+  }
   const { order_timeout_minutes, ...rest } = input;
   const resolved = resolveSettings(current);
   const merged = { ...resolved, ...rest };

@@ -11,7 +11,7 @@ import {
 } from '../../db/schema/index.ts';
 import { one } from '../../lib/rows.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { createAccountWithUser } from '../../test/factories/accounts.ts';
+import { addUser, createAccountWithUser } from '../../test/factories/accounts.ts';
 import {
   createEvent,
   createOrganizer,
@@ -417,6 +417,36 @@ describe('event settings', () => {
     const detail = (await inject('GET', `/api/events/${event.id}`, owner.headers)).json().data;
     expect(detail.settings.seo_title).toBe('Jazz en Madrid');
     expect(detail.checklist.payment_set_up).toBe(true);
+  });
+
+  it('lets only the payment-settings permission change payment methods and offline instructions', async () => {
+    const event = await createEvent(t.app, owner.headers);
+    const organizer = await addUser(t.app, owner.account.id, { role: 'ORGANIZER' });
+    const url = `/api/events/${event.id}/settings`;
+    for (const body of [
+      { payment_providers: ['offline', 'test'], offline_payment_instructions: 'Transferencia a ES99 0000' },
+      { payment_providers: ['test'] },
+      { offline_payment_instructions: 'Transferencia a ES99 0000' },
+      { seo_title: 'Otro', offline_payment_instructions: null },
+    ]) {
+      const res = await inject('PUT', url, organizer.headers, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(403);
+      expect(res.json().error.code).toBe('FORBIDDEN');
+    }
+    const after = (await inject('GET', url, owner.headers)).json().data;
+    expect(after).toMatchObject({
+      payment_providers: ['test'],
+      offline_payment_instructions: null,
+      seo_title: null,
+    });
+    // The organizer still edits the rest of the settings; the admin changes the payment methods.
+    expect((await inject('PUT', url, organizer.headers, { seo_title: 'Jazz' })).statusCode).toBe(200);
+    const admin = await inject('PUT', url, owner.headers, {
+      payment_providers: ['offline', 'test'],
+      offline_payment_instructions: 'Transferencia a ES12 3456',
+    });
+    expect(admin.statusCode).toBe(200);
+    expect(admin.json().data.payment_providers).toEqual(['offline', 'test']);
   });
 
   it('rejects bad settings and changes nothing', async () => {

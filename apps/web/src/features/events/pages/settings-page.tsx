@@ -27,6 +27,7 @@ import {
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { PageError, PageLoader } from '../../../components/page-state.tsx';
+import { can, useCurrentUser } from '../../../lib/current-user.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { fromWallTime, toWallTime } from '../../../lib/format.ts';
 import { useEvent, useOrganizers, useUpdateEvent, useUpdateSettings } from '../api.ts';
@@ -214,6 +215,8 @@ type SettingsForm = Omit<
 function SettingsSections({ event }: { event: ManageEventDetail }) {
   const { t } = useLingui();
   const save = useUpdateSettings(event.id);
+  const me = useCurrentUser();
+  const canPay = can(me.data, 'payments:manage');
   const s = event.settings;
   const form = useForm<SettingsForm>({
     initialValues: {
@@ -288,36 +291,41 @@ function SettingsSections({ event }: { event: ManageEventDetail }) {
         </form>
       </Section>
 
-      <Section id="pagos" title={<Trans>Pagos</Trans>}>
-        <form
-          onSubmit={submitFields(
-            ['payment_providers', 'offline_payment_instructions'],
-            t`Ajustes de pago guardados`,
-          )}
-          noValidate
-        >
-          <Stack gap="sm">
-            <Checkbox.Group label={t`Métodos de pago aceptados`} {...form.getInputProps('payment_providers')}>
-              <Stack gap={6} mt={6}>
-                <Checkbox value="stripe" label={t`Tarjeta (Stripe)`} />
-                <Checkbox value="offline" label={t`Pago sin conexión (transferencia, pago en taquilla…)`} />
-                <Checkbox value="test" label={t`Pagos de prueba (simulados, no se cobra nada)`} />
-              </Stack>
-            </Checkbox.Group>
-            {form.values.payment_providers.includes('offline') && (
-              <Textarea
-                label={t`Instrucciones para el pago sin conexión`}
-                description={t`Se muestran al comprador y en el correo del pedido.`}
-                autosize
-                minRows={3}
-                required
-                {...form.getInputProps('offline_payment_instructions')}
-              />
+      {canPay && (
+        <Section id="pagos" title={<Trans>Pagos</Trans>}>
+          <form
+            onSubmit={submitFields(
+              ['payment_providers', 'offline_payment_instructions'],
+              t`Ajustes de pago guardados`,
             )}
-            <SaveButton loading={save.isPending} />
-          </Stack>
-        </form>
-      </Section>
+            noValidate
+          >
+            <Stack gap="sm">
+              <Checkbox.Group
+                label={t`Métodos de pago aceptados`}
+                {...form.getInputProps('payment_providers')}
+              >
+                <Stack gap={6} mt={6}>
+                  <Checkbox value="stripe" label={t`Tarjeta (Stripe)`} />
+                  <Checkbox value="offline" label={t`Pago sin conexión (transferencia, pago en taquilla…)`} />
+                  <Checkbox value="test" label={t`Pagos de prueba (simulados, no se cobra nada)`} />
+                </Stack>
+              </Checkbox.Group>
+              {form.values.payment_providers.includes('offline') && (
+                <Textarea
+                  label={t`Instrucciones para el pago sin conexión`}
+                  description={t`Se muestran al comprador y en el correo del pedido.`}
+                  autosize
+                  minRows={3}
+                  required
+                  {...form.getInputProps('offline_payment_instructions')}
+                />
+              )}
+              <SaveButton loading={save.isPending} />
+            </Stack>
+          </form>
+        </Section>
+      )}
 
       <Section id="seo" title={<Trans>SEO</Trans>}>
         <form
