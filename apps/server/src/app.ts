@@ -5,7 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { ErrorCode } from '@taquilla/shared';
+import { DEFAULT_LOCALE, ErrorCode } from '@taquilla/shared';
 import { dataEnvelope, errorEnvelopeSchema } from '@taquilla/shared/schemas/envelope';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -102,7 +102,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   const routes = collectRoutes(app);
   const answers = new PreparedAnswers();
   app.decorate('deps', { config, database, db: database.db, jobs, mailer, spa, routes, answers });
-  app.decorateRequest('locale', 'es');
+  app.decorateRequest('locale', DEFAULT_LOCALE);
   app.decorateRequest('auth', null);
 
   // A repeat of a public GET whose answer a micro-cache holds (public-events: the event page's read

@@ -1,9 +1,9 @@
 import { useLingui } from '@lingui/react';
 import { SegmentedControl } from '@mantine/core';
-import type { Locale } from '@taquilla/shared';
+import { type Locale, SUPPORTED_LOCALES } from '@taquilla/shared';
 import { changeLocale } from '../lib/i18n.ts';
 
-/** ES / EN switch; stores the choice in the `locale` cookie. */
+/** ES / EN / … switch (one segment per supported language); stores the choice in the `locale` cookie. */
 export function LanguageSwitch() {
   const { i18n } = useLingui();
   return (
@@ -11,10 +11,7 @@ export function LanguageSwitch() {
       size="xs"
       value={i18n.locale}
       onChange={(value) => void changeLocale(value as Locale)}
-      data={[
-        { value: 'es', label: 'ES' },
-        { value: 'en', label: 'EN' },
-      ]}
+      data={SUPPORTED_LOCALES.map((value) => ({ value, label: value.toUpperCase() }))}
       aria-label="Idioma / Language"
     />
   );

@@ -1,9 +1,18 @@
-import { DEFAULT_LOCALE, type Locale, SUPPORTED_LOCALES } from '@taquilla/shared/enums';
+import {
+  DEFAULT_LOCALE,
+  isLocale,
+  LOCALE_INFO,
+  type Locale,
+  SUPPORTED_LOCALES,
+} from '@taquilla/shared/enums';
+
+export { isLocale };
+
+/** Every language for a select or a switch, each named in itself («Español», «English»…). */
+export const localeOptions = (): { value: Locale; label: string }[] =>
+  SUPPORTED_LOCALES.map((value) => ({ value, label: LOCALE_INFO[value].label }));
 
 /** The interface language: the `locale` cookie, then the browser language, then the user's setting; default es. */
-export function isLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && (SUPPORTED_LOCALES as readonly string[]).includes(value);
-}
 
 export function readLocaleCookie(): string | undefined {
   const match = document.cookie.match(/(?:^|;\s*)locale=([^;]+)/);

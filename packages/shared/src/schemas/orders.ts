@@ -3,6 +3,7 @@
  * refunds and activity log as the drawer shows them. Amounts are integer minor units.
  */
 import { z } from 'zod';
+import { SUPPORTED_LOCALES } from '../enums.ts';
 
 const cents = z.number().int().min(0).max(100_000_000);
 const name = z.string().trim().min(1).max(50);
@@ -81,7 +82,7 @@ export const manualOrderInput = z.strictObject({
   /** Complimentary tickets (invitations): nothing is paid and the lines are free. */
   complimentary: z.boolean().optional(),
   send_emails: z.boolean().default(true),
-  locale: z.enum(['es', 'en']).optional(),
+  locale: z.enum(SUPPORTED_LOCALES).optional(),
 });
 export type ManualOrderInput = z.infer<typeof manualOrderInput>;
 

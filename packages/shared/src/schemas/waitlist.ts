@@ -1,5 +1,6 @@
 /** The waiting list: the public sign-up, the organizer's settings and list (zod, both ends). */
 import { z } from 'zod';
+import { SUPPORTED_LOCALES } from '../enums.ts';
 
 export const WAITLIST_STATES = ['WAITING', 'OFFERED', 'PURCHASED', 'EXPIRED', 'LEFT'] as const;
 export type WaitlistState = (typeof WAITLIST_STATES)[number];
@@ -12,7 +13,7 @@ export const joinWaitlistInput = z.strictObject({
   last_name: z.string().trim().max(100).optional(),
   email: z.email({ error: 'waitlist.email_invalid' }).max(254),
   quantity: z.number().int().min(1).max(10_000),
-  locale: z.enum(['es', 'en']).optional(),
+  locale: z.enum(SUPPORTED_LOCALES).optional(),
   /** The buyer accepted the consent text. */
   consent: z.literal(true, { error: 'waitlist.consent_required' }),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SUPPORTED_LOCALES } from '../enums.ts';
 
 /** Widget settings of an event (GET/PUT /api/events/{id}/widget): embed options and who may frame it. */
 const hexColor = z
@@ -17,7 +18,7 @@ export const originSchema = z
     return z.NEVER;
   });
 
-export const WIDGET_LOCALES = ['es', 'en'] as const;
+export const WIDGET_LOCALES = SUPPORTED_LOCALES;
 
 export const widgetSettingsSchema = z.strictObject({
   /** Sites allowed to frame the widget; empty: any site. */

@@ -1,4 +1,4 @@
-import type { Locale } from '@taquilla/shared';
+import { DEFAULT_LOCALE, type Locale } from '@taquilla/shared';
 import type { Queryable } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { renderEmail } from '../../lib/email-layout.ts';
@@ -58,7 +58,7 @@ export async function sendAuthEmail(
   params: Record<string, string>,
   tx?: Queryable,
 ) {
-  const locale: Locale = isLocale(to.locale) ? to.locale : 'es';
+  const locale: Locale = isLocale(to.locale) ? to.locale : DEFAULT_LOCALE;
   const [subject, heading, body, button, expiry] = keys[kind];
   const all = { email: to.address ?? to.email, ...params };
   const role = params.role ? t(locale, `role.${params.role}`) : '';

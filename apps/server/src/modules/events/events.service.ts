@@ -1,3 +1,4 @@
+import type { Locale } from '@taquilla/shared';
 import type {
   CreateEventInput,
   DuplicateEventInput,
@@ -279,7 +280,7 @@ export async function updateSettings(
 export async function duplicateEvent(
   deps: Deps,
   auth: AuthContext,
-  locale: 'es' | 'en',
+  locale: Locale,
   id: string,
   input: DuplicateEventInput,
 ) {

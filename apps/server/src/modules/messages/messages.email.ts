@@ -1,4 +1,4 @@
-import type { Locale } from '@taquilla/shared';
+import { DEFAULT_LOCALE, type Locale } from '@taquilla/shared';
 import { renderEmail } from '../../lib/email-layout.ts';
 import { htmlToText } from '../../lib/html.ts';
 import { isLocale, t } from '../../lib/i18n.ts';
@@ -35,7 +35,7 @@ export function messageEmail(
   to: Recipient,
   opts: { messageId?: string; test?: boolean } = {},
 ): MailMessage {
-  const locale: Locale = isLocale(to.locale) ? to.locale : 'es';
+  const locale: Locale = isLocale(to.locale) ? to.locale : DEFAULT_LOCALE;
   const vars = { event: event.name, organizer: event.organizer_name };
   const content = renderEmail({
     lang: locale,

@@ -1,3 +1,4 @@
+import type { Locale } from '@taquilla/shared';
 import { sql } from 'drizzle-orm';
 import type { App } from '../../app.ts';
 
@@ -17,7 +18,7 @@ interface Holder {
 export async function buyOrder(
   app: App,
   eventId: string,
-  buyer: { first_name: string; email: string; lang?: 'es' | 'en' },
+  buyer: { first_name: string; email: string; lang?: Locale },
   holders: Holder[],
   opts: { provider?: 'test' | 'offline'; reserveOnly?: boolean } = {},
 ): Promise<string> {

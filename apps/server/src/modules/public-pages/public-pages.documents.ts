@@ -1,3 +1,4 @@
+import { SUPPORTED_LOCALES } from '@taquilla/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { SpaShell } from '../../lib/spa.ts';
@@ -19,8 +20,8 @@ const uuid = z.uuid();
 const shortId = z.string().min(1).max(60);
 /** The checkout's steps (apps/web's checkout-steps.ts): any other address under an order is a 404. */
 const CHECKOUT_STEPS = new Set(['details', 'payment', 'summary', 'payment_return']);
-const langQuery = z.object({ lang: z.enum(['es', 'en']).optional() }).passthrough();
-const widgetQuery = z.object({ locale: z.enum(['es', 'en']).optional().catch(undefined) }).passthrough();
+const langQuery = z.object({ lang: z.enum(SUPPORTED_LOCALES).optional() }).passthrough();
+const widgetQuery = z.object({ locale: z.enum(SUPPORTED_LOCALES).optional().catch(undefined) }).passthrough();
 
 /**
  * The buyer's pages after the event page, and what search engines read:

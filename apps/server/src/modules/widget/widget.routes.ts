@@ -1,3 +1,4 @@
+import { isLocale } from '@taquilla/shared';
 import { dataEnvelope } from '@taquilla/shared/schemas/envelope';
 import { widgetSettingsResponseSchema, widgetSettingsSchema } from '@taquilla/shared/schemas/widget';
 import type { FastifyReply } from 'fastify';
@@ -72,10 +73,7 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (fastify) => {
     async (request, reply) => {
       if (!widgetPage.available) return reply.callNotFound();
       const { eventId } = request.params;
-      const locale =
-        request.query.locale === 'en' || request.query.locale === 'es'
-          ? request.query.locale
-          : request.locale;
+      const locale = isLocale(request.query.locale) ? request.query.locale : request.locale;
       const event = UUID.test(eventId) ? await loadPublicEvent(deps.db, eventId) : null;
       await allowFraming(reply, eventId);
       return widgetPage.send(reply, { data: { event, locale }, lang: locale }, event ? 200 : 404);

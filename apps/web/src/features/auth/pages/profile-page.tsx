@@ -22,6 +22,7 @@ import { useState } from 'react';
 import { type CurrentUser, currentUserQuery, useCurrentUser } from '../../../lib/current-user.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { changeLocale, i18n } from '../../../lib/i18n.ts';
+import { localeOptions } from '../../../lib/locale.ts';
 import { cancelEmailChange, updateMe } from '../api.ts';
 import { TimezoneSelect } from '../components/timezone-select.tsx';
 import { useAuthValidators } from '../components/validation.ts';
@@ -86,10 +87,7 @@ function DetailsCard({ user }: { user: CurrentUser }) {
             <TextInput label={t`Apellidos`} required {...form.getInputProps('last_name')} />
             <Select
               label={t`Idioma`}
-              data={[
-                { value: 'es', label: 'Español' },
-                { value: 'en', label: 'English' },
-              ]}
+              data={localeOptions()}
               allowDeselect={false}
               {...form.getInputProps('locale')}
             />

@@ -7,12 +7,14 @@ import {
   Container,
   Group,
   Loader,
+  NativeSelect,
   Progress,
   Stack,
   Text,
   TextInput,
   Title,
 } from '@mantine/core';
+import type { Locale } from '@taquilla/shared';
 import { formatDateTime, formatTime } from '@taquilla/shared/dates';
 import { formatNumber } from '@taquilla/shared/money';
 import type { DoorSnapshotAttendee } from '@taquilla/shared/schemas/check-in';
@@ -27,6 +29,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { localeOptions } from '../../../lib/locale.ts';
 import { CameraScanner } from './camera-scanner.tsx';
 import type { DoorEngine, Verdict } from './door-engine.ts';
 import { signal, VerdictScreen } from './verdict-screen.tsx';
@@ -39,7 +42,7 @@ const SCAN_KEY_GAP_MS = 100;
 const SCAN_MIN_LENGTH = 12;
 
 /** The door page: status, count, camera, code field (hardware scanners type here) and a local search. */
-export function DoorApp(props: { engine: DoorEngine; onLocale: (locale: 'es' | 'en') => void }) {
+export function DoorApp(props: { engine: DoorEngine; onLocale: (locale: Locale) => void }) {
   const { engine } = props;
   const { t, i18n } = useLingui();
   const state = useEngineState(engine);
@@ -149,14 +152,13 @@ export function DoorApp(props: { engine: DoorEngine; onLocale: (locale: 'es' | '
               {list.name} · {startsAt}
             </Text>
           </Stack>
-          <Button
-            variant="default"
+          <NativeSelect
             size="xs"
-            onClick={() => props.onLocale(i18n.locale === 'es' ? 'en' : 'es')}
-            lang={i18n.locale === 'es' ? 'en' : 'es'}
-          >
-            {i18n.locale === 'es' ? 'English' : 'Español'}
-          </Button>
+            aria-label={t`Idioma`}
+            value={i18n.locale}
+            onChange={(e) => props.onLocale(e.currentTarget.value as Locale)}
+            data={localeOptions()}
+          />
         </Group>
 
         <Group gap="xs" wrap="wrap" data-testid="door-status" role="status">

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import type { Locale } from '@taquilla/shared';
+import { localeOptions } from '../../../lib/locale.ts';
 import classes from './public.module.css';
 
 /**
@@ -10,10 +11,7 @@ import classes from './public.module.css';
  */
 export function PublicFooter({ onLocale }: { onLocale?: (locale: Locale) => void }) {
   const { i18n } = useLingui();
-  const langs: { value: Locale; label: string }[] = [
-    { value: 'es', label: 'Español' },
-    { value: 'en', label: 'English' },
-  ];
+  const langs = localeOptions();
   return (
     <footer className={`${classes.footer} ${classes.noPrint}`}>
       <span>

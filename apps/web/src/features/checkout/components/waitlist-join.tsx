@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import type { PublicTicket } from '@taquilla/shared';
+import { DEFAULT_LOCALE, isLocale, type PublicTicket } from '@taquilla/shared';
 import { type FormEvent, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
@@ -63,7 +63,7 @@ export function WaitlistJoin(props: {
         first_name: name,
         email,
         quantity,
-        locale: i18n.locale === 'en' ? 'en' : 'es',
+        locale: isLocale(i18n.locale) ? i18n.locale : DEFAULT_LOCALE,
         consent,
       });
       setDone(true);

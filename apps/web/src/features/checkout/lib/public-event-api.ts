@@ -1,4 +1,4 @@
-import type { PublicEvent, PublicOrder } from '@taquilla/shared';
+import type { Locale, PublicEvent, PublicOrder } from '@taquilla/shared';
 import { ApiError, publicApi } from '../../../lib/api-client.ts';
 
 /**
@@ -51,7 +51,7 @@ export const joinWaitlist = (
     first_name: string;
     email: string;
     quantity: number;
-    locale: 'es' | 'en';
+    locale: Locale;
     consent: boolean;
   },
 ) =>

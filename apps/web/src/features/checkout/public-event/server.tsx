@@ -2,16 +2,12 @@ import { type I18n, type Messages, setupI18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { I18nProvider } from '@lingui/react';
 import { MantineProvider } from '@mantine/core';
-import type { Locale, PublicEvent } from '@taquilla/shared';
+import { DEFAULT_LOCALE, isLocale, type Locale, type PublicEvent, SUPPORTED_LOCALES } from '@taquilla/shared';
 import { type ReactNode, StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { cssVariablesResolver, theme } from '../../../app/theme.ts';
-import { messages as shellEn } from '../../../locales/en.po';
-import { messages as shellEs } from '../../../locales/es.po';
 import { type RenderCheckoutInput, renderCheckoutStep } from '../checkout-app/server.tsx';
 import { PageFormat } from '../lib/page-format.ts';
-import { messages as checkoutEn } from '../locales/en.po';
-import { messages as checkoutEs } from '../locales/es.po';
 import {
   PrintPage,
   type PrintPageData,
@@ -28,10 +24,15 @@ import { serverLocation } from './page-location.ts';
  * loaded by the server's public-pages module. Each call gets its own Lingui instance, so concurrent
  * requests in different languages never share a locale.
  */
-const catalogs: Record<Locale, Messages> = {
-  es: { ...shellEs, ...checkoutEs },
-  en: { ...shellEn, ...checkoutEn },
-};
+type CatalogModule = { messages: Messages };
+const shell = import.meta.glob<CatalogModule>('../../../locales/*.po', { eager: true });
+const checkout = import.meta.glob<CatalogModule>('../locales/*.po', { eager: true });
+const catalogs = Object.fromEntries(
+  SUPPORTED_LOCALES.map((l) => [
+    l,
+    { ...shell[`../../../locales/${l}.po`]?.messages, ...checkout[`../locales/${l}.po`]?.messages },
+  ]),
+) as Record<Locale, Messages>;
 
 export interface RenderEventPageInput {
   eventId: string;
@@ -42,7 +43,7 @@ export interface RenderEventPageInput {
 }
 
 export function renderEventPage(input: RenderEventPageInput): { html: string; data: EventPageData } {
-  const locale: Locale = input.locale === 'en' ? 'en' : 'es';
+  const locale = localeOf(input.locale);
   const i18n = setupI18n({ locale, messages: { [locale]: catalogs[locale] } });
   const format = new PageFormat(locale);
   const html = renderToString(
@@ -62,7 +63,7 @@ export function renderEventPage(input: RenderEventPageInput): { html: string; da
   };
 }
 
-const localeOf = (locale: string): Locale => (locale === 'en' ? 'en' : 'es');
+const localeOf = (locale: string): Locale => (isLocale(locale) ? locale : DEFAULT_LOCALE);
 
 /** Messages of the checkout entry (checkout.html), inlined by the server so the page starts at once. */
 export function pageMessages(locale: string): { locale: Locale; messages: Messages } {

@@ -18,7 +18,7 @@ import '@mantine/core/styles/Divider.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
 import { i18n } from '@lingui/core';
-import type { PublicEvent } from '@taquilla/shared';
+import type { Locale, PublicEvent } from '@taquilla/shared';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { resolveLocale } from '../../../lib/locale.ts';
@@ -32,7 +32,7 @@ import { WidgetApp } from './widget-app.tsx';
  */
 interface WidgetPageData {
   event: PublicEvent | null;
-  locale?: 'es' | 'en';
+  locale?: Locale;
 }
 
 function readData(): WidgetPageData | null {

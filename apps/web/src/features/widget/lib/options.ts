@@ -1,4 +1,4 @@
-import type { Locale } from '@taquilla/shared';
+import { isLocale, type Locale } from '@taquilla/shared';
 import type { CSSProperties } from 'react';
 
 /**
@@ -28,7 +28,7 @@ export function readWidgetOptions(search: string): WidgetOptions {
   const padding = Number(q.get('padding'));
   const buttonText = q.get('button_text')?.trim().slice(0, 40);
   return {
-    ...(locale === 'es' || locale === 'en' ? { locale } : {}),
+    ...(isLocale(locale) ? { locale } : {}),
     ...(buttonText ? { buttonText } : {}),
     ...(color('primary') ? { primary: color('primary') } : {}),
     ...(color('background') ? { background: color('background') } : {}),

@@ -20,12 +20,14 @@ import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { isLocale } from '@taquilla/shared';
 import type { WidgetSettings } from '@taquilla/shared/schemas/widget';
 import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PageError, PageLoader } from '../../../components/page-state.tsx';
 import { showSubmitError } from '../../../lib/form-errors.ts';
+import { localeOptions } from '../../../lib/locale.ts';
 import { useSaveWidgetSettings, useWidgetSettings } from '../api.ts';
 import { RESIZE_MESSAGE } from '../lib/frame-height.ts';
 import { embedSnippet, widgetUrl } from '../lib/snippet.ts';
@@ -61,7 +63,7 @@ function WidgetSettingsForm({ eventId, initial }: { eventId: string; initial: Wi
   });
   const toSettings = (v: FormValues): WidgetSettings => ({
     ...v,
-    locale: v.locale === 'es' || v.locale === 'en' ? v.locale : null,
+    locale: isLocale(v.locale) ? v.locale : null,
     button_text: v.button_text?.trim() || null,
     primary_color: v.primary_color || null,
     background_color: v.background_color || null,
@@ -108,11 +110,7 @@ function WidgetSettingsForm({ eventId, initial }: { eventId: string; initial: Wi
             <Stack gap="sm">
               <Select
                 label={t`Idioma`}
-                data={[
-                  { value: '', label: t`El del comprador` },
-                  { value: 'es', label: 'Español' },
-                  { value: 'en', label: 'English' },
-                ]}
+                data={[{ value: '', label: t`El del comprador` }, ...localeOptions()]}
                 allowDeselect={false}
                 {...form.getInputProps('locale')}
               />
