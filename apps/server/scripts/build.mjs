@@ -33,6 +33,7 @@ await build({
     },
   ],
 });
-// The migrations are read from beside the code (db/client.ts).
+// The migrations and the message catalogs are read from beside the code (db/client.ts, lib/i18n.ts).
 cpSync(path.join(root, 'src/db/migrations'), path.join(dist, 'migrations'), { recursive: true });
+cpSync(path.join(root, 'src/locales'), path.join(dist, 'locales'), { recursive: true });
 console.log(`server built in ${path.relative(process.cwd(), dist) || dist}`);

@@ -1,16 +1,19 @@
-// Fails when any message of any catalog lacks a Spanish or English translation.
+// Fails when any message of any catalog, the web's and the server's, lacks a translation in any of the
+// supported languages (lingui.config.ts makes one catalog file per language).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
-const root = path.resolve(import.meta.dirname, '../src');
+const root = path.resolve(import.meta.dirname, '../..');
 const files = [];
-(function walk(dir) {
+function walk(dir) {
   for (const name of readdirSync(dir)) {
     const p = path.join(dir, name);
     if (statSync(p).isDirectory()) walk(p);
     else if (p.endsWith('.po')) files.push(p);
   }
-})(root);
+}
+walk(path.join(root, 'web/src'));
+walk(path.join(root, 'server/src/locales'));
 
 let missing = 0;
 for (const file of files) {

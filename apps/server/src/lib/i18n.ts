@@ -1,29 +1,60 @@
-import { DEFAULT_LOCALE, type Locale, SUPPORTED_LOCALES } from '@taquilla/shared';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type I18n, setupI18n } from '@lingui/core';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
+import { DEFAULT_LOCALE, isLocale, type Locale, SUPPORTED_LOCALES } from '@taquilla/shared';
 import { formatMoney } from '@taquilla/shared/money';
+import { parsePo } from './po.ts';
 
 /**
- * Server-side message catalogs (API errors, e-mails). Each module defines its messages next to its code
- * with `defineMessages`; TypeScript makes every key exist in both languages.
+ * Server-side messages (API errors, e-mails, exports) in the web's Lingui format: ICU messages
+ * (`{count, plural, one {# entrada} other {# entradas}}`) compiled by @lingui/core. A module defines its
+ * messages next to its code with `defineMessages({ key: 'Spanish source' })`; `npm run i18n:extract -w
+ * apps/web` writes them into `src/locales/{locale}.po`, where the other languages are translated, and
+ * `npm run i18n:check -w apps/web` fails while one lacks a translation (docs/ARCHITECTURE.md).
  */
-type Catalog = Record<string, string>;
-const catalogs: Record<Locale, Catalog> = { es: {}, en: {} };
+const sources: Record<string, string> = {};
 
-export function defineMessages<K extends string>(
-  messages: Record<Locale, Record<K, string>>,
-): { [P in K]: P } {
-  for (const locale of SUPPORTED_LOCALES) {
-    for (const [key, text] of Object.entries<string>(messages[locale])) {
-      if (catalogs[locale][key] !== undefined && catalogs[locale][key] !== text) {
-        throw new Error(`Message key defined twice: ${key}`);
-      }
-      catalogs[locale][key] = text;
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** src/lib → src/locales; the build copies them beside the bundle (dist/locales). */
+const catalogDir = [path.join(here, 'locales'), path.join(here, '../locales')].find((d) => existsSync(d));
+
+function readCatalog(locale: Locale): Record<string, string> {
+  const file = catalogDir && path.join(catalogDir, `${locale}.po`);
+  if (!file || !existsSync(file) || locale === DEFAULT_LOCALE) return {};
+  return parsePo(readFileSync(file, 'utf8'));
+}
+
+const translations = Object.fromEntries(SUPPORTED_LOCALES.map((l) => [l, readCatalog(l)])) as Record<
+  Locale,
+  Record<string, string>
+>;
+/** One Lingui instance per language, so concurrent requests never share an active locale. */
+const instances = Object.fromEntries(
+  SUPPORTED_LOCALES.map((l) => [l, setupI18n({ locale: l, messages: { [l]: {} } })]),
+) as Record<Locale, I18n>;
+
+export function defineMessages<K extends string>(messages: Record<K, string>): { [P in K]: P } {
+  const keys = Object.keys(messages) as K[];
+  for (const key of keys) {
+    if (sources[key] !== undefined && sources[key] !== messages[key]) {
+      throw new Error(`Message key defined twice: ${key}`);
     }
+    sources[key] = messages[key];
   }
-  return Object.fromEntries(Object.keys(messages.es).map((k) => [k, k])) as { [P in K]: P };
+  // Compiled once here: a translation missing from a catalog falls back to the Spanish source.
+  for (const locale of SUPPORTED_LOCALES) {
+    instances[locale].load(
+      locale,
+      Object.fromEntries(keys.map((k) => [k, compileMessage(translations[locale][k] || messages[k])])),
+    );
+  }
+  return Object.fromEntries(keys.map((k) => [k, k])) as { [P in K]: P };
 }
 
 export function hasMessage(key: string): boolean {
-  return catalogs.es[key] !== undefined;
+  return sources[key] !== undefined;
 }
 
 /** An amount in a message, written as the message's language writes money when it is translated. */
@@ -35,22 +66,29 @@ export const moneyParam = (minor: number, currency: string): MoneyParam => ({ mi
 
 export type MessageParams = Record<string, string | number | MoneyParam>;
 
+/** The message `key` in `locale` (Spanish when it has no translation yet), its ICU parameters filled. */
 export function t(locale: Locale, key: string, params: MessageParams = {}): string {
-  const text = catalogs[locale][key] ?? catalogs[DEFAULT_LOCALE][key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
-    const value = params[name];
-    if (value === undefined) return whole;
-    return typeof value === 'object' ? formatMoney(value.minor, value.currency, locale) : String(value);
-  });
+  if (sources[key] === undefined) return key;
+  const values = Object.fromEntries(
+    Object.entries(params).map(([name, value]) => [
+      name,
+      typeof value === 'object' ? formatMoney(value.minor, value.currency, locale) : value,
+    ]),
+  );
+  return instances[locale]._(key, values);
 }
 
-export function catalogKeys(locale: Locale): string[] {
-  return Object.keys(catalogs[locale]);
+/** Every message key the loaded modules define, and its Spanish source. */
+export function sourceMessages(): Readonly<Record<string, string>> {
+  return sources;
 }
 
-export function isLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && (SUPPORTED_LOCALES as readonly string[]).includes(value);
+/** The translations of `locale` read from its catalog (src/locales/{locale}.po). */
+export function catalogMessages(locale: Locale): Readonly<Record<string, string>> {
+  return translations[locale];
 }
+
+export { isLocale };
 
 /** The request's locale: the `locale` cookie, then Accept-Language, then es. */
 export function negotiateLocale(

@@ -9,16 +9,9 @@ import { listExport, moneyCells, netCents } from '../orders/export-sheet.ts';
 import * as repo from './attendees.manage.repository.ts';
 
 const m = defineMessages({
-  es: {
-    'attendees.csv_header':
-      'Entrada nº|Nombre|Apellidos|Correo electrónico|Entrada|Tarifa|Estado|Pedido|Registrado en la puerta|Creado|Total del pedido|Impuestos del pedido|Gastos del pedido|Reembolsado del pedido|Neto del pedido|Moneda',
-    'attendees.sheet_name': 'Asistentes',
-  },
-  en: {
-    'attendees.csv_header':
-      'Ticket no.|First name|Last name|Email|Ticket|Tier|Status|Order|Checked in|Created|Order total|Order taxes|Order fees|Order refunded|Order net|Currency',
-    'attendees.sheet_name': 'Attendees',
-  },
+  'attendees.csv_header':
+    'Entrada nº|Nombre|Apellidos|Correo electrónico|Entrada|Tarifa|Estado|Pedido|Registrado en la puerta|Creado|Total del pedido|Impuestos del pedido|Gastos del pedido|Reembolsado del pedido|Neto del pedido|Moneda',
+  'attendees.sheet_name': 'Asistentes',
 });
 
 /**

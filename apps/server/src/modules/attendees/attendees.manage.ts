@@ -20,12 +20,7 @@ type Deps = Pick<AppDeps, 'db' | 'jobs' | 'config'>;
 
 // The message the shared attendee schema names as its error.
 defineMessages({
-  es: {
-    'attendees.name_length': 'Debe tener entre 1 y 50 caracteres.',
-  },
-  en: {
-    'attendees.name_length': 'Must be 1 to 50 characters long.',
-  },
+  'attendees.name_length': 'Debe tener entre 1 y 50 caracteres.',
 });
 
 function present(auth: AuthContext, row: repo.ManageAttendeeRow): ManageAttendee {

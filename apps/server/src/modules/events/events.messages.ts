@@ -1,50 +1,25 @@
 import { defineMessages } from '../../lib/i18n.ts';
 
 export const eventMessages = defineMessages({
-  es: {
-    'events.name_too_long': 'El nombre debe tener menos de 150 caracteres.',
-    'events.description_too_long': 'La descripción debe tener menos de 50.000 caracteres.',
-    'events.end_before_start': 'La fecha de fin debe ser posterior a la de inicio.',
-    'events.organizer_required': 'El organizador es obligatorio.',
-    'events.organizer_not_found': 'El organizador no existe en esta cuenta.',
-    'events.invalid_timezone': 'Elige una zona horaria válida.',
-    'events.invalid_color': 'Introduce un color hexadecimal válido, p. ej. #1c7ed6.',
-    'events.invalid_currency': 'Elige una moneda válida (código ISO de 3 letras).',
-    'events.invalid_events_state': 'El estado debe ser upcoming, ended o archived.',
-    'events.payment_provider_required': 'Elige al menos un método de pago.',
-    'events.offline_instructions_required':
-      'Indica las instrucciones de pago para el pago sin conexión (transferencia, pago en taquilla…).',
-    'events.live_requires_ticket': 'Crea al menos una entrada antes de publicar el evento.',
-    'events.restore_before_publishing': 'Restaura el evento archivado antes de publicarlo.',
-    'events.stripe_not_ready':
-      'Tarjeta (Stripe) no puede cobrar: Stripe no está configurado en esta instalación (faltan sus claves). Elige otro método de pago en Ajustes › Pagos.',
-    'events.offline_not_ready':
-      'Pago sin conexión no puede cobrar: faltan las instrucciones de pago (transferencia, pago en taquilla…).',
-    'events.test_payments_off':
-      'Pagos de prueba no está disponible: los pagos simulados están desactivados en esta instalación.',
-    'events.copy_suffix': '(copia)',
-  },
-  en: {
-    'events.name_too_long': 'The name must be under 150 characters.',
-    'events.description_too_long': 'The description must be under 50,000 characters.',
-    'events.end_before_start': 'The end date must be after the start date.',
-    'events.organizer_required': 'The organizer is required.',
-    'events.organizer_not_found': 'The organizer does not exist in this account.',
-    'events.invalid_timezone': 'Choose a valid time zone.',
-    'events.invalid_color': 'Enter a valid hex colour, e.g. #1c7ed6.',
-    'events.invalid_currency': 'Choose a valid currency (3-letter ISO code).',
-    'events.invalid_events_state': 'The state must be upcoming, ended or archived.',
-    'events.payment_provider_required': 'Choose at least one payment method.',
-    'events.offline_instructions_required':
-      'Give the payment instructions for offline payment (bank transfer, pay at the door…).',
-    'events.live_requires_ticket': 'Create at least one ticket before publishing the event.',
-    'events.restore_before_publishing': 'Restore the archived event before publishing it.',
-    'events.stripe_not_ready':
-      'Card (Stripe) cannot take payments: Stripe is not set up on this installation (its keys are missing). Choose another payment method in Settings › Payments.',
-    'events.offline_not_ready':
-      'Offline payment cannot take payments: the payment instructions are missing (bank transfer, pay at the door…).',
-    'events.test_payments_off':
-      'Test payments are not available: simulated payments are turned off on this installation.',
-    'events.copy_suffix': '(copy)',
-  },
+  'events.name_too_long': 'El nombre debe tener menos de 150 caracteres.',
+  'events.description_too_long': 'La descripción debe tener menos de 50.000 caracteres.',
+  'events.end_before_start': 'La fecha de fin debe ser posterior a la de inicio.',
+  'events.organizer_required': 'El organizador es obligatorio.',
+  'events.organizer_not_found': 'El organizador no existe en esta cuenta.',
+  'events.invalid_timezone': 'Elige una zona horaria válida.',
+  'events.invalid_color': 'Introduce un color hexadecimal válido, p. ej. #1c7ed6.',
+  'events.invalid_currency': 'Elige una moneda válida (código ISO de 3 letras).',
+  'events.invalid_events_state': 'El estado debe ser upcoming, ended o archived.',
+  'events.payment_provider_required': 'Elige al menos un método de pago.',
+  'events.offline_instructions_required':
+    'Indica las instrucciones de pago para el pago sin conexión (transferencia, pago en taquilla…).',
+  'events.live_requires_ticket': 'Crea al menos una entrada antes de publicar el evento.',
+  'events.restore_before_publishing': 'Restaura el evento archivado antes de publicarlo.',
+  'events.stripe_not_ready':
+    'Tarjeta (Stripe) no puede cobrar: Stripe no está configurado en esta instalación (faltan sus claves). Elige otro método de pago en Ajustes › Pagos.',
+  'events.offline_not_ready':
+    'Pago sin conexión no puede cobrar: faltan las instrucciones de pago (transferencia, pago en taquilla…).',
+  'events.test_payments_off':
+    'Pagos de prueba no está disponible: los pagos simulados están desactivados en esta instalación.',
+  'events.copy_suffix': '(copia)',
 });

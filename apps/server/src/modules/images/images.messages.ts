@@ -1,22 +1,11 @@
 import { defineMessages } from '../../lib/i18n.ts';
 
 export const imageMessages = defineMessages({
-  es: {
-    'images.file_required': 'Elige una imagen para subir.',
-    'images.invalid_type': 'La imagen debe ser JPEG, PNG o WebP.',
-    'images.invalid_image_type': 'Tipo de imagen no válido. Valores permitidos: {options}.',
-    'images.too_small': 'La imagen debe medir al menos {width} × {height} píxeles.',
-    'images.too_large': 'La imagen debe medir como máximo {width} × {height} píxeles.',
-    'images.too_big': 'La imagen debe pesar menos de 5 MB.',
-    'images.unreadable': 'La imagen está dañada o incompleta. Vuelve a exportarla y súbela de nuevo.',
-  },
-  en: {
-    'images.file_required': 'Choose an image to upload.',
-    'images.invalid_type': 'The image must be JPEG, PNG or WebP.',
-    'images.invalid_image_type': 'Invalid image type. Allowed values: {options}.',
-    'images.too_small': 'The image must be at least {width} × {height} pixels.',
-    'images.too_large': 'The image must be at most {width} × {height} pixels.',
-    'images.too_big': 'The image must be under 5 MB.',
-    'images.unreadable': 'The image is damaged or incomplete. Export it again and upload it once more.',
-  },
+  'images.file_required': 'Elige una imagen para subir.',
+  'images.invalid_type': 'La imagen debe ser JPEG, PNG o WebP.',
+  'images.invalid_image_type': 'Tipo de imagen no válido. Valores permitidos: {options}.',
+  'images.too_small': 'La imagen debe medir al menos {width} × {height} píxeles.',
+  'images.too_large': 'La imagen debe medir como máximo {width} × {height} píxeles.',
+  'images.too_big': 'La imagen debe pesar menos de 5 MB.',
+  'images.unreadable': 'La imagen está dañada o incompleta. Vuelve a exportarla y súbela de nuevo.',
 });

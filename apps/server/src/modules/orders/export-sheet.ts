@@ -18,10 +18,7 @@ import { COMPLETED_ORDERS } from '../order-lifecycle/order-lifecycle.ts';
 import { loadEventQuestions } from '../questions/questions.service.ts';
 import { answerCell } from './export-labels.ts';
 
-const m = defineMessages({
-  es: { 'orders.export_format': 'Elige csv o xlsx.' },
-  en: { 'orders.export_format': 'Choose csv or xlsx.' },
-});
+const m = defineMessages({ 'orders.export_format': 'Elige csv o xlsx.' });
 
 export type ExportEvent = Awaited<ReturnType<typeof loadOwnedEvent>>;
 

@@ -1,4 +1,4 @@
-import { formatMoney, type Locale } from '@taquilla/shared';
+import { DEFAULT_LOCALE, formatMoney, type Locale } from '@taquilla/shared';
 import type { Queryable } from '../../db/client.ts';
 import type { EventLocation } from '../../db/schema/index.ts';
 import { eventDateLine, renderEmail } from '../../lib/email-layout.ts';
@@ -44,7 +44,7 @@ export interface OrderEmailContext {
   order: OrderRow;
 }
 
-const localeOf = (order: OrderRow): Locale => (isLocale(order.locale) ? order.locale : 'es');
+const localeOf = (order: OrderRow): Locale => (isLocale(order.locale) ? order.locale : DEFAULT_LOCALE);
 
 const placeOf = (l: EventLocation) =>
   [l.venue_name, l.address_line_1, l.city].filter(Boolean).join(', ') || l.online_url;
@@ -276,7 +276,7 @@ function queueNotice(
 ) {
   const { order, event } = ctx;
   if (!order.email) return;
-  const locale: Locale = isLocale(order.locale) ? order.locale : 'es';
+  const locale: Locale = isLocale(order.locale) ? order.locale : DEFAULT_LOCALE;
   const all = { name: order.first_name ?? '', order: order.short_id, event: event.name, ...params };
   const content = renderEmail({
     lang: locale,
@@ -305,7 +305,7 @@ export async function queueCancelledEmail(ctx: OrderEmailContext) {
 }
 
 export async function queueRefundedEmail(ctx: OrderEmailContext, amountCents: number) {
-  const locale: Locale = isLocale(ctx.order.locale) ? ctx.order.locale : 'es';
+  const locale: Locale = isLocale(ctx.order.locale) ? ctx.order.locale : DEFAULT_LOCALE;
   await queueNotice(
     ctx,
     {

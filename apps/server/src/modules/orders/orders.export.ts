@@ -9,16 +9,9 @@ import { listExport, moneyCells, netCents } from './export-sheet.ts';
 import * as repo from './orders.repository.ts';
 
 const m = defineMessages({
-  es: {
-    'orders.csv_header':
-      'Pedido|Estado|Estado del pago|Estado de la devolución|Nombre|Apellidos|Correo electrónico|Entradas|Subtotal|Descuento|Impuestos|Gastos|Total|Reembolsado|Neto|Moneda|Código promocional|Método de pago|Manual|Creado|Completado',
-    'orders.sheet_name': 'Pedidos',
-  },
-  en: {
-    'orders.csv_header':
-      'Order|Status|Payment status|Refund status|First name|Last name|Email|Tickets|Subtotal|Discount|Taxes|Fees|Total|Refunded|Net|Currency|Promo code|Payment method|Manual|Created|Completed',
-    'orders.sheet_name': 'Orders',
-  },
+  'orders.csv_header':
+    'Pedido|Estado|Estado del pago|Estado de la devolución|Nombre|Apellidos|Correo electrónico|Entradas|Subtotal|Descuento|Impuestos|Gastos|Total|Reembolsado|Neto|Moneda|Código promocional|Método de pago|Manual|Creado|Completado',
+  'orders.sheet_name': 'Pedidos',
 });
 
 /**

@@ -1,5 +1,7 @@
-import type { PublicEvent } from '@taquilla/shared';
+import { LOCALE_INFO, type Locale, type PublicEvent } from '@taquilla/shared';
 import { fromMinorUnits } from '@taquilla/shared/money';
+import { t } from '../../lib/i18n.ts';
+import { publicPagesMessages as m } from './public-pages.messages.ts';
 
 /**
  * The <head> of a public event page: title, description, canonical, Open Graph / Twitter cards and a
@@ -106,7 +108,7 @@ function jsonLd(event: PublicEvent, url: string, appUrl: string, description: st
   return JSON.stringify(data).replace(/</g, '\\u003c');
 }
 
-export function eventHead(event: PublicEvent, opts: { appUrl: string; locale: string }): string {
+export function eventHead(event: PublicEvent, opts: { appUrl: string; locale: Locale }): string {
   const url = `${opts.appUrl}/e/${event.id}/${event.slug}`;
   const title = event.settings.seo_title || event.name;
   const description = event.settings.seo_description || plainText(event.description) || event.name;
@@ -120,7 +122,7 @@ export function eventHead(event: PublicEvent, opts: { appUrl: string; locale: st
     `<link rel="canonical" href="${esc(url)}">`,
     meta('property', 'og:type', 'website'),
     meta('property', 'og:site_name', 'Taquilla'),
-    meta('property', 'og:locale', opts.locale === 'en' ? 'en_GB' : 'es_ES'),
+    meta('property', 'og:locale', LOCALE_INFO[opts.locale].ogLocale),
     meta('property', 'og:title', title),
     meta('property', 'og:description', description),
     meta('property', 'og:url', url),
@@ -142,7 +144,7 @@ export function eventHead(event: PublicEvent, opts: { appUrl: string; locale: st
   return lines.filter(Boolean).join('\n');
 }
 
-export function unavailableHead(locale: string): string {
-  const title = locale === 'en' ? 'Event unavailable' : 'Evento no disponible';
+export function unavailableHead(locale: Locale): string {
+  const title = t(locale, m['public_pages.event_unavailable']);
   return `<title>${title}</title>\n<meta name="robots" content="noindex, nofollow">`;
 }

@@ -1,3 +1,4 @@
+import type { Locale } from '@taquilla/shared';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -51,7 +52,7 @@ export const publicPagesRoutes: FastifyPluginAsyncZod = async (app) => {
   async function buildPage(
     eventId: string,
     promoCode: string | undefined,
-    locale: string,
+    locale: Locale,
     log: FastifyBaseLogger,
   ): Promise<{ status: number; html: string }> {
     const event = await loadPublicEvent(deps.db, eventId, promoCode?.trim() || undefined);

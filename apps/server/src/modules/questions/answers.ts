@@ -3,16 +3,9 @@ import type { FieldError } from '../../lib/errors.ts';
 import { defineMessages } from '../../lib/i18n.ts';
 
 const m = defineMessages({
-  es: {
-    'checkout.answer_required': 'Esta pregunta es obligatoria.',
-    'checkout.answer_invalid': 'Elige una de las opciones.',
-    'checkout.unknown_question': 'Pregunta desconocida.',
-  },
-  en: {
-    'checkout.answer_required': 'This question is required.',
-    'checkout.answer_invalid': 'Choose one of the options.',
-    'checkout.unknown_question': 'Unknown question.',
-  },
+  'checkout.answer_required': 'Esta pregunta es obligatoria.',
+  'checkout.answer_invalid': 'Elige una de las opciones.',
+  'checkout.unknown_question': 'Pregunta desconocida.',
 });
 
 /** What an answer is checked against. */

@@ -1,28 +1,14 @@
 import { defineMessages } from '../../lib/i18n.ts';
 
 export const usersMessages = defineMessages({
-  es: {
-    'users.role_invalid': 'Elige un rol: administrador u organizador.',
-    'users.status_invalid': 'Elige un estado: activo o inactivo.',
-    'users.owner_protected': 'No se puede cambiar el rol ni el estado del propietario de la cuenta.',
-    'users.cannot_change_self': 'No puedes cambiar tu propio rol ni tu propio estado.',
-    'users.already_member': 'Este correo electrónico ya pertenece a un usuario de la cuenta.',
-    'users.not_invited': 'Este usuario no tiene ninguna invitación pendiente.',
-    'users.invited_status': 'Un usuario invitado se activa al aceptar su invitación.',
-    'users.invited_profile': 'Un usuario invitado completa su perfil al aceptar la invitación.',
-    'users.email_already_verified': 'Tu correo electrónico ya está confirmado.',
-    'users.no_pending_email': 'No hay ningún cambio de correo pendiente.',
-  },
-  en: {
-    'users.role_invalid': 'Choose a role: administrator or organizer.',
-    'users.status_invalid': 'Choose a status: active or inactive.',
-    'users.owner_protected': "The account owner's role and status cannot be changed.",
-    'users.cannot_change_self': 'You cannot change your own role or status.',
-    'users.already_member': 'This e-mail address already belongs to a user of the account.',
-    'users.not_invited': 'This user has no pending invitation.',
-    'users.invited_status': 'An invited user becomes active by accepting the invitation.',
-    'users.invited_profile': 'An invited user completes their profile when accepting the invitation.',
-    'users.email_already_verified': 'Your e-mail address is already confirmed.',
-    'users.no_pending_email': 'There is no pending e-mail change.',
-  },
+  'users.role_invalid': 'Elige un rol: administrador u organizador.',
+  'users.status_invalid': 'Elige un estado: activo o inactivo.',
+  'users.owner_protected': 'No se puede cambiar el rol ni el estado del propietario de la cuenta.',
+  'users.cannot_change_self': 'No puedes cambiar tu propio rol ni tu propio estado.',
+  'users.already_member': 'Este correo electrónico ya pertenece a un usuario de la cuenta.',
+  'users.not_invited': 'Este usuario no tiene ninguna invitación pendiente.',
+  'users.invited_status': 'Un usuario invitado se activa al aceptar su invitación.',
+  'users.invited_profile': 'Un usuario invitado completa su perfil al aceptar la invitación.',
+  'users.email_already_verified': 'Tu correo electrónico ya está confirmado.',
+  'users.no_pending_email': 'No hay ningún cambio de correo pendiente.',
 });

@@ -1,4 +1,4 @@
-import type { Locale } from '@taquilla/shared';
+import { DEFAULT_LOCALE, type Locale } from '@taquilla/shared';
 import { dateFormat } from '@taquilla/shared/dates';
 import type { Queryable } from '../../db/client.ts';
 import { renderEmail } from '../../lib/email-layout.ts';
@@ -22,7 +22,7 @@ interface MailContext {
   ticketName: string;
 }
 
-const localeOf = (entry: MailEntry): Locale => (isLocale(entry.locale) ? entry.locale : 'es');
+const localeOf = (entry: MailEntry): Locale => (isLocale(entry.locale) ? entry.locale : DEFAULT_LOCALE);
 
 /** The sign-up confirmation, in the entry's language, with the link to leave the list. */
 export function queueJoinedEmail(ctx: MailContext, entry: MailEntry, leaveToken: string) {
@@ -62,10 +62,10 @@ export function queueOfferEmail(
     until: untilText,
   };
   const content = renderEmail({
-    heading: t(locale, m['waitlist.email_offer_heading']),
+    heading: t(locale, m['waitlist.email_offer_heading'], params),
     paragraphs: [t(locale, m['waitlist.email_offer_body'], params)],
     button: {
-      label: t(locale, m['waitlist.email_offer_button']),
+      label: t(locale, m['waitlist.email_offer_button'], params),
       url: `${ctx.appUrl}/checkout/${ctx.eventId}/${orderShortId}/details`,
     },
   });

@@ -176,8 +176,10 @@ describe('offers', () => {
     await setQuantity(s, ticket, 2); // one unit comes back
     const mails = await takeMail(t.app);
     expect(mails.map((m) => [m.to, m.subject])).toEqual([
-      ['a@example.com', 'Tus entradas para Concierto de Otoño te esperan'],
+      ['a@example.com', 'Tu entrada para Concierto de Otoño te espera'],
     ]);
+    // One unit: «1 entrada», not «1 entradas» (an ICU plural).
+    expect(at(mails, 0).text).toMatch(/te guardamos 1 entrada de «/);
     expect(await stateOf(s)).toEqual({
       'a@example.com': 'OFFERED',
       'b@example.com': 'WAITING',
