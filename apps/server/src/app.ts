@@ -27,6 +27,7 @@ import { rejectUnstorableText } from './lib/text-input.ts';
 import { addRequestTimeout, withTimeout } from './lib/unavailable.ts';
 import { authHook } from './modules/auth/sessions.ts';
 import { registerModules } from './modules/index.ts';
+import { recordOrderEmailOutcome } from './modules/orders/email-outcome.ts';
 
 const HEALTH_TIMEOUT_MS = 3_000;
 
@@ -96,7 +97,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     },
     app.log,
   );
-  mailer.registerJob(jobs);
+  mailer.registerJob(jobs, recordOrderEmailOutcome);
   await jobs.keepCompletedFor(config.jobRetentionDays * 24 * 3600);
   const spa = new SpaShell(config.webDistDir);
   const routes = collectRoutes(app);

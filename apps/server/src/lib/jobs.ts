@@ -25,16 +25,28 @@ export interface RetryPolicy {
   maxDelaySeconds?: number;
 }
 
+/**
+ * What a kind records about its outcome, in the transaction that marks the job: `done` once its handler
+ * returned, `givenUp` once it failed for good. Both run exactly once per outcome (a failed write undoes
+ * the mark as well, and the job is run or marked again).
+ */
+export interface OutcomeHooks {
+  done?: (q: Queryable, job: JobInfo, payload: Record<string, unknown>) => Promise<void>;
+  givenUp?: (q: Queryable, job: JobInfo, payload: Record<string, unknown>, error: string) => Promise<void>;
+}
+
 export interface KindOptions {
   retry?: RetryPolicy;
   /** How many jobs of this kind one process runs at once (default 1). */
   concurrency?: number;
+  outcome?: OutcomeHooks;
 }
 
 interface Kind {
   handler: Handler;
   retry: RetryPolicy;
   concurrency: number;
+  outcome?: OutcomeHooks;
   /** Repeating: the next occurrence is scheduled this long after one ends (and a failure waits as long). */
   everySeconds?: number;
   running: number;
@@ -97,6 +109,7 @@ export class JobQueue {
       handler,
       retry: options.retry ?? {},
       concurrency: Math.max(1, options.concurrency ?? 1),
+      outcome: options.outcome,
       running: 0,
     });
   }
@@ -352,8 +365,8 @@ export class JobQueue {
       } catch (error) {
         outcome = { error };
       }
-      if (outcome) await this.failed(info, kind, outcome.error);
-      else await this.completed(info, kind);
+      if (outcome) await this.failed(info, kind, job.payload, outcome.error);
+      else await this.completed(info, kind, job.payload);
     } catch (err) {
       this.log.error({ err, job: info.id, kind: info.kind }, 'job outcome not recorded');
     } finally {
@@ -365,17 +378,19 @@ export class JobQueue {
    * Marks the job done. A database that drops right then (the e-mail already accepted) is waited for, up to
    * half the lock: marked late beats running the job again once its lock expires.
    */
-  private async completed(job: JobInfo, kind: Kind): Promise<void> {
+  private async completed(job: JobInfo, kind: Kind, payload: Record<string, unknown>): Promise<void> {
     const mark = sql`update jobs set completed_at = now(), locked_until = null, failing_since = null where id = ${job.id}`;
     const every = kind.everySeconds;
+    const done = kind.outcome?.done;
     const deadline = Date.now() + (this.lockSeconds * 1000) / 2;
     for (let delay = 250; ; delay = Math.min(delay * 2, 5000)) {
       try {
-        if (!every) await this.db.execute(mark);
+        if (!every && !done) await this.db.execute(mark);
         else
           await this.db.transaction(async (tx) => {
             await tx.execute(mark);
-            await this.scheduleNext(tx, job.kind, every);
+            if (every) await this.scheduleNext(tx, job.kind, every);
+            if (done) await done(tx, job, payload);
           });
         return;
       } catch (err) {
@@ -386,7 +401,12 @@ export class JobQueue {
     }
   }
 
-  private async failed(job: JobInfo, kind: Kind, err: unknown): Promise<void> {
+  private async failed(
+    job: JobInfo,
+    kind: Kind,
+    payload: Record<string, unknown>,
+    err: unknown,
+  ): Promise<void> {
     const message = (err instanceof Error ? err.message : String(err)).slice(0, 2000);
     const { retry } = kind;
     const delaySeconds =
@@ -400,15 +420,22 @@ export class JobQueue {
       : retry.forSeconds !== undefined
         ? sql`now() - coalesce(failing_since, now()) >= make_interval(secs => ${retry.forSeconds})`
         : sql`attempts >= ${retry.attempts ?? sql`max_attempts`}`;
-    const [row] = rowsOf<{ final: boolean }>(
-      await this.db.execute(sql`
+    const mark = (q: Queryable) =>
+      q.execute(sql`
         update jobs set last_error = ${message}, locked_until = null,
           failing_since = coalesce(failing_since, now()),
           failed_at = case when ${giveUp} then now() end,
           run_at = now() + make_interval(secs => ${delaySeconds})
         where id = ${job.id}
-        returning failed_at is not null as final`),
-    );
+        returning failed_at is not null as final`);
+    const givenUp = kind.outcome?.givenUp;
+    const [row] = givenUp
+      ? await this.db.transaction(async (tx) => {
+          const rows = rowsOf<{ final: boolean }>(await mark(tx));
+          if (rows[0]?.final) await givenUp(tx, job, payload, message);
+          return rows;
+        })
+      : rowsOf<{ final: boolean }>(await mark(this.db));
     this.log.warn(
       { err, job: job.id, kind: job.kind, attempt: job.attempts, final: row?.final },
       'job failed',

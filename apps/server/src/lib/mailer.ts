@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Queryable } from '../db/client.ts';
-import type { JobInfo, JobQueue, RetryPolicy } from './jobs.ts';
+import type { JobInfo, JobQueue, OutcomeHooks, RetryPolicy } from './jobs.ts';
 
 export interface MailAttachment {
   filename: string;
@@ -36,19 +36,48 @@ export const EMAIL_RETRY: RetryPolicy = { forSeconds: 3 * 24 * 3600, maxDelaySec
  * What an e-mail job is about, kept in its payload. `key` names the message for good (its Message-ID is
  * `<key@app host>`, so a copy sent again after a crash is the same message to mail clients): say what it
  * is, e.g. `order-confirmation.{orderId}`, and make a resend a key of its own. Without it the job's
- * identity is the key. `accountId` and `orderId` let the failed e-mails be found per account and order.
+ * identity is the key. `accountId`, `eventId` and `orderId` let the e-mails be found per account, event
+ * and order; `kind` says which e-mail it is (CONFIRMATION, TICKET…).
  */
 export interface EmailRefs {
   key?: string;
   accountId?: string;
+  eventId?: string;
   orderId?: string;
+  kind?: string;
 }
 
 /** The payload keys of an e-mail job that are not part of the message. */
 interface EmailJobRefs {
   message_key?: string;
   account_id?: string;
+  event_id?: string;
   order_id?: string;
+  email_kind?: string;
+}
+
+/** An e-mail's outcome: the mail server accepted it, or it was given up on (after three days). */
+export interface EmailOutcome {
+  status: 'SENT' | 'FAILED';
+  jobId: number;
+  to: string;
+  refs: EmailRefs;
+  error?: string;
+}
+
+/** Records an e-mail's outcome (an order's activity log) in the transaction that marks its job. */
+export type EmailOutcomeListener = (q: Queryable, outcome: EmailOutcome) => Promise<void>;
+
+/** The refs an e-mail job's payload carries. */
+export function emailRefsOf(payload: Record<string, unknown>): EmailRefs {
+  const p = payload as EmailJobRefs;
+  return {
+    ...(p.message_key ? { key: p.message_key } : {}),
+    ...(p.account_id ? { accountId: p.account_id } : {}),
+    ...(p.event_id ? { eventId: p.event_id } : {}),
+    ...(p.order_id ? { orderId: p.order_id } : {}),
+    ...(p.email_kind ? { kind: p.email_kind } : {}),
+  };
 }
 
 export interface MailerOptions {
@@ -139,17 +168,32 @@ export class Mailer {
 
   /** Sends an e-mail job's message, keyed by its `message_key` or else by the job's identity. */
   sendJob(payload: Record<string, unknown>, job: JobInfo): Promise<void> {
-    const { message_key, account_id, order_id, ...message } = payload as unknown as MailMessage &
-      EmailJobRefs;
+    const { message_key, account_id, event_id, order_id, email_kind, ...message } =
+      payload as unknown as MailMessage & EmailJobRefs;
     const key = message_key ?? `${job.kind}.${job.id}.${job.createdAt.getTime().toString(36)}`;
     return this.send(message, { key });
   }
 
-  /** Makes the e-mail job kind run on `jobs`, as many at once as the pool has connections. */
-  registerJob(jobs: JobQueue): void {
+  /**
+   * Makes the e-mail job kind run on `jobs`, as many at once as the pool has connections; `onOutcome`
+   * hears of each e-mail accepted by the mail server or given up, in the transaction that marks its job.
+   */
+  registerJob(jobs: JobQueue, onOutcome?: EmailOutcomeListener): void {
+    const outcome = (payload: Record<string, unknown>, job: JobInfo, error?: string): EmailOutcome => ({
+      status: error === undefined ? 'SENT' : 'FAILED',
+      jobId: job.id,
+      to: String(payload.to ?? ''),
+      refs: emailRefsOf(payload),
+      ...(error === undefined ? {} : { error }),
+    });
+    const hooks: OutcomeHooks | undefined = onOutcome && {
+      done: (q, job, payload) => onOutcome(q, outcome(payload, job)),
+      givenUp: (q, job, payload, error) => onOutcome(q, outcome(payload, job, error)),
+    };
     jobs.register(SEND_EMAIL_JOB, (payload, job) => this.sendJob(payload, job), {
       retry: EMAIL_RETRY,
       concurrency: this.maxConnections,
+      outcome: hooks,
     });
   }
 
@@ -177,7 +221,9 @@ export function enqueueEmail(
     ...message,
     ...(refs.key ? { message_key: refs.key } : {}),
     ...(refs.accountId ? { account_id: refs.accountId } : {}),
+    ...(refs.eventId ? { event_id: refs.eventId } : {}),
     ...(refs.orderId ? { order_id: refs.orderId } : {}),
+    ...(refs.kind ? { email_kind: refs.kind } : {}),
   };
   return jobs.enqueue(SEND_EMAIL_JOB, payload as unknown as Record<string, unknown>, { tx });
 }

@@ -105,7 +105,9 @@ export type RefundState = (typeof REFUND_STATES)[number];
 export const ORDER_ACTIVITY_KINDS = [
   'CREATED',
   'PAID',
+  'EMAIL_QUEUED',
   'EMAIL_SENT',
+  'EMAIL_FAILED',
   'EDITED',
   'REFUND_REQUESTED',
   'REFUNDED',
@@ -115,6 +117,17 @@ export const ORDER_ACTIVITY_KINDS = [
   'ATTENDEE_REACTIVATED',
 ] as const;
 export type OrderActivityKind = (typeof ORDER_ACTIVITY_KINDS)[number];
+
+/** Which of an order's e-mails one is: what its activity lines and its failed-e-mail rows say. */
+export const ORDER_EMAIL_KINDS = [
+  'CONFIRMATION',
+  'TICKET',
+  'OFFLINE_INSTRUCTIONS',
+  'REFUND',
+  'REFUNDED',
+  'CANCELLED',
+] as const;
+export type OrderEmailKind = (typeof ORDER_EMAIL_KINDS)[number];
 
 // Response shapes: documented in /api/docs and checked against every answer in the server tests.
 

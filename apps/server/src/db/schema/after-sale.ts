@@ -55,7 +55,9 @@ export const orderActivities = pgTable(
       enum: [
         'CREATED',
         'PAID',
+        'EMAIL_QUEUED',
         'EMAIL_SENT',
+        'EMAIL_FAILED',
         'EDITED',
         'REFUND_REQUESTED',
         'REFUNDED',

@@ -33,8 +33,14 @@ export async function cancelOrderUnits(
   await logActivity(tx, updated, 'CANCELLED', { userId: opts.userId });
   if (opts.notifyBuyer && updated.email) {
     const event = await orderEmailEvent(tx, order);
-    await queueCancelledEmail({ jobs: deps.jobs, appUrl: deps.config.appUrl, tx, event, order: updated });
-    await logActivity(tx, updated, 'EMAIL_SENT', { details: { to: updated.email, about: 'CANCELLED' } });
+    await queueCancelledEmail({
+      jobs: deps.jobs,
+      appUrl: deps.config.appUrl,
+      tx,
+      event,
+      order: updated,
+      userId: opts.userId,
+    });
   }
   return updated;
 }

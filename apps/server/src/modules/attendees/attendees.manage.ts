@@ -101,5 +101,5 @@ export async function resendTicket(deps: Deps, auth: AuthContext, eventId: strin
   const row = await owned(deps, auth, eventId, id);
   const refusal = resendAttendeeRefusal(row.attendee);
   if (refusal) throw conflict(refusal);
-  await resendTicketEmail(deps, auth.accountId, eventId, row.attendee, row.ticket_name);
+  await resendTicketEmail(deps, auth, eventId, row.attendee, row.ticket_name);
 }

@@ -58,7 +58,11 @@ export class SmtpPeer {
           if (this.holdAfter !== null) this.holdAfter--;
           const data = Buffer.concat(chunks);
           const raw = keepRaw ? data.toString('utf8').replace(/\r\n/g, '\n') : '';
-          const headers = data.subarray(0, data.indexOf('\r\n\r\n')).toString('utf8');
+          // Unfolded: a long Message-ID goes on a continuation line.
+          const headers = data
+            .subarray(0, data.indexOf('\r\n\r\n'))
+            .toString('utf8')
+            .replace(/\r\n[ \t]+/g, ' ');
           const messageId = /^Message-ID: *(.*)$/im.exec(headers)?.[1]?.trim() ?? '';
           for (const r of session.envelope.rcptTo) this.inbox.push({ to: r.address, raw, messageId });
           callback();

@@ -1,12 +1,15 @@
 import { DEFAULT_LOCALE, formatMoney, type Locale } from '@taquilla/shared';
+import type { OrderEmailKind } from '@taquilla/shared/schemas/orders';
 import type { Queryable } from '../../db/client.ts';
 import type { EventLocation } from '../../db/schema/index.ts';
 import { eventDateLine, renderEmail } from '../../lib/email-layout.ts';
 import { isLocale, t } from '../../lib/i18n.ts';
 import { renderIcs } from '../../lib/ics.ts';
 import type { JobQueue } from '../../lib/jobs.ts';
-import { enqueueEmail, type MailAttachment } from '../../lib/mailer.ts';
+import { enqueueEmail, type MailAttachment, type MailMessage } from '../../lib/mailer.ts';
 import { qrPngBase64 } from '../../lib/qr.ts';
+import { countResends } from './activity.repository.ts';
+import { logActivity } from './activity.ts';
 import { ordersMessages as m } from './orders.messages.ts';
 import type { AttendeeRow, OrderItemRow, OrderRow } from './orders.repository.ts';
 
@@ -26,7 +29,7 @@ export interface EmailEvent {
 /** What the e-mails say about an attendee. */
 export type EmailAttendee = Pick<
   AttendeeRow,
-  'email' | 'first_name' | 'last_name' | 'short_id' | 'order_item_id' | 'qr_secret'
+  'id' | 'email' | 'first_name' | 'last_name' | 'short_id' | 'order_item_id' | 'qr_secret'
 >;
 
 /** Replies from buyers go to the event's support address, else the organizer's (never to no-reply). */
@@ -42,6 +45,43 @@ export interface OrderEmailContext {
   tx: Queryable;
   event: EmailEvent;
   order: OrderRow;
+  /** The organizer who asked (a resend, a cancellation), for the activity log. */
+  userId?: string;
+  /** An explicit resend by the organizer: each e-mail is a new message, numbered (`….resend-2`). */
+  resend?: boolean;
+  /**
+   * Where the EMAIL_QUEUED lines go when the caller writes the log itself (in one statement with the
+   * order); by default they are written in `tx`.
+   */
+  logQueued?: (details: Record<string, unknown>) => void;
+}
+
+/**
+ * Queues one e-mail of the order with a key saying what it is (`order-confirmation.{orderId}`…), so a copy
+ * sent again after a crash has the same Message-ID; a resend is `{key}.resend-{n}`, counted from the
+ * order's log (the order row is locked by the resending caller). Logs EMAIL_QUEUED: the SMTP server's
+ * answer logs EMAIL_SENT, giving up EMAIL_FAILED (`recordOrderEmailOutcome`).
+ */
+async function queueOrderEmail(
+  ctx: OrderEmailContext,
+  kind: OrderEmailKind,
+  baseKey: string,
+  message: MailMessage,
+) {
+  const { order, tx } = ctx;
+  const key = ctx.resend
+    ? `${baseKey}.resend-${(await countResends(tx, order.account_id, order.id, baseKey)) + 1}`
+    : baseKey;
+  await enqueueEmail(ctx.jobs, message, tx, {
+    key,
+    kind,
+    accountId: order.account_id,
+    eventId: order.event_id,
+    orderId: order.id,
+  });
+  const details = { to: message.to, email: kind, key };
+  if (ctx.logQueued) ctx.logQueued(details);
+  else await logActivity(tx, order, 'EMAIL_QUEUED', { userId: ctx.userId, details });
 }
 
 const localeOf = (order: OrderRow): Locale => (isLocale(order.locale) ? order.locale : DEFAULT_LOCALE);
@@ -66,12 +106,15 @@ const viewOrderButton = (ctx: OrderEmailContext, locale: Locale) => ({
 /** Queues an e-mail to the buyer in the order's language, inside the order's transaction. */
 function sendToBuyer(
   ctx: OrderEmailContext,
-  to: string,
+  kind: OrderEmailKind,
+  baseKey: string,
   subjectKey: string,
   content: { html: string; text: string; attachments?: MailAttachment[] },
 ) {
-  const subject = t(localeOf(ctx.order), subjectKey, { event: ctx.event.name });
-  return enqueueEmail(ctx.jobs, { to, subject, replyTo: replyToOf(ctx.event), ...content }, ctx.tx);
+  const { order, event } = ctx;
+  const subject = t(localeOf(order), subjectKey, { event: event.name });
+  const to = order.email ?? '';
+  return queueOrderEmail(ctx, kind, baseKey, { to, subject, replyTo: replyToOf(event), ...content });
 }
 
 const TWO_HOURS = 2 * 3600 * 1000;
@@ -160,7 +203,16 @@ export async function queueCompletedOrderEmails(
     button: viewOrderButton(ctx, locale),
     footer: footer(locale, event),
   });
-  await sendToBuyer(ctx, order.email, m['orders.email_confirmation_subject'], { ...content, attachments });
+  await sendToBuyer(
+    ctx,
+    'CONFIRMATION',
+    `order-confirmation.${order.id}`,
+    m['orders.email_confirmation_subject'],
+    {
+      ...content,
+      attachments,
+    },
+  );
 
   for (const attendee of attendees) {
     if (own.includes(attendee)) continue;
@@ -202,17 +254,13 @@ export async function queueTicketEmail(
     button: { label: t(locale, m['orders.email_view_ticket']), url: ticketUrl(ctx, attendee) },
     footer: footer(locale, event),
   });
-  return enqueueEmail(
-    ctx.jobs,
-    {
-      to: attendee.email,
-      subject: t(locale, m['orders.email_ticket_subject'], { event: event.name }),
-      replyTo: replyToOf(event),
-      ...content,
-      attachments,
-    },
-    ctx.tx,
-  );
+  return queueOrderEmail(ctx, 'TICKET', `order-ticket.${order.id}.${attendee.id}`, {
+    to: attendee.email,
+    subject: t(locale, m['orders.email_ticket_subject'], { event: event.name }),
+    replyTo: replyToOf(event),
+    ...content,
+    attachments,
+  });
 }
 
 /** To the buyer of an offline order: what to pay and how. */
@@ -237,7 +285,13 @@ export async function queueOfflinePaymentEmail(ctx: OrderEmailContext): Promise<
     button: viewOrderButton(ctx, locale),
     footer: footer(locale, event),
   });
-  await sendToBuyer(ctx, order.email, m['orders.email_offline_subject'], content);
+  await sendToBuyer(
+    ctx,
+    'OFFLINE_INSTRUCTIONS',
+    `order-offline.${order.id}`,
+    m['orders.email_offline_subject'],
+    content,
+  );
 }
 
 /**
@@ -246,9 +300,10 @@ export async function queueOfflinePaymentEmail(ctx: OrderEmailContext): Promise<
  */
 export async function queueRefundEmail(
   ctx: OrderEmailContext,
-  amountCents: number,
+  refund: { id: string; amountCents: number },
   why: 'late' | 'duplicate',
 ): Promise<void> {
+  const amountCents = refund.amountCents;
   const { order, event } = ctx;
   if (!order.email) return;
   const locale = localeOf(order);
@@ -265,12 +320,13 @@ export async function queueRefundEmail(
     ],
     footer: footer(locale, event),
   });
-  await sendToBuyer(ctx, order.email, m['orders.email_refund_subject'], content);
+  await sendToBuyer(ctx, 'REFUND', `order-refund.${refund.id}`, m['orders.email_refund_subject'], content);
 }
 
 /** The e-mails of what an organizer does after the sale (cancel, refund), in the order's language. */
 function queueNotice(
   ctx: OrderEmailContext,
+  email: { kind: OrderEmailKind; key: string },
   keys: { subject: string; heading: string; intro: string },
   params: Record<string, string>,
 ) {
@@ -285,16 +341,18 @@ function queueNotice(
     footer: t(locale, m['orders.email_footer'], { organizer: event.organizer_name }),
   });
   // Like the order's other e-mails: in its language, and a reply reaches the organizer.
-  return enqueueEmail(
-    ctx.jobs,
-    { to: order.email, subject: t(locale, keys.subject, all), replyTo: replyToOf(event), ...content },
-    ctx.tx,
-  );
+  return queueOrderEmail(ctx, email.kind, email.key, {
+    to: order.email,
+    subject: t(locale, keys.subject, all),
+    replyTo: replyToOf(event),
+    ...content,
+  });
 }
 
 export async function queueCancelledEmail(ctx: OrderEmailContext) {
   await queueNotice(
     ctx,
+    { kind: 'CANCELLED', key: `order-cancelled.${ctx.order.id}` },
     {
       subject: m['orders.email_cancelled_subject'],
       heading: m['orders.email_cancelled_heading'],
@@ -304,15 +362,19 @@ export async function queueCancelledEmail(ctx: OrderEmailContext) {
   );
 }
 
-export async function queueRefundedEmail(ctx: OrderEmailContext, amountCents: number) {
+export async function queueRefundedEmail(
+  ctx: OrderEmailContext,
+  refund: { id: string; amountCents: number },
+) {
   const locale: Locale = isLocale(ctx.order.locale) ? ctx.order.locale : DEFAULT_LOCALE;
   await queueNotice(
     ctx,
+    { kind: 'REFUNDED', key: `order-refund.${refund.id}` },
     {
       subject: m['orders.email_refunded_subject'],
       heading: m['orders.email_refunded_heading'],
       intro: m['orders.email_refunded_intro'],
     },
-    { amount: formatMoney(amountCents, ctx.order.currency, locale) },
+    { amount: formatMoney(refund.amountCents, ctx.order.currency, locale) },
   );
 }

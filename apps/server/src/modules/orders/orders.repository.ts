@@ -167,7 +167,7 @@ export async function completeReservationAtOnce(
     paymentRowStatus: PaymentRow['status'];
     completedAt: Date;
     payment: { provider: string; ref: string; amountCents: number; currency: string };
-    attendees: Omit<typeof attendees.$inferInsert, 'id'>[];
+    attendees: (typeof attendees.$inferInsert & { id: string })[];
     jobs: { kind: string; payload: Record<string, unknown> }[];
     /** Lines of the order's activity log (account_id and order_id come from the order). */
     activities: { kind: string; details: Record<string, unknown> }[];
@@ -187,11 +187,11 @@ export async function completeReservationAtOnce(
       select o.id, ${payment.provider}, ${payment.ref}, ${input.paymentRowStatus}, ${payment.amountCents}, ${payment.currency}
       from o
     ), a as (
-      insert into ${attendees} (short_id, account_id, event_id, order_id, order_item_id, ticket_id, price_id,
+      insert into ${attendees} (id, short_id, account_id, event_id, order_id, order_item_id, ticket_id, price_id,
         first_name, last_name, email, status, qr_secret, answers)
-      select x.short_id, x.account_id, x.event_id, x.order_id, x.order_item_id, x.ticket_id, x.price_id,
+      select x.id, x.short_id, x.account_id, x.event_id, x.order_id, x.order_item_id, x.ticket_id, x.price_id,
         x.first_name, x.last_name, x.email, x.status, x.qr_secret, coalesce(x.answers, '{}'::jsonb)
-      from o, jsonb_to_recordset(${JSON.stringify(input.attendees)}::jsonb) as x(short_id text,
+      from o, jsonb_to_recordset(${JSON.stringify(input.attendees)}::jsonb) as x(id uuid, short_id text,
         account_id uuid, event_id uuid, order_id uuid, order_item_id uuid, ticket_id uuid, price_id uuid,
         first_name text, last_name text, email text, status text, qr_secret text, answers jsonb)
       returning id, short_id, created_at

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { PaymentProvider, RefundStatus } from '@taquilla/shared';
 import type {
   OrganizerOrder,
@@ -89,7 +90,9 @@ function attendeeValues(order: OrderRow, items: OrderItemRow[], status: 'ACTIVE'
       })),
     );
   }
+  // Ids made here: the ticket e-mails, rendered before the rows are written, are keyed by them.
   return pending.map((p) => ({
+    id: randomUUID(),
     short_id: newShortId('a'),
     account_id: order.account_id,
     event_id: order.event_id,
@@ -132,12 +135,20 @@ export async function completePaidReservation(
   };
   const values = attendeeValues(completed, items, 'ACTIVE');
   const jobs: { kind: string; payload: Record<string, unknown> }[] = [];
-  // The e-mails are rendered now and written by the same statement.
+  const queued: { kind: string; details: Record<string, unknown> }[] = [];
+  // The e-mails are rendered now and written by the same statement, with their EMAIL_QUEUED lines.
   const collector = {
     enqueue: async (kind: string, payload: Record<string, unknown>) => void jobs.push({ kind, payload }),
   };
   await queueCompletedOrderEmails(
-    { jobs: collector, appUrl: deps.config.appUrl, tx: deps.db, event, order: completed },
+    {
+      jobs: collector,
+      appUrl: deps.config.appUrl,
+      tx: deps.db,
+      event,
+      order: completed,
+      logQueued: (details) => queued.push({ kind: 'EMAIL_QUEUED', details }),
+    },
     items,
     values,
   );
@@ -152,10 +163,7 @@ export async function completePaidReservation(
     attendees: values,
     jobs,
     // The same log lines completeOrder writes.
-    activities: [
-      { kind: 'PAID', details: { provider: payment.provider } },
-      ...(order.email ? [{ kind: 'EMAIL_SENT', details: { to: order.email } }] : []),
-    ],
+    activities: [{ kind: 'PAID', details: { provider: payment.provider } }, ...queued],
   });
   if (!written) return null;
   deps.jobs.notify();
@@ -216,11 +224,10 @@ export async function completeOrderWith(
   if (known.sendEmails === false) return { order: updated, items, attendees };
   const event = known.event ?? (await repo.findEmailEvent(tx, order.account_id, order.event_id));
   await queueCompletedOrderEmails(
-    { jobs: deps.jobs, appUrl: deps.config.appUrl, tx, event, order: updated },
+    { jobs: deps.jobs, appUrl: deps.config.appUrl, tx, event, order: updated, userId: known.userId },
     items,
     attendees,
   );
-  if (updated.email) await logActivity(tx, updated, 'EMAIL_SENT', { details: { to: updated.email } });
   return { order: updated, items, attendees };
 }
 
@@ -234,7 +241,6 @@ export async function holdForOfflinePayment(deps: Deps, tx: Tx, order: OrderRow)
   await createAttendees(tx, updated, 'AWAITING_PAYMENT', order.status);
   const event = await repo.findEmailEvent(tx, order.account_id, order.event_id);
   await queueOfflinePaymentEmail({ jobs: deps.jobs, appUrl: deps.config.appUrl, tx, event, order: updated });
-  if (updated.email) await logActivity(tx, updated, 'EMAIL_SENT', { details: { to: updated.email } });
   return updated;
 }
 
@@ -435,14 +441,10 @@ export async function resendConfirmation(deps: Deps, auth: AuthContext, eventId:
       repo.findEmailEvent(tx, order.account_id, order.event_id),
     ]);
     await queueCompletedOrderEmails(
-      { jobs: deps.jobs, appUrl: deps.config.appUrl, tx, event, order },
+      { jobs: deps.jobs, appUrl: deps.config.appUrl, tx, event, order, userId: auth.userId, resend: true },
       items,
       attendees.filter((a) => a.status === ADMITTED_ATTENDEE),
     );
-    await logActivity(tx, order, 'EMAIL_SENT', {
-      userId: auth.userId,
-      details: { to: order.email, about: 'RESENT' },
-    });
   });
 }
 
@@ -557,23 +559,26 @@ export async function correctBuyerDetails(
   return repo.updateOrder(tx, order, details);
 }
 
-/** Queues an attendee's ticket e-mail again (the organizer's "resend"), to the attendee's current address. */
+/**
+ * Queues an attendee's ticket e-mail again (the organizer's "resend"), to the attendee's current address:
+ * a new numbered message, the order row locked while it is numbered.
+ */
 export async function resendTicketEmail(
   deps: Deps,
-  accountId: string,
+  auth: { accountId: string; userId: string },
   eventId: string,
   attendee: AttendeeRow,
   ticketName: string,
 ) {
-  const [order, event] = await Promise.all([
-    repo.findAccountOrder(deps.db, accountId, eventId, attendee.order_id),
-    repo.findEmailEvent(deps.db, accountId, eventId),
-  ]);
-  if (!order) throw notFound();
-  await queueTicketEmail(
-    { jobs: deps.jobs, appUrl: deps.config.appUrl, tx: deps.db, event, order },
-    attendee,
-    ticketName,
-    true,
-  );
+  await deps.db.transaction(async (tx) => {
+    const order = await repo.findAccountOrder(tx, auth.accountId, eventId, attendee.order_id, true);
+    if (!order) throw notFound();
+    const event = await repo.findEmailEvent(tx, auth.accountId, eventId);
+    await queueTicketEmail(
+      { jobs: deps.jobs, appUrl: deps.config.appUrl, tx, event, order, userId: auth.userId, resend: true },
+      attendee,
+      ticketName,
+      true,
+    );
+  });
 }

@@ -269,7 +269,7 @@ describe('stripe payments', () => {
       .select()
       .from(orderActivities)
       .where(eq(orderActivities.order_id, row.id));
-    expect(log.map((a) => a.kind)).toEqual(['REFUND_REQUESTED', 'REFUNDED', 'EMAIL_SENT']);
+    expect(log.map((a) => a.kind)).toEqual(['REFUND_REQUESTED', 'REFUNDED', 'EMAIL_QUEUED']);
     const refundMail = await t.app.deps.db
       .select()
       .from(jobs)

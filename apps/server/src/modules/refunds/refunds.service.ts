@@ -200,9 +200,9 @@ export async function settleRefund(deps: Deps, accountId: string, refundId: stri
       const event = await orders.orderEmailEvent(tx, order);
       const ctx = { jobs: deps.jobs, appUrl: deps.config.appUrl, tx, event, order: withStatus };
       const automatic = refund.created_by === null && automaticReason(refund.reason);
-      if (automatic) await queueRefundEmail(ctx, updated.amount_cents, automatic);
-      else await queueRefundedEmail(ctx, updated.amount_cents);
-      await logActivity(tx, order, 'EMAIL_SENT', { details: { to: order.email, about: 'REFUNDED' } });
+      const sent = { id: updated.id, amountCents: updated.amount_cents };
+      if (automatic) await queueRefundEmail(ctx, sent, automatic);
+      else await queueRefundedEmail(ctx, sent);
     }
   });
 }

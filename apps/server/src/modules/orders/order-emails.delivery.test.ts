@@ -1,0 +1,178 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders } from '../../db/schema/index.ts';
+import { SEND_EMAIL_JOB } from '../../lib/mailer.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { addTicket, createSellingEvent } from '../../test/factories/checkout.ts';
+import { buyOrder } from '../messages/messages.test-fixtures.ts';
+import { SmtpPeer } from '../messages/smtp-peer.ts';
+
+/**
+ * An order's e-mails through a real SMTP peer (smtp-server): the activity log says EMAIL_QUEUED when they
+ * are queued, EMAIL_SENT only once the server accepted them, EMAIL_FAILED when they are given up; each
+ * e-mail's Message-ID says what it is (order + kind), the same after a crash, new and numbered on a resend.
+ */
+let peer: SmtpPeer;
+let t: TestApp;
+
+beforeAll(async () => {
+  peer = new SmtpPeer();
+  const smtpUrl = await peer.start();
+  t = await createTestApp({ env: { SMTP_URL: smtpUrl } });
+});
+afterAll(async () => {
+  await t?.close();
+  await peer?.close();
+});
+
+async function sellingEvent() {
+  const owner = await createSellingEvent(t.app);
+  const ticket = await addTicket(t.app, owner.event, { prices: [{ price_cents: 1500, quantity: null }] });
+  return { ...owner, ticket };
+}
+type Owner = Awaited<ReturnType<typeof sellingEvent>>;
+
+/** An order bought over HTTP: one ticket for the buyer, one for a friend at another address. */
+async function boughtOrder(o: Owner, buyerEmail: string, friendEmail: string) {
+  const short = await buyOrder(t.app, o.event.id, { first_name: 'Ana', email: buyerEmail }, [
+    { ticket: o.ticket, first_name: 'Ana', email: buyerEmail },
+    { ticket: o.ticket, first_name: 'Luis', email: friendEmail },
+  ]);
+  const [row] = await t.app.deps.db.select().from(orders).where(eq(orders.short_id, short));
+  if (!row) throw new Error('no order');
+  return row;
+}
+
+const detail = async (o: Owner, orderId: string) => {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/events/${o.event.id}/orders/${orderId}`,
+    headers: o.headers,
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json().data as {
+    activity: { kind: string; details: Record<string, unknown> }[];
+    attendees: { id: string; email: string }[];
+  };
+};
+
+/** The order's e-mail lines, sorted (lines written by one statement share their time, so their order is not). */
+const emailLines = async (o: Owner, orderId: string) =>
+  (await detail(o, orderId)).activity
+    .filter((a) => a.kind.startsWith('EMAIL_'))
+    .map((a) => `${a.kind} ${a.details.email} ${a.details.to}`)
+    .sort();
+
+const inboxFor = (to: string) => peer.inbox.filter((m) => m.to === to);
+
+describe('the activity log of an order e-mail', () => {
+  it('says queued when queued and sent only once the SMTP server accepted it', async () => {
+    const o = await sellingEvent();
+    const order = await boughtOrder(o, 'ana.log@example.com', 'luis.log@example.com');
+    expect(await emailLines(o, order.id)).toEqual([
+      'EMAIL_QUEUED CONFIRMATION ana.log@example.com',
+      'EMAIL_QUEUED TICKET luis.log@example.com',
+    ]);
+    expect(inboxFor('ana.log@example.com')).toHaveLength(0);
+
+    await t.app.deps.jobs.drain();
+    expect(inboxFor('ana.log@example.com')).toHaveLength(1);
+    expect(inboxFor('luis.log@example.com')).toHaveLength(1);
+    expect(await emailLines(o, order.id)).toEqual([
+      'EMAIL_QUEUED CONFIRMATION ana.log@example.com',
+      'EMAIL_QUEUED TICKET luis.log@example.com',
+      'EMAIL_SENT CONFIRMATION ana.log@example.com',
+      'EMAIL_SENT TICKET luis.log@example.com',
+    ]);
+    const kinds = (await detail(o, order.id)).activity.map((a) => a.kind);
+    expect(kinds.lastIndexOf('EMAIL_QUEUED')).toBeLessThan(kinds.indexOf('EMAIL_SENT'));
+  });
+
+  it('a refused e-mail stays queued while it is retried, and is logged failed (with the reason) when given up', async () => {
+    const o = await sellingEvent();
+    peer.refuse.add('ana.refused@example.com');
+    try {
+      const order = await boughtOrder(o, 'ana.refused@example.com', 'luis.ok@example.com');
+      await t.app.deps.jobs.drain();
+      expect(inboxFor('ana.refused@example.com')).toHaveLength(0);
+      // Refused once: tried again later, nothing sent, nothing failed yet.
+      expect(await emailLines(o, order.id)).toEqual([
+        'EMAIL_QUEUED CONFIRMATION ana.refused@example.com',
+        'EMAIL_QUEUED TICKET luis.ok@example.com',
+        'EMAIL_SENT TICKET luis.ok@example.com',
+      ]);
+      // Three days of refusals later, the next refusal gives it up.
+      await t.app.deps.db.execute(sql`
+        update jobs set run_at = now(), failing_since = now() - interval '3 days'
+        where kind = ${SEND_EMAIL_JOB} and failed_at is null and completed_at is null
+          and payload->>'order_id' = ${order.id}`);
+      await t.app.deps.jobs.drain();
+      const { activity } = await detail(o, order.id);
+      const failed = activity.filter((a) => a.kind === 'EMAIL_FAILED');
+      expect(failed).toHaveLength(1);
+      expect(failed[0]?.details).toMatchObject({ email: 'CONFIRMATION', to: 'ana.refused@example.com' });
+      expect(String(failed[0]?.details.error)).toMatch(/550/);
+      expect(activity.filter((a) => a.kind === 'EMAIL_SENT')).toHaveLength(1);
+    } finally {
+      peer.refuse.delete('ana.refused@example.com');
+    }
+  });
+});
+
+describe('Message-IDs say what the e-mail is', () => {
+  it('order + kind; a copy sent again after a crash has the same one; a resend is a new, numbered one', async () => {
+    const o = await sellingEvent();
+    const order = await boughtOrder(o, 'ana.ids@example.com', 'luis.ids@example.com');
+    const friend = (await detail(o, order.id)).attendees.find((a) => a.email === 'luis.ids@example.com');
+    await t.app.deps.jobs.drain();
+    const confirmation = `<order-confirmation.${order.id}@localhost>`;
+    const ticket = `<order-ticket.${order.id}.${friend?.id}@localhost>`;
+    expect(inboxFor('ana.ids@example.com').map((m) => m.messageId)).toEqual([confirmation]);
+    expect(inboxFor('luis.ids@example.com').map((m) => m.messageId)).toEqual([ticket]);
+
+    // As if the process died after the server's 250 and before the jobs were marked done.
+    await t.app.deps.db.execute(sql`
+      update jobs set completed_at = null, locked_until = null, run_at = now()
+      where kind = ${SEND_EMAIL_JOB} and payload->>'order_id' = ${order.id}`);
+    await t.app.deps.jobs.drain();
+    expect(inboxFor('ana.ids@example.com').map((m) => m.messageId)).toEqual([confirmation, confirmation]);
+    expect(inboxFor('luis.ids@example.com').map((m) => m.messageId)).toEqual([ticket, ticket]);
+
+    // The organizer resends twice: two new messages, numbered.
+    for (let i = 0; i < 2; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/events/${o.event.id}/orders/${order.id}/resend`,
+        headers: o.headers,
+      });
+      expect(res.statusCode).toBeLessThan(300);
+    }
+    await t.app.deps.jobs.drain();
+    expect(inboxFor('ana.ids@example.com').map((m) => m.messageId)).toEqual([
+      confirmation,
+      confirmation,
+      `<order-confirmation.${order.id}.resend-1@localhost>`,
+      `<order-confirmation.${order.id}.resend-2@localhost>`,
+    ]);
+    expect(
+      inboxFor('luis.ids@example.com')
+        .map((m) => m.messageId)
+        .slice(2),
+    ).toEqual([
+      `<order-ticket.${order.id}.${friend?.id}.resend-1@localhost>`,
+      `<order-ticket.${order.id}.${friend?.id}.resend-2@localhost>`,
+    ]);
+
+    // One attendee's ticket resent on its own continues that ticket's numbering.
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/events/${o.event.id}/attendees/${friend?.id}/resend`,
+      headers: o.headers,
+    });
+    expect(res.statusCode).toBeLessThan(300);
+    await t.app.deps.jobs.drain();
+    expect(inboxFor('luis.ids@example.com').at(-1)?.messageId).toBe(
+      `<order-ticket.${order.id}.${friend?.id}.resend-3@localhost>`,
+    );
+  });
+});
