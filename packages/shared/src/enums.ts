@@ -89,13 +89,14 @@ export const IMAGE_TYPES = ['EVENT_COVER', 'ORGANIZER_LOGO'] as const;
  * The languages of the interface, e-mails, exports, the widget and the door: the one list every end
  * reads (add a language here, then its catalogs). Spanish is the default and the source language.
  */
-export const SUPPORTED_LOCALES = ['es', 'en'] as const;
+export const SUPPORTED_LOCALES = ['es', 'en', 'ca'] as const;
 export type Locale = (typeof SUPPORTED_LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'es';
 /** Each language named in itself (language switches), and its Open Graph `og:locale`. */
 export const LOCALE_INFO: Record<Locale, { label: string; ogLocale: string }> = {
   es: { label: 'Español', ogLocale: 'es_ES' },
   en: { label: 'English', ogLocale: 'en_GB' },
+  ca: { label: 'Català', ogLocale: 'ca_ES' },
 };
 export const isLocale = (value: unknown): value is Locale =>
   typeof value === 'string' && (SUPPORTED_LOCALES as readonly string[]).includes(value);
