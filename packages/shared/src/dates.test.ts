@@ -60,6 +60,7 @@ describe('calendar days', () => {
     expect(calendarDay('2026-12-31T23:30:00Z', 'America/Santiago')).toBe('2026-12-31');
     expect(formatDay('2026-11-22', 'es')).toBe('22 nov 2026');
     expect(formatDay('2026-11-22', 'en')).toBe('Nov 22, 2026');
+    expect(formatDay('2026-11-22', 'ca')).toBe('22 de nov. 2026');
     // A chart's axis: no year, and no comma left where the year was.
     expect(formatShortDay('2026-11-22', 'es')).toBe('22 nov');
     expect(formatShortDay('2026-11-22', 'en')).toBe('Nov 22');
@@ -73,6 +74,9 @@ describe('event date ranges', () => {
     ).toBe('domingo, 13 de diciembre de 2026, 20:00 – 23:00');
     expect(formatDateRange('2026-12-13T19:00:00Z', '2026-12-13T22:00:00Z', 'Europe/Madrid', 'es')).toBe(
       '13 dic 2026, 20:00 – 23:00',
+    );
+    expect(formatDateRange('2026-12-13T19:00:00Z', '2026-12-13T22:00:00Z', 'Europe/Madrid', 'ca')).toBe(
+      '13 de des. 2026, 20:00 – 23:00',
     );
   });
 

@@ -112,6 +112,7 @@ describe('formatMoney', () => {
     expect(plain(formatMoney(50_000, 'CLP', 'es'))).toBe('50.000 CLP');
     expect(formatMoney(1500, 'JPY', 'en')).toBe('¥1,500');
     expect(plain(formatMoney(1234, 'KWD', 'es'))).toBe('1,234 KWD');
+    expect(plain(formatMoney(123450, 'EUR', 'ca'))).toBe('1.234,50 €');
   });
 
   it('writes amounts beyond float precision exactly', () => {

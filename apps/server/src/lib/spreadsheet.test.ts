@@ -16,7 +16,7 @@ describe('csvLine', () => {
       ]),
     ).toBe('1234.56,500');
     // In the reader's decimal separator: a comma for Spanish, so the cell is quoted (RFC 4180).
-    expect([csvDecimal('es'), csvDecimal('en')]).toEqual([',', '.']);
+    expect([csvDecimal('es'), csvDecimal('en'), csvDecimal('ca')]).toEqual([',', '.', ',']);
     expect(
       csvLine(
         [

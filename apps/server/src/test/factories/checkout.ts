@@ -207,12 +207,16 @@ export async function buyWithTestCard(
     quantity?: number;
     affiliate_code?: string;
     attendees?: { first_name: string; last_name: string; email: string; answers?: Record<string, unknown> }[];
+    /** The buyer's browser language (Accept-Language), which the order and its e-mails keep. */
+    acceptLanguage?: string;
   } = {},
 ) {
   const base = `/api/public/events/${event.id}/order`;
+  const headers = opts.acceptLanguage ? { 'accept-language': opts.acceptLanguage } : {};
   const reserved = await app.inject({
     method: 'POST',
     url: base,
+    headers,
     payload: {
       tickets: [{ ticket_id: ticket.id, price_id: at(ticket.prices, 0).id, quantity: opts.quantity ?? 1 }],
       ...(opts.affiliate_code ? { affiliate_code: opts.affiliate_code } : {}),
@@ -223,6 +227,7 @@ export async function buyWithTestCard(
   const details = await app.inject({
     method: 'PUT',
     url: `${base}/${short}`,
+    headers,
     payload: {
       ...buyer,
       ...(opts.attendees ? { attendees: opts.attendees.map((a) => ({ ticket_id: ticket.id, ...a })) } : {}),
@@ -232,6 +237,7 @@ export async function buyWithTestCard(
   const paid = await app.inject({
     method: 'POST',
     url: `${base}/${short}/payment`,
+    headers,
     payload: { provider: 'test', card_number: '4242 4242 4242 4242' },
   });
   if (paid.json().data?.status !== 'COMPLETED') throw new Error(`payment: ${paid.statusCode} ${paid.body}`);

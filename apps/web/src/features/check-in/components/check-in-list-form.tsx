@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Modal, MultiSelect, Stack, Text, TextInput } from '@mantine/core';
 import { DatesProvider, DateTimePicker } from '@mantine/dates';
 import '@mantine/dates/styles.css';
-import 'dayjs/locale/es';
+import '../../../lib/dayjs-locales.ts';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';

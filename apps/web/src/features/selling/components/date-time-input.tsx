@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react';
 import { DatesProvider, DateTimePicker, type DateTimePickerProps } from '@mantine/dates';
 import '@mantine/dates/styles.css';
-import 'dayjs/locale/es';
+import '../../../lib/dayjs-locales.ts';
 
 /** A clearable date-time picker in the interface language; values are wall-clock "YYYY-MM-DD HH:mm:ss". */
 export function DateTimeInput(props: DateTimePickerProps) {
