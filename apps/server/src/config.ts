@@ -102,6 +102,10 @@ const envSchema = z.object({
   RESERVATIONS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
   /** Door requests (scans or upload batches) per minute from one address to one check-in list. */
   DOOR_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
+  /** Webhooks may go to loopback, private and link-local addresses (a self-hosted install on a LAN). */
+  WEBHOOKS_ALLOW_PRIVATE: bool,
+  /** Requests one API key may make per minute. */
+  API_KEY_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(360),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
 });
@@ -144,6 +148,9 @@ export type Config = {
   reservationsPerMinute: number;
   publicCacheTtlMs: number;
   doorRequestsPerMinute: number;
+  /** Webhooks may reach private and loopback addresses (off: only public ones). */
+  webhooksAllowPrivate: boolean;
+  apiKeyRequestsPerMinute: number;
   webDistDir: string;
   /** The server build of the public event page (`vite build --ssr`): ssr/dist beside the web app's dist. */
   webSsrDir: string;
@@ -218,6 +225,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     reservationsPerMinute: e.RESERVATIONS_PER_MINUTE,
     publicCacheTtlMs: e.PUBLIC_CACHE_TTL_MS,
     doorRequestsPerMinute: e.DOOR_REQUESTS_PER_MINUTE,
+    webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE ?? false,
+    apiKeyRequestsPerMinute: e.API_KEY_REQUESTS_PER_MINUTE,
     webDistDir,
     webSsrDir: path.join(path.dirname(webDistDir), 'ssr', 'dist'),
   };

@@ -1,10 +1,61 @@
 import { errorEnvelopeSchema } from '@taquilla/shared/schemas/envelope';
+import { WEBHOOK_EVENT_TYPES, webhookPayloadSchema } from '@taquilla/shared/schemas/webhooks';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { classify } from './route-table.ts';
 
 const ERROR = z.toJSONSchema(errorEnvelopeSchema, { target: 'openapi-3.0' });
 const strip = ({ $schema: _, ...schema }: Record<string, unknown>) => schema;
+const WEBHOOK_PAYLOAD = (
+  z.toJSONSchema(webhookPayloadSchema, { target: 'openapi-3.0' }) as unknown as {
+    definitions: Record<string, unknown>;
+  }
+).definitions.WebhookPayload;
+
+const WEBHOOK_HEADERS = [
+  ['webhook-id', 'The message id (`msg_…`), the same on every retry and resend: deduplicate by it'],
+  ['webhook-timestamp', 'Unix seconds when this attempt was signed: refuse one more than 5 minutes away'],
+  [
+    'webhook-signature',
+    'Space-separated `v1,<base64 HMAC-SHA256>` of `{webhook-id}.{webhook-timestamp}.{raw body}`, keyed by the base64-decoded part of the endpoint secret after `whsec_`; two entries while a rotated secret overlaps',
+  ],
+] as const;
+
+/**
+ * The messages webhook endpoints receive (`x-webhooks`, which Redoc shows for OpenAPI 3.0): one POST
+ * per event type, all with the versioned WebhookPayload body and the Standard Webhooks headers.
+ */
+function webhookOperations() {
+  return Object.fromEntries(
+    WEBHOOK_EVENT_TYPES.map((type) => [
+      type,
+      {
+        post: {
+          summary: `${type}: sent to the endpoints subscribed to it`,
+          operationId: `webhook_${type.replace('.', '_')}`,
+          tags: ['webhooks'],
+          parameters: WEBHOOK_HEADERS.map(([name, description]) => ({
+            name,
+            in: 'header',
+            required: true,
+            description,
+            schema: { type: 'string' },
+          })),
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/WebhookPayload' } } },
+          },
+          responses: {
+            '200': {
+              description:
+                'Any 2xx: delivered. 410: the endpoint is disabled. Anything else, or no answer within 10 s: retried with back-off for 3 days',
+            },
+          },
+        },
+      },
+    ]),
+  );
+}
 
 /**
  * What /api/docs says about every operation beyond the route's own zod schemas (its hand-written
@@ -79,7 +130,8 @@ export function openapiTransformObject(input: TransformObjectInput) {
   };
   visit(document.paths);
   for (const name of Object.keys(schemas)) if (!used.has(name)) delete schemas[name];
-  return document;
+  schemas.WebhookPayload = WEBHOOK_PAYLOAD as (typeof schemas)[string];
+  return Object.assign(document, { 'x-webhooks': webhookOperations() });
 }
 
 /** The list parameters every list endpoint reads (lib/pagination.ts), for lists that take any query. */

@@ -23,6 +23,7 @@ import { taxRoutes } from './taxes-and-fees/taxes-and-fees.routes.ts';
 import { ticketRoutes } from './tickets/tickets.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
 import { waitlistRoutes } from './waitlist/waitlist.routes.ts';
+import { webhooksRoutes } from './webhooks/webhooks.routes.ts';
 import { widgetRoutes } from './widget/widget.routes.ts';
 
 /** Every feature module's route plugin, registered once. Add a line per plugin. */
@@ -50,6 +51,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(afterSaleRoutes, api);
   await app.register(messagesRoutes, api);
   await app.register(waitlistRoutes, api);
+  await app.register(webhooksRoutes, api);
   // Outside /api: the upload files, the server-rendered event pages and the door page.
   await app.register(uploadFileRoutes);
   await app.register(publicPagesRoutes);

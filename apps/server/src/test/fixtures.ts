@@ -1,7 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { App } from '../app.ts';
 import { rowsOf } from '../db/client.ts';
-import { attendees, checkInLists, messages, orders, waitlistEntries } from '../db/schema/index.ts';
+import {
+  attendees,
+  checkInLists,
+  messages,
+  orders,
+  waitlistEntries,
+  webhookDeliveries,
+  webhookEndpoints,
+} from '../db/schema/index.ts';
 import { hashToken, newShortId } from '../lib/ids.ts';
 import { addUser, createAccountWithUser } from './factories/accounts.ts';
 import {
@@ -66,6 +74,27 @@ export async function accountWithEverything(app: App) {
       leave_token_hash: hashToken('matriz-espera'),
     })
     .returning();
+  const [endpoint] = await app.deps.db
+    .insert(webhookEndpoints)
+    .values({
+      account_id: account.id,
+      url: 'https://hooks.example.com/taquilla',
+      event_types: ['order.completed'],
+      secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+    })
+    .returning();
+  const [delivery] = await app.deps.db
+    .insert(webhookDeliveries)
+    .values({
+      account_id: account.id,
+      endpoint_id: endpoint?.id ?? '',
+      message_id: 'msg_matriz',
+      event_type: 'order.completed',
+      body: '{}',
+      resource_id: 'order.completed:matriz',
+      status: 'SUCCEEDED',
+    })
+    .returning();
   const organizerUser = await addUser(app, account.id, { role: 'ORGANIZER' });
   const other = await createAccountWithUser(app, { accountName: 'Otra cuenta' });
   await app.deps.jobs.drain();
@@ -83,6 +112,7 @@ export async function accountWithEverything(app: App) {
     orderId: order?.id,
     attendeeId: attendee?.id,
     entryId: entry?.id,
+    deliveryId: delivery?.id,
     imageId: '0b7c1a2e-3f4d-4e5f-8a9b-0c1d2e3f4a5b',
     token: 'abcdefghijklmnopqrstuvwx',
     orderShortId,
@@ -99,6 +129,7 @@ export async function accountWithEverything(app: App) {
     organizers: organizer.id,
     users: owner.user.id,
     'taxes-and-fees': tax.id,
+    webhooks: endpoint?.id,
   };
 
   /** The route's path with this account's ids, or an error naming the parameter nobody maps. */

@@ -2,6 +2,7 @@ export * from './accounts.ts';
 export * from './after-sale.ts';
 export * from './check-in.ts';
 export * from './events.ts';
+export * from './integrations.ts';
 export * from './jobs.ts';
 export * from './messages.ts';
 export * from './orders.ts';

@@ -7,6 +7,7 @@ import type {
   OrganizerPayment,
 } from '@taquilla/shared/schemas/checkout';
 import type { OrderRefund } from '@taquilla/shared/schemas/orders';
+import type { WebhookEventType } from '@taquilla/shared/schemas/webhooks';
 import type { Queryable, Tx } from '../../db/client.ts';
 import type { orders } from '../../db/schema/index.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -14,6 +15,7 @@ import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { newShortId, randomBase62 } from '../../lib/ids.ts';
 import { listMeta, parseListQuery } from '../../lib/pagination.ts';
+import { emitWebhook } from '../../lib/webhook-events.ts';
 import {
   ADMITTED_ATTENDEE,
   attendeeActions,
@@ -109,6 +111,14 @@ function attendeeValues(order: OrderRow, items: OrderItemRow[], status: 'ACTIVE'
   }));
 }
 
+/** A reservation that became a paid (or free) order: its order and attendee messages. */
+const PLACED_AND_COMPLETED: WebhookEventType[] = ['order.created', 'order.completed', 'attendee.created'];
+const webhookChange = (order: OrderScope & Pick<OrderRow, 'event_id'>) => ({
+  accountId: order.account_id,
+  eventId: order.event_id,
+  orderId: order.id,
+});
+
 /**
  * A paid reservation completed in one statement, the busiest write of a sale: the order COMPLETED
  * (only if it is still RESERVED, unexpired and `amountCents` covers it), the payment SUCCEEDED, its
@@ -152,6 +162,7 @@ export async function completePaidReservation(
     items,
     values,
   );
+  await emitWebhook(collector, PLACED_AND_COMPLETED, webhookChange(order));
   const written = await repo.completeReservationAtOnce(deps.db, {
     accountId: order.account_id,
     orderId: order.id,
@@ -215,6 +226,12 @@ export async function completeOrderWith(
   });
   const items = known.items ?? (await repo.loadItems(tx, [order.id]));
   const attendees = await createAttendees(tx, updated, 'ACTIVE', order.status, items);
+  await emitWebhook(
+    deps.jobs,
+    order.status === 'RESERVED' ? PLACED_AND_COMPLETED : ['order.completed', 'attendee.updated'],
+    webhookChange(order),
+    tx,
+  );
   if (paymentStatus === 'PAYMENT_RECEIVED') {
     await logActivity(tx, updated, 'PAID', {
       userId: known.userId,
@@ -239,6 +256,7 @@ export async function holdForOfflinePayment(deps: Deps, tx: Tx, order: OrderRow)
     payment_provider: 'offline',
   });
   await createAttendees(tx, updated, 'AWAITING_PAYMENT', order.status);
+  await emitWebhook(deps.jobs, ['order.created', 'attendee.created'], webhookChange(order), tx);
   const event = await repo.findEmailEvent(tx, order.account_id, order.event_id);
   await queueOfflinePaymentEmail({ jobs: deps.jobs, appUrl: deps.config.appUrl, tx, event, order: updated });
   return updated;

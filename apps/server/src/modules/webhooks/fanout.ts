@@ -1,0 +1,88 @@
+import {
+  WEBHOOK_PAYLOAD_VERSION,
+  type WebhookEventType,
+  type WebhookPayload,
+} from '@taquilla/shared/schemas/webhooks';
+import type { Queryable } from '../../db/client.ts';
+import type { DbDeps } from '../../deps.ts';
+import type { JobInfo, JobQueue } from '../../lib/jobs.ts';
+import type { WebhookEmitPayload } from '../../lib/webhook-events.ts';
+import * as payloads from './payloads.repository.ts';
+import { newMessageId } from './signing.ts';
+import * as repo from './webhooks.repository.ts';
+
+export const WEBHOOK_DELIVER_JOB = 'webhooks.deliver';
+
+type Data = Map<string, Record<string, unknown>>;
+
+/** The resources a message type is about, read as they are now. */
+function resources(q: Queryable, type: WebhookEventType, change: WebhookEmitPayload): Promise<Data> {
+  const { accountId, ids, orderId } = change;
+  const [kind] = type.split('.');
+  switch (kind) {
+    case 'order':
+      return payloads.ordersData(q, accountId, ids ?? (orderId ? [orderId] : []));
+    case 'attendee':
+      return payloads.attendeesData(q, accountId, ids ? { ids } : { orderId });
+    case 'checkin':
+      return payloads.checkInsData(q, accountId, change.listId ?? '', ids ?? []);
+    case 'event':
+      return payloads.eventsData(q, accountId, ids ?? [change.eventId]);
+    case 'ticket':
+      return payloads.ticketsData(q, accountId, ids ?? []);
+    default:
+      return payloads.waitlistEntriesData(q, accountId, ids ?? []);
+  }
+}
+
+/** The JSON body of a message: the same bytes are signed and sent on every attempt. */
+export function messageBody(
+  messageId: string,
+  type: WebhookPayload['type'],
+  accountId: string,
+  occurredAt: string,
+  data: Record<string, unknown>,
+) {
+  const payload: WebhookPayload = {
+    id: messageId,
+    type,
+    version: WEBHOOK_PAYLOAD_VERSION,
+    timestamp: occurredAt,
+    account_id: accountId,
+    data,
+  };
+  return JSON.stringify(payload);
+}
+
+/**
+ * The `webhooks.emit` job: one delivery per subscribed endpoint and resource, written with a delivery job
+ * each in one transaction. Run twice (a crash after the commit, before the job was marked done), it
+ * finds its deliveries by (endpoint, job, resource) and writes nothing new: each message once per endpoint.
+ */
+export async function fanOut(deps: DbDeps & { jobs: JobQueue }, change: WebhookEmitPayload, job: JobInfo) {
+  await deps.db.transaction(async (tx) => {
+    const deliveryIds: string[] = [];
+    for (const type of change.types) {
+      const endpoints = await repo.subscribedEndpoints(tx, change.accountId, type, change.eventId);
+      if (!endpoints.length) continue;
+      const data = await resources(tx, type, change);
+      const rows = endpoints.flatMap((endpoint) =>
+        [...data].map(([resourceId, resource]) => {
+          const messageId = newMessageId();
+          return {
+            account_id: change.accountId,
+            endpoint_id: endpoint.id,
+            message_id: messageId,
+            event_type: type,
+            body: messageBody(messageId, type, change.accountId, change.occurredAt, resource),
+            source_job: job.id,
+            resource_id: `${type}:${resourceId}`,
+          };
+        }),
+      );
+      for (const row of await repo.insertDeliveries(tx, rows)) deliveryIds.push(row.id);
+    }
+    for (const deliveryId of deliveryIds)
+      await deps.jobs.enqueue(WEBHOOK_DELIVER_JOB, { deliveryId }, { tx });
+  });
+}
