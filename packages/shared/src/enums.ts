@@ -1,5 +1,5 @@
 /** Enumerations of the domain (DESIGN §1). One list, used by the DB schema, the API schemas and the web. */
-export const USER_ROLES = ['ADMIN', 'ORGANIZER'] as const;
+export const USER_ROLES = ['ADMIN', 'ORGANIZER', 'FINANCE', 'DOOR', 'READ_ONLY'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
 /**
@@ -7,15 +7,31 @@ export type UserRole = (typeof USER_ROLES)[number];
  * which is the server's table (apps/server/src/lib/permissions.ts), never decided here or in the web.
  */
 export const PERMISSIONS = [
-  /** Events and everything under them: tickets, orders, attendees, check-in, messages… */
+  /** See events and what they are made of (tickets, capacities, promo codes, questions, organizers…). */
+  'events:read',
+  /** Create and change events and everything under them, and write to their buyers. */
   'events:manage',
+  /** See orders, attendees, waiting lists and messages: buyers' personal data. */
+  'orders:read',
+  /** Manual orders, order and attendee edits, marking paid, cancelling, resending, waiting-list offers. */
+  'orders:manage',
+  /** Refund money. */
+  'orders:refund',
+  /** Download orders, attendees and waiting lists as files (personal data leaving the system). */
+  'orders:export',
+  /** Sales figures: event statistics and promoters' sales. */
+  'reports:read',
+  /** See check-in lists (their door links) and the door's figures. */
+  'check-in:read',
+  /** Create, change and delete check-in lists. */
+  'check-in:manage',
   /** The team: invite, edit, deactivate members. */
   'users:manage',
   /** The account's settings and its event defaults. */
   'account:manage',
-  /** The account's taxes and fees (reading them is `events:manage`). */
+  /** The account's taxes and fees (reading them is `events:read`). */
   'taxes:manage',
-  /** Payment settings and Stripe Connect. */
+  /** Payment settings, Stripe Connect, and each event's payment methods and offline instructions. */
   'payments:manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];

@@ -34,11 +34,21 @@ const ACCESS_RULES: [methods: RegExp, path: RegExp, access: Access][] = [
   // A user's own e-mail links (the service answers 404 for anyone else's id).
   [/.*/, /^\/api\/users\/:id\/(confirm-email|resend-email-confirmation|email-change)/, 'member'],
   [/.*/, /^\/api\/users(\/|$)/, 'users:manage'],
-  // Organizers read the defaults and the taxes their events use; changing them is the account's.
-  [/GET/, /^\/api\/accounts\/me\/(event-defaults|taxes-and-fees)$/, 'events:manage'],
+  // Every member reads the defaults and the taxes events use; changing them is the account's.
+  [/GET/, /^\/api\/accounts\/me\/(event-defaults|taxes-and-fees)$/, 'events:read'],
   [/.*/, /^\/api\/accounts\/me\/taxes-and-fees(\/|$)/, 'taxes:manage'],
   [/.*/, /^\/api\/accounts\/me\/(payment-settings|stripe-connect)(\/|$)/, 'payments:manage'],
   [/.*/, /^\/api\/accounts\/me(\/|$)/, 'account:manage'],
+  [/POST/, /^\/api\/events\/:id\/orders\/:orderId\/refund$/, 'orders:refund'],
+  [/GET/, /^\/api\/events\/:id\/(orders|attendees|waitlist)\/export$/, 'orders:export'],
+  [/GET/, /^\/api\/events\/:id\/waitlist\/settings$/, 'events:read'],
+  [/PUT/, /^\/api\/events\/:id\/waitlist\/settings$/, 'events:manage'],
+  [/GET/, /^\/api\/events\/:id\/(orders|attendees|waitlist|messages)(\/|$)/, 'orders:read'],
+  [/.*/, /^\/api\/events\/:id\/(orders|attendees|waitlist)(\/|$)/, 'orders:manage'],
+  [/GET/, /^\/api\/events\/:id\/(stats|promoter)(\/|$)/, 'reports:read'],
+  [/GET/, /^\/api\/events\/:id\/(check-in-lists|check_in_stats)(\/|$)/, 'check-in:read'],
+  [/.*/, /^\/api\/events\/:id\/check-in-lists(\/|$)/, 'check-in:manage'],
+  [/GET/, /^\/api\/(events|organizers)(\/|$)/, 'events:read'],
   [/.*/, /^\/api\/(events|organizers)(\/|$)/, 'events:manage'],
 ];
 

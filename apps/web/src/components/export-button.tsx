@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconDownload, IconFileSpreadsheet, IconFileText } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { RequestOptions } from '../lib/api-client.ts';
+import { useCan } from '../lib/current-user.ts';
 import { downloadExport } from '../lib/download.ts';
 import { errorMessage } from '../lib/error-message.ts';
 
@@ -15,6 +16,7 @@ type Format = 'csv' | 'xlsx';
  */
 export function ExportButton(props: { path: string; query: RequestOptions['query']; filename: string }) {
   const [busy, setBusy] = useState(false);
+  const allowed = useCan('orders:export');
   const run = async (format: Format) => {
     setBusy(true);
     try {
@@ -25,6 +27,8 @@ export function ExportButton(props: { path: string; query: RequestOptions['query
       setBusy(false);
     }
   };
+  // Every export carries buyers' personal data.
+  if (!allowed) return null;
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>

@@ -20,3 +20,8 @@ export const useCurrentUser = (enabled = true) => useQuery({ ...currentUserQuery
 export function can(user: Pick<CurrentUser, 'permissions'> | undefined, permission: Permission): boolean {
   return user?.permissions.includes(permission) ?? false;
 }
+
+/** `can` for the logged-in user, inside a component. */
+export function useCan(permission: Permission): boolean {
+  return can(useCurrentUser().data, permission);
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SUPPORTED_LOCALES } from '../enums.ts';
+import { SUPPORTED_LOCALES, USER_ROLES } from '../enums.ts';
 
 /**
  * Request bodies of /api/auth. Error texts are server message keys (translated by the API); the web
@@ -110,7 +110,7 @@ export const accountChoiceSchema = z
   .object({
     id: z.string(),
     name: z.string(),
-    role: z.enum(['ADMIN', 'ORGANIZER']),
+    role: z.enum(USER_ROLES),
     is_owner: z.boolean(),
   })
   .meta({ id: 'AccountChoice' });

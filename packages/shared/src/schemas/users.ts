@@ -68,7 +68,7 @@ export const accountMemberSchema = z
     timezone: z.string().nullable(),
     email_verified: z.boolean(),
     pending_email: z.string().nullable(),
-    role: z.enum(['ADMIN', 'ORGANIZER']),
+    role: z.enum(USER_ROLES),
     status: z.enum(['ACTIVE', 'INVITED', 'INACTIVE']),
     is_owner: z.boolean(),
     /**

@@ -1,3 +1,4 @@
+import { USER_ROLES } from '@taquilla/shared';
 import { boolean, index, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { id, timestamps, ts } from './columns.ts';
 
@@ -38,7 +39,7 @@ export const accountUsers = pgTable(
     user_id: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    role: text('role', { enum: ['ADMIN', 'ORGANIZER'] }).notNull(),
+    role: text('role', { enum: USER_ROLES }).notNull(),
     status: text('status', { enum: ['ACTIVE', 'INVITED', 'INACTIVE'] }).notNull(),
     is_owner: boolean('is_owner').notNull().default(false),
     invited_by: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),

@@ -37,7 +37,7 @@ export async function listAffiliates(
   eventId: string,
   raw: Record<string, unknown>,
 ) {
-  assertCan(auth, 'events:manage');
+  assertCan(auth, 'events:read');
   const params = parseListQuery(raw, repo.affiliateListSpec);
   await loadOwnedEvent(db, auth.accountId, eventId);
   const [{ rows, total }, sales] = await Promise.all([
@@ -48,7 +48,7 @@ export async function listAffiliates(
 }
 
 async function ownedAffiliate(q: Queryable, auth: AuthContext, eventId: string, id: string) {
-  assertCan(auth, 'events:manage');
+  assertCan(auth, 'events:read');
   const event = await loadOwnedEvent(q, auth.accountId, eventId);
   const row = await repo.findAffiliate(q, auth.accountId, eventId, id);
   if (!row) throw notFound();
@@ -103,6 +103,7 @@ export async function updateAffiliate(
   id: string,
   input: AffiliateInput,
 ) {
+  assertCan(auth, 'events:manage');
   await codeSafe(() =>
     db.transaction(async (tx) => {
       await ownedAffiliate(tx, auth, eventId, id);
@@ -114,6 +115,7 @@ export async function updateAffiliate(
 
 /** Only affiliates without sales: the ones with sales are deactivated instead, so their figures stay. */
 export async function deleteAffiliate({ db }: DbDeps, auth: AuthContext, eventId: string, id: string) {
+  assertCan(auth, 'events:manage');
   await db.transaction(async (tx) => {
     await ownedAffiliate(tx, auth, eventId, id);
     // Sales paid or promised (awaiting offline payment) forbid deleting it.
@@ -129,7 +131,7 @@ export async function promoterStats(
   auth: AuthContext,
   eventId: string,
 ): Promise<PromoterStats> {
-  assertCan(auth, 'events:manage');
+  assertCan(auth, 'reports:read');
   const meta = await loadOwnedEvent(db, auth.accountId, eventId);
   const [sales, totals, all] = await Promise.all([
     repo.salesByAffiliate(db, eventId, SALES),
@@ -159,6 +161,7 @@ export async function promoterDetailStats(
   eventId: string,
   affiliateId: string,
 ): Promise<PromoterDetailStats> {
+  assertCan(auth, 'reports:read');
   const { row, event: meta } = await ownedAffiliate(db, auth, eventId, affiliateId);
   const [sales, daily] = await Promise.all([
     repo.salesByAffiliate(db, eventId, SALES),

@@ -16,7 +16,7 @@ import * as afterSale from './after-sale.repository.ts';
 type Deps = Pick<AppDeps, 'db' | 'jobs' | 'config'>;
 
 async function findAttendee(deps: Deps, auth: AuthContext, eventId: string, attendeeId: string) {
-  assertCan(auth, 'events:manage');
+  assertCan(auth, 'orders:manage');
   const attendee = await afterSale.findAccountAttendee(deps.db, auth.accountId, eventId, attendeeId);
   if (!attendee) throw notFound();
   return attendee;

@@ -53,7 +53,7 @@ export async function cancelOrder(
   orderId: string,
   input: CancelOrderInput,
 ): Promise<OrderRow> {
-  assertCan(auth, 'events:manage');
+  assertCan(auth, 'orders:manage');
   return deps.db.transaction(async (tx) => {
     const order = await lockEventOrder(tx, auth.accountId, eventId, orderId);
     return cancelOrderUnits(deps, tx, order, { userId: auth.userId, notifyBuyer: input.notify_buyer });

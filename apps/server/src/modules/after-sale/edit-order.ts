@@ -22,7 +22,7 @@ export async function editOrder(
   orderId: string,
   input: OrderUpdateInput,
 ) {
-  assertCan(auth, 'events:manage');
+  assertCan(auth, 'orders:manage');
   let askedIds = new Set<string>();
   if (input.answers) {
     const asked = (await loadEventQuestions(deps.db, eventId)).filter(

@@ -45,7 +45,7 @@ export async function priceManualOrder(
   eventId: string,
   input: ManualOrderPriceInput,
 ): Promise<ManualOrderPrice> {
-  assertCan(auth, 'events:manage');
+  assertCan(auth, 'orders:manage');
   if (!(await afterSale.findAccountEvent(deps.db, auth.accountId, eventId))) throw notFound();
   const priced = await priceOrder(deps, eventId, input, { byOrganizer: true });
   return { total_cents: priced.order.total_cents, currency: priced.order.currency };
@@ -66,7 +66,7 @@ export async function createManualOrder(
   input: ManualOrderInput,
   requestLocale: string,
 ) {
-  assertCan(auth, 'events:manage');
+  assertCan(auth, 'orders:manage');
   const event = await afterSale.findAccountEvent(deps.db, auth.accountId, eventId);
   if (!event) throw notFound();
   const units = input.tickets.reduce((n, l) => n + l.quantity, 0);

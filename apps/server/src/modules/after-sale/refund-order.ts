@@ -24,7 +24,7 @@ export async function refundOrder(
   orderId: string,
   input: RefundOrderInput,
 ) {
-  assertCan(auth, 'events:manage');
+  assertCan(auth, 'orders:refund');
   const event = await afterSale.findAccountEvent(deps.db, auth.accountId, eventId);
   if (!event) throw notFound();
   const refund = await deps.db.transaction(async (tx) => {

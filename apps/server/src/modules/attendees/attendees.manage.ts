@@ -1,3 +1,4 @@
+import type { Permission } from '@taquilla/shared';
 import type {
   AttendeeUpdateInput,
   ManageAttendee,
@@ -51,15 +52,15 @@ export async function listAttendees(
   eventId: string,
   raw: Record<string, unknown>,
 ) {
-  assertCan(auth, 'events:manage');
+  assertCan(auth, 'orders:read');
   const params = parseListQuery(raw, repo.attendeeListSpec);
   await loadOwnedEvent(deps.db, auth.accountId, eventId);
   const { rows, total } = await repo.listAttendees(deps.db, auth.accountId, eventId, params);
   return { data: rows.map((row) => present(auth, row)), meta: listMeta(total, params) };
 }
 
-async function owned(deps: Deps, auth: AuthContext, eventId: string, id: string) {
-  assertCan(auth, 'events:manage');
+async function owned(deps: Deps, auth: AuthContext, eventId: string, id: string, permission: Permission) {
+  assertCan(auth, permission);
   const row = await repo.findAttendee(deps.db, auth.accountId, eventId, id);
   if (!row) throw notFound();
   return row;
@@ -71,7 +72,7 @@ export async function getAttendee(
   eventId: string,
   id: string,
 ): Promise<ManageAttendeeDetail> {
-  const row = await owned(deps, auth, eventId, id);
+  const row = await owned(deps, auth, eventId, id, 'orders:read');
   const [checkIns, questions] = await Promise.all([
     repo.attendeeCheckIns(deps.db, auth.accountId, id),
     loadEventQuestions(deps.db, eventId),
@@ -91,14 +92,14 @@ export async function updateAttendee(
   id: string,
   input: AttendeeUpdateInput,
 ) {
-  await owned(deps, auth, eventId, id);
+  await owned(deps, auth, eventId, id, 'orders:manage');
   await repo.updateAttendee(deps.db, auth.accountId, id, input);
   return getAttendee(deps, auth, eventId, id);
 }
 
 /** Queues the ticket e-mail to the attendee's current address (in the order's language). */
 export async function resendTicket(deps: Deps, auth: AuthContext, eventId: string, id: string) {
-  const row = await owned(deps, auth, eventId, id);
+  const row = await owned(deps, auth, eventId, id, 'orders:manage');
   const refusal = resendAttendeeRefusal(row.attendee);
   if (refusal) throw conflict(refusal);
   await resendTicketEmail(deps, auth, eventId, row.attendee, row.ticket_name);

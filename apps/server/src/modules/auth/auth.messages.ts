@@ -60,4 +60,7 @@ export const authMessages = defineMessages({
   'mail.change.expiry': 'El enlace caduca en 24 horas. Si no lo has pedido tú, ignora este correo.',
   'role.ADMIN': 'Administrador',
   'role.ORGANIZER': 'Organizador',
+  'role.FINANCE': 'Finanzas',
+  'role.DOOR': 'Puerta',
+  'role.READ_ONLY': 'Solo lectura',
 });

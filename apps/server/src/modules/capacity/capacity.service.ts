@@ -33,7 +33,7 @@ export async function listCapacities(
   eventId: string,
   raw: Record<string, unknown>,
 ) {
-  assertCan(auth, 'events:manage');
+  assertCan(auth, 'events:read');
   const params = parseListQuery(raw, repo.capacityListSpec);
   await loadOwnedEvent(db, auth.accountId, eventId);
   const [{ rows, total }, levels] = await Promise.all([
@@ -44,7 +44,7 @@ export async function listCapacities(
 }
 
 export async function getCapacity(q: Queryable, auth: AuthContext, eventId: string, id: string) {
-  assertCan(auth, 'events:manage');
+  assertCan(auth, 'events:read');
   await loadOwnedEvent(q, auth.accountId, eventId);
   const row = await repo.findCapacity(q, auth.accountId, eventId, id);
   if (!row) throw notFound();

@@ -33,7 +33,7 @@ export async function listLists(
   eventId: string,
   raw: Record<string, unknown>,
 ) {
-  assertCan(auth, 'events:manage');
+  assertCan(auth, 'check-in:read');
   const params = parseListQuery(raw, repo.checkInListSpec);
   await loadOwnedEvent(db, auth.accountId, eventId);
   const { rows, total } = await repo.listLists(db, auth.accountId, eventId, params);
@@ -47,7 +47,7 @@ export async function listLists(
 }
 
 async function ownedList(q: Queryable, auth: AuthContext, eventId: string, id: string) {
-  assertCan(auth, 'events:manage');
+  assertCan(auth, 'check-in:read');
   await loadOwnedEvent(q, auth.accountId, eventId);
   const row = await repo.findList(q, auth.accountId, eventId, id);
   if (!row) throw notFound();
@@ -81,7 +81,7 @@ export async function createList(
   eventId: string,
   input: CheckInListInput,
 ) {
-  assertCan(auth, 'events:manage');
+  assertCan(auth, 'check-in:manage');
   const row = await db.transaction(async (tx) => {
     await loadOwnedEvent(tx, auth.accountId, eventId);
     return repo.insertList(tx, {
@@ -101,6 +101,7 @@ export async function updateList(
   id: string,
   input: CheckInListInput,
 ) {
+  assertCan(auth, 'check-in:manage');
   await db.transaction(async (tx) => {
     await ownedList(tx, auth, eventId, id);
     await repo.updateList(tx, auth.accountId, id, await values(tx, eventId, input));
@@ -134,6 +135,7 @@ export async function listConflicts(
 
 /** Deleting a list deletes its check-ins (the door link stops working at once). */
 export async function deleteList({ db }: DbDeps, auth: AuthContext, eventId: string, id: string) {
+  assertCan(auth, 'check-in:manage');
   await db.transaction(async (tx) => {
     await ownedList(tx, auth, eventId, id);
     await repo.deleteList(tx, auth.accountId, id);
@@ -142,7 +144,7 @@ export async function deleteList({ db }: DbDeps, auth: AuthContext, eventId: str
 
 /** spec: events/{id}/check_in_stats — per list and for the whole event. */
 export async function checkInStats({ db }: DbDeps, auth: AuthContext, eventId: string) {
-  assertCan(auth, 'events:manage');
+  assertCan(auth, 'check-in:read');
   await loadOwnedEvent(db, auth.accountId, eventId);
   const lists = await repo.allLists(db, auth.accountId, eventId);
   const [counts, total] = await Promise.all([

@@ -66,7 +66,7 @@ function present(row: repo.EventWithOrganizer, stats: Stats, cover: ManageEvent[
 
 /** The event of the caller's account, or 404 — for every module that works inside an event. */
 export async function getEventRow(deps: Pick<AppDeps, 'db'>, auth: AuthContext, id: string) {
-  assertCan(auth, 'events:manage');
+  assertCan(auth, 'events:read');
   const row = await repo.findEvent(deps.db, auth.accountId, id);
   if (!row) throw notFound();
   return row;
@@ -81,7 +81,7 @@ const LIST_STATES: Record<EventsState, repo.EventStateFilter> = {
 
 export async function listEvents(deps: Deps, auth: AuthContext, query: Record<string, unknown>) {
   const params = parseListQuery(query, repo.eventListSpec);
-  assertCan(auth, 'events:manage');
+  assertCan(auth, 'events:read');
   const rawState = query.eventsState ?? query.events_state;
   const stateText = Array.isArray(rawState) ? rawState.at(-1) : rawState;
   if (stateText !== undefined && !EVENTS_STATES.includes(stateText as EventsState)) {
@@ -189,6 +189,7 @@ export async function createEvent(deps: Deps, auth: AuthContext, input: CreateEv
 }
 
 export async function updateEvent(deps: Deps, auth: AuthContext, id: string, input: UpdateEventInput) {
+  assertCan(auth, 'events:manage');
   const current = await getEventRow(deps, auth, id);
   const start = input.start_date ? new Date(input.start_date) : current.start_date;
   const end =
@@ -216,6 +217,7 @@ export async function updateEvent(deps: Deps, auth: AuthContext, id: string, inp
  * costs money, payment methods that can all take it.
  */
 export async function setStatus(deps: Deps, auth: AuthContext, id: string, status: repo.EventRow['status']) {
+  assertCan(auth, 'events:manage');
   const current = await getEventRow(deps, auth, id);
   if (status === 'LIVE' && current.status !== 'LIVE') {
     if (current.status === 'ARCHIVED') throw conflict(eventMessages['events.restore_before_publishing']);
@@ -240,6 +242,7 @@ export async function updateSettings(
   id: string,
   input: UpdateEventSettingsInput,
 ) {
+  assertCan(auth, 'events:manage');
   const current = await getEventRow(deps, auth, id);
   // Where buyers send their money is the payment settings' permission, not the event editor's.
   if (input.payment_providers !== undefined || input.offline_payment_instructions !== undefined) {
@@ -284,6 +287,7 @@ export async function duplicateEvent(
   id: string,
   input: DuplicateEventInput,
 ) {
+  assertCan(auth, 'events:manage');
   const source = await getEventRow(deps, auth, id);
   const copy = input.copy ?? {};
   const start = input.start_date ? new Date(input.start_date) : source.start_date;
@@ -338,7 +342,7 @@ export async function duplicateEvent(
 }
 
 export async function getEventDefaults(deps: Deps, auth: AuthContext) {
-  assertCan(auth, 'events:manage');
+  assertCan(auth, 'events:read');
   return resolveDefaults(await accountRow(deps, auth.accountId));
 }
 

@@ -1,7 +1,7 @@
 import { calendarDay } from '@taquilla/shared/dates';
 import type { EventSalesStats } from '@taquilla/shared/schemas/events';
 import type { DbDeps } from '../../deps.ts';
-import type { AuthContext } from '../../lib/auth.ts';
+import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import {
   ADMITTED_ATTENDEE,
   AWAITING_PAYMENT_ORDERS,
@@ -29,6 +29,7 @@ export function lastDays(timeZone: string, days: number, now = new Date()): stri
  * and orders awaiting an offline payment are shown apart.
  */
 export async function salesStats(deps: DbDeps, auth: AuthContext, eventId: string): Promise<EventSalesStats> {
+  assertCan(auth, 'reports:read');
   const event = await getEventRow(deps, auth, eventId);
   const days = lastDays(event.timezone, STATS_DAYS);
   const [t, a, daily, tickets] = await Promise.all([

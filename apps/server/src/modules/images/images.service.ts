@@ -43,7 +43,7 @@ async function assertEvent(deps: Deps, accountId: string, eventId: string) {
 }
 
 export async function listEventImages(deps: Deps, auth: AuthContext, eventId: string) {
-  assertCan(auth, 'events:manage');
+  assertCan(auth, 'events:read');
   await assertEvent(deps, auth.accountId, eventId);
   return (await repo.listImages(deps.db, auth.accountId, eventId)).map(presentImage);
 }
@@ -125,6 +125,7 @@ export async function uploadOrganizerLogo(
   organizerId: string,
   buffer: Buffer | undefined,
 ) {
+  assertCan(auth, 'events:manage');
   // Another account's organizer is not found before any image work is done.
   await getOrganizer(deps, auth, organizerId);
   if (!buffer?.length) throw invalid({ image: imageMessages['images.file_required'] });

@@ -1,4 +1,4 @@
-import type { Locale } from '@taquilla/shared';
+import type { Locale, Permission } from '@taquilla/shared';
 import type {
   AudienceCount,
   Message,
@@ -53,8 +53,8 @@ async function presentAll(deps: Deps, rows: repo.MessageRow[]) {
   return rows.map((r) => present(r, counts.get(r.id), r.author_id ? authors.get(r.author_id) : undefined));
 }
 
-async function ownedEvent(deps: Deps, auth: AuthContext, eventId: string) {
-  assertCan(auth, 'events:manage');
+async function ownedEvent(deps: Deps, auth: AuthContext, eventId: string, permission: Permission) {
+  assertCan(auth, permission);
   const event = await repo.findMessageEvent(deps.db, auth.accountId, eventId);
   if (!event) throw notFound();
   return event;
@@ -73,7 +73,7 @@ export async function countAudience(
   eventId: string,
   audience: MessageAudience,
 ): Promise<AudienceCount> {
-  await ownedEvent(deps, auth, eventId);
+  await ownedEvent(deps, auth, eventId, 'events:manage');
   await checkAudience(deps, auth, eventId, audience);
   return {
     recipients_count: await repo.countRecipients(deps.db, auth.accountId, eventId, audience, RECIPIENTS),
@@ -92,7 +92,7 @@ export async function createMessage(
   /** The caller's language, for a test copy. */
   locale: Locale,
 ): Promise<Message | MessageTestResult> {
-  const event = await ownedEvent(deps, auth, eventId);
+  const event = await ownedEvent(deps, auth, eventId, 'events:manage');
   await checkAudience(deps, auth, eventId, input.audience);
   const body = sanitizeRichText(input.body);
   if (!body.trim()) throw invalid({ body: m['messages.body_required'] });
@@ -140,13 +140,13 @@ export async function listMessages(
   raw: Record<string, unknown>,
 ) {
   const params = parseListQuery(raw, repo.messageListSpec);
-  await ownedEvent(deps, auth, eventId);
+  await ownedEvent(deps, auth, eventId, 'orders:read');
   const { rows, total } = await repo.listMessages(deps.db, auth.accountId, eventId, params);
   return { data: await presentAll(deps, rows), meta: listMeta(total, params) };
 }
 
 export async function getMessage(deps: Deps, auth: AuthContext, eventId: string, id: string) {
-  await ownedEvent(deps, auth, eventId);
+  await ownedEvent(deps, auth, eventId, 'orders:read');
   const row = await repo.findMessage(deps.db, auth.accountId, eventId, id);
   if (!row) throw notFound();
   return one(await presentAll(deps, [row]));
@@ -154,7 +154,7 @@ export async function getMessage(deps: Deps, auth: AuthContext, eventId: string,
 
 /** A scheduled message that has not started sending; its start job then finds it cancelled. */
 export async function cancelMessage(deps: Deps, auth: AuthContext, eventId: string, id: string) {
-  await ownedEvent(deps, auth, eventId);
+  await ownedEvent(deps, auth, eventId, 'events:manage');
   const row = await repo.findMessage(deps.db, auth.accountId, eventId, id);
   if (!row) throw notFound();
   const moved = await repo.moveMessage(deps.db, auth.accountId, id, ['SCHEDULED'], { status: 'CANCELLED' });

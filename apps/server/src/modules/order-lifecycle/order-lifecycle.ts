@@ -140,9 +140,9 @@ export const canResendAttendee = (attendee: AttendeeState) => resendAttendeeRefu
 
 /** What the caller may do to the order now: its state's verdicts and the caller's permission. */
 export function orderActions(auth: AuthContext, order: OrderState, figures: RefundFigures): OrderActions {
-  const manages = can(auth, 'events:manage');
+  const manages = can(auth, 'orders:manage');
   return {
-    refund: manages && canRefund(order, figures),
+    refund: can(auth, 'orders:refund') && canRefund(order, figures),
     cancel: manages && canCancel(order),
     edit: manages && canEdit(order),
     resend: manages && canResend(order),
@@ -156,7 +156,7 @@ export function attendeeActions(
   attendee: AttendeeState,
   order: Pick<OrderState, 'status'>,
 ): AttendeeActions {
-  const manages = can(auth, 'events:manage');
+  const manages = can(auth, 'orders:manage');
   return {
     cancel: manages && canCancelAttendee(attendee),
     reactivate: manages && canReactivateAttendee(attendee, order),

@@ -90,7 +90,7 @@ export async function listExport<T>(
   locale: Locale,
   def: ListExport<T>,
 ): Promise<{ format: ExportFormat; sheet: ExportSheet }> {
-  assertCan(auth, 'events:manage');
+  assertCan(auth, 'orders:export');
   const { format, query } = exportFormat(raw);
   const params = parseListQuery(query, def.spec);
   const event = await loadOwnedEvent(deps.db, auth.accountId, eventId);

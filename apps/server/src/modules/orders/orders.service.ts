@@ -306,7 +306,7 @@ function presentSummary(
 }
 
 async function assertEvent(deps: Deps, auth: AuthContext, eventId: string) {
-  assertCan(auth, 'events:manage');
+  assertCan(auth, 'orders:read');
   if (!(await repo.eventBelongsTo(deps.db, auth.accountId, eventId))) throw notFound();
 }
 
@@ -425,7 +425,7 @@ export async function presentDetail(deps: Deps, auth: AuthContext, order: OrderR
 }
 
 export async function getOrder(deps: Deps, auth: AuthContext, eventId: string, orderId: string) {
-  assertCan(auth, 'events:manage');
+  assertCan(auth, 'orders:read');
   const order = await repo.findAccountOrder(deps.db, auth.accountId, eventId, orderId);
   if (!order) throw notFound();
   return presentDetail(deps, auth, order);
@@ -433,7 +433,7 @@ export async function getOrder(deps: Deps, auth: AuthContext, eventId: string, o
 
 /** The organizer received the bank transfer (or cash): the offline order completes and tickets go out. */
 export async function markPaid(deps: Deps, auth: AuthContext, eventId: string, orderId: string) {
-  assertCan(auth, 'events:manage');
+  assertCan(auth, 'orders:manage');
   const order = await deps.db.transaction(async (tx) => {
     const locked = await repo.findAccountOrder(tx, auth.accountId, eventId, orderId, true);
     if (!locked) throw notFound();
@@ -447,7 +447,7 @@ export async function markPaid(deps: Deps, auth: AuthContext, eventId: string, o
 
 /** POST .../resend: the confirmation (and tickets) e-mails again, as at checkout. */
 export async function resendConfirmation(deps: Deps, auth: AuthContext, eventId: string, orderId: string) {
-  assertCan(auth, 'events:manage');
+  assertCan(auth, 'orders:manage');
   await deps.db.transaction(async (tx) => {
     const order = await repo.findAccountOrder(tx, auth.accountId, eventId, orderId, true);
     if (!order) throw notFound();

@@ -27,14 +27,14 @@ export function presentOrganizer(row: repo.OrganizerWithCount): Organizer {
 
 export async function listOrganizers({ db }: DbDeps, auth: AuthContext, query: Record<string, unknown>) {
   const params = parseListQuery(query, repo.organizerListSpec);
-  assertCan(auth, 'events:manage');
+  assertCan(auth, 'events:read');
   const { rows, total } = await repo.listOrganizers(db, auth.accountId, params);
   return { data: rows.map(presentOrganizer), meta: listMeta(total, params) };
 }
 
 /** The organizer of the caller's account, or 404 (also for another account's id). */
 export async function getOrganizer({ db }: DbDeps, auth: AuthContext, id: string) {
-  assertCan(auth, 'events:manage');
+  assertCan(auth, 'events:read');
   const row = await repo.findOrganizer(db, auth.accountId, id);
   if (!row) throw notFound();
   return row;
@@ -58,6 +58,7 @@ export async function updateOrganizer(
   id: string,
   input: UpdateOrganizerInput,
 ) {
+  assertCan(auth, 'events:manage');
   const current = await getOrganizer({ db }, auth, id);
   const changes = {
     ...(input.name !== undefined ? { name: input.name } : {}),
@@ -78,6 +79,7 @@ export async function setOrganizerLogo(
   id: string,
   logoPath: string | null,
 ) {
+  assertCan(auth, 'events:manage');
   const current = await getOrganizer({ db }, auth, id);
   const row = await repo.updateOrganizer(db, auth.accountId, id, { logo_path: logoPath });
   if (!row) throw notFound();
@@ -85,6 +87,7 @@ export async function setOrganizerLogo(
 }
 
 export async function deleteOrganizer({ db }: DbDeps, auth: AuthContext, id: string) {
+  assertCan(auth, 'events:manage');
   const current = await getOrganizer({ db }, auth, id);
   if (current.events_count > 0) throw conflict(organizerMessages['organizers.has_events']);
   await repo.updateOrganizer(db, auth.accountId, id, { deleted_at: new Date() });

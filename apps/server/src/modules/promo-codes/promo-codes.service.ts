@@ -56,7 +56,7 @@ export async function listPromoCodes(
   eventId: string,
   raw: Record<string, unknown>,
 ) {
-  assertCan(auth, 'events:manage');
+  assertCan(auth, 'events:read');
   const params = parseListQuery(raw, repo.promoCodeListSpec);
   await loadOwnedEvent(db, auth.accountId, eventId);
   const { rows, total } = await repo.listPromoCodes(db, auth.accountId, eventId, params);
@@ -68,7 +68,7 @@ export async function listPromoCodes(
 }
 
 export async function getPromoCode(q: Queryable, auth: AuthContext, eventId: string, id: string) {
-  assertCan(auth, 'events:manage');
+  assertCan(auth, 'events:read');
   await loadOwnedEvent(q, auth.accountId, eventId);
   const row = await repo.findPromoCode(q, auth.accountId, eventId, id);
   if (!row) throw notFound();

@@ -71,7 +71,7 @@ export async function listQuestions(
   raw: Record<string, unknown>,
   locale: Locale,
 ) {
-  assertCan(auth, 'events:manage');
+  assertCan(auth, 'events:read');
   const params = parseListQuery(raw, repo.questionListSpec);
   await loadOwnedEvent(db, auth.accountId, eventId);
   const { rows, total } = await repo.listQuestions(db, auth.accountId, eventId, params);
@@ -95,7 +95,7 @@ export async function getQuestion(
   id: string,
   locale: Locale,
 ) {
-  assertCan(auth, 'events:manage');
+  assertCan(auth, 'events:read');
   const row = await loadOwn(q, auth, eventId, id);
   if (row) return presentQuestion(row);
   const found = defaultQuestions(eventId, locale).find((d) => d.id === id);

@@ -36,7 +36,7 @@ function assertValue(calculation: repo.TaxRow['calculation'], value: number) {
 
 /** Organizers read the list (to attach taxes to tickets); only admins change it. */
 export async function listTaxes({ db }: DbDeps, auth: AuthContext) {
-  assertCan(auth, 'events:manage');
+  assertCan(auth, 'events:read');
   return (await repo.listTaxes(db, auth.accountId)).map(presentTax);
 }
 

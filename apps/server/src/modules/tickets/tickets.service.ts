@@ -190,7 +190,7 @@ export async function listTickets(
   eventId: string,
   rawQuery: Record<string, unknown>,
 ) {
-  assertCan(auth, 'events:manage');
+  assertCan(auth, 'events:read');
   const params: ListParams = parseListQuery(rawQuery, repo.ticketListSpec);
   await loadOwnedEvent(db, auth.accountId, eventId);
   const { rows, total } = await repo.listTicketRows(db, auth.accountId, eventId, params);
@@ -198,7 +198,7 @@ export async function listTickets(
 }
 
 export async function getTicket(q: Queryable, auth: AuthContext, eventId: string, ticketId: string) {
-  assertCan(auth, 'events:manage');
+  assertCan(auth, 'events:read');
   await loadOwnedEvent(q, auth.accountId, eventId);
   const row = await repo.findTicketRow(q, auth.accountId, eventId, ticketId);
   if (!row) throw notFound();

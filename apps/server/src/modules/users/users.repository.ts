@@ -1,3 +1,4 @@
+import type { UserRole } from '@taquilla/shared';
 import { and, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { accounts, accountUsers, users } from '../../db/schema/index.ts';
@@ -30,7 +31,7 @@ export type MemberRow = {
   email_verified_at: Date | null;
   pending_email: string | null;
   has_password: boolean;
-  role: 'ADMIN' | 'ORGANIZER';
+  role: UserRole;
   status: 'ACTIVE' | 'INVITED' | 'INACTIVE';
   is_owner: boolean;
   created_at: Date;

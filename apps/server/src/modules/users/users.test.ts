@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { USER_ROLES } from '@taquilla/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountUsers, users, userTokens } from '../../db/schema/index.ts';
 import { hashToken } from '../../lib/ids.ts';
@@ -71,6 +72,22 @@ describe('GET/PUT users/me', () => {
     const there = (await req('GET', '/api/users/me', bearer(switched.json().data.token))).json().data;
     expect(there.permissions).toEqual(ROLE_PERMISSIONS.ORGANIZER);
     expect(switched.json().data.user.permissions).toEqual(ROLE_PERMISSIONS.ORGANIZER);
+  });
+
+  it('an admin gives a member each role; the member then holds exactly that row of the table', async () => {
+    const admin = await createAccountWithUser(t.app);
+    const member = await addUser(t.app, admin.account.id, { role: 'ORGANIZER' });
+    for (const role of USER_ROLES) {
+      const res = await req('PUT', `/api/users/${member.user.id}`, admin.headers, { role });
+      expect(res.statusCode, role).toBe(200);
+      expect(res.json().data.role).toBe(role);
+      const me = (await req('GET', '/api/users/me', member.headers)).json().data;
+      expect(me.role).toBe(role);
+      expect(me.permissions).toEqual(ROLE_PERMISSIONS[role]);
+    }
+    const bad = await req('PUT', `/api/users/${member.user.id}`, admin.headers, { role: 'OWNER' });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().error.fields)).toEqual(['role']);
   });
 
   it('updates the profile; bad input is a translated 422 and changes nothing', async () => {

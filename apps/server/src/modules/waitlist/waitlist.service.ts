@@ -140,7 +140,7 @@ export async function listEntries(
   eventId: string,
   raw: Record<string, unknown>,
 ) {
-  assertCan(auth, 'events:manage');
+  assertCan(auth, 'orders:read');
   const params = parseListQuery(raw, repo.entryListSpec);
   await loadOwnedEvent(deps.db, auth.accountId, eventId);
   await repo.settleOffers(deps.db, OFFER_ORDERS);
@@ -149,7 +149,7 @@ export async function listEntries(
 }
 
 async function findEntry(deps: DbDeps, auth: AuthContext, eventId: string, entryId: string) {
-  assertCan(auth, 'events:manage');
+  assertCan(auth, 'orders:manage');
   await loadOwnedEvent(deps.db, auth.accountId, eventId);
   await repo.settleOffers(deps.db, OFFER_ORDERS);
   const row = await repo.findListedEntry(deps.db, auth.accountId, eventId, entryId);
@@ -186,7 +186,7 @@ export async function exportEntries(
   eventId: string,
   locale: Locale,
 ): Promise<ExportSheet> {
-  assertCan(auth, 'events:manage');
+  assertCan(auth, 'orders:export');
   const event = await loadOwnedEvent(deps.db, auth.accountId, eventId);
   await repo.settleOffers(deps.db, OFFER_ORDERS);
   const rows = await repo.allEntries(deps.db, auth.accountId, eventId, EXPORT_LIMIT);
@@ -224,7 +224,7 @@ export async function getSettings(
   auth: AuthContext,
   eventId: string,
 ): Promise<WaitlistSettings> {
-  assertCan(auth, 'events:manage');
+  assertCan(auth, 'events:read');
   await loadOwnedEvent(deps.db, auth.accountId, eventId);
   const row = await repo.findSettings(deps.db, eventId);
   return { offer_minutes: row?.offer_minutes ?? DEFAULT_OFFER_MINUTES, auto_offer: row?.auto_offer ?? true };

@@ -4,7 +4,7 @@ import {
   widgetSettingsSchema,
 } from '@taquilla/shared/schemas/widget';
 import type { DbDeps } from '../../deps.ts';
-import type { AuthContext } from '../../lib/auth.ts';
+import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { getEventRow } from '../events/events.service.ts';
 import './widget.messages.ts';
 import * as repo from './widget.repository.ts';
@@ -28,6 +28,7 @@ export async function updateWidgetSettings(
   eventId: string,
   input: WidgetSettings,
 ) {
+  assertCan(auth, 'events:manage');
   await getEventRow(deps, auth, eventId);
   const settings = { ...input, allowed_origins: [...new Set(input.allowed_origins)] };
   await repo.saveWidgetSettings(deps.db, auth.accountId, eventId, settings);

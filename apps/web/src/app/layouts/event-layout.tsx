@@ -1,7 +1,8 @@
 import { useLingui } from '@lingui/react';
 import { Box, Group, NavLink, ScrollArea, SegmentedControl, Skeleton, Stack } from '@mantine/core';
 import { lazy, Suspense } from 'react';
-import { Link, Outlet, useMatches, useNavigate, useParams } from 'react-router';
+import { Link, Navigate, Outlet, useMatches, useNavigate, useParams } from 'react-router';
+import { can, useCurrentUser } from '../../lib/current-user.ts';
 import { lazyPage } from '../../lib/i18n.ts';
 import { eventSectionKeys } from '../feature-route-table.ts';
 import { EVENT_SECTIONS } from './event-sections.ts';
@@ -26,12 +27,18 @@ export function EventLayout() {
   const { i18n } = useLingui();
   const { eventId } = useParams();
   const navigate = useNavigate();
-  const sections = EVENT_SECTIONS.filter((s) => eventSectionKeys.has(s.key));
+  const me = useCurrentUser();
+  const sections = EVENT_SECTIONS.filter((s) => eventSectionKeys.has(s.key) && can(me.data, s.permission));
   const base = `/manage/event/${eventId}`;
   // The section of the page shown: the `handle.section` of the deepest matched route (pages such as
   // dashboardPromoter belong to the affiliates section).
   const matched = useMatches().findLast((m) => sectionOf(m.handle));
   const current = (matched && sectionOf(matched.handle)) ?? '';
+  // A section the member's role cannot open (the dashboard for the door staff) leads to the first one it can.
+  const first = sections[0];
+  if (me.data && first && !sections.some((s) => s.key === current)) {
+    return <Navigate to={`${base}/${first.key}`} replace />;
+  }
 
   return (
     <Stack gap="md">

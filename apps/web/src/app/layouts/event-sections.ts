@@ -17,25 +17,37 @@ import {
   IconUsers,
   IconUsersGroup,
 } from '@tabler/icons-react';
+import type { Permission } from '@taquilla/shared';
 
 /**
  * The sections of an event's back office (spec §2), in sidebar order. A section appears only when some
  * feature registers an event child route with `handle: { section: key }`.
  */
-export const EVENT_SECTIONS: { key: string; label: MessageDescriptor; icon: typeof IconTicket }[] = [
-  { key: 'getting-started', label: msg`Primeros pasos`, icon: IconRocket },
-  { key: 'dashboard', label: msg`Panel`, icon: IconChartBar },
-  { key: 'tickets', label: msg`Entradas`, icon: IconTicket },
-  { key: 'capacity-assignments', label: msg`Aforos`, icon: IconUsersGroup },
-  { key: 'promo-codes', label: msg`Códigos promocionales`, icon: IconDiscount },
-  { key: 'questions', label: msg`Preguntas`, icon: IconMessageQuestion },
-  { key: 'orders', label: msg`Pedidos`, icon: IconReceipt },
-  { key: 'attendees', label: msg`Asistentes`, icon: IconUsers },
-  { key: 'waitlist', label: msg`Lista de espera`, icon: IconHourglass },
-  { key: 'check-in', label: msg`Control de acceso`, icon: IconClipboardCheck },
-  { key: 'messages', label: msg`Mensajes`, icon: IconMail },
-  { key: 'affiliates', label: msg`Afiliados`, icon: IconAffiliate },
-  { key: 'homepage-designer', label: msg`Diseño de la página`, icon: IconPalette },
-  { key: 'widget', label: msg`Widget`, icon: IconCode },
-  { key: 'settings', label: msg`Ajustes`, icon: IconSettings },
+export const EVENT_SECTIONS: {
+  key: string;
+  label: MessageDescriptor;
+  icon: typeof IconTicket;
+  /** Shown to members whose permissions (users/me) hold this: the server refuses the others. */
+  permission: Permission;
+}[] = [
+  { key: 'getting-started', label: msg`Primeros pasos`, icon: IconRocket, permission: 'events:manage' },
+  { key: 'dashboard', label: msg`Panel`, icon: IconChartBar, permission: 'reports:read' },
+  { key: 'tickets', label: msg`Entradas`, icon: IconTicket, permission: 'events:read' },
+  { key: 'capacity-assignments', label: msg`Aforos`, icon: IconUsersGroup, permission: 'events:read' },
+  { key: 'promo-codes', label: msg`Códigos promocionales`, icon: IconDiscount, permission: 'events:read' },
+  { key: 'questions', label: msg`Preguntas`, icon: IconMessageQuestion, permission: 'events:read' },
+  { key: 'orders', label: msg`Pedidos`, icon: IconReceipt, permission: 'orders:read' },
+  { key: 'attendees', label: msg`Asistentes`, icon: IconUsers, permission: 'orders:read' },
+  { key: 'waitlist', label: msg`Lista de espera`, icon: IconHourglass, permission: 'orders:read' },
+  { key: 'check-in', label: msg`Control de acceso`, icon: IconClipboardCheck, permission: 'check-in:read' },
+  { key: 'messages', label: msg`Mensajes`, icon: IconMail, permission: 'orders:read' },
+  { key: 'affiliates', label: msg`Afiliados`, icon: IconAffiliate, permission: 'events:read' },
+  {
+    key: 'homepage-designer',
+    label: msg`Diseño de la página`,
+    icon: IconPalette,
+    permission: 'events:manage',
+  },
+  { key: 'widget', label: msg`Widget`, icon: IconCode, permission: 'events:read' },
+  { key: 'settings', label: msg`Ajustes`, icon: IconSettings, permission: 'events:read' },
 ];

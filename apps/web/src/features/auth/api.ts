@@ -1,3 +1,4 @@
+import type { UserRole } from '@taquilla/shared';
 import type { AccountChoice } from '@taquilla/shared/schemas/auth';
 import { api } from '../../lib/api-client.ts';
 import type { CurrentUser } from '../../lib/current-user.ts';
@@ -25,7 +26,7 @@ export interface Invitation {
   first_name: string;
   last_name: string;
   account_name: string;
-  role: 'ADMIN' | 'ORGANIZER';
+  role: UserRole;
   invited_by: string | null;
   has_password: boolean;
 }

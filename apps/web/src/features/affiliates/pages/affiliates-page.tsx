@@ -22,6 +22,7 @@ import { EditDeleteActions } from '../../../components/edit-delete-actions.tsx';
 import { ListTable } from '../../../components/list-table.tsx';
 import { EmptyState, PageHeader } from '../../../components/page-header.tsx';
 import { PageError, PageLoader } from '../../../components/page-state.tsx';
+import { useCan } from '../../../lib/current-user.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useManageEvent } from '../../../lib/event-queries.ts';
 import { formatMoney, formatNumber } from '../../../lib/format.ts';
@@ -31,6 +32,7 @@ import { AffiliateSalesModal, PromoterTotals } from '../components/affiliate-sal
 
 /** /manage/event/:eventId/affiliates — partners with their own link, and what each one sold. */
 export function AffiliatesPage() {
+  const canManage = useCan('events:manage');
   const { t } = useLingui();
   const eventId = useParams().eventId!;
   const [search, setSearch] = useState('');
@@ -91,10 +93,15 @@ export function AffiliatesPage() {
           <IconChartBar size={18} />
         </ActionIcon>
       </Tooltip>
-      <EditDeleteActions name={a.name} onEdit={() => setEditing(a)} onDelete={() => del(a)} />
+      <EditDeleteActions
+        permission="events:manage"
+        name={a.name}
+        onEdit={() => setEditing(a)}
+        onDelete={() => del(a)}
+      />
     </Group>
   );
-  const add = (
+  const add = canManage && (
     <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
       <Trans>Nuevo afiliado</Trans>
     </Button>

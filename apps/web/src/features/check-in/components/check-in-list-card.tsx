@@ -67,7 +67,12 @@ export function CheckInListCard(props: {
                 <IconExternalLink size={18} />
               </ActionIcon>
             </Tooltip>
-            <EditDeleteActions name={list.name} onEdit={props.onEdit} onDelete={props.onDelete} />
+            <EditDeleteActions
+              permission="check-in:manage"
+              name={list.name}
+              onEdit={props.onEdit}
+              onDelete={props.onDelete}
+            />
           </Group>
         </Group>
         <Text size="sm">

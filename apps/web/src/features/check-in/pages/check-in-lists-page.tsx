@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { EmptyState, PageHeader } from '../../../components/page-header.tsx';
 import { PageError, PageLoader } from '../../../components/page-state.tsx';
+import { useCan } from '../../../lib/current-user.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useEventTickets, useManageEvent } from '../../../lib/event-queries.ts';
 import { formatNumber } from '../../../lib/format.ts';
@@ -16,6 +17,7 @@ import { CheckInListForm } from '../components/check-in-list-form.tsx';
 
 /** /manage/event/:eventId/check-in — the lists door staff use, each with its own link, and who is in. */
 export function CheckInListsPage() {
+  const canManage = useCan('check-in:manage');
   const { t } = useLingui();
   const eventId = useParams().eventId!;
   const event = useManageEvent(eventId);
@@ -40,7 +42,7 @@ export function CheckInListsPage() {
       notifications.show({ color: 'red', message: errorMessage(err) });
     }
   };
-  const add = (
+  const add = canManage && (
     <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
       <Trans>Nueva lista</Trans>
     </Button>

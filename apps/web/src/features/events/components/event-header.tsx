@@ -12,6 +12,7 @@ import {
 import type { ManageEvent } from '@taquilla/shared/schemas/events';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useCan } from '../../../lib/current-user.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { formatDateRange } from '../../../lib/format.ts';
 import { useEvent, useEventStatus } from '../api.ts';
@@ -21,6 +22,7 @@ import { EventStatusBadge } from './status-badge.tsx';
 
 /** The header of every event page: name, status, the status actions, duplicate and the public page link. */
 export function EventHeader({ eventId }: { eventId: string }) {
+  const canManage = useCan('events:manage');
   const { t } = useLingui();
   const event = useEvent(eventId);
   const status = useEventStatus(eventId);
@@ -94,8 +96,8 @@ export function EventHeader({ eventId }: { eventId: string }) {
               <Trans>Ver página pública</Trans>
             </Button>
           )}
-          {e.status === 'DRAFT' && <PublishButton event={e} />}
-          {e.status === 'ARCHIVED' && (
+          {canManage && e.status === 'DRAFT' && <PublishButton event={e} />}
+          {canManage && e.status === 'ARCHIVED' && (
             <Button
               size="sm"
               leftSection={<IconArrowBackUp size={16} />}
@@ -105,35 +107,37 @@ export function EventHeader({ eventId }: { eventId: string }) {
               <Trans>Restaurar</Trans>
             </Button>
           )}
-          <Menu position="bottom-end">
-            <Menu.Target>
-              <Button size="sm" variant="light" rightSection={<IconChevronDown size={14} />}>
-                <Trans>Más acciones</Trans>
-              </Button>
-            </Menu.Target>
-            <Menu.Dropdown>
-              {e.status === 'LIVE' && (
-                <Menu.Item
-                  leftSection={<IconEyeOff size={16} />}
-                  onClick={() => change('DRAFT', t`Evento despublicado`)}
-                >
-                  <Trans>Despublicar</Trans>
+          {canManage && (
+            <Menu position="bottom-end">
+              <Menu.Target>
+                <Button size="sm" variant="light" rightSection={<IconChevronDown size={14} />}>
+                  <Trans>Más acciones</Trans>
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                {e.status === 'LIVE' && (
+                  <Menu.Item
+                    leftSection={<IconEyeOff size={16} />}
+                    onClick={() => change('DRAFT', t`Evento despublicado`)}
+                  >
+                    <Trans>Despublicar</Trans>
+                  </Menu.Item>
+                )}
+                <Menu.Item leftSection={<IconCopy size={16} />} onClick={() => setDuplicating(true)}>
+                  <Trans>Duplicar</Trans>
                 </Menu.Item>
-              )}
-              <Menu.Item leftSection={<IconCopy size={16} />} onClick={() => setDuplicating(true)}>
-                <Trans>Duplicar</Trans>
-              </Menu.Item>
-              {e.status !== 'ARCHIVED' && (
-                <Menu.Item
-                  leftSection={<IconArchive size={16} />}
-                  color="red"
-                  onClick={() => change('ARCHIVED', t`Evento archivado`)}
-                >
-                  <Trans>Archivar</Trans>
-                </Menu.Item>
-              )}
-            </Menu.Dropdown>
-          </Menu>
+                {e.status !== 'ARCHIVED' && (
+                  <Menu.Item
+                    leftSection={<IconArchive size={16} />}
+                    color="red"
+                    onClick={() => change('ARCHIVED', t`Evento archivado`)}
+                  >
+                    <Trans>Archivar</Trans>
+                  </Menu.Item>
+                )}
+              </Menu.Dropdown>
+            </Menu>
+          )}
         </Group>
       </Group>
       <DuplicateEventModal event={e} opened={duplicating} onClose={() => setDuplicating(false)} />

@@ -19,6 +19,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useLastPageClamp } from '../../../components/list-pagination.tsx';
 import { PageError, PageLoader } from '../../../components/page-state.tsx';
+import { useCan } from '../../../lib/current-user.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useEvents, useOrganizer } from '../api.ts';
 import { CreateEventModal } from '../components/create-event-modal.tsx';
@@ -36,6 +37,7 @@ type SortKey = keyof typeof SORTS;
 /** /manage/events/:eventsState? and /manage/organizer/:organizerId/events?/:eventsState? */
 export function EventsPage() {
   const { t } = useLingui();
+  const canCreate = useCan('events:manage');
   const navigate = useNavigate();
   const { eventsState: rawState, organizerId } = useParams();
   const [search, setSearch] = useSearchParams();
@@ -86,9 +88,11 @@ export function EventsPage() {
         <Title order={1} size="h2">
           {organizerId ? <Trans>Eventos del organizador</Trans> : <Trans>Eventos</Trans>}
         </Title>
-        <Button leftSection={<IconPlus size={18} />} onClick={() => setParam('create', '1')}>
-          <Trans>Crear evento</Trans>
-        </Button>
+        {canCreate && (
+          <Button leftSection={<IconPlus size={18} />} onClick={() => setParam('create', '1')}>
+            <Trans>Crear evento</Trans>
+          </Button>
+        )}
       </Group>
       <Tabs value={state} onChange={(v) => v && navigate(`${base}/${v}`)}>
         <Tabs.List>
@@ -131,7 +135,7 @@ export function EventsPage() {
         <EmptyState
           state={state}
           searching={Boolean(search.get('query'))}
-          onCreate={() => setParam('create', '1')}
+          onCreate={canCreate ? () => setParam('create', '1') : undefined}
         />
       ) : (
         <>
@@ -170,7 +174,7 @@ function EmptyState({
 }: {
   state: EventsState;
   searching: boolean;
-  onCreate: () => void;
+  onCreate: (() => void) | undefined;
 }) {
   return (
     <Stack align="center" gap="xs" py={48} ta="center">
@@ -186,7 +190,7 @@ function EmptyState({
           <Trans>No hay eventos archivados</Trans>
         )}
       </Title>
-      {state === 'upcoming' && !searching && (
+      {state === 'upcoming' && !searching && onCreate && (
         <>
           <Text c="dimmed" size="sm" maw={380}>
             <Trans>Crea tu primer evento, añade entradas y publícalo para empezar a vender.</Trans>

@@ -27,6 +27,7 @@ import {
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { PageError, PageLoader } from '../../../components/page-state.tsx';
+import { ChangeableWith } from '../../../components/read-only-fieldset.tsx';
 import { can, useCurrentUser } from '../../../lib/current-user.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { fromWallTime, toWallTime } from '../../../lib/format.ts';
@@ -42,16 +43,18 @@ export function SettingsPage() {
   if (event.isError) return <PageError error={event.error} />;
   if (!event.data) return <PageLoader />;
   return (
-    <Stack gap="lg" maw={860}>
-      <Title order={2} size="h3">
-        <Trans>Ajustes del evento</Trans>
-      </Title>
-      <DetailsSection key={`d-${event.data.updated_at}`} event={event.data} />
-      <Section id="portada" title={<Trans>Imagen de portada</Trans>}>
-        <CoverUploader event={event.data} />
-      </Section>
-      <SettingsSections key={`s-${event.data.updated_at}`} event={event.data} />
-    </Stack>
+    <ChangeableWith permission="events:manage">
+      <Stack gap="lg" maw={860}>
+        <Title order={2} size="h3">
+          <Trans>Ajustes del evento</Trans>
+        </Title>
+        <DetailsSection key={`d-${event.data.updated_at}`} event={event.data} />
+        <Section id="portada" title={<Trans>Imagen de portada</Trans>}>
+          <CoverUploader event={event.data} />
+        </Section>
+        <SettingsSections key={`s-${event.data.updated_at}`} event={event.data} />
+      </Stack>
+    </ChangeableWith>
   );
 }
 

@@ -123,6 +123,7 @@ export function TaxesPage() {
                   </Stack>
                   {canEdit && (
                     <EditDeleteActions
+                      permission="taxes:manage"
                       name={x.name}
                       size={16}
                       onEdit={() => setEditing(x)}
@@ -173,6 +174,7 @@ export function TaxesPage() {
                     <Table.Td>
                       {canEdit && (
                         <EditDeleteActions
+                          permission="taxes:manage"
                           justify="flex-end"
                           name={x.name}
                           size={16}

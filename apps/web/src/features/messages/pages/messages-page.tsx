@@ -6,6 +6,7 @@ import { useParams } from 'react-router';
 import { ListPagination } from '../../../components/list-pagination.tsx';
 import { EmptyState, PageHeader } from '../../../components/page-header.tsx';
 import { PageError, PageLoader } from '../../../components/page-state.tsx';
+import { ChangeableWith } from '../../../components/read-only-fieldset.tsx';
 import { useEventTickets, useManageEvent } from '../../../lib/event-queries.ts';
 import { useMessages } from '../api.ts';
 import { MessageComposer } from '../components/message-composer.tsx';
@@ -36,7 +37,9 @@ export function MessagesPage() {
           </Trans>
         }
       />
-      <MessageComposer eventId={eventId} timezone={timezone} tickets={tickets.data} />
+      <ChangeableWith permission="events:manage">
+        <MessageComposer eventId={eventId} timezone={timezone} tickets={tickets.data} />
+      </ChangeableWith>
       <Title order={3} size="h4" mt="md">
         <Trans>Historial</Trans>
       </Title>
@@ -48,12 +51,14 @@ export function MessagesPage() {
         />
       ) : (
         <>
-          <MessageHistory
-            eventId={eventId}
-            messages={list.data.data}
-            timezone={timezone}
-            ticketName={ticketName}
-          />
+          <ChangeableWith permission="events:manage">
+            <MessageHistory
+              eventId={eventId}
+              messages={list.data.data}
+              timezone={timezone}
+              ticketName={ticketName}
+            />
+          </ChangeableWith>
           <ListPagination meta={list.data.meta} page={page} onChange={setPage} />
         </>
       )}

@@ -10,6 +10,7 @@ import { ListTable } from '../../../components/list-table.tsx';
 import { OrderStatusBadge } from '../../../components/order-status-badge.tsx';
 import { EmptyState, PageHeader } from '../../../components/page-header.tsx';
 import { PageError, PageLoader } from '../../../components/page-state.tsx';
+import { useCan } from '../../../lib/current-user.ts';
 import { useManageEvent } from '../../../lib/event-queries.ts';
 import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format.ts';
 import { useListParams } from '../../../lib/use-list-params.ts';
@@ -19,6 +20,7 @@ import { OrderDrawer } from '../components/order-drawer.tsx';
 
 /** /manage/event/:eventId/orders — every order of the event; `?order=<id>` opens one. */
 export function OrdersPage() {
+  const canCreate = useCan('orders:manage');
   const { t } = useLingui();
   const eventId = useParams().eventId!;
   // Page, search, status and the open order live in the address (useListParams).
@@ -68,9 +70,11 @@ export function OrdersPage() {
               query={{ query, filters: status ? { status: { eq: status } } : undefined }}
               filename={`${event.data.slug}-${t`pedidos`}`}
             />
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
-              <Trans>Nuevo pedido</Trans>
-            </Button>
+            {canCreate && (
+              <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+                <Trans>Nuevo pedido</Trans>
+              </Button>
+            )}
           </Group>
         }
       />

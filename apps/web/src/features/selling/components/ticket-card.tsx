@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Badge, Card, Group, Menu, Stack, Table, Text } from '@mantine/core';
 import { IconDots, IconEyeOff, IconLock, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { Ticket } from '@taquilla/shared/schemas/tickets';
+import { useCan } from '../../../lib/current-user.ts';
 import { formatMoney, formatNumber } from '../../../lib/format.ts';
 import { TicketStatusBadge } from './status-badge.tsx';
 
@@ -12,6 +13,7 @@ export function TicketCard(props: {
   onDelete: () => void;
 }) {
   const { t } = useLingui();
+  const canManage = useCan('events:manage');
   const { ticket, currency } = props;
   const typeLabel = {
     PAID: t`De pago`,
@@ -55,26 +57,28 @@ export function TicketCard(props: {
               )}
             </Group>
           </Stack>
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
-              <ActionIcon variant="subtle" color="gray" aria-label={t`Acciones de ${ticket.name}`}>
-                <IconDots size={18} />
-              </ActionIcon>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Item leftSection={<IconPencil size={16} />} onClick={props.onEdit}>
-                <Trans>Editar</Trans>
-              </Menu.Item>
-              <Menu.Item
-                leftSection={<IconTrash size={16} />}
-                color="red"
-                disabled={hasSales}
-                onClick={props.onDelete}
-              >
-                {hasSales ? <Trans>Tiene ventas: ocúltala en su lugar</Trans> : <Trans>Eliminar</Trans>}
-              </Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
+          {canManage && (
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <ActionIcon variant="subtle" color="gray" aria-label={t`Acciones de ${ticket.name}`}>
+                  <IconDots size={18} />
+                </ActionIcon>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item leftSection={<IconPencil size={16} />} onClick={props.onEdit}>
+                  <Trans>Editar</Trans>
+                </Menu.Item>
+                <Menu.Item
+                  leftSection={<IconTrash size={16} />}
+                  color="red"
+                  disabled={hasSales}
+                  onClick={props.onDelete}
+                >
+                  {hasSales ? <Trans>Tiene ventas: ocúltala en su lugar</Trans> : <Trans>Eliminar</Trans>}
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          )}
         </Group>
         <Stack gap={6} hiddenFrom="sm">
           {ticket.prices.map((p) => (

@@ -8,12 +8,14 @@ import { Link, useParams } from 'react-router';
 import { EditDeleteActions } from '../../../components/edit-delete-actions.tsx';
 import { EmptyState, PageHeader } from '../../../components/page-header.tsx';
 import { PageError, PageLoader } from '../../../components/page-state.tsx';
+import { useCan } from '../../../lib/current-user.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { formatNumber } from '../../../lib/format.ts';
 import { useCapacityAssignments, useDeleteCapacity, useTickets } from '../api.ts';
 import { CapacityForm } from '../components/capacity-form.tsx';
 
 export function CapacityPage() {
+  const canManage = useCan('events:manage');
   const { t } = useLingui();
   const eventId = useParams().eventId!;
   const items = useCapacityAssignments(eventId);
@@ -37,7 +39,7 @@ export function CapacityPage() {
     }
   };
   const noTickets = tickets.data.length === 0;
-  const add = (
+  const add = canManage && (
     <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')} disabled={noTickets}>
       <Trans>Nuevo aforo</Trans>
     </Button>
@@ -82,6 +84,7 @@ export function CapacityPage() {
                     </Badge>
                   </Group>
                   <EditDeleteActions
+                    permission="events:manage"
                     name={item.name}
                     onEdit={() => setEditing(item)}
                     onDelete={() => del(item)}

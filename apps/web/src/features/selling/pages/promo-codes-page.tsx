@@ -21,6 +21,7 @@ import { EditDeleteActions } from '../../../components/edit-delete-actions.tsx';
 import { ListTable } from '../../../components/list-table.tsx';
 import { EmptyState, PageHeader } from '../../../components/page-header.tsx';
 import { PageError, PageLoader } from '../../../components/page-state.tsx';
+import { useCan } from '../../../lib/current-user.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format.ts';
 import { useDeletePromoCode, usePromoCodes, useSellingEvent, useTickets } from '../api.ts';
@@ -28,6 +29,7 @@ import { PromoCodeForm } from '../components/promo-code-form.tsx';
 import { PromoStatusBadge } from '../components/status-badge.tsx';
 
 export function PromoCodesPage() {
+  const canManage = useCan('events:manage');
   const { t } = useLingui();
   const eventId = useParams().eventId!;
   const [search, setSearch] = useState('');
@@ -86,10 +88,15 @@ export function PromoCodesPage() {
           </Tooltip>
         )}
       </CopyButton>
-      <EditDeleteActions name={c.code} onEdit={() => setEditing(c)} onDelete={() => del(c)} />
+      <EditDeleteActions
+        permission="events:manage"
+        name={c.code}
+        onEdit={() => setEditing(c)}
+        onDelete={() => del(c)}
+      />
     </Group>
   );
-  const add = (
+  const add = canManage && (
     <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
       <Trans>Nuevo código</Trans>
     </Button>

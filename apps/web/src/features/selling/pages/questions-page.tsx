@@ -8,6 +8,7 @@ import { useParams } from 'react-router';
 import { EditDeleteActions } from '../../../components/edit-delete-actions.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PageError, PageLoader } from '../../../components/page-state.tsx';
+import { useCan } from '../../../lib/current-user.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useDeleteQuestion, useQuestions, useSortQuestions, useTickets } from '../api.ts';
 import { QuestionForm } from '../components/question-form.tsx';
@@ -15,6 +16,7 @@ import { SortableList } from '../components/sortable-list.tsx';
 import { QUESTION_TYPE_LABELS } from '../lib/question-types.ts';
 
 export function QuestionsPage() {
+  const canManage = useCan('events:manage');
   const { t, i18n } = useLingui();
   const eventId = useParams().eventId!;
   const questions = useQuestions(eventId);
@@ -97,7 +99,12 @@ export function QuestionsPage() {
             <IconLock size={18} color="var(--mantine-color-gray-5)" />
           </Tooltip>
         ) : (
-          <EditDeleteActions name={q.title} onEdit={() => setEditing(q)} onDelete={() => del(q)} />
+          <EditDeleteActions
+            permission="events:manage"
+            name={q.title}
+            onEdit={() => setEditing(q)}
+            onDelete={() => del(q)}
+          />
         )}
       </Group>
     </Card>
@@ -113,9 +120,11 @@ export function QuestionsPage() {
           </Trans>
         }
         action={
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
-            <Trans>Nueva pregunta</Trans>
-          </Button>
+          canManage && (
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
+              <Trans>Nueva pregunta</Trans>
+            </Button>
+          )
         }
       />
       <Stack gap="sm">
@@ -131,7 +140,7 @@ export function QuestionsPage() {
         <SortableList
           items={list}
           label={(q) => q.title}
-          disabled={sort.isPending}
+          disabled={sort.isPending || !canManage}
           onReorder={reorder}
           render={row}
         />

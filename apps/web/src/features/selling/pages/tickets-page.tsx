@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { EmptyState, PageHeader } from '../../../components/page-header.tsx';
 import { PageError, PageLoader } from '../../../components/page-state.tsx';
+import { useCan } from '../../../lib/current-user.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useAccountTaxes, useDeleteTicket, useSellingEvent, useSortTickets, useTickets } from '../api.ts';
 import { SortableList } from '../components/sortable-list.tsx';
@@ -14,6 +15,7 @@ import { TicketCard } from '../components/ticket-card.tsx';
 import { TicketForm } from '../components/ticket-form.tsx';
 
 export function TicketsPage() {
+  const canManage = useCan('events:manage');
   const { t } = useLingui();
   const eventId = useParams().eventId!;
   const event = useSellingEvent(eventId);
@@ -47,7 +49,7 @@ export function TicketsPage() {
       notifications.show({ color: 'red', message: errorMessage(error) });
     }
   };
-  const add = (
+  const add = canManage && (
     <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
       <Trans>Nueva entrada</Trans>
     </Button>
@@ -80,7 +82,7 @@ export function TicketsPage() {
         <SortableList
           items={list}
           label={(x) => x.name}
-          disabled={sort.isPending}
+          disabled={sort.isPending || !canManage}
           onReorder={reorder}
           render={(ticket) => (
             <TicketCard

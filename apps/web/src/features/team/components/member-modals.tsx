@@ -13,12 +13,16 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
+import type { UserRole } from '@taquilla/shared';
 import type { AccountMember } from '@taquilla/shared/schemas/users';
 import { useState } from 'react';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { isEmail, isPersonName } from '../../../lib/person-rules.ts';
 import { inviteUser, updateUser } from '../api.ts';
 import { ROLE_HELP, ROLE_LABELS } from './member-labels.ts';
+
+/** From the narrowest everyday role to the one that can do everything. */
+const PICKER_ORDER: UserRole[] = ['ORGANIZER', 'FINANCE', 'DOOR', 'READ_ONLY', 'ADMIN'];
 
 function RolePicker(props: {
   value?: string;
@@ -30,7 +34,7 @@ function RolePicker(props: {
   return (
     <Radio.Group label={t`Rol`} value={props.value} onChange={props.onChange} error={props.error as string}>
       <Stack gap="xs" mt={4}>
-        {(['ORGANIZER', 'ADMIN'] as const).map((role) => (
+        {PICKER_ORDER.map((role) => (
           <Radio
             key={role}
             value={role}

@@ -23,6 +23,7 @@ import { ExportButton } from '../../../components/export-button.tsx';
 import { ListTable } from '../../../components/list-table.tsx';
 import { EmptyState, PageHeader } from '../../../components/page-header.tsx';
 import { PageError, PageLoader } from '../../../components/page-state.tsx';
+import { useCan } from '../../../lib/current-user.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useManageEvent } from '../../../lib/event-queries.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -45,6 +46,8 @@ const STATE_COLOR: Record<WaitlistState, string> = {
 
 /** /manage/event/:eventId/waitlist — who waits for sold-out tickets, their offers, and the list's settings. */
 export function WaitlistPage() {
+  const canManage = useCan('orders:manage');
+  const canEditSettings = useCan('events:manage');
   const { t } = useLingui();
   const eventId = useParams().eventId!;
   const [search, setSearch] = useState('');
@@ -76,35 +79,36 @@ export function WaitlistPage() {
       notifications.show({ color: 'red', message: errorMessage(err) });
     }
   };
-  const actions = (e: WaitlistEntry) => (
-    <Group gap={4} wrap="nowrap" justify="flex-end">
-      {e.state === 'WAITING' && (
-        <Tooltip label={t`Ofrecer ahora`}>
+  const actions = (e: WaitlistEntry) =>
+    canManage && (
+      <Group gap={4} wrap="nowrap" justify="flex-end">
+        {e.state === 'WAITING' && (
+          <Tooltip label={t`Ofrecer ahora`}>
+            <ActionIcon
+              variant="subtle"
+              aria-label={t`Ofrecer entradas a ${e.email}`}
+              loading={offer.isPending && offer.variables === e.id}
+              onClick={() => void run(() => offer.mutateAsync(e.id), t`Oferta enviada a ${e.email}`)}
+            >
+              <IconSend size={18} />
+            </ActionIcon>
+          </Tooltip>
+        )}
+        <Tooltip label={t`Quitar de la lista`}>
           <ActionIcon
             variant="subtle"
-            aria-label={t`Ofrecer entradas a ${e.email}`}
-            loading={offer.isPending && offer.variables === e.id}
-            onClick={() => void run(() => offer.mutateAsync(e.id), t`Oferta enviada a ${e.email}`)}
+            color="red"
+            aria-label={t`Quitar a ${e.email} de la lista`}
+            onClick={() => {
+              if (!window.confirm(t`¿Quitar a ${e.email} de la lista de espera?`)) return;
+              void run(() => remove.mutateAsync(e.id), t`Quitado de la lista`);
+            }}
           >
-            <IconSend size={18} />
+            <IconTrash size={18} />
           </ActionIcon>
         </Tooltip>
-      )}
-      <Tooltip label={t`Quitar de la lista`}>
-        <ActionIcon
-          variant="subtle"
-          color="red"
-          aria-label={t`Quitar a ${e.email} de la lista`}
-          onClick={() => {
-            if (!window.confirm(t`¿Quitar a ${e.email} de la lista de espera?`)) return;
-            void run(() => remove.mutateAsync(e.id), t`Quitado de la lista`);
-          }}
-        >
-          <IconTrash size={18} />
-        </ActionIcon>
-      </Tooltip>
-    </Group>
-  );
+      </Group>
+    );
   const state = (e: WaitlistEntry) => (
     <Badge color={STATE_COLOR[e.state]} variant="light" size="sm" data-testid="waitlist-state">
       {stateLabel[e.state]}
@@ -136,11 +140,13 @@ export function WaitlistPage() {
           ) : undefined
         }
       />
-      <SettingsCard
-        eventId={eventId}
-        offerMinutes={settings.data.offer_minutes}
-        autoOffer={settings.data.auto_offer}
-      />
+      {canEditSettings && (
+        <SettingsCard
+          eventId={eventId}
+          offerMinutes={settings.data.offer_minutes}
+          autoOffer={settings.data.auto_offer}
+        />
+      )}
       {(entries.length > 0 || query) && (
         <TextInput
           leftSection={<IconSearch size={16} />}

@@ -26,6 +26,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PageError, PageLoader } from '../../../components/page-state.tsx';
+import { ChangeableWith } from '../../../components/read-only-fieldset.tsx';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { localeOptions } from '../../../lib/locale.ts';
 import { useSaveWidgetSettings, useWidgetSettings } from '../api.ts';
@@ -40,7 +41,11 @@ export function WidgetSettingsPage() {
   const settings = useWidgetSettings(eventId);
   if (settings.isError) return <PageError error={settings.error} />;
   if (!settings.data) return <PageLoader />;
-  return <WidgetSettingsForm eventId={eventId} initial={settings.data} />;
+  return (
+    <ChangeableWith permission="events:manage">
+      <WidgetSettingsForm eventId={eventId} initial={settings.data} />
+    </ChangeableWith>
+  );
 }
 
 type FormValues = Omit<WidgetSettings, 'allowed_origins' | 'locale'> & {
