@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
 import { USER_ROLES } from '@taquilla/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountUsers, users, userTokens } from '../../db/schema/index.ts';
 import { hashToken } from '../../lib/ids.ts';
