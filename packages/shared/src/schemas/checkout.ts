@@ -119,9 +119,10 @@ export type StripePaymentStart = z.infer<typeof stripePaymentStartSchema>;
 /** `GET /api/public/events/{id}/attendees/{attendeeShortId}`: one ticket. */
 export const publicTicketViewSchema = publicAttendeeSchema
   .extend({
-    qr_svg: z.string(),
-    /** The text inside the QR code (the ticket's secret). */
-    qr_code: z.string(),
+    /** Absent while the ticket awaits its (offline) payment: nothing to scan yet. */
+    qr_svg: z.string().optional(),
+    /** The text inside the QR code (the ticket's secret), with the same rule. */
+    qr_code: z.string().optional(),
     order_short_id: z.string(),
     order_status: z.enum(ORDER_STATUSES),
     event: z.object({

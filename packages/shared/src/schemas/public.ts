@@ -177,7 +177,7 @@ export const publicAttendeeSchema = z
     ticket_name: z.string(),
     price_label: z.string().nullable(),
     status: z.enum(ATTENDEE_STATUSES),
-    /** SVG of the QR code (present once the order is completed or awaiting offline payment). */
+    /** SVG of the QR code (present once the order holds its tickets and this one is paid: ACTIVE). */
     qr_svg: z.string().optional(),
   })
   .meta({ id: 'PublicAttendee' });

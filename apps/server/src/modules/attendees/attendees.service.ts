@@ -27,8 +27,10 @@ export async function publicTicket(deps: Deps, eventId: string, shortId: string)
     ticket_name: item.ticket_name,
     price_label: item.price_label,
     status: attendee.status,
-    qr_svg: await qrSvg(attendee.qr_secret),
-    qr_code: attendee.qr_secret,
+    // An unpaid ticket (bank transfer) has no code to scan until the organizer marks the order paid.
+    ...(attendee.status === 'ACTIVE'
+      ? { qr_svg: await qrSvg(attendee.qr_secret), qr_code: attendee.qr_secret }
+      : {}),
     order_short_id: order.short_id,
     order_status: order.status,
     event: {

@@ -26,7 +26,7 @@ export function presentItem(item: OrderItemRow): PublicOrderItem {
   };
 }
 
-/** QR codes are shown once the order holds its tickets (completed, or awaiting an offline payment). */
+/** QR codes are shown once the order holds its tickets, for tickets already paid (ACTIVE). */
 const showsQr = (order: OrderRow) => SOLD_ORDERS.includes(order.status);
 
 export async function presentAttendee(
@@ -43,7 +43,7 @@ export async function presentAttendee(
     ticket_name: item?.ticket_name ?? '',
     price_label: item?.price_label ?? null,
     status: attendee.status,
-    ...(withQr ? { qr_svg: await qrSvg(attendee.qr_secret) } : {}),
+    ...(withQr && attendee.status === 'ACTIVE' ? { qr_svg: await qrSvg(attendee.qr_secret) } : {}),
   };
 }
 

@@ -45,6 +45,10 @@ export function documentRoutes(app: FastifyInstance, renderer: EventPageRenderer
     return lang;
   }
 
+  /** A ticket link that found nothing leads back to its event's page (which says if it is gone). */
+  const eventLink = (eventId: string | undefined) =>
+    eventId && uuid.safeParse(eventId).success ? `/e/${eventId}` : null;
+
   async function sendStatic(
     request: FastifyRequest,
     reply: FastifyReply,
@@ -73,7 +77,8 @@ export function documentRoutes(app: FastifyInstance, renderer: EventPageRenderer
         if (!bundle) return null;
         const valid = uuid.safeParse(eventId).success && shortId.safeParse(attendeeShortId).success;
         const data = valid ? await load(eventId ?? '', attendeeShortId ?? '') : null;
-        return { ...bundle.renderTicketPage({ locale, data }), found: data !== null };
+        const eventUrl = eventLink(eventId);
+        return { ...bundle.renderTicketPage({ locale, data, eventUrl }), found: data !== null };
       });
     };
   };
@@ -92,7 +97,8 @@ export function documentRoutes(app: FastifyInstance, renderer: EventPageRenderer
           const valid = uuid.safeParse(eventId).success && shortId.safeParse(id).success;
           const data = valid ? await load(eventId, id) : null;
           const of = param === 'orderShortId' ? 'order' : 'ticket';
-          return { ...bundle.renderPrintPage({ locale, data, of }), found: data !== null };
+          const eventUrl = eventLink(eventId);
+          return { ...bundle.renderPrintPage({ locale, data, of, eventUrl }), found: data !== null };
         },
         '<script src="/print.js" defer></script>\n',
       );

@@ -42,11 +42,17 @@ export interface PrintPageData {
 
 export interface PublicPagesBundle {
   renderEventPage: RenderEventPage;
-  renderTicketPage: (input: { locale: string; data: TicketPageData | null }) => {
+  /** `eventUrl`: where a "not found" page sends the buyer (the event's page), or nowhere. */
+  renderTicketPage: (input: { locale: string; data: TicketPageData | null; eventUrl: string | null }) => {
     html: string;
     title: string;
   };
-  renderPrintPage: (input: { locale: string; data: PrintPageData | null; of: 'ticket' | 'order' }) => {
+  renderPrintPage: (input: {
+    locale: string;
+    data: PrintPageData | null;
+    of: 'ticket' | 'order';
+    eventUrl: string | null;
+  }) => {
     html: string;
     title: string;
   };

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../config.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createAccountWithUser } from '../../test/factories/accounts.ts';
-import { addTicket, buyWithTestCard, createSellingEvent } from '../../test/factories/checkout.ts';
+import { addTicket, buyer, buyWithTestCard, createSellingEvent } from '../../test/factories/checkout.ts';
 import { createEvent } from '../../test/factories/selling.ts';
 import { SSR_BUNDLE } from './public-pages.renderer.ts';
 
@@ -132,6 +132,8 @@ describe('server-rendered public event page', () => {
     expect(page).toContain('Continuar');
     expect(page).toContain('¿Tienes un código promocional?');
     expect(rootMarkup(html)).toMatch(/<h1[^>]*>Concierto de primavera<\/h1>/);
+    // Without JavaScript the selector cannot work: the page says what to do instead.
+    expect(rootMarkup(html)).toMatch(/<noscript>[\s\S]*activa JavaScript en tu navegador[\s\S]*<\/noscript>/);
 
     // The date is written in the event's time zone (Europe/Madrid), whatever the server's clock zone.
     const start = new Date(event.start_date);
@@ -220,6 +222,8 @@ describe('server-rendered public event page', () => {
       expect(status, url).toBe(404);
       expect(html).toContain('<meta name="robots" content="noindex, nofollow">');
       expect(rootMarkup(html)).toMatch(/<h1[^>]*>Evento no disponible<\/h1>/);
+      // A buyer is not sent to "/", the organizers' login.
+      expect(rootMarkup(html)).not.toContain('href="/"');
       expect(html).not.toContain('Concierto de primavera');
       expect(inlined(html).event).toBeNull();
     }
@@ -279,6 +283,55 @@ describe('server-rendered ticket and print pages', () => {
     expect(text(rootMarkup(await switched.text()))).toContain('Add to calendar');
   });
 
+  it('shows the time zone of the event next to its date', async () => {
+    const { event, attendees } = await completedOrder();
+    const { html } = await get(`/ticket/${event.id}/${attendees[0]?.short_id}`);
+    const date = rootMarkup(html).match(/data-testid="ticket-date"[^>]*>(.*?)<\/p>/s)?.[1] ?? '';
+    expect(text(date)).toMatch(/\((CET|CEST|GMT\+[12]), Europe\/Madrid\)/);
+  });
+
+  it('shows no scannable QR code on a ticket still awaiting its bank transfer', async () => {
+    const { event } = await createSellingEvent(t.app, {
+      settings: { offline_payment_instructions: 'Transferencia a ES00 0000.' },
+    });
+    const ticket = await addTicket(t.app, event);
+    const base = `/api/public/events/${event.id}/order`;
+    const reserved = await t.app.inject({
+      method: 'POST',
+      url: base,
+      payload: { tickets: [{ ticket_id: ticket.id, price_id: ticket.prices[0]?.id, quantity: 1 }] },
+    });
+    const short = reserved.json().data.short_id;
+    expect((await t.app.inject({ method: 'PUT', url: `${base}/${short}`, payload: buyer })).statusCode).toBe(
+      200,
+    );
+    const pay = await t.app.inject({
+      method: 'POST',
+      url: `${base}/${short}/payment`,
+      payload: { provider: 'offline' },
+    });
+    expect(pay.json().data.status).toBe('AWAITING_OFFLINE_PAYMENT');
+    const attendee = pay.json().data.attendees[0];
+    expect(attendee.status).toBe('AWAITING_PAYMENT');
+    expect(attendee.qr_svg).toBeUndefined();
+    const api = await t.app.inject({
+      method: 'GET',
+      url: `/api/public/events/${event.id}/attendees/${attendee.short_id}`,
+    });
+    expect(api.statusCode).toBe(200);
+    expect(api.json().data.qr_code).toBeUndefined();
+    expect(api.json().data.qr_svg).toBeUndefined();
+
+    const page = await get(`/ticket/${event.id}/${attendee.short_id}`);
+    expect(page.status).toBe(200);
+    expect(page.html).not.toContain('data-testid="ticket-qr"');
+    expect(page.html).not.toContain('<svg');
+    expect(text(rootMarkup(page.html))).toContain('Pendiente de pago');
+    expect(text(rootMarkup(page.html))).toContain('El código QR aparecerá cuando se confirme el pedido.');
+    const print = await get(`/order/${event.id}/${short}/print`);
+    expect(print.html).not.toContain('data-testid="ticket-qr"');
+  });
+
   it('prints one ticket or every ticket of the order, with the print script only', async () => {
     const { event, shortId, attendees } = await completedOrder();
     const one = await get(`/ticket/${event.id}/${attendees[0]?.short_id}/print`);
@@ -319,6 +372,12 @@ describe('server-rendered ticket and print pages', () => {
       const res = await get(url);
       expect(res.status, url).toBe(404);
       expect(text(rootMarkup(res.html)), url).toContain(heading);
+      // Never to "/", the organizers' login: to the event's page when the link names one.
+      expect(rootMarkup(res.html), url).not.toContain('href="/"');
+      if (!url.includes('not-a-uuid')) {
+        expect(rootMarkup(res.html), url).toContain(`href="/e/${event.id}"`);
+        expect(text(rootMarkup(res.html)), url).toContain('Ver la página del evento');
+      }
     }
     // A reservation not paid yet has no tickets to print.
     const ticket = await addTicket(t.app, event);

@@ -1,7 +1,10 @@
 import { Trans } from '@lingui/react/macro';
-import { Anchor, Center, Stack, Text, Title } from '@mantine/core';
+import { Center, Stack, Text, Title } from '@mantine/core';
 
-/** Spec §8 "event unavailable": unknown, draft or removed events. A plain link: it also renders without a router. */
+/**
+ * Spec §8 "event unavailable": unknown, draft or removed events. No link to "/": that is the organizers'
+ * login, not a place for a buyer.
+ */
 export function EventUnavailable() {
   return (
     <Center mih="80vh" p="md">
@@ -17,9 +20,6 @@ export function EventUnavailable() {
             Este evento no existe o ya no está a la venta. Comprueba el enlace o contacta con el organizador.
           </Trans>
         </Text>
-        <Anchor href="/">
-          <Trans>Ir a la página de inicio</Trans>
-        </Anchor>
       </Stack>
     </Center>
   );

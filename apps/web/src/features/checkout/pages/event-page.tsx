@@ -176,6 +176,14 @@ export function EventPage({
             <Title order={2} size="h3">
               <Trans>Entradas</Trans>
             </Title>
+            <noscript>
+              <Alert color="orange" data-testid="noscript-notice">
+                <Trans>
+                  Para elegir y comprar entradas, activa JavaScript en tu navegador y vuelve a cargar esta
+                  página. Si no puedes, escribe al organizador (contacto en esta página).
+                </Trans>
+              </Alert>
+            </noscript>
             <PromoCodeField
               applied={applied}
               invalid={promoInvalid}

@@ -97,14 +97,18 @@ function renderStatic(locale: string, page: (i18n: I18n) => ReactNode): string {
 export type { PrintPageData, TicketPageData };
 
 /** The ticket page; `null` renders "ticket not found". Returns the page's title with its markup. */
-export function renderTicketPage(input: { locale: string; data: TicketPageData | null }) {
+export function renderTicketPage(input: {
+  locale: string;
+  data: TicketPageData | null;
+  eventUrl: string | null;
+}) {
   let title = '';
   const html = renderStatic(input.locale, (i18n) => {
     const { data } = input;
     title = data
       ? `${data.event.name} · ${data.attendee.first_name} ${data.attendee.last_name}`
       : i18n._(msg`Entrada no encontrada`);
-    return data ? <TicketPage data={data} /> : <TicketNotFound />;
+    return data ? <TicketPage data={data} /> : <TicketNotFound eventUrl={input.eventUrl} />;
   });
   return { html, title };
 }
@@ -114,13 +118,14 @@ export function renderPrintPage(input: {
   locale: string;
   data: PrintPageData | null;
   of: 'ticket' | 'order';
+  eventUrl: string | null;
 }) {
   let title = '';
   const html = renderStatic(input.locale, (i18n) => {
     const { data } = input;
     const missing = input.of === 'order' ? msg`Pedido no encontrado` : msg`Entrada no encontrada`;
     title = data ? data.event.name : i18n._(missing);
-    return data ? <PrintPage data={data} /> : <TicketNotFound of={input.of} />;
+    return data ? <PrintPage data={data} /> : <TicketNotFound of={input.of} eventUrl={input.eventUrl} />;
   });
   return { html, title };
 }

@@ -93,8 +93,14 @@ export function PrintPage({ data }: { data: PrintPageData }) {
   );
 }
 
-/** A link that did not find its ticket or order. */
-export function TicketNotFound({ of = 'ticket' }: { of?: 'ticket' | 'order' }) {
+/** A link that did not find its ticket or order: back to its event's page, never to the back office. */
+export function TicketNotFound({
+  of = 'ticket',
+  eventUrl,
+}: {
+  of?: 'ticket' | 'order';
+  eventUrl: string | null;
+}) {
   return (
     <Page colors={null} testMode={false}>
       <main className={classes.narrow}>
@@ -110,9 +116,11 @@ export function TicketNotFound({ of = 'ticket' }: { of?: 'ticket' | 'order' }) {
                 <Trans>Comprueba el enlace de tu entrada.</Trans>
               )}
             </p>
-            <a href="/">
-              <Trans>Ir a la página de inicio</Trans>
-            </a>
+            {eventUrl && (
+              <a href={eventUrl}>
+                <Trans>Ver la página del evento</Trans>
+              </a>
+            )}
           </Stack>
         </Paper>
       </main>
