@@ -57,6 +57,14 @@ describe('price preview', () => {
       1234,
     );
   });
+
+  it('leaves a donation below the minimum out of the total', () => {
+    const donation = ticket({ price_type: 'DONATION' });
+    expect(lineTotal(donation, 500, null, { quantity: 2, amountCents: 100 })).toBe(0);
+    expect(lineTotal(donation, 500, null, { quantity: 2, amountCents: 500 })).toBe(1000);
+    // Nothing typed yet: the minimum, as the field's placeholder shows.
+    expect(lineTotal(donation, 500, null, { quantity: 2 })).toBe(1000);
+  });
 });
 
 describe('formatting', () => {

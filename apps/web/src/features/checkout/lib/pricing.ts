@@ -20,7 +20,14 @@ export interface Selection {
   amountCents?: number;
 }
 
+/**
+ * What a line adds to the total. A donation counts at the amount typed (the minimum while none is typed);
+ * an amount below the minimum counts nothing: checkout would refuse it.
+ */
 export function lineTotal(ticket: PublicTicket, priceCents: number, promo: PromoCode | null, sel: Selection) {
+  if (ticket.price_type === 'DONATION' && sel.amountCents !== undefined && sel.amountCents < priceCents) {
+    return 0;
+  }
   return priceLine({
     ticketId: ticket.id,
     priceType: ticket.price_type,
