@@ -79,6 +79,8 @@ export const checkoutOrderSchema = publicOrderSchema
   .extend({
     /** Present when the order awaits an offline payment: the event's instructions. */
     offline_payment_instructions: z.string().nullable().optional(),
+    /** A RESERVED order: whether the buyer may still ask for more time (once per reservation). */
+    can_extend: z.boolean().optional(),
     /** Payment providers the buyer may choose for this order. */
     payment_providers: z.array(z.enum(PAYMENT_PROVIDERS)).optional(),
     /**

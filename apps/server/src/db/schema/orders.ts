@@ -44,6 +44,8 @@ export const orders = pgTable(
     }),
     payment_provider: text('payment_provider'),
     reserved_until: ts('reserved_until').notNull(),
+    /** When the buyer asked for more time (once per reservation); null until then. */
+    reservation_extended_at: ts('reservation_extended_at'),
     first_name: text('first_name'),
     last_name: text('last_name'),
     email: text('email'),

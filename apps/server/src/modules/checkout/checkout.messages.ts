@@ -8,6 +8,7 @@ export const checkoutMessages = defineMessages({
   'checkout.order_not_found': 'Este pedido ya no existe.',
   'checkout.order_expired': 'Tu pedido ha caducado. Empieza un pedido nuevo.',
   'checkout.order_not_payable': 'Este pedido ya no admite cambios.',
+  'checkout.already_extended': 'Ya has pedido más tiempo una vez para este pedido.',
   'checkout.details_required': 'Completa tus datos antes de pagar.',
   'checkout.sold_out': 'No quedan entradas suficientes de «{ticket}».',
   'checkout.promo_code_invalid': 'El código promocional no es válido o no se reconoce.',

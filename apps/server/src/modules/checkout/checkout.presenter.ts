@@ -38,7 +38,9 @@ function withNextStep(
     ...base,
     payment_providers: order.status === 'RESERVED' ? eventPaymentProviders(deps.config, settings) : [],
     offline_payment_instructions: order.payment_provider === 'offline' ? instructions : null,
-    ...(order.status === 'RESERVED' ? { saved_details: savedDetails(order) } : {}),
+    ...(order.status === 'RESERVED'
+      ? { saved_details: savedDetails(order), can_extend: order.reservation_extended_at === null }
+      : {}),
   };
 }
 
@@ -69,5 +71,6 @@ export function presentReservedOrder(
     ...order,
     payment_providers: eventPaymentProviders(deps.config, settings),
     offline_payment_instructions: null,
+    can_extend: true,
   };
 }

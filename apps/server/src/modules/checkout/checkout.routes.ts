@@ -22,7 +22,7 @@ import { registerPaymentReconciliation } from './payment-reconciliation.ts';
 const eventParams = z.object({ id: z.uuid() });
 const orderParams = z.object({ id: z.uuid(), orderShortId: z.string().min(1).max(40) });
 
-/** The public order flow: reserve, details, payment, status, abandon. No login; the short id is the key. */
+/** The public order flow: reserve, details, payment, status, more time, abandon. No login; the short id is the key. */
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   const tags = ['checkout'];
@@ -118,6 +118,23 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { id, orderShortId } = request.params;
       return { data: await presentCheckoutOrder(deps, await service.abandon(deps, id, orderShortId)) };
+    },
+  );
+
+  app.post(
+    '/public/events/:id/order/:orderShortId/extend',
+    {
+      schema: {
+        tags,
+        summary: "More time for a reservation: the event's order timeout again from now, once per order",
+        params: orderParams,
+        response: { 200: dataEnvelope(checkoutOrderSchema) },
+      },
+    },
+    async (request) => {
+      const { id, orderShortId } = request.params;
+      const order = await service.extendReservation(deps, id, orderShortId);
+      return { data: await presentCheckoutOrder(deps, order) };
     },
   );
 

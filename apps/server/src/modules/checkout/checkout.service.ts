@@ -485,6 +485,23 @@ export async function saveDetails(
   return { order: updated, items, event };
 }
 
+/**
+ * The buyer asks for more time, once per reservation: the event's order timeout again, from now. The
+ * units stay held throughout (the reservation never lapses in between), so nothing is re-checked.
+ */
+export async function extendReservation(deps: Deps, eventId: string, shortId: string) {
+  const { event, order } = await orderContext(deps, eventId, shortId);
+  const open = assertOpen(order);
+  if (open.reservation_extended_at) throw conflict(m['checkout.already_extended']);
+  const extended = await orders.extendReservation(deps.db, open, event.order_timeout_minutes);
+  if (extended) return extended;
+  // It expired or was extended between the read and the write: say which.
+  const now = assertOpen(await orders.findOrderById(deps.db, open.account_id, open.id));
+  throw conflict(
+    now.reservation_extended_at ? m['checkout.already_extended'] : m['checkout.order_not_payable'],
+  );
+}
+
 /** The buyer gave up: the units are free at once. */
 export async function abandon(deps: Deps, eventId: string, shortId: string) {
   return deps.db.transaction(async (tx) => {

@@ -473,6 +473,55 @@ describe('rules', () => {
     expect(elsewhere.statusCode).toBe(404);
   });
 
+  it('gives a reservation more time once, keeping its units; not twice, not after it expired', async () => {
+    const { event } = await createSellingEvent(t.app, { orderTimeoutMinutes: 10 });
+    const ticket = await addTicket(t.app, event, { prices: [{ price_cents: 1000, quantity: 1 }] });
+    const line = { ticket_id: ticket.id, price_id: at(ticket.prices, 0).id, quantity: 1 };
+    const order = (await reserve(event.id, { tickets: [line] })).json().data;
+    expect(order.can_extend).toBe(true);
+    // Two minutes left, when the page warns the buyer.
+    await t.app.deps.db.execute(
+      sql`update orders set reserved_until = now() + interval '2 minutes' where short_id = ${order.short_id}`,
+    );
+    const extend = () => t.app.inject({ method: 'POST', url: orderUrl(event.id, order.short_id, '/extend') });
+    const first = await extend();
+    expect(first.statusCode).toBe(200);
+    const until = new Date(first.json().data.reserved_until).getTime();
+    expect(until).toBeGreaterThan(Date.now() + 9.5 * 60_000);
+    expect(until).toBeLessThanOrEqual(Date.now() + 10 * 60_000);
+    expect(first.json().data.can_extend).toBe(false);
+    const read = await t.app.inject({ method: 'GET', url: orderUrl(event.id, order.short_id) });
+    expect(read.json().data).toMatchObject({
+      reserved_until: first.json().data.reserved_until,
+      can_extend: false,
+    });
+    // The unit stays held: nobody else can reserve it.
+    expect((await reserve(event.id, { tickets: [line] })).statusCode).toBe(409);
+
+    const second = await extend();
+    expect(second.statusCode).toBe(409);
+    expect(second.json().error.message).toBe('Ya has pedido más tiempo una vez para este pedido.');
+    expect(
+      (await t.app.inject({ method: 'GET', url: orderUrl(event.id, order.short_id) })).json().data
+        .reserved_until,
+    ).toBe(first.json().data.reserved_until);
+
+    const other = await createSellingEvent(t.app);
+    const otherTicket = await addTicket(t.app, other.event);
+    const lapsed = (
+      await reserve(other.event.id, {
+        tickets: [{ ticket_id: otherTicket.id, price_id: at(otherTicket.prices, 0).id, quantity: 1 }],
+      })
+    ).json().data;
+    await expire(lapsed.short_id);
+    const tooLate = await t.app.inject({
+      method: 'POST',
+      url: orderUrl(other.event.id, lapsed.short_id, '/extend'),
+    });
+    expect(tooLate.statusCode).toBe(409);
+    expect(tooLate.json().error.code).toBe('ORDER_EXPIRED');
+  });
+
   it('details: e-mails must match, required questions are enforced, attendees match the units', async () => {
     const { event } = await createSellingEvent(t.app);
     const ticket = await addTicket(t.app, event);

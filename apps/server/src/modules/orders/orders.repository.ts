@@ -126,6 +126,35 @@ export async function updateOrderInStatus(
 }
 
 /**
+ * A reservation still open and never extended gets `minutes` more from now, in one statement: undefined
+ * when it is no longer open or was already extended.
+ */
+export async function extendOpenReservation(
+  q: Queryable,
+  accountId: string,
+  orderId: string,
+  minutes: number,
+) {
+  const [row] = await q
+    .update(orders)
+    .set({
+      reserved_until: sql`greatest(${orders.reserved_until}, now() + make_interval(mins => ${minutes}))`,
+      reservation_extended_at: sql`now()`,
+    })
+    .where(
+      and(
+        eq(orders.account_id, accountId),
+        eq(orders.id, orderId),
+        eq(orders.status, 'RESERVED'),
+        sql`${orders.reserved_until} > now()`,
+        sql`${orders.reservation_extended_at} is null`,
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/**
  * Updates an order only while it is in `status` and its reservation has not expired, in one statement
  * (no lock to take first): undefined when it is not, or no longer, so.
  */

@@ -507,6 +507,11 @@ export async function saveReservationDetails(q: Queryable, order: OrderScope, de
   return repo.updateUnexpiredOrder(q, order.account_id, order.id, 'RESERVED', details);
 }
 
+/** The buyer's one extension of a reservation still open: `minutes` more from now (undefined: refused). */
+export async function extendReservation(q: Queryable, order: OrderScope, minutes: number) {
+  return repo.extendOpenReservation(q, order.account_id, order.id, minutes);
+}
+
 /** Frees a reservation's units at once: this account's order, if still RESERVED, becomes ABANDONED. */
 export async function abandonReservation(q: Queryable, accountId: string, orderId: string) {
   return repo.updateOrderInStatus(q, accountId, orderId, 'RESERVED', { status: 'ABANDONED' });

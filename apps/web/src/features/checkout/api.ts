@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicOrder } from '@taquilla/shared';
+import type { CheckoutOrder } from '@taquilla/shared/schemas/checkout';
 import { ApiError, publicApi } from '../../lib/api-client.ts';
-import { eventPath, fetchPublicEvent } from './lib/public-event-api.ts';
+import { eventPath, fetchCheckoutOrder, fetchPublicEvent } from './lib/public-event-api.ts';
 
 /** Fetchers and queries of the buyer flow (public API, no credentials). */
 
-export { createOrder, errorCode, type OrderLineInput } from './lib/public-event-api.ts';
+export { createOrder, errorCode, type OrderLineInput, releaseOrder } from './lib/public-event-api.ts';
 
 export interface OrderDetailsInput {
   first_name: string;
@@ -44,7 +45,7 @@ export const usePublicEvent = (eventId: string) => useQuery(publicEventQuery(eve
 export const orderQuery = (eventId: string, shortId: string) =>
   queryOptions({
     queryKey: ['public-order', eventId, shortId],
-    queryFn: () => publicApi<{ data: PublicOrder }>(orderPath(eventId, shortId)).then((r) => r.data),
+    queryFn: () => fetchCheckoutOrder(eventId, shortId),
     staleTime: 0,
   });
 
@@ -53,8 +54,11 @@ export const useOrder = (eventId: string, shortId: string) => useQuery(orderQuer
 export const updateOrderDetails = (eventId: string, shortId: string, body: OrderDetailsInput) =>
   publicApi<{ data: PublicOrder }>(orderPath(eventId, shortId), { method: 'PUT', body }).then((r) => r.data);
 
-export const abandonOrder = (eventId: string, shortId: string) =>
-  publicApi<unknown>(`${orderPath(eventId, shortId)}/abandon`, { method: 'POST' });
+/** The buyer's one extension of the reservation (the server says whether it is still allowed). */
+export const extendReservation = (eventId: string, shortId: string) =>
+  publicApi<{ data: CheckoutOrder }>(`${orderPath(eventId, shortId)}/extend`, { method: 'POST' }).then(
+    (r) => r.data,
+  );
 
 export const payWithTestCard = (eventId: string, shortId: string, cardNumber: string) =>
   publicApi<{ data: PublicOrder }>(`${orderPath(eventId, shortId)}/payment`, {

@@ -1,11 +1,10 @@
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import type { PublicEvent } from '@taquilla/shared';
-import type { ReactNode } from 'react';
 import { locationLines } from '../lib/format.ts';
 import { useFormat } from '../lib/page-format.ts';
 
-/** The checkout's header: the event's cover, name (back to the event page), date and venue, and the countdown. */
-export function CheckoutHeader(props: { event: PublicEvent; eventUrl: string; aside?: ReactNode }) {
+/** The checkout's header: the event's cover, name (back to the event page), date and venue. */
+export function CheckoutHeader(props: { event: PublicEvent; eventUrl: string }) {
   const { event } = props;
   const cover = event.cover;
   const thumb = cover ? (cover.srcset[0]?.url ?? cover.url) : null;
@@ -35,7 +34,6 @@ export function CheckoutHeader(props: { event: PublicEvent; eventUrl: string; as
           )}
         </Stack>
       </Group>
-      {props.aside}
     </Group>
   );
 }

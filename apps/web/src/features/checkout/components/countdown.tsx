@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
-import { Badge } from '@mantine/core';
-import { createContext, useContext, useEffect, useState } from 'react';
+import { Badge, Stack } from '@mantine/core';
+import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 import { clock } from '../lib/format.ts';
 
 /**
@@ -10,8 +10,22 @@ import { clock } from '../lib/format.ts';
  */
 export const RenderedAtContext = createContext<number | null>(null);
 
-/** Time left on the reservation; calls onExpire once when it reaches zero. */
-export function Countdown({ until, onExpire }: { until: string; onExpire: () => void }) {
+/** From this much time left the page warns the buyer (WCAG 2.2.1 asks for at least 20 seconds). */
+export const WARN_BEFORE_MS = 120_000;
+
+/**
+ * Time left on the reservation; calls onExpire once when it reaches zero. In the last two minutes,
+ * `warning` (given the time left) is shown under it.
+ */
+export function Countdown({
+  until,
+  onExpire,
+  warning,
+}: {
+  until: string;
+  onExpire: () => void;
+  warning?: (left: number) => ReactNode;
+}) {
   const deadline = new Date(until).getTime();
   const renderedAt = useContext(RenderedAtContext);
   const [now, setNow] = useState(() => renderedAt ?? Date.now());
@@ -28,11 +42,11 @@ export function Countdown({ until, onExpire }: { until: string; onExpire: () => 
     return () => clearTimeout(timer);
   }, [left, onExpire]);
 
-  return (
+  const badge = (
     <Badge
       size="lg"
       variant="light"
-      color={left < 120_000 ? 'red' : 'blue'}
+      color={left < WARN_BEFORE_MS ? 'red' : 'blue'}
       role="timer"
       aria-live="off"
       data-testid="countdown"
@@ -40,5 +54,12 @@ export function Countdown({ until, onExpire }: { until: string; onExpire: () => 
     >
       <Trans>Tiempo restante {clock(left)}</Trans>
     </Badge>
+  );
+  if (!warning || left > WARN_BEFORE_MS || left <= 0) return badge;
+  return (
+    <Stack gap="xs" align="flex-end">
+      {badge}
+      {warning(left)}
+    </Stack>
   );
 }

@@ -1,4 +1,5 @@
 import type { Locale, PublicEvent, PublicOrder } from '@taquilla/shared';
+import type { CheckoutOrder } from '@taquilla/shared/schemas/checkout';
 import { ApiError, publicApi } from '../../../lib/api-client.ts';
 
 /**
@@ -40,6 +41,17 @@ export const createOrder = (
   publicApi<{ data: PublicOrder }>(`${eventPath(eventId)}/order`, { method: 'POST', body }).then(
     (r) => r.data,
   );
+
+const orderPath = (eventId: string, shortId: string) =>
+  `${eventPath(eventId)}/order/${encodeURIComponent(shortId)}`;
+
+/** An order in checkout (404 once abandoned, 409 once expired). */
+export const fetchCheckoutOrder = (eventId: string, shortId: string) =>
+  publicApi<{ data: CheckoutOrder }>(orderPath(eventId, shortId)).then((r) => r.data);
+
+/** The buyer gives up a reservation: its units are free at once. */
+export const releaseOrder = (eventId: string, shortId: string) =>
+  publicApi<unknown>(`${orderPath(eventId, shortId)}/abandon`, { method: 'POST' });
 
 export const errorCode = (error: unknown) => (error instanceof ApiError ? error.code : undefined);
 

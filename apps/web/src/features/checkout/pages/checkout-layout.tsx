@@ -6,12 +6,12 @@ import { type CSSProperties, useCallback, useEffect, useState } from 'react';
 import { Outlet, useParams } from 'react-router';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { changeLocale } from '../../../lib/i18n.ts';
-import { abandonOrder, errorCode, isNotFound, useOrder, usePublicEvent } from '../api.ts';
+import { errorCode, isNotFound, releaseOrder, useOrder, usePublicEvent } from '../api.ts';
 import { CheckoutHeader } from '../components/checkout-header.tsx';
-import { Countdown } from '../components/countdown.tsx';
 import { EventUnavailable } from '../components/event-unavailable.tsx';
 import classes from '../components/public.module.css';
 import { PublicFooter } from '../components/public-footer.tsx';
+import { ReservationTimer } from '../components/reservation-timer.tsx';
 import { TestModeBanner } from '../components/test-mode-banner.tsx';
 import { type CheckoutContext, EXPIRED_CODES } from '../lib/checkout-context.ts';
 import { useEmbedded } from '../lib/embedded.ts';
@@ -137,7 +137,7 @@ export function CheckoutLayout() {
   const leave = async () => {
     setLeaving(true);
     try {
-      await abandonOrder(eventId, orderShortId);
+      await releaseOrder(eventId, orderShortId);
     } catch {
       // Leaving must always work; an unabandoned reservation simply expires.
     }
@@ -147,11 +147,10 @@ export function CheckoutLayout() {
   const context: CheckoutContext = { event: event.data, order: current, eventUrl, setOrder, markExpired };
   return shell(
     <Stack gap="md">
-      <CheckoutHeader
-        event={event.data}
-        eventUrl={eventUrl}
-        aside={reserved && <Countdown until={current.reserved_until} onExpire={markExpired} />}
-      />
+      <CheckoutHeader event={event.data} eventUrl={eventUrl} />
+      {reserved && (
+        <ReservationTimer eventId={eventId} order={current} onExpire={markExpired} onExtended={setOrder} />
+      )}
       <Outlet context={context} />
       {reserved && (
         <Group justify="center">

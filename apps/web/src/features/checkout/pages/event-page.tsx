@@ -6,6 +6,7 @@ import { type CSSProperties, useCallback, useEffect, useRef, useState } from 're
 import { errorMessage } from '../../../lib/error-message.ts';
 import { EventCover, EventFacts } from '../components/event-header.tsx';
 import { EventUnavailable } from '../components/event-unavailable.tsx';
+import { OrderInProgress } from '../components/order-in-progress.tsx';
 import { PromoCodeField } from '../components/promo-code-field.tsx';
 import classes from '../components/public.module.css';
 import { PublicFooter } from '../components/public-footer.tsx';
@@ -13,6 +14,7 @@ import { TestModeBanner } from '../components/test-mode-banner.tsx';
 import { TicketSelector } from '../components/ticket-selector.tsx';
 import { rememberAffiliate, takeAffiliate } from '../lib/affiliate.ts';
 import { eventColorStyle } from '../lib/event-colors.ts';
+import { rememberOrder, useOrderInProgress } from '../lib/order-in-progress.ts';
 import { createOrder, errorCode, fetchPublicEvent, type OrderLineInput } from '../lib/public-event-api.ts';
 import type { PageLocation } from '../public-event/page-location.ts';
 
@@ -58,6 +60,16 @@ export function EventPage({
   const [loadError, setLoadError] = useState<unknown>(null);
   const [submitting, setSubmitting] = useState(false);
   const [orderError, setOrderError] = useState<string | null>(null);
+  const inProgress = useOrderInProgress(eventId);
+
+  useEffect(() => {
+    // Back from checkout, the browser may restore this page as it was left: «Continuar» still spinning.
+    const shown = (e: PageTransitionEvent) => {
+      if (e.persisted) setSubmitting(false);
+    };
+    window.addEventListener('pageshow', shown);
+    return () => window.removeEventListener('pageshow', shown);
+  }, []);
 
   const { load } = event;
   const needsFetch = initialEvent === undefined;
@@ -111,11 +123,14 @@ export function EventPage({
     setOrderError(null);
     const affiliate = takeAffiliate(eventId);
     try {
+      // A new choice replaces the order left unfinished: its units must not stand in this one's way.
+      await inProgress.release().catch(() => undefined);
       const order = await createOrder(eventId, {
         tickets: lines,
         ...(applied ? { promo_code: applied } : {}),
         ...(affiliate ? { affiliate_code: affiliate } : {}),
       });
+      rememberOrder(eventId, order.short_id);
       location.navigate(`/checkout/${encodeURIComponent(eventId)}/${order.short_id}/details`);
     } catch (err) {
       setOrderError(errorMessage(err));
@@ -191,6 +206,13 @@ export function EventPage({
               onApply={(code) => setPromo(code)}
               onRemove={() => setPromo(null)}
             />
+            {inProgress.order && (
+              <OrderInProgress
+                order={inProgress.order}
+                checkoutUrl={`/checkout/${encodeURIComponent(eventId)}/${inProgress.order.short_id}/details`}
+                onRelease={() => inProgress.release().then(() => load(promoParam))}
+              />
+            )}
             {orderError && (
               <Alert
                 color="red"

@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "reservation_extended_at" timestamp with time zone;
