@@ -107,7 +107,9 @@ describe('buyer: back from checkout, and the reservation countdown', () => {
       `public/events/${event.id}/order/${order.short_id}`,
     );
     expect(after.can_extend).toBe(false);
-    expect(new Date(after.reserved_until).getTime()).toBeGreaterThan(new Date(order.reserved_until).getTime());
+    expect(new Date(after.reserved_until).getTime()).toBeGreaterThan(
+      new Date(order.reserved_until).getTime(),
+    );
 
     // Scrolled to the end of the details form, the countdown is still on screen.
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
