@@ -18,6 +18,7 @@ export const checkoutMessages = defineMessages({
   'checkout.min_per_order': 'Elige al menos {min} de «{ticket}».',
   'checkout.max_per_order': 'Puedes elegir como máximo {max} de «{ticket}».',
   'checkout.donation_minimum': 'La aportación mínima es {amount}.',
+  'checkout.total_too_large': 'El importe del pedido es demasiado alto. Reduce la cantidad o la aportación.',
   'checkout.amount_not_allowed': 'El precio lo calcula el servidor; no se puede indicar un importe.',
   'checkout.duplicate_line': 'Cada entrada y precio solo puede aparecer una vez.',
   'checkout.email_mismatch': 'Los correos electrónicos no coinciden.',

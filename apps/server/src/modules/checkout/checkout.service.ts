@@ -235,6 +235,9 @@ export interface PricedOrder {
  * still usable, sale windows, min/max and stock are decided by `holdUnits` under the locks. For buyers
  * the event must be LIVE (404 otherwise); the organizer's caller checks the event is theirs first.
  */
+/** The largest amount an order or line can hold (PostgreSQL `integer`). */
+const MAX_ORDER_CENTS = 2_147_483_647;
+
 export async function priceOrder(
   deps: Pick<Deps, 'db'>,
   eventId: string,
@@ -267,6 +270,12 @@ export async function priceOrder(
       taxesAndFees: l.ticket.taxes,
     }),
   }));
+  const totals = orderTotals(priced.map((p) => p.price));
+  // Amounts are stored as 32-bit integers: a sum beyond them (a huge donation times many units) is the
+  // buyer's mistake to correct, not a database error.
+  if (Object.values(totals).some((cents) => cents > MAX_ORDER_CENTS)) {
+    throw invalid({ tickets: m['checkout.total_too_large'] });
+  }
   return {
     event,
     tickets,
@@ -274,7 +283,7 @@ export async function priceOrder(
       account_id: event.account_id,
       event_id: eventId,
       currency: event.currency,
-      ...orderTotals(priced.map((p) => p.price)),
+      ...totals,
       promo_code_id: promo?.id ?? null,
       promo_code: promo?.code ?? null,
       affiliate_id: context.affiliateId,

@@ -236,6 +236,22 @@ describe('free, donation, tiered, promo-discounted and offline orders', () => {
     expect(paid.json().data.status).toBe('COMPLETED');
   });
 
+  it('a donation whose total is too large to store is refused with a message, not a 500', async () => {
+    const { event } = await createSellingEvent(t.app);
+    const ticket = await addTicket(t.app, event, {
+      price_type: 'DONATION',
+      max_per_order: 1000,
+      prices: [{ price_cents: 500 }],
+    });
+    const line = { ticket_id: ticket.id, price_id: at(ticket.prices, 0).id, quantity: 1000 };
+    const huge = await reserve(event.id, { tickets: [{ ...line, amount_cents: 100_000_000 }] });
+    expect(huge.statusCode).toBe(422);
+    expect(huge.json().error.fields.tickets).toBe(
+      'El importe del pedido es demasiado alto. Reduce la cantidad o la aportación.',
+    );
+    expect(await orderCount(event.id)).toBe(0);
+  });
+
   it('a tiered ticket prices each tier and limits each tier to its quantity', async () => {
     const { event } = await createSellingEvent(t.app);
     const ticket = await addTicket(t.app, event, {
