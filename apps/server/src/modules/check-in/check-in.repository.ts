@@ -181,7 +181,10 @@ function doorQuery(q: Queryable, list: CheckInListRow) {
     .leftJoin(checkIns, and(eq(checkIns.attendee_id, attendees.id), eq(checkIns.check_in_list_id, list.id)));
 }
 
-/** The attendees in `status` the list covers, matching the search by name, e-mail or attendee short id. */
+/**
+ * The attendees in `status` the list covers, matching the search by part of the name or short id, or by
+ * the whole e-mail: the door shows e-mails masked, and a partial match would unmask them letter by letter.
+ */
 export async function searchAttendees(
   q: Queryable,
   list: CheckInListRow,
@@ -197,7 +200,8 @@ export async function searchAttendees(
     const pattern = likePattern(params.query);
     conditions.push(
       sql`(${attendees.first_name} || ' ' || ${attendees.last_name} ilike ${pattern}
-        or ${attendees.email} ilike ${pattern} or ${attendees.short_id} ilike ${pattern})`,
+        or lower(${attendees.email}) = ${params.query.trim().toLowerCase()}
+        or ${attendees.short_id} ilike ${pattern})`,
     );
   }
   const where = and(...conditions);
