@@ -44,6 +44,24 @@ describe('Català', () => {
     expect(confirmation?.text).toContain('<html lang="ca">');
   });
 
+  it('writes an export’s headers, states and money in Catalan', async () => {
+    const s = await createSellingEvent(t.app);
+    const ticket = await addTicket(t.app, s.event, { prices: [{ price_cents: 123450, quantity: 10 }] });
+    await buyWithTestCard(t.app, s.event, ticket, { quantity: 1 });
+    const res = await t.app.inject({
+      url: `/api/events/${s.event.id}/orders/export`,
+      headers: { ...s.headers, cookie: 'locale=ca' },
+    });
+    expect(res.statusCode).toBe(200);
+    const [header, row] = res.body.replace(/^\uFEFF/, '').split('\r\n');
+    expect(header).toMatch(
+      /^Comanda,Estat,Estat del pagament,Estat del reemborsament,Nom,Cognoms,Correu electrònic/,
+    );
+    expect(row).toContain(',Completada,Pagada,');
+    expect(row).toContain('"1234,50"');
+    expect(row).toContain('Targeta de prova');
+  });
+
   it('writes the waiting list’s e-mails in Catalan with ICU plurals', async () => {
     const s = await createSellingEvent(t.app);
     const ticket = await addTicket(t.app, s.event, {
