@@ -22,4 +22,13 @@ describe('resolveLocale: cookie, then browser language, then the user setting, d
     expect(resolveLocale('en')).toBe('en');
     expect(resolveLocale(null)).toBe('es');
   });
+  it('chooses Catalan like the others: cookie, browser, user setting', () => {
+    languages(['ca-ES', 'es']);
+    expect(resolveLocale('en')).toBe('ca');
+    languages(['de-DE']);
+    expect(resolveLocale('ca')).toBe('ca');
+    writeLocaleCookie('ca');
+    languages(['en-GB']);
+    expect(resolveLocale('es')).toBe('ca');
+  });
 });
