@@ -33,6 +33,8 @@ export const PERMISSIONS = [
   'taxes:manage',
   /** Payment settings, Stripe Connect, and each event's payment methods and offline instructions. */
   'payments:manage',
+  /** Invoicing settings: the issuer's details, series and numbering, VAT regime. */
+  'invoices:manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

@@ -38,7 +38,12 @@ const ACCESS_RULES: [methods: RegExp, path: RegExp, access: Access][] = [
   [/GET/, /^\/api\/accounts\/me\/(event-defaults|taxes-and-fees)$/, 'events:read'],
   [/.*/, /^\/api\/accounts\/me\/taxes-and-fees(\/|$)/, 'taxes:manage'],
   [/.*/, /^\/api\/accounts\/me\/(payment-settings|stripe-connect)(\/|$)/, 'payments:manage'],
+  [/.*/, /^\/api\/accounts\/me\/(invoicing|invoices)(\/|$)/, 'invoices:manage'],
   [/.*/, /^\/api\/accounts\/me(\/|$)/, 'account:manage'],
+  // Opting an event out of invoicing is the account's invoicing decision; reading it is the event's.
+  [/PUT/, /^\/api\/events\/:id\/invoicing$/, 'invoices:manage'],
+  [/GET/, /^\/api\/events\/:id\/invoicing$/, 'events:read'],
+  [/GET/, /^\/api\/events\/:id\/invoices\/:invoiceId\/pdf$/, 'orders:read'],
   [/POST/, /^\/api\/events\/:id\/orders\/:orderId\/refund$/, 'orders:refund'],
   [/GET/, /^\/api\/events\/:id\/(orders|attendees|waitlist)\/export$/, 'orders:export'],
   [/GET/, /^\/api\/events\/:id\/waitlist\/settings$/, 'events:read'],

@@ -10,6 +10,7 @@ import { checkInRoutes } from './check-in/check-in.routes.ts';
 import { checkoutRoutes } from './checkout/checkout.routes.ts';
 import { eventRoutes } from './events/events.routes.ts';
 import { imageRoutes, uploadFileRoutes } from './images/images.routes.ts';
+import { invoicesRoutes } from './invoices/invoices.routes.ts';
 import { messagesRoutes } from './messages/messages.routes.ts';
 import { ordersRoutes } from './orders/orders.routes.ts';
 import { organizerRoutes } from './organizers/organizers.routes.ts';
@@ -49,6 +50,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(attendeesRoutes, api);
   await app.register(ordersRoutes, api);
   await app.register(afterSaleRoutes, api);
+  await app.register(invoicesRoutes, api);
   await app.register(messagesRoutes, api);
   await app.register(waitlistRoutes, api);
   await app.register(webhooksRoutes, api);

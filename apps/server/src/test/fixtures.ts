@@ -4,6 +4,8 @@ import { rowsOf } from '../db/client.ts';
 import {
   attendees,
   checkInLists,
+  invoiceSettings,
+  invoices,
   messages,
   orders,
   waitlistEntries,
@@ -58,8 +60,17 @@ export async function accountWithEverything(app: App) {
       acknowledged_at: new Date(),
     })
     .returning();
+  // The account invoices: its paid order has an invoice.
+  await app.deps.db.insert(invoiceSettings).values({
+    account_id: account.id,
+    enabled: true,
+    legal_name: 'Sala Apolo S.L.',
+    tax_id: 'B12345674',
+    address: 'Barcelona',
+  });
   const orderShortId = await buyWithTestCard(app, event, ticket);
   const [order] = await app.deps.db.select().from(orders).limit(1);
+  const [invoice] = await app.deps.db.select().from(invoices).limit(1);
   const [attendee] = await app.deps.db.select().from(attendees).limit(1);
   const [entry] = await app.deps.db
     .insert(waitlistEntries)
@@ -110,6 +121,7 @@ export async function accountWithEverything(app: App) {
     listId: list?.id,
     messageId: message?.id,
     orderId: order?.id,
+    invoiceId: invoice?.id,
     attendeeId: attendee?.id,
     entryId: entry?.id,
     deliveryId: delivery?.id,

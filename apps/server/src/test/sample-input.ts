@@ -70,6 +70,8 @@ const BY_NAME: Record<string, unknown> = {
   timezone: 'Europe/Madrid',
   locale: 'es',
   code: 'CODIGO1',
+  tax_id: 'B12345674',
+  series_prefix: 'F',
 };
 
 /** A value the schema most likely accepts (refinements across fields may still refuse it). */

@@ -3,6 +3,7 @@ export * from './after-sale.ts';
 export * from './check-in.ts';
 export * from './events.ts';
 export * from './integrations.ts';
+export * from './invoices.ts';
 export * from './jobs.ts';
 export * from './messages.ts';
 export * from './orders.ts';

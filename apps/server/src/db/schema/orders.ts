@@ -66,6 +66,8 @@ export const orders = pgTable(
      */
     pending_attendees: jsonb('pending_attendees').$type<Record<string, unknown>[]>().notNull().default([]),
     is_manual: boolean('is_manual').notNull().default(false),
+    /** «Necesito factura»: { name, tax_id, address } for a full invoice; null for a simplified one. */
+    invoice_details: jsonb('invoice_details').$type<Record<string, unknown>>(),
     completed_at: ts('completed_at'),
     ...timestamps,
   },
