@@ -214,6 +214,21 @@ describe('HTTP shell', () => {
     await expect(pending).resolves.toEqual({ data: 'done' });
   });
 
+  it('health answers 503 with the reason when REDIS_URL does not answer (login would fail)', async () => {
+    const other = await createTestApp({ env: { REDIS_URL: 'redis://127.0.0.1:1/0' } });
+    try {
+      const res = await other.app.inject('/api/health');
+      expect(res.statusCode).toBe(503);
+      expect(res.json().error).toEqual({
+        code: 'SERVICE_UNAVAILABLE',
+        message:
+          'El servicio no está disponible: Redis (REDIS_URL), donde se cuentan los límites de intentos, no responde.',
+      });
+    } finally {
+      await other.close();
+    }
+  });
+
   it('health answers 503 when the database is down', async () => {
     const other = await createTestApp();
     await other.database.close();

@@ -5,9 +5,9 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { DEFAULT_LOCALE, ErrorCode } from '@taquilla/shared';
+import { DEFAULT_LOCALE, ErrorCode, type Locale } from '@taquilla/shared';
 import { dataEnvelope, errorEnvelopeSchema } from '@taquilla/shared/schemas/envelope';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import helmet from 'helmet';
 import { z } from 'zod';
@@ -30,6 +30,9 @@ import { registerModules } from './modules/index.ts';
 import { recordOrderEmailOutcome } from './modules/orders/email-outcome.ts';
 
 const HEALTH_TIMEOUT_MS = 3_000;
+
+const unavailable = (reply: FastifyReply, locale: Locale, message: string) =>
+  reply.status(503).send({ error: { code: ErrorCode.SERVICE_UNAVAILABLE, message: t(locale, message) } });
 
 /**
  * The security headers of JSON answers (everything under /api/ but the docs). They are never rendered:
@@ -196,16 +199,21 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       try {
         // A hung database must not hang the health check: load balancers need an answer.
         await withTimeout(database.ping(), HEALTH_TIMEOUT_MS);
-        return { data: { status: 'ok' as const, database: database.kind } };
       } catch (err) {
-        request.log.error({ err }, 'health check failed');
-        return reply.status(503).send({
-          error: {
-            code: ErrorCode.SERVICE_UNAVAILABLE,
-            message: t(request.locale, coreMessages['error.service_unavailable']),
-          },
-        });
+        request.log.error({ err }, 'health check failed: the database does not answer');
+        return unavailable(reply, request.locale, coreMessages['error.service_unavailable']);
       }
+      // Without the rate-limit store, login and reservations answer 500: the process is not healthy.
+      const { ping } = rateLimits;
+      if (ping) {
+        try {
+          await withTimeout(ping(), HEALTH_TIMEOUT_MS);
+        } catch (err) {
+          request.log.error({ err }, 'health check failed: Redis (REDIS_URL) does not answer');
+          return unavailable(reply, request.locale, coreMessages['error.redis_unavailable']);
+        }
+      }
+      return { data: { status: 'ok' as const, database: database.kind } };
     },
   );
 

@@ -14,6 +14,8 @@ export const coreMessages = defineMessages({
   'error.rate_limited': 'Demasiados intentos. Espera un momento y vuelve a intentarlo.',
   'error.internal': 'Se ha producido un error inesperado. Inténtalo de nuevo.',
   'error.service_unavailable': 'El servicio no está disponible en este momento.',
+  'error.redis_unavailable':
+    'El servicio no está disponible: Redis (REDIS_URL), donde se cuentan los límites de intentos, no responde.',
   'error.unsupported_media_type': 'Tipo de contenido no admitido.',
   'validation.required': 'Este campo es obligatorio.',
   'validation.invalid': 'El valor no es válido.',

@@ -11,7 +11,12 @@ import { type Db, rowsOf } from '../db/client.ts';
 export function rateLimitStorage(
   db: Db,
   redisUrl: string | undefined,
-): { options: Pick<RateLimitPluginOptions, 'redis' | 'store' | 'nameSpace'>; close: () => Promise<void> } {
+): {
+  options: Pick<RateLimitPluginOptions, 'redis' | 'store' | 'nameSpace'>;
+  /** Redis only (the database's own ping covers the other store): whether it answers, for health. */
+  ping?: () => Promise<unknown>;
+  close: () => Promise<void>;
+} {
   if (redisUrl) {
     const redis = new Redis(redisUrl, {
       // A request must not wait for a Redis that is away: fail fast (the error handler answers 503).
@@ -22,6 +27,7 @@ export function rateLimitStorage(
     redis.on('error', () => {});
     return {
       options: { redis, nameSpace: 'taquilla-rl:' },
+      ping: () => redis.ping(),
       close: async () => {
         redis.disconnect();
       },
