@@ -17,6 +17,33 @@ try {
   throw err;
 }
 
+/** Where DATABASE_URL points, without its password, for a start-up error that names the variable. */
+function databaseTarget(url: string): string {
+  try {
+    const u = new URL(url);
+    u.password = '';
+    return u.toString();
+  } catch {
+    return '(not a URL)';
+  }
+}
+
+/** Opens (and migrates) the database; a DATABASE_URL that leads nowhere ends the process, saying so. */
+async function openOrExit(migrate: boolean) {
+  try {
+    const database = await open();
+    if (migrate) await database.migrate();
+    return database;
+  } catch (err) {
+    if (!config.databaseUrl) throw err;
+    const reason = err instanceof Error ? err.message : String(err);
+    console.error(
+      `Cannot use the database of DATABASE_URL (${databaseTarget(config.databaseUrl)}): ${reason}`,
+    );
+    process.exit(1);
+  }
+}
+
 const open = () =>
   openDatabase({
     databaseUrl: config.databaseUrl,
@@ -58,8 +85,7 @@ function exit(code: number): never {
  * SMTP pools close and the process exits 0; after 10 s it exits 1 anyway.
  */
 async function serve(opts: { migrate: boolean }) {
-  const database = await open();
-  if (opts.migrate) await database.migrate();
+  const database = await openOrExit(opts.migrate);
 
   const logger =
     config.env === 'development' && process.stdout.isTTY
@@ -93,8 +119,7 @@ async function serve(opts: { migrate: boolean }) {
 
 if (config.webConcurrency > 1 && cluster.isPrimary) {
   await runPrimary(config.webConcurrency, async () => {
-    const database = await open();
-    await database.migrate();
+    const database = await openOrExit(true);
     await database.close();
   });
 } else {
