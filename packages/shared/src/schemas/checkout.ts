@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { ORDER_STATUSES, PAYMENT_PROVIDERS } from '../enums.ts';
+import { invoiceDetailsSchema } from './invoices.ts';
 import {
   answeredQuestionSchema,
   attendeeActionsSchema,
@@ -48,6 +49,8 @@ export const orderDetailsSchema = z.strictObject({
   email: z.email().max(254),
   email_confirmation: z.string().trim().max(254),
   answers: answers.optional(),
+  /** «Necesito factura»: a full invoice made out to these details (otherwise a simplified one). */
+  invoice: invoiceDetailsSchema.nullable().optional(),
   /** One entry per ticket unit; omitted (or in PER_ORDER mode) the buyer's details are copied. */
   attendees: z
     .array(

@@ -6,6 +6,7 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError, conflict, type FieldError, invalid, notFound } from '../../lib/errors.ts';
 import { moneyParam } from '../../lib/i18n.ts';
 import { newShortId } from '../../lib/ids.ts';
+import { INVOICE_DETAILS_REQUIRED, invoiceDetailsRequired } from '../invoices/invoices.service.ts';
 import type { OrderItemRow, OrderRow, PendingAttendee } from '../orders/orders.service.ts';
 import * as orders from '../orders/orders.service.ts';
 import { checkAnswers } from '../questions/answers.ts';
@@ -470,9 +471,13 @@ export async function saveDetails(
       });
     });
   }
+  if (!input.invoice && (await invoiceDetailsRequired(deps.db, current))) {
+    fields.invoice = INVOICE_DETAILS_REQUIRED;
+  }
   if (Object.keys(fields).length > 0) throw invalid(fields);
 
   const values = {
+    invoice_details: input.invoice ?? null,
     first_name: input.first_name,
     last_name: input.last_name,
     email: input.email.trim().toLowerCase(),

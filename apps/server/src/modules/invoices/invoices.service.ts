@@ -87,20 +87,19 @@ export async function invoicingActive(q: Queryable, accountId: string, eventId: 
   return Boolean(settings?.enabled) && !(await repo.isOptedOut(q, accountId, eventId));
 }
 
+/** Why checkout refuses a purchase above 400 € without the buyer's details (422 on `invoice`). */
+export const INVOICE_DETAILS_REQUIRED = m['invoices.details_required'];
+
 /**
- * The buyer's details checkout requires: a full invoice above the simplified invoice's limit (400 €),
- * when the event invoices. Throws the 422 checkout answers with.
+ * Whether checkout must ask for the buyer's details: a full invoice is due above the simplified
+ * invoice's limit (400 €, EUR orders) when the event invoices.
  */
-export async function assertInvoiceDetails(
+export async function invoiceDetailsRequired(
   q: Queryable,
   order: { account_id: string; event_id: string; total_cents: number; currency: string },
-  details: unknown,
 ) {
-  if (details) return;
-  if (order.currency !== 'EUR' || order.total_cents <= SIMPLIFIED_INVOICE_LIMIT_CENTS) return;
-  if (await invoicingActive(q, order.account_id, order.event_id)) {
-    throw invalid({ invoice: m['invoices.details_required'] }, m['invoices.details_required']);
-  }
+  if (order.currency !== 'EUR' || order.total_cents <= SIMPLIFIED_INVOICE_LIMIT_CENTS) return false;
+  return invoicingActive(q, order.account_id, order.event_id);
 }
 
 export async function getEventInvoicing(

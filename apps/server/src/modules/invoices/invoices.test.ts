@@ -8,7 +8,13 @@ import { invoices, orders } from '../../db/schema/index.ts';
 import { at } from '../../lib/rows.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { addUser } from '../../test/factories/accounts.ts';
-import { addTax, addTicket, buyWithTestCard, createSellingEvent } from '../../test/factories/checkout.ts';
+import {
+  addTax,
+  addTicket,
+  buyer,
+  buyWithTestCard,
+  createSellingEvent,
+} from '../../test/factories/checkout.ts';
 import { fingerprint } from './verifactu.ts';
 import { verifyChain } from './verify-chain.ts';
 
@@ -400,5 +406,56 @@ describe('the PDF', () => {
       headers: s.headers,
     });
     expect(backwards.statusCode).toBe(422);
+  });
+});
+
+describe('«Necesito factura» at checkout', () => {
+  const base = (eventId: string) => `/api/public/events/${eventId}/order`;
+  async function reserve(s: Awaited<ReturnType<typeof invoicingEvent>>, quantity: number) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: base(s.event.id),
+      payload: { tickets: [{ ticket_id: s.ticket.id, price_id: at(s.ticket.prices, 0).id, quantity }] },
+    });
+    return res.json().data.short_id as string;
+  }
+  const details = (eventId: string, short: string, invoice?: unknown) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `${base(eventId)}/${short}`,
+      headers: { 'accept-language': 'es' },
+      payload: { ...buyer, ...(invoice === undefined ? {} : { invoice }) },
+    });
+
+  it('refuses a wrong NIF with its message, then issues a full invoice (F1) made out to the buyer', async () => {
+    const s = await invoicingEvent();
+    const short = await reserve(s, 1);
+    const company = {
+      name: 'Consultora Ejemplo S.A.',
+      tax_id: 'A58818502',
+      address: 'Calle Mayor 1, Madrid',
+    };
+    const bad = await details(s.event.id, short, company);
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().error.fields).toEqual({ 'invoice.tax_id': expect.stringContaining('no es válido') });
+    expect((await details(s.event.id, short, { ...company, tax_id: 'a-58818501' })).statusCode).toBe(200);
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `${base(s.event.id)}/${short}/payment`,
+      payload: { provider: 'test', card_number: '4242 4242 4242 4242' },
+    });
+    expect(paid.json().data.status).toBe('COMPLETED');
+    const [invoice] = await invoicesOf(s.account.id);
+    expect(invoice).toMatchObject({ type: 'F1', buyer: { ...company, tax_id: 'A58818501' } });
+  });
+
+  it('requires the details above 400 € when the event invoices', async () => {
+    const s = await invoicingEvent({ price: 20_000 });
+    const short = await reserve(s, 2);
+    const without = await details(s.event.id, short);
+    expect(without.statusCode).toBe(422);
+    expect(without.json().error.fields).toEqual({ invoice: expect.stringContaining('más de 400 €') });
+    const company = { name: 'Ana García', tax_id: '12345678Z', address: 'Calle Mayor 1, Madrid' };
+    expect((await details(s.event.id, short, company)).statusCode).toBe(200);
   });
 });

@@ -496,7 +496,7 @@ export const orderEmailEvent = (q: Queryable, order: OrderRow) =>
 /** What a buyer (or the organizer for them) says about themselves and the order. */
 export type BuyerDetails = Pick<
   typeof orders.$inferInsert,
-  'first_name' | 'last_name' | 'email' | 'answers' | 'pending_attendees' | 'locale'
+  'first_name' | 'last_name' | 'email' | 'answers' | 'pending_attendees' | 'locale' | 'invoice_details'
 >;
 
 /**
