@@ -3,6 +3,7 @@ import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { newShortId } from '../../lib/ids.ts';
 import { waitlistUnitsFreed } from '../../lib/units-freed.ts';
+import { emitWebhook } from '../../lib/webhook-events.ts';
 import { holdRefusal, holdUnits, priceOrder } from '../checkout/checkout.service.ts';
 import {
   cancelAttendeeRefusal,
@@ -39,6 +40,12 @@ export async function cancelAttendee(deps: Deps, auth: AuthContext, eventId: str
       await afterSale.addItemUnits(tx, attendee.order_id, attendee.order_item_id, -1);
       await waitlistUnitsFreed(deps.jobs, [attendee.ticket_id], tx);
     }
+    await emitWebhook(
+      deps.jobs,
+      'attendee.cancelled',
+      { accountId: auth.accountId, eventId, ids: [attendee.id] },
+      tx,
+    );
     await logActivity(tx, order, 'ATTENDEE_CANCELLED', {
       userId: auth.userId,
       details: { attendee: `${attendee.first_name} ${attendee.last_name}`.trim() },
@@ -82,6 +89,12 @@ export async function reactivateAttendee(deps: Deps, auth: AuthContext, eventId:
       auth.accountId,
       attendee.id,
       order.status === 'COMPLETED' ? 'ACTIVE' : 'AWAITING_PAYMENT',
+    );
+    await emitWebhook(
+      deps.jobs,
+      'attendee.updated',
+      { accountId: auth.accountId, eventId, ids: [attendee.id] },
+      tx,
     );
     await logActivity(tx, order, 'ATTENDEE_REACTIVATED', {
       userId: auth.userId,

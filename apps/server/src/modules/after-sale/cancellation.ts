@@ -4,12 +4,19 @@ import type { AppDeps } from '../../deps.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { conflict } from '../../lib/errors.ts';
 import { waitlistUnitsFreed } from '../../lib/units-freed.ts';
+import { emitWebhook } from '../../lib/webhook-events.ts';
 import { cancelRefusal } from '../order-lifecycle/order-lifecycle.ts';
 import { logActivity } from '../orders/activity.ts';
 import { queueCancelledEmail } from '../orders/order-emails.ts';
 import { cancelOrderRows, lockEventOrder, type OrderRow, orderEmailEvent } from '../orders/orders.service.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'jobs' | 'config'>;
+
+const orderChange = (order: OrderRow) => ({
+  accountId: order.account_id,
+  eventId: order.event_id,
+  orderId: order.id,
+});
 
 /**
  * Cancels an order inside the caller's transaction (its row locked): the order and its attendees become
@@ -31,6 +38,7 @@ export async function cancelOrderUnits(
   // Its units are free again: people on the tickets' waiting lists get offers.
   await waitlistUnitsFreed(deps.jobs, ticketIds, tx);
   await logActivity(tx, updated, 'CANCELLED', { userId: opts.userId });
+  await emitWebhook(deps.jobs, ['order.cancelled', 'attendee.cancelled'], orderChange(updated), tx);
   if (opts.notifyBuyer && updated.email) {
     const event = await orderEmailEvent(tx, order);
     await queueCancelledEmail({

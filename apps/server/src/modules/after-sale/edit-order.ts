@@ -2,6 +2,7 @@ import type { OrderUpdateInput } from '@taquilla/shared/schemas/orders';
 import type { AppDeps } from '../../deps.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { conflict, type FieldError, invalid } from '../../lib/errors.ts';
+import { emitWebhook } from '../../lib/webhook-events.ts';
 import { editRefusal } from '../order-lifecycle/order-lifecycle.ts';
 import { logActivity } from '../orders/activity.ts';
 import { correctBuyerDetails, lockEventOrder, presentDetail } from '../orders/orders.service.ts';
@@ -54,6 +55,12 @@ export async function editOrder(
     if (fields.length === 0) return order;
     const updated = await correctBuyerDetails(tx, order, next);
     await logActivity(tx, order, 'EDITED', { userId: auth.userId, details: { fields } });
+    await emitWebhook(
+      deps.jobs,
+      'order.updated',
+      { accountId: auth.accountId, eventId, ids: [order.id] },
+      tx,
+    );
     return updated;
   });
   return presentDetail(deps, auth, order);

@@ -9,6 +9,7 @@ import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { defineMessages } from '../../lib/i18n.ts';
 import { listMeta, parseListQuery } from '../../lib/pagination.ts';
+import { emitWebhook } from '../../lib/webhook-events.ts';
 import { loadOwnedEvent } from '../events/owned-event.ts';
 import { attendeeActions, resendAttendeeRefusal } from '../order-lifecycle/order-lifecycle.ts';
 import { resendTicketEmail } from '../orders/orders.service.ts';
@@ -93,7 +94,10 @@ export async function updateAttendee(
   input: AttendeeUpdateInput,
 ) {
   await owned(deps, auth, eventId, id, 'orders:manage');
-  await repo.updateAttendee(deps.db, auth.accountId, id, input);
+  await deps.db.transaction(async (tx) => {
+    await repo.updateAttendee(tx, auth.accountId, id, input);
+    await emitWebhook(deps.jobs, 'attendee.updated', { accountId: auth.accountId, eventId, ids: [id] }, tx);
+  });
   return getAttendee(deps, auth, eventId, id);
 }
 

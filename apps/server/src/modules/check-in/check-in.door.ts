@@ -1,9 +1,10 @@
 import { dateFormat, formatTime } from '@taquilla/shared/dates';
 import type { DoorAnswer, DoorAttendee } from '@taquilla/shared/schemas/check-in';
 import type { Queryable } from '../../db/client.ts';
-import type { DbDeps } from '../../deps.ts';
+import type { AppDeps, DbDeps } from '../../deps.ts';
 import { notFound } from '../../lib/errors.ts';
 import { listMeta, parseListQuery } from '../../lib/pagination.ts';
+import { emitWebhook } from '../../lib/webhook-events.ts';
 import { ADMITTED_ATTENDEE } from '../order-lifecycle/order-lifecycle.ts';
 import { doorQuestions } from '../questions/questions.service.ts';
 import { checkInMessages as m } from './check-in.messages.ts';
@@ -95,10 +96,23 @@ export function localTime(date: Date, timezone: string) {
   };
 }
 
-export async function undoCheckIn({ db }: DbDeps, shortId: string, attendeeShortId: string) {
+export async function undoCheckIn(
+  { db, jobs }: DbDeps & Pick<AppDeps, 'jobs'>,
+  shortId: string,
+  attendeeShortId: string,
+) {
   const { list } = await activeList(db, shortId);
   const attendee = await repo.findByCode(db, list, attendeeShortId);
   if (!attendee || attendee.short_id !== attendeeShortId) throw notFound(m['check_in.attendee_not_found']);
-  if (!(await repo.deleteCheckIn(db, list.id, attendee.id))) throw notFound(m['check_in.not_checked_in']);
+  await db.transaction(async (tx) => {
+    if (!(await repo.deleteCheckIn(tx, list.id, attendee.id))) throw notFound(m['check_in.not_checked_in']);
+    const change = {
+      accountId: list.account_id,
+      eventId: list.event_id,
+      listId: list.id,
+      ids: [attendee.id],
+    };
+    await emitWebhook(jobs, 'checkin.undone', change, tx);
+  });
   return presentAttendee({ ...attendee, checked_in_at: null });
 }

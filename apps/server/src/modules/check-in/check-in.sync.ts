@@ -7,10 +7,12 @@ import type {
   DoorVerdict,
 } from '@taquilla/shared/schemas/check-in';
 import type { Queryable } from '../../db/client.ts';
-import type { DbDeps } from '../../deps.ts';
+import type { AppDeps, DbDeps } from '../../deps.ts';
 import { invalid } from '../../lib/errors.ts';
 import { t } from '../../lib/i18n.ts';
 import { hashToken } from '../../lib/ids.ts';
+import type { JobQueue } from '../../lib/jobs.ts';
+import { emitWebhook } from '../../lib/webhook-events.ts';
 import { activeList, doorAnswers, localTime, maskEmail } from './check-in.door.ts';
 import { checkInMessages as m } from './check-in.messages.ts';
 import type { CheckInListRow } from './check-in.repository.ts';
@@ -99,7 +101,7 @@ function refusal(list: CheckInListRow, a: Attendee): Refusal | null {
  * door already let in offline is recorded as a conflict, one asked online is simply refused.
  */
 export async function uploadCheckIns(
-  { db }: DbDeps,
+  { db, jobs }: DbDeps & Pick<AppDeps, 'jobs'>,
   shortId: string,
   batch: DoorCheckInBatch,
   locale: Locale,
@@ -120,8 +122,8 @@ export async function uploadCheckIns(
   // Scans asked online only insert (or read what is there): one statement, no transaction needed. Offline
   // scans may also record conflicts and move a check-in to an earlier scan: those writes go together.
   const answers = items.some((i) => i.offline)
-    ? await db.transaction((tx) => decide(tx, list, items, people, answered))
-    : await decide(db, list, items, people, answered);
+    ? await db.transaction((tx) => decide(tx, jobs, list, items, people, answered))
+    : await decide(db, jobs, list, items, people, answered);
   return items.map((item) => {
     const answer = answers.get(item.client_id) ?? { verdict: 'NOT_FOUND' as const, attendee: null, at: null };
     return present(item, answer, { locale, timezone: event.timezone, listName: list.name });
@@ -130,6 +132,7 @@ export async function uploadCheckIns(
 
 async function decide(
   q: Queryable,
+  jobs: JobQueue,
   list: CheckInListRow,
   items: Item[],
   people: Attendee[],
@@ -184,6 +187,15 @@ async function decide(
       scanned_at: item.at,
     })),
   );
+  if (inserted.size) {
+    const change = {
+      accountId: list.account_id,
+      eventId: list.event_id,
+      listId: list.id,
+      ids: [...inserted],
+    };
+    await emitWebhook(jobs, 'checkin.created', change, q);
+  }
   for (const id of inserted) {
     const item = earliest.get(id);
     if (item)

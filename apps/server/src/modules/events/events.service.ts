@@ -10,12 +10,14 @@ import type {
   UpdateEventSettingsInput,
 } from '@taquilla/shared/schemas/events';
 import { EVENTS_STATES, PAYMENT_METHODS_NOT_READY } from '@taquilla/shared/schemas/events';
+import type { WebhookEventType } from '@taquilla/shared/schemas/webhooks';
 import type { AppDeps } from '../../deps.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { sanitizeRichText } from '../../lib/html.ts';
 import { t } from '../../lib/i18n.ts';
 import { listMeta, parseListQuery } from '../../lib/pagination.ts';
+import { emitWebhook } from '../../lib/webhook-events.ts';
 import { accountRow, setEventDefaults } from '../accounts/accounts.service.ts';
 import { copyCover, coversFor } from '../images/images.service.ts';
 import { COMPLETED_ORDERS, REFUNDED_MONEY, SOLD_ORDERS } from '../order-lifecycle/order-lifecycle.ts';
@@ -26,7 +28,7 @@ import * as repo from './events.repository.ts';
 import { defaultProviders, resolveDefaults, resolveSettings, slugify } from './events.settings.ts';
 import { paymentMethodsProblem } from './payment-readiness.ts';
 
-type Deps = Pick<AppDeps, 'db' | 'config'>;
+type Deps = Pick<AppDeps, 'db' | 'config' | 'jobs'>;
 type Stats = ManageEvent['stats'];
 const NO_STATS: Stats = {
   tickets_sold: 0,
@@ -188,6 +190,21 @@ export async function createEvent(deps: Deps, auth: AuthContext, input: CreateEv
   return getEvent(deps, auth, row.id);
 }
 
+/** Writes a change to an event and queues its webhook messages in the same transaction. */
+function changeEvent(
+  deps: Deps,
+  auth: AuthContext,
+  id: string,
+  types: WebhookEventType | WebhookEventType[],
+  values: Parameters<typeof repo.updateEvent>[3],
+) {
+  return deps.db.transaction(async (tx) => {
+    const row = await repo.updateEvent(tx, auth.accountId, id, values);
+    if (row) await emitWebhook(deps.jobs, types, { accountId: auth.accountId, eventId: id }, tx);
+    return row;
+  });
+}
+
 export async function updateEvent(deps: Deps, auth: AuthContext, id: string, input: UpdateEventInput) {
   assertCan(auth, 'events:manage');
   const current = await getEventRow(deps, auth, id);
@@ -199,7 +216,7 @@ export async function updateEvent(deps: Deps, auth: AuthContext, id: string, inp
     await assertOrganizer(deps, auth, input.organizer_id);
   }
   const description = cleanDescription(input.description);
-  await repo.updateEvent(deps.db, auth.accountId, id, {
+  await changeEvent(deps, auth, id, 'event.updated', {
     ...(input.name !== undefined ? { name: input.name, slug: slugify(input.name) } : {}),
     ...(input.organizer_id !== undefined ? { organizer_id: input.organizer_id } : {}),
     ...(description !== undefined ? { description } : {}),
@@ -228,7 +245,12 @@ export async function setStatus(deps: Deps, auth: AuthContext, id: string, statu
       throw conflict(problem, undefined, PAYMENT_METHODS_NOT_READY);
     }
   }
-  if (status !== current.status) await repo.updateEvent(deps.db, auth.accountId, id, { status });
+  if (status !== current.status) {
+    const published = status === 'LIVE' && current.status === 'DRAFT';
+    await changeEvent(deps, auth, id, published ? ['event.published', 'event.updated'] : 'event.updated', {
+      status,
+    });
+  }
   return getEvent(deps, auth, id);
 }
 
@@ -272,7 +294,7 @@ export async function updateSettings(
   if (rest.offline_payment_instructions) {
     written.offline_payment_instructions = sanitizeRichText(rest.offline_payment_instructions);
   }
-  const row = await repo.updateEvent(deps.db, auth.accountId, id, {
+  const row = await changeEvent(deps, auth, id, 'event.updated', {
     settings: { ...current.settings, ...written },
     ...(order_timeout_minutes !== undefined ? { order_timeout_minutes } : {}),
   });

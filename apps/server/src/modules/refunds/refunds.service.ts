@@ -5,6 +5,7 @@ import type { Queryable, Tx } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { conflict, invalid } from '../../lib/errors.ts';
 import { moneyParam } from '../../lib/i18n.ts';
+import { emitWebhook } from '../../lib/webhook-events.ts';
 import { refundRefusal } from '../order-lifecycle/order-lifecycle.ts';
 import { logActivity } from '../orders/activity.ts';
 import { queueRefundEmail, queueRefundedEmail } from '../orders/order-emails.ts';
@@ -196,6 +197,14 @@ export async function settleRefund(deps: Deps, accountId: string, refundId: stri
     );
     const details = { amount_cents: updated.amount_cents, reason: updated.failure_reason };
     await logActivity(tx, order, outcome.status === 'SUCCEEDED' ? 'REFUNDED' : 'REFUND_FAILED', { details });
+    if (outcome.status === 'SUCCEEDED') {
+      await emitWebhook(
+        deps.jobs,
+        'order.refunded',
+        { accountId, eventId: order.event_id, ids: [order.id] },
+        tx,
+      );
+    }
     if (outcome.status === 'SUCCEEDED' && refund.notify_buyer && order.email) {
       const event = await orders.orderEmailEvent(tx, order);
       const ctx = { jobs: deps.jobs, appUrl: deps.config.appUrl, tx, event, order: withStatus };

@@ -9,6 +9,7 @@ import { sanitizeRichText } from '../../lib/html.ts';
 import { type ListParams, listMeta, parseListQuery } from '../../lib/pagination.ts';
 import { at, one } from '../../lib/rows.ts';
 import { waitlistUnitsFreed } from '../../lib/units-freed.ts';
+import { emitWebhook } from '../../lib/webhook-events.ts';
 import { loadOwnedEvent } from '../events/owned-event.ts';
 import { loadSalesByPrice, loadStockLevels, type PriceSales, type StockLevels } from './availability.ts';
 import { ticketMessages as m } from './tickets.messages.ts';
@@ -342,6 +343,7 @@ export async function updateTicket(
     await repo.replaceTicketTaxes(tx, ticketId, taxIds);
     // More quantity (or the waiting list switched on) may leave units for people waiting.
     await waitlistUnitsFreed(jobs, [ticketId], tx);
+    await emitWebhook(jobs, 'ticket.updated', { accountId: auth.accountId, eventId, ids: [ticketId] }, tx);
   });
   return getTicket(db, auth, eventId, ticketId);
 }

@@ -2,6 +2,7 @@ import type { AppDeps } from '../../deps.ts';
 import { AppError, conflict } from '../../lib/errors.ts';
 import { newShortId } from '../../lib/ids.ts';
 import { WAITLIST_OFFER_JOB } from '../../lib/units-freed.ts';
+import { emitWebhook } from '../../lib/webhook-events.ts';
 import { holdUnits, priceOrder } from '../checkout/checkout.service.ts';
 import { SOLD_ORDERS } from '../order-lifecycle/order-lifecycle.ts';
 import { prefillBuyer } from '../orders/orders.service.ts';
@@ -91,6 +92,8 @@ export async function offerFreedUnits(deps: Deps, ticketId: string, entryId?: st
         offered_at: new Date(),
         offer_expires_at: held.reservedUntil,
       });
+      const change = { accountId: entry.account_id, eventId: ticket.event_id, ids: [entry.id] };
+      await emitWebhook(deps.jobs, 'waitlist_entry.offered', change, tx);
       await queueOfferEmail(
         {
           jobs: deps.jobs,

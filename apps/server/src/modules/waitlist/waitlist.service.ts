@@ -13,6 +13,7 @@ import { hashToken, newSecretToken } from '../../lib/ids.ts';
 import { listMeta, parseListQuery } from '../../lib/pagination.ts';
 import { type ExportSheet, wallClock } from '../../lib/spreadsheet.ts';
 import { waitlistUnitsFreed } from '../../lib/units-freed.ts';
+import { emitWebhook } from '../../lib/webhook-events.ts';
 import { loadOwnedEvent } from '../events/owned-event.ts';
 import { abandonReservation } from '../orders/orders.service.ts';
 import { getPublicEvent } from '../public-events/public-events.service.ts';
@@ -112,6 +113,12 @@ export async function joinWaitlist(deps: Deps, eventId: string, input: JoinWaitl
       );
       // Units may be free already (a reservation expired just now): the job decides.
       await waitlistUnitsFreed(deps.jobs, [ticket.id], tx);
+      await emitWebhook(
+        deps.jobs,
+        'waitlist_entry.created',
+        { accountId: owner.account_id, eventId, ids: [entry.id] },
+        tx,
+      );
     }
     return { id: entry.id, state: created || rejoin ? 'WAITING' : entry.state };
   });

@@ -418,3 +418,88 @@ describe('delivery', () => {
     expect(log.json().data.map((d: { event_type: string }) => d.event_type)).toEqual(['webhook.test']);
   });
 });
+
+describe('emitted where the state changes', () => {
+  it('attendee, check-in, refund, cancellation and event changes each send their type', async () => {
+    const s = await createSellingEvent(t.app, { status: 'DRAFT' });
+    const ticket = await addTicket(t.app, s.event);
+    await createEndpoint(s, {
+      event_types: [
+        'event.published',
+        'attendee.updated',
+        'checkin.created',
+        'checkin.undone',
+        'order.refunded',
+        'order.cancelled',
+        'attendee.cancelled',
+      ],
+    });
+    const live = await t.app.inject({
+      method: 'PUT',
+      url: `/api/events/${s.event.id}/status`,
+      headers: s.headers,
+      payload: { status: 'LIVE' },
+    });
+    expect(live.statusCode, live.body).toBe(200);
+    const shortId = await buyWithTestCard(t.app, s.event, ticket);
+    const [order] = await t.app.deps.db
+      .execute(sql`select id from orders where short_id = ${shortId}`)
+      .then((r) => (r as unknown as { rows: { id: string }[] }).rows);
+    const [attendee] = await t.app.deps.db
+      .execute(sql`select id, short_id from attendees where order_id = ${order?.id}`)
+      .then((r) => (r as unknown as { rows: { id: string; short_id: string }[] }).rows);
+    const eventUrl = `/api/events/${s.event.id}`;
+    const corrected = await t.app.inject({
+      method: 'PUT',
+      url: `${eventUrl}/attendees/${attendee?.id}`,
+      headers: s.headers,
+      payload: { first_name: 'Lucía', last_name: 'Martín Ruiz', email: 'lucia@example.com' },
+    });
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    const list = await t.app.inject({
+      method: 'POST',
+      url: `${eventUrl}/check-in-lists`,
+      headers: s.headers,
+      payload: { name: 'Puerta' },
+    });
+    const door = `/api/public/check-in-lists/${list.json().data.short_id}`;
+    const scan = await t.app.inject({
+      method: 'POST',
+      url: `${door}/check-ins`,
+      payload: {
+        check_ins: [
+          { client_id: 'scan-0001', code: attendee?.short_id, scanned_at: new Date().toISOString() },
+        ],
+      },
+    });
+    expect(scan.json().data[0].verdict, scan.body).toBe('ADMITTED');
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `${door}/check-ins/${attendee?.short_id}` })).statusCode,
+    ).toBe(200);
+    const refund = await t.app.inject({
+      method: 'POST',
+      url: `${eventUrl}/orders/${order?.id}/refund`,
+      headers: s.headers,
+      payload: { amount_cents: 2500, notify_buyer: false, cancel_order: true },
+    });
+    expect(refund.statusCode, refund.body).toBe(200);
+    await t.app.deps.jobs.drain();
+    const got = bodies();
+    expect(got.map((b) => b.type)).toEqual([
+      'event.published',
+      'attendee.updated',
+      'checkin.created',
+      'checkin.undone',
+      ...(got.findIndex((b) => b.type === 'order.refunded') <
+      got.findIndex((b) => b.type === 'order.cancelled')
+        ? ['order.refunded', 'order.cancelled', 'attendee.cancelled']
+        : ['order.cancelled', 'attendee.cancelled', 'order.refunded']),
+    ]);
+    const byType = Object.fromEntries(got.map((b) => [b.type, b.data]));
+    expect(byType['event.published']).toMatchObject({ object: 'event', id: s.event.id, status: 'LIVE' });
+    expect(byType['attendee.updated']).toMatchObject({ object: 'attendee', last_name: 'Martín Ruiz' });
+    expect(byType['checkin.created']).toMatchObject({ object: 'check_in', attendee_id: attendee?.id });
+    expect(byType['checkin.undone']).toMatchObject({ object: 'check_in', checked_in_at: null });
+    expect(byType['order.refunded']).toMatchObject({ object: 'order', refund_status: 'REFUNDED' });
+  });
+});
