@@ -44,6 +44,9 @@ const ACCESS_RULES: [methods: RegExp, path: RegExp, access: Access][] = [
   [/PUT/, /^\/api\/events\/:id\/invoicing$/, 'invoices:manage'],
   [/GET/, /^\/api\/events\/:id\/invoicing$/, 'events:read'],
   [/GET/, /^\/api\/events\/:id\/invoices\/:invoiceId\/pdf$/, 'orders:read'],
+  // Reports: their downloads are exports (READ_ONLY sees the figures, downloads nothing).
+  [/GET/, /^\/api\/(events\/:id\/)?reports\/[^/]+\/export$/, 'orders:export'],
+  [/GET/, /^\/api\/(events\/:id\/)?reports\//, 'reports:read'],
   [/POST/, /^\/api\/events\/:id\/orders\/:orderId\/refund$/, 'orders:refund'],
   [/GET/, /^\/api\/events\/:id\/(orders|attendees|waitlist)\/export$/, 'orders:export'],
   [/GET/, /^\/api\/events\/:id\/waitlist\/settings$/, 'events:read'],

@@ -18,13 +18,18 @@ import type { FastifyReply } from 'fastify';
  */
 export type ExportFormat = 'csv' | 'xlsx';
 
-/** A cell: text, a plain number, money (a number shown with its currency) or a wall-clock date. */
+/**
+ * A cell: text, a plain number, money (a number shown with its currency), a decimal number held as an
+ * integer scaled by 10^digits (a percentage in hundredths: `{ scaled: 4550, digits: 2 }` is 45.50) or a
+ * wall-clock date.
+ */
 export type ExportCell =
   | string
   | number
   | null
   | undefined
   | { money: number; currency: string; digits: number }
+  | { scaled: number; digits: number }
   | { wallClock: Date };
 
 export interface ExportSheet {
@@ -65,6 +70,8 @@ function csvCell(value: ExportCell, decimal: string): string {
   if (value === null || value === undefined) return '';
   let text: string;
   if (typeof value === 'object' && 'money' in value) text = decimalText(value.money, value.digits, decimal);
+  else if (typeof value === 'object' && 'scaled' in value)
+    text = decimalText(value.scaled, value.digits, decimal);
   else if (typeof value === 'object') {
     const d = value.wallClock;
     text = `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
@@ -176,6 +183,10 @@ function xlsxCell(cell: ExportCell): { value: ExcelJS.CellValue; style: Partial<
   if (typeof cell === 'object' && 'money' in cell) {
     const decimals = cell.digits ? `.${'0'.repeat(cell.digits)}` : '';
     return { value: cell.money / 10 ** cell.digits, style: styleOf(`#,##0${decimals} "${cell.currency}"`) };
+  }
+  if (typeof cell === 'object' && 'scaled' in cell) {
+    const decimals = cell.digits ? `.${'0'.repeat(cell.digits)}` : '';
+    return { value: cell.scaled / 10 ** cell.digits, style: styleOf(`0${decimals}`) };
   }
   if (typeof cell === 'object') return { value: cell.wallClock, style: styleOf('yyyy-mm-dd hh:mm') };
   // Strings are written as text cells, never as formulas.

@@ -20,6 +20,7 @@ import { promoCodeRoutes } from './promo-codes/promo-codes.routes.ts';
 import { publicEventRoutes } from './public-events/public-events.routes.ts';
 import { publicPagesRoutes } from './public-pages/public-pages.routes.ts';
 import { questionRoutes } from './questions/questions.routes.ts';
+import { reportsRoutes } from './reports/reports.routes.ts';
 import { taxRoutes } from './taxes-and-fees/taxes-and-fees.routes.ts';
 import { ticketRoutes } from './tickets/tickets.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
@@ -54,6 +55,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(messagesRoutes, api);
   await app.register(waitlistRoutes, api);
   await app.register(webhooksRoutes, api);
+  await app.register(reportsRoutes, api);
   // Outside /api: the upload files, the server-rendered event pages and the door page.
   await app.register(uploadFileRoutes);
   await app.register(publicPagesRoutes);

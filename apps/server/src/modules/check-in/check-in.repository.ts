@@ -50,6 +50,17 @@ export async function listLists(q: Queryable, accountId: string, eventId: string
 export const allLists = (q: Queryable, accountId: string, eventId: string) =>
   q.select().from(checkInLists).where(scope(accountId, eventId)).orderBy(asc(checkInLists.created_at));
 
+/** Every list of the account's events that are not deleted, with its event's name, by event then creation. */
+export async function accountLists(q: Queryable, accountId: string) {
+  return rowsOf<{ id: string; name: string; event_id: string; event_name: string }>(
+    await q.execute(sql`
+      select l.id, l.name, l.event_id, e.name as event_name
+      from check_in_lists l join events e on e.id = l.event_id and e.account_id = l.account_id
+      where l.account_id = ${accountId}::uuid and e.deleted_at is null
+      order by e.start_date desc, e.id, l.created_at`),
+  );
+}
+
 export async function findList(q: Queryable, accountId: string, eventId: string, id: string) {
   const [row] = await q
     .select()

@@ -142,6 +142,28 @@ export async function deleteList({ db }: DbDeps, auth: AuthContext, eventId: str
   });
 }
 
+/**
+ * The lists of one event of the account (or of all its events, `eventId` null) with the admitted
+ * attendees each covers and how many of them are checked in on it: the reports' check-in rate.
+ */
+export async function listCheckInCounts(q: Queryable, accountId: string, eventId: string | null) {
+  const lists = eventId
+    ? (await repo.allLists(q, accountId, eventId)).map((l) => ({ ...l, event_name: null }))
+    : await repo.accountLists(q, accountId);
+  const counts = await repo.countsByList(
+    q,
+    accountId,
+    lists.map((l) => l.id),
+    ADMITTED_ATTENDEE,
+  );
+  return lists.map((l) => ({
+    id: l.id,
+    name: l.name,
+    event_name: l.event_name,
+    ...(counts.get(l.id) ?? repo.NO_COUNTS),
+  }));
+}
+
 /** spec: events/{id}/check_in_stats — per list and for the whole event. */
 export async function checkInStats({ db }: DbDeps, auth: AuthContext, eventId: string) {
   assertCan(auth, 'check-in:read');

@@ -18,24 +18,40 @@ export const refundedOf = (orderId: SQL, refunds: readonly RefundRowStatus[]) =>
 
 /**
  * The money of the orders `o` matching `where` (an expression over `o`) in `statuses`, as rows to sum:
- * one per order (`at` its completion, `gross` its total, `orders` 1, `tickets` its units) and one per
- * refund of it in `refunds` (`at` when it was made, `refunded` its amount). Grouped by day of `at`, a
- * refund subtracts on the day it was made, not on the day of the sale. Columns: order_id, event_id,
- * affiliate_id, at, orders, tickets, gross, refunded.
+ * one per order (`at` its completion, `gross` its total, `orders` 1, `tickets` its units, and the
+ * `discount`, `taxes` and `fees` inside its total) and one per refund of it in `refunds` (`at` when it was
+ * made, `refunded` its amount). Grouped by day of `at`, a refund subtracts on the day it was made, not on
+ * the day of the sale. Columns: order_id, event_id, affiliate_id, promo_code, payment_provider, currency,
+ * at, orders, tickets, gross, discount, taxes, fees, refunded.
  */
 export const moneyRows = (
   where: SQL,
   statuses: readonly OrderStatus[],
   refunds: readonly RefundRowStatus[],
 ) => sql`(
-  select o.id as order_id, o.event_id, o.affiliate_id, o.completed_at as at, 1 as orders,
+  select o.id as order_id, o.event_id, o.affiliate_id, o.promo_code, o.payment_provider, o.currency,
+    o.completed_at as at, 1 as orders,
     (select coalesce(sum(oi.quantity), 0) from order_items oi where oi.order_id = o.id) as tickets,
-    o.total_cents as gross, 0 as refunded
+    o.total_cents as gross, o.discount_cents as discount, o.taxes_cents as taxes, o.fees_cents as fees,
+    0 as refunded
   from orders o where ${where} and o.status in ${statuses}
   union all
-  select o.id, o.event_id, o.affiliate_id, r.created_at, 0, 0, 0, r.amount_cents
+  select o.id, o.event_id, o.affiliate_id, o.promo_code, o.payment_provider, o.currency, r.created_at,
+    0, 0, 0, 0, 0, 0, r.amount_cents
   from order_refunds r join orders o on o.id = r.order_id
   where ${where} and o.status in ${statuses} and r.status in ${refunds} and ${ofTheSale}
+)`;
+
+/**
+ * The lines of the same sales as `moneyRows` (orders `o` matching `where` in `statuses`), `at` their
+ * order's completion: what each line's ticket, discount, taxes and fees came to. Refunds belong to orders,
+ * not lines: they are `moneyRows`' and are not spread over lines here. Columns: every column of
+ * `order_items` (as `oi`), plus currency and at.
+ */
+export const lineRows = (where: SQL, statuses: readonly OrderStatus[]) => sql`(
+  select oi.*, o.currency, o.completed_at as at
+  from order_items oi join orders o on o.id = oi.order_id
+  where ${where} and o.status in ${statuses}
 )`;
 
 /** The sums over `moneyRows` aliased `m`: orders_count, tickets, gross, refunded (each a column). */
