@@ -134,7 +134,6 @@ export async function accountWithEverything(app: App) {
     eventSlug: event.slug,
     account: account.id,
     file: 'logo.webp',
-    report: 'revenue',
   };
   // `:id` is the id of whatever the segment before it names.
   const idOf: Record<string, string | undefined> = {

@@ -11,6 +11,7 @@ import {
   IconMessageQuestion,
   IconPalette,
   IconReceipt,
+  IconReportAnalytics,
   IconRocket,
   IconSettings,
   IconTicket,
@@ -32,6 +33,7 @@ export const EVENT_SECTIONS: {
 }[] = [
   { key: 'getting-started', label: msg`Primeros pasos`, icon: IconRocket, permission: 'events:manage' },
   { key: 'dashboard', label: msg`Panel`, icon: IconChartBar, permission: 'reports:read' },
+  { key: 'reports', label: msg`Informes`, icon: IconReportAnalytics, permission: 'reports:read' },
   { key: 'tickets', label: msg`Entradas`, icon: IconTicket, permission: 'events:read' },
   { key: 'capacity-assignments', label: msg`Aforos`, icon: IconUsersGroup, permission: 'events:read' },
   { key: 'promo-codes', label: msg`Códigos promocionales`, icon: IconDiscount, permission: 'events:read' },

@@ -7,6 +7,7 @@ import {
   IconCheck,
   IconChevronDown,
   IconLogout,
+  IconReportAnalytics,
   IconSwitchHorizontal,
   IconUser,
 } from '@tabler/icons-react';
@@ -82,6 +83,16 @@ export function ManageLayout() {
       icon: IconCalendarEvent,
       active: /^\/manage\/(events|organizer|event\/)/,
     },
+    ...(can(user, 'reports:read')
+      ? [
+          {
+            to: '/manage/reports',
+            label: t`Informes`,
+            icon: IconReportAnalytics,
+            active: /^\/manage\/reports/,
+          },
+        ]
+      : []),
     ...(firstSection
       ? [
           {
