@@ -117,7 +117,8 @@ export const orderItems = pgTable(
       .default(sql`'-infinity'`),
   },
   (t) => [
-    index('order_items_order_idx').on(t.order_id),
+    // An order's lines; with the units, so the reports count a sale's tickets from the index alone.
+    index('order_items_order_quantity_idx').on(t.order_id, t.quantity),
     // Covers the "units held now" count: ticket, then the range on holds_until, then what is summed.
     index('order_items_held_idx').on(t.ticket_id, t.holds_until, t.price_id, t.quantity),
     index('order_items_price_idx').on(t.price_id),

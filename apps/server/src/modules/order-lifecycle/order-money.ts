@@ -31,10 +31,13 @@ export const moneyRows = (
 ) => sql`(
   select o.id as order_id, o.event_id, o.affiliate_id, o.promo_code, o.payment_provider, o.currency,
     o.completed_at as at, 1 as orders,
-    (select coalesce(sum(oi.quantity), 0) from order_items oi where oi.order_id = o.id) as tickets,
+    coalesce(sum(oi.quantity), 0) as tickets,
     o.total_cents as gross, o.discount_cents as discount, o.taxes_cents as taxes, o.fees_cents as fees,
     0 as refunded
-  from orders o where ${where} and o.status in ${statuses}
+  -- Units by a join, not a subquery per order: one merge or hash join instead of 100,000 index probes.
+  from orders o left join order_items oi on oi.order_id = o.id
+  where ${where} and o.status in ${statuses}
+  group by o.id
   union all
   select o.id, o.event_id, o.affiliate_id, o.promo_code, o.payment_provider, o.currency, r.created_at,
     0, 0, 0, 0, 0, 0, r.amount_cents
