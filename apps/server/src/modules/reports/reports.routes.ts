@@ -70,15 +70,9 @@ const reportRoutes = (app: Parameters<FastifyPluginAsyncZod>[0], kind: ReportKin
     async (request, reply) => {
       const { format, ...dates } = request.query;
       const auth = requireAuth(request);
-      const result = await service.eventReport(
-        app.deps,
-        auth,
-        request.params.id,
-        kind,
-        dates,
-        request.locale,
-      );
-      return sendExport(reply, format, reportSheet(result.report, result.event.slug, request.locale));
+      const { id } = request.params;
+      const sheet = await service.eventReportSheet(app.deps, auth, id, kind, dates, request.locale);
+      return sendExport(reply, format, sheet);
     },
   );
   app.get(
@@ -109,8 +103,9 @@ const reportRoutes = (app: Parameters<FastifyPluginAsyncZod>[0], kind: ReportKin
     },
     async (request, reply) => {
       const { format, ...dates } = request.query;
-      const result = await service.accountReport(app.deps, requireAuth(request), kind, dates, request.locale);
-      return sendExport(reply, format, reportSheet(result, 'account', request.locale));
+      const auth = requireAuth(request);
+      const sheet = await service.accountReportSheet(app.deps, auth, kind, dates, request.locale);
+      return sendExport(reply, format, sheet);
     },
   );
 };
