@@ -70,6 +70,18 @@ export interface FailedJob {
   createdAt: Date;
 }
 
+/** A job in any state: pending (neither time set), done (`completedAt`) or given up (`failedAt`). */
+export interface JobState {
+  id: number;
+  kind: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+  lastError: string | null;
+  createdAt: Date;
+  completedAt: Date | null;
+  failedAt: Date | null;
+}
+
 export const JOB_RETENTION_JOB = 'jobs.retention';
 /** A job not pending: `on conflict` against the unique index of pending singleton keys. */
 const PENDING = sql`completed_at is null and failed_at is null`;
@@ -227,6 +239,34 @@ export class JobQueue {
       lastError: r.last_error,
       failedAt: new Date(r.failed_at),
       createdAt: new Date(r.created_at),
+    }));
+  }
+
+  /** Jobs of a kind whose row meets `where` (a condition on `jobs`), oldest first. */
+  async listJobs(kind: string, where: SQL, limit = 200): Promise<JobState[]> {
+    const rows = rowsOf<
+      JobRow & {
+        last_error: string | null;
+        completed_at: Date | string | null;
+        failed_at: Date | string | null;
+      }
+    >(
+      await this.db.execute(sql`
+        select id, kind, payload, attempts, last_error, created_at, completed_at, failed_at from jobs
+        where kind = ${kind} and ${where}
+        order by id
+        limit ${limit}`),
+    );
+    const date = (d: Date | string | null) => (d === null ? null : new Date(d));
+    return rows.map((r) => ({
+      id: Number(r.id),
+      kind: r.kind,
+      payload: r.payload,
+      attempts: r.attempts,
+      lastError: r.last_error,
+      createdAt: new Date(r.created_at),
+      completedAt: date(r.completed_at),
+      failedAt: date(r.failed_at),
     }));
   }
 

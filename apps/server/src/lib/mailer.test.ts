@@ -140,9 +140,9 @@ describe('e-mail jobs over SMTP', () => {
     expect(await failedEmails(queue, { accountId: 'acc-2' })).toHaveLength(1);
 
     const id = failed[0]?.id ?? 0;
-    expect(await retryEmail(queue, id, 'acc-2')).toBe(false);
+    expect(await retryEmail(queue, id, { accountId: 'acc-2' })).toBe(false);
     peer.refuse.delete('eva@example.com');
-    expect(await retryEmail(queue, id, 'acc-1')).toBe(true);
+    expect(await retryEmail(queue, id, { accountId: 'acc-1' })).toBe(true);
     await queue.drain();
     expect(peer.inbox.map((m) => m.to)).toEqual(['eva@example.com']);
     expect(messageIds()).toEqual(['<order-confirmation.o-1@taquilla.test>']);

@@ -1,9 +1,10 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Queryable } from '../db/client.ts';
-import type { JobInfo, JobQueue, OutcomeHooks, RetryPolicy } from './jobs.ts';
+import type { JobInfo, JobQueue, JobState, OutcomeHooks, RetryPolicy } from './jobs.ts';
 
 export interface MailAttachment {
   filename: string;
@@ -228,17 +229,77 @@ export function enqueueEmail(
   return jobs.enqueue(SEND_EMAIL_JOB, payload as unknown as Record<string, unknown>, { tx });
 }
 
-/** The account's e-mails given up on (after three days of trying), newest first; `orderId` narrows to one order. */
-export function failedEmails(jobs: JobQueue, where: { accountId: string; orderId?: string }) {
+/** Where e-mails are looked for: always one account, narrowed to an event or an order. */
+export interface EmailScope {
+  accountId: string;
+  eventId?: string;
+  orderId?: string;
+}
+
+/** The account's e-mails given up on (after three days of trying), newest first; narrowed to an event or order. */
+export function failedEmails(jobs: JobQueue, where: EmailScope) {
   return jobs.failedJobs(SEND_EMAIL_JOB, refsMatch(where));
 }
 
-/** Tries a failed e-mail of the account again (same Message-ID); false when the account has no such e-mail. */
-export function retryEmail(jobs: JobQueue, jobId: number, accountId: string): Promise<boolean> {
-  return jobs.retryFailed(jobId, SEND_EMAIL_JOB, refsMatch({ accountId }));
+/** Tries a failed e-mail of the account (and event) again, same Message-ID; false when there is no such e-mail. */
+export function retryEmail(jobs: JobQueue, jobId: number, where: EmailScope): Promise<boolean> {
+  return jobs.retryFailed(jobId, SEND_EMAIL_JOB, refsMatch(where));
 }
 
-const refsMatch = (where: { accountId: string; orderId?: string }): Record<string, string> => ({
+/** One failed e-mail of the scope, or null. */
+export async function findFailedEmail(jobs: JobQueue, jobId: number, where: EmailScope) {
+  const [job] = await jobs.listJobs(
+    SEND_EMAIL_JOB,
+    sql`id = ${jobId} and failed_at is not null and payload @> ${JSON.stringify(refsMatch(where))}::jsonb`,
+    1,
+  );
+  return job ? emailRecordOf(job) : null;
+}
+
+/** An e-mail as the organizer sees it: queued (and maybe being retried), sent, or given up. */
+export interface EmailRecord {
+  id: number;
+  to: string;
+  subject: string;
+  refs: EmailRefs;
+  status: 'QUEUED' | 'SENT' | 'FAILED';
+  attempts: number;
+  lastError: string | null;
+  queuedAt: Date;
+  sentAt: Date | null;
+  failedAt: Date | null;
+}
+
+export function emailRecordOf(job: JobState): EmailRecord {
+  return {
+    id: job.id,
+    to: String(job.payload.to ?? ''),
+    subject: String(job.payload.subject ?? ''),
+    refs: emailRefsOf(job.payload),
+    status: job.failedAt ? 'FAILED' : job.completedAt ? 'SENT' : 'QUEUED',
+    attempts: job.attempts,
+    lastError: job.lastError,
+    queuedAt: job.createdAt,
+    sentAt: job.completedAt,
+    failedAt: job.failedAt,
+  };
+}
+
+/**
+ * Every e-mail of an order still in the queue's table, oldest first (sent ones are deleted after
+ * JOB_RETENTION_DAYS; the order's activity log keeps their EMAIL_SENT lines). Read through the
+ * `jobs_email_order_idx` index.
+ */
+export async function orderEmails(jobs: JobQueue, where: { accountId: string; orderId: string }) {
+  const rows = await jobs.listJobs(
+    SEND_EMAIL_JOB,
+    sql`payload->>'order_id' = ${where.orderId} and payload->>'account_id' = ${where.accountId}`,
+  );
+  return rows.map(emailRecordOf);
+}
+
+const refsMatch = (where: EmailScope): Record<string, string> => ({
   account_id: where.accountId,
+  ...(where.eventId ? { event_id: where.eventId } : {}),
   ...(where.orderId ? { order_id: where.orderId } : {}),
 });

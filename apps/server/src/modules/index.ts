@@ -12,6 +12,7 @@ import { eventRoutes } from './events/events.routes.ts';
 import { imageRoutes, uploadFileRoutes } from './images/images.routes.ts';
 import { invoicesRoutes } from './invoices/invoices.routes.ts';
 import { messagesRoutes } from './messages/messages.routes.ts';
+import { orderEmailsRoutes } from './orders/emails.routes.ts';
 import { ordersRoutes } from './orders/orders.routes.ts';
 import { organizerRoutes } from './organizers/organizers.routes.ts';
 import { paymentSettingsRoutes } from './payment-settings/payment-settings.routes.ts';
@@ -50,6 +51,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(checkInRoutes, api);
   await app.register(attendeesRoutes, api);
   await app.register(ordersRoutes, api);
+  await app.register(orderEmailsRoutes, api);
   await app.register(afterSaleRoutes, api);
   await app.register(invoicesRoutes, api);
   await app.register(messagesRoutes, api);

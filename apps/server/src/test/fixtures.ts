@@ -125,6 +125,7 @@ export async function accountWithEverything(app: App) {
     attendeeId: attendee?.id,
     entryId: entry?.id,
     deliveryId: delivery?.id,
+    emailId: '1',
     imageId: '0b7c1a2e-3f4d-4e5f-8a9b-0c1d2e3f4a5b',
     token: 'abcdefghijklmnopqrstuvwx',
     orderShortId,

@@ -100,3 +100,20 @@ export const messageTestResultSchema = z
   })
   .meta({ id: 'MessageTestResult' });
 export type MessageTestResult = z.infer<typeof messageTestResultSchema>;
+
+/** A recipient a message could not reach after its tries: the failed e-mails view lists and retries them. */
+export const failedDeliverySchema = z
+  .object({
+    id: z.number().int(),
+    message_id: z.string(),
+    subject: z.string(),
+    email: z.string(),
+    attempts: z.number().int(),
+    last_error: z.string().nullable(),
+  })
+  .meta({ id: 'FailedDelivery' });
+export type FailedDelivery = z.infer<typeof failedDeliverySchema>;
+
+export const retriedDeliveriesSchema = z
+  .object({ retried: z.number().int() })
+  .meta({ id: 'RetriedDeliveries' });

@@ -181,3 +181,26 @@ export const manualOrderPriceSchema = z
   })
   .meta({ id: 'ManualOrderPrice' });
 export type ManualOrderPrice = z.infer<typeof manualOrderPriceSchema>;
+
+/** Where an e-mail is: queued (being tried, maybe again after a refusal), accepted by the mail server, given up. */
+export const EMAIL_STATES = ['QUEUED', 'SENT', 'FAILED'] as const;
+export type EmailState = (typeof EMAIL_STATES)[number];
+
+/** One of an order's e-mails, as the organizer sees it (the drawer, the failed e-mails of an event). */
+export const orderEmailSchema = z
+  .object({
+    id: z.number().int(),
+    order_id: z.string().nullable(),
+    kind: z.enum(ORDER_EMAIL_KINDS).nullable(),
+    to: z.string(),
+    subject: z.string(),
+    status: z.enum(EMAIL_STATES),
+    attempts: z.number().int(),
+    last_error: z.string().nullable(),
+    queued_at: z.string(),
+    sent_at: z.string().nullable(),
+    failed_at: z.string().nullable(),
+    actions: z.object({ retry: z.boolean() }),
+  })
+  .meta({ id: 'OrderEmail' });
+export type OrderEmail = z.infer<typeof orderEmailSchema>;

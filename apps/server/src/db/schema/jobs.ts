@@ -38,6 +38,8 @@ export const jobs = pgTable(
     // Dead letters by kind (the failed-jobs list), and the completed jobs retention deletes.
     index('jobs_failed_idx').on(t.kind, t.failed_at).where(sql`${t.failed_at} is not null`),
     index('jobs_completed_idx').on(t.completed_at).where(sql`${t.completed_at} is not null`),
+    // An order's e-mails (the organizer's order drawer).
+    index('jobs_email_order_idx').on(sql`(${t.payload}->>'order_id')`).where(sql`${t.kind} = 'email.send'`),
   ],
 );
 

@@ -1,6 +1,6 @@
 import type { AttendeeStatus, OrderStatus } from '@taquilla/shared';
 import type { MessageAudience } from '@taquilla/shared/schemas/messages';
-import { and, asc, count, eq, exists, ilike, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, ilike, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { type Queryable, rowsOf } from '../../db/client.ts';
 import {
   attendees,
@@ -344,4 +344,41 @@ export async function nextDueAt(q: Queryable, messageId: string): Promise<Date |
       from message_deliveries where message_id = ${messageId} and status in ('PENDING', 'SENDING')`),
   );
   return row?.at ? new Date(row.at) : null;
+}
+
+/** The event's deliveries given up on, with their message's subject: the failed e-mails view. */
+export async function listFailedDeliveries(q: Queryable, accountId: string, eventId: string, limit = 500) {
+  return q
+    .select({
+      id: messageDeliveries.id,
+      message_id: messageDeliveries.message_id,
+      subject: messages.subject,
+      email: messageDeliveries.email,
+      attempts: messageDeliveries.attempts,
+      last_error: messageDeliveries.last_error,
+    })
+    .from(messageDeliveries)
+    .innerJoin(messages, eq(messages.id, messageDeliveries.message_id))
+    .where(
+      and(
+        eq(messages.account_id, accountId),
+        eq(messages.event_id, eventId),
+        eq(messageDeliveries.status, 'FAILED'),
+      ),
+    )
+    .orderBy(desc(messageDeliveries.id))
+    .limit(limit);
+}
+
+/**
+ * The message's FAILED deliveries become due again; answers how many. Their attempt count goes on (it
+ * fences a stalled worker's claim), so each retry by the organizer is one more try.
+ */
+export async function retryFailedDeliveries(q: Queryable, messageId: string) {
+  const rows = await q
+    .update(messageDeliveries)
+    .set({ status: 'PENDING', next_attempt_at: sql`now()` })
+    .where(and(eq(messageDeliveries.message_id, messageId), eq(messageDeliveries.status, 'FAILED')))
+    .returning({ id: messageDeliveries.id });
+  return rows.length;
 }

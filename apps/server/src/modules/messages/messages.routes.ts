@@ -1,10 +1,12 @@
 import { dataEnvelope, listEnvelope } from '@taquilla/shared/schemas/envelope';
 import {
   audienceCountSchema,
+  failedDeliverySchema,
   messageAudience,
   messageInput,
   messageSchema,
   messageTestResultSchema,
+  retriedDeliveriesSchema,
 } from '@taquilla/shared/schemas/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -71,6 +73,34 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.listMessages(deps, requireAuth(request), request.params.id, request.query),
+  );
+  app.get(
+    '/events/:id/messages/failed-deliveries',
+    {
+      schema: {
+        summary: "The recipients the event's messages could not reach after their tries",
+        params: eventParams,
+        response: { 200: dataEnvelope(z.array(failedDeliverySchema)) },
+      },
+    },
+    async (request) => ({
+      data: await service.listFailedDeliveries(deps, requireAuth(request), request.params.id),
+    }),
+  );
+  app.post(
+    '/events/:id/messages/:messageId/retry-failed',
+    {
+      schema: {
+        summary: "Try a message's failed recipients again",
+        params: itemParams,
+        response: { 202: dataEnvelope(retriedDeliveriesSchema) },
+      },
+    },
+    async (request, reply) => {
+      const { id, messageId } = request.params;
+      const data = await service.retryFailedDeliveries(deps, requireAuth(request), id, messageId);
+      return reply.status(202).send({ data });
+    },
   );
   app.get(
     '/events/:id/messages/:messageId',

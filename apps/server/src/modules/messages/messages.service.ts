@@ -1,6 +1,7 @@
 import type { Locale, Permission } from '@taquilla/shared';
 import type {
   AudienceCount,
+  FailedDelivery,
   Message,
   MessageAudience,
   MessageInput,
@@ -16,7 +17,7 @@ import { one } from '../../lib/rows.ts';
 import { messageEmail } from './messages.email.ts';
 import { messagesMessages as m } from './messages.messages.ts';
 import * as repo from './messages.repository.ts';
-import { RECIPIENTS, START_JOB } from './messages.sender.ts';
+import { BATCH_JOB, RECIPIENTS, START_JOB } from './messages.sender.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'jobs'>;
 
@@ -160,4 +161,32 @@ export async function cancelMessage(deps: Deps, auth: AuthContext, eventId: stri
   const moved = await repo.moveMessage(deps.db, auth.accountId, id, ['SCHEDULED'], { status: 'CANCELLED' });
   if (!moved) throw conflict(m['messages.not_scheduled']);
   return getMessage(deps, auth, eventId, id);
+}
+
+/** GET events/{id}/messages/failed-deliveries: the recipients the event's messages could not reach. */
+export async function listFailedDeliveries(
+  deps: Deps,
+  auth: AuthContext,
+  eventId: string,
+): Promise<FailedDelivery[]> {
+  await ownedEvent(deps, auth, eventId);
+  return repo.listFailedDeliveries(deps.db, auth.accountId, eventId);
+}
+
+/**
+ * POST events/{id}/messages/{messageId}/retry-failed: the message's failed recipients are tried again
+ * (each keeps its Message-ID); a finished message goes back to SENDING and a batch is queued.
+ */
+export async function retryFailedDeliveries(deps: Deps, auth: AuthContext, eventId: string, id: string) {
+  await ownedEvent(deps, auth, eventId, 'events:manage');
+  return deps.db.transaction(async (tx) => {
+    const row = await repo.findMessage(tx, auth.accountId, eventId, id);
+    if (!row) throw notFound();
+    const retried = await repo.retryFailedDeliveries(tx, id);
+    if (retried > 0) {
+      await repo.moveMessage(tx, auth.accountId, id, ['SENT', 'FAILED'], { status: 'SENDING' });
+      await deps.jobs.enqueue(BATCH_JOB, { account_id: auth.accountId, message_id: id }, { tx });
+    }
+    return { retried };
+  });
 }

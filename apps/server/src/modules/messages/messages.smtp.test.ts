@@ -4,6 +4,7 @@ import { messageDeliveries } from '../../db/schema/index.ts';
 import { JobQueue } from '../../lib/jobs.ts';
 import { Mailer } from '../../lib/mailer.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
+import { createAccountWithUser } from '../../test/factories/accounts.ts';
 import { addTicket, createSellingEvent } from '../../test/factories/checkout.ts';
 import { PARALLEL, registerMessageJobs } from './messages.sender.ts';
 import { buyOrder, insertCrowd } from './messages.test-fixtures.ts';
@@ -185,6 +186,31 @@ describe('an address that fails', () => {
       sent_count: 3,
       failed_count: 1,
     });
+
+    // The organizer sees who was missed, and tries them again once the mailbox works.
+    const failedList = async (headers: Record<string, string>) =>
+      t.app.inject({ url: `/api/events/${o.event.id}/messages/failed-deliveries`, headers });
+    const listed = await failedList(o.headers);
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json().data).toEqual([
+      expect.objectContaining({ message_id: id, email: 'nunca@example.com', attempts: 5 }),
+    ]);
+    expect(listed.json().data[0].last_error).toContain('550');
+    const stranger = await createAccountWithUser(t.app, { accountName: 'Otra' });
+    expect((await failedList(stranger.headers)).statusCode).toBe(404);
+    const retryUrl = `/api/events/${o.event.id}/messages/${id}/retry-failed`;
+    const foreign = await t.app.inject({ method: 'POST', url: retryUrl, headers: stranger.headers });
+    expect(foreign.statusCode).toBe(404);
+    peer.refuse.delete('nunca@example.com');
+    const retried = await t.app.inject({ method: 'POST', url: retryUrl, headers: o.headers });
+    expect(retried.statusCode).toBe(202);
+    expect(retried.json().data).toEqual({ retried: 1 });
+    await t.app.deps.jobs.drain();
+    expect(countBy(peer.inbox.map((m) => m.to)).get('nunca@example.com')).toBe(1);
+    expect(await detail(o, id)).toMatchObject({ status: 'SENT', sent_count: 4, failed_count: 0 });
+    expect((await failedList(o.headers)).json().data).toEqual([]);
+    const again = await t.app.inject({ method: 'POST', url: retryUrl, headers: o.headers });
+    expect(again.json().data).toEqual({ retried: 0 });
   });
 });
 

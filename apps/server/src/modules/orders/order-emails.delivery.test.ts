@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema/index.ts';
 import { SEND_EMAIL_JOB } from '../../lib/mailer.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
+import { createAccountWithUser } from '../../test/factories/accounts.ts';
 import { addTicket, createSellingEvent } from '../../test/factories/checkout.ts';
 import { buyOrder } from '../messages/messages.test-fixtures.ts';
 import { SmtpPeer } from '../messages/smtp-peer.ts';
@@ -174,5 +175,76 @@ describe('Message-IDs say what the e-mail is', () => {
     expect(inboxFor('luis.ids@example.com').at(-1)?.messageId).toBe(
       `<order-ticket.${order.id}.${friend?.id}.resend-3@localhost>`,
     );
+  });
+});
+
+describe('the organizer sees failed e-mails', () => {
+  it("lists the order's e-mails and the event's failed ones, and a retry sends the same message", async () => {
+    const o = await sellingEvent();
+    peer.refuse.add('ana.retry@example.com');
+    const order = await boughtOrder(o, 'ana.retry@example.com', 'luis.retry@example.com');
+    await t.app.deps.jobs.drain();
+    await t.app.deps.db.execute(sql`
+      update jobs set run_at = now(), failing_since = now() - interval '3 days'
+      where kind = ${SEND_EMAIL_JOB} and completed_at is null and payload->>'order_id' = ${order.id}`);
+    await t.app.deps.jobs.drain();
+
+    const emailsUrl = `/api/events/${o.event.id}/orders/${order.id}/emails`;
+    const emails = await t.app.inject({ url: emailsUrl, headers: o.headers });
+    expect(emails.statusCode).toBe(200);
+    const byKind = new Map(emails.json().data.map((e: { kind: string }) => [e.kind, e]));
+    expect(byKind.get('CONFIRMATION')).toMatchObject({
+      to: 'ana.retry@example.com',
+      status: 'FAILED',
+      attempts: 2,
+      actions: { retry: true },
+    });
+    expect(String((byKind.get('CONFIRMATION') as { last_error: string }).last_error)).toMatch(/550/);
+    expect(byKind.get('TICKET')).toMatchObject({ status: 'SENT', attempts: 1, actions: { retry: false } });
+
+    const failedUrl = `/api/events/${o.event.id}/failed-emails`;
+    const failed = (await t.app.inject({ url: failedUrl, headers: o.headers })).json().data;
+    expect(failed).toEqual([
+      expect.objectContaining({ order_id: order.id, kind: 'CONFIRMATION', status: 'FAILED' }),
+    ]);
+    const emailId = failed[0].id as number;
+
+    // Another account: 404 for the list, the order's e-mails and the retry; nothing changes.
+    const stranger = await createAccountWithUser(t.app, { accountName: 'Otra' });
+    expect((await t.app.inject({ url: failedUrl, headers: stranger.headers })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: emailsUrl, headers: stranger.headers })).statusCode).toBe(404);
+    const retryUrl = `${failedUrl}/${emailId}/retry`;
+    const foreign = await t.app.inject({ method: 'POST', url: retryUrl, headers: stranger.headers });
+    expect(foreign.statusCode).toBe(404);
+    // Another event of the same account does not reach it either.
+    const other = await sellingEvent();
+    const wrongEvent = await t.app.inject({
+      method: 'POST',
+      url: `/api/events/${other.event.id}/failed-emails/${emailId}/retry`,
+      headers: o.headers,
+    });
+    expect(wrongEvent.statusCode).toBe(404);
+
+    peer.refuse.delete('ana.retry@example.com');
+    const retried = await t.app.inject({ method: 'POST', url: retryUrl, headers: o.headers });
+    expect(retried.statusCode).toBe(202);
+    expect(retried.json().data).toMatchObject({ id: emailId, status: 'QUEUED' });
+    await t.app.deps.jobs.drain();
+    expect(inboxFor('ana.retry@example.com').map((m) => m.messageId)).toEqual([
+      `<order-confirmation.${order.id}@localhost>`,
+    ]);
+    expect((await t.app.inject({ url: failedUrl, headers: o.headers })).json().data).toEqual([]);
+    const after = (await t.app.inject({ url: emailsUrl, headers: o.headers })).json().data;
+    expect(after.map((e: { status: string }) => e.status)).toEqual(['SENT', 'SENT']);
+    const again = await t.app.inject({ method: 'POST', url: retryUrl, headers: o.headers });
+    expect(again.statusCode).toBe(404);
+    expect(await emailLines(o, order.id)).toEqual([
+      'EMAIL_FAILED CONFIRMATION ana.retry@example.com',
+      'EMAIL_QUEUED CONFIRMATION ana.retry@example.com',
+      'EMAIL_QUEUED CONFIRMATION ana.retry@example.com',
+      'EMAIL_QUEUED TICKET luis.retry@example.com',
+      'EMAIL_SENT CONFIRMATION ana.retry@example.com',
+      'EMAIL_SENT TICKET luis.retry@example.com',
+    ]);
   });
 });

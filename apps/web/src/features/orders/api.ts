@@ -1,11 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListResponse } from '@taquilla/shared';
 import type { OrganizerOrder, OrganizerOrderSummary } from '@taquilla/shared/schemas/checkout';
+import type { FailedDelivery } from '@taquilla/shared/schemas/messages';
 import type {
   CancelOrderInput,
   ManualOrderInput,
   ManualOrderPrice,
   ManualOrderPriceInput,
+  OrderEmail,
   OrderUpdateInput,
   RefundOrderInput,
 } from '@taquilla/shared/schemas/orders';
@@ -108,6 +110,53 @@ export function useCreateManualOrder(eventId: string) {
       void qc.invalidateQueries({ queryKey: ['orders', eventId] });
       void qc.invalidateQueries({ queryKey: ['attendees', eventId] });
       void qc.invalidateQueries({ queryKey: ['events', 'detail', eventId] });
+    },
+  });
+}
+
+/** Each of an order's e-mails and where it is (queued, sent, failed), for the drawer. */
+export const useOrderEmails = (eventId: string, orderId: string) =>
+  useQuery({
+    queryKey: ['orders', eventId, 'emails', orderId],
+    queryFn: () =>
+      api<{ data: OrderEmail[] }>(`events/${eventId}/orders/${orderId}/emails`).then((r) => r.data),
+  });
+
+/** The event's e-mails given up on, and the recipients its messages missed. */
+export const useFailedEmails = (eventId: string) =>
+  useQuery({
+    queryKey: ['orders', eventId, 'failed-emails'],
+    queryFn: () => api<{ data: OrderEmail[] }>(`events/${eventId}/failed-emails`).then((r) => r.data),
+  });
+
+export const useFailedDeliveries = (eventId: string) =>
+  useQuery({
+    queryKey: ['orders', eventId, 'failed-deliveries'],
+    queryFn: () =>
+      api<{ data: FailedDelivery[] }>(`events/${eventId}/messages/failed-deliveries`).then((r) => r.data),
+  });
+
+/** A failed e-mail is tried again (the same message); the order's e-mails and log refresh. */
+export function useRetryEmail(eventId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (emailId: number) =>
+      api<{ data: OrderEmail }>(`events/${eventId}/failed-emails/${emailId}/retry`, { method: 'POST' }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: ['orders', eventId] }),
+  });
+}
+
+/** A message's failed recipients are tried again. */
+export function useRetryDeliveries(eventId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (messageId: string) =>
+      api<{ data: { retried: number } }>(`events/${eventId}/messages/${messageId}/retry-failed`, {
+        method: 'POST',
+      }).then((r) => r.data),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: ['orders', eventId] });
+      void qc.invalidateQueries({ queryKey: ['messages', eventId] });
     },
   });
 }

@@ -5,7 +5,11 @@ const ordersPage = lazyPage('orders', () =>
   import('./pages/orders-page.tsx').then((m) => ({ Component: m.OrdersPage })),
 );
 
-/** The event's orders in the back office: list, detail, offline payments. */
+const failedEmailsPage = lazyPage('orders', () =>
+  import('./pages/failed-emails-page.tsx').then((m) => ({ Component: m.FailedEmailsPage })),
+);
+
+/** The event's orders in the back office: list, detail, offline payments; the e-mails that failed. */
 export const routes: FeatureRoutes = {
   event: [
     {
@@ -15,5 +19,6 @@ export const routes: FeatureRoutes = {
       // checkout's catalog.
       lazy: async () => (await Promise.all([ordersPage(), loadFeatureCatalog('checkout')]))[0],
     },
+    { path: 'failed-emails', handle: { section: 'failed-emails' }, lazy: failedEmailsPage },
   ],
 };

@@ -36,6 +36,7 @@ import { providerLabel, refundReasonLabel } from '../lib/labels.ts';
 import { CancelModal } from './cancel-modal.tsx';
 import { EditOrderModal } from './edit-order-modal.tsx';
 import { OrderActivityLog } from './order-activity.tsx';
+import { OrderEmails } from './order-emails.tsx';
 import { RefundModal } from './refund-modal.tsx';
 
 function Totals({ order }: { order: OrganizerOrder }) {
@@ -357,6 +358,12 @@ function Detail({ order, timezone }: { order: OrganizerOrder; timezone: string }
       )}
 
       {order.refunds.length > 0 && <Refunds order={order} timezone={timezone} />}
+
+      <Divider />
+      <Title order={3} size="h5">
+        <Trans>Correos</Trans>
+      </Title>
+      <OrderEmails eventId={order.event_id} orderId={order.id} timezone={timezone} />
 
       <Divider />
       <Title order={3} size="h5">

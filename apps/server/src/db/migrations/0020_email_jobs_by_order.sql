@@ -1,0 +1,1 @@
+CREATE INDEX "jobs_email_order_idx" ON "jobs" USING btree (("payload"->>'order_id')) WHERE "jobs"."kind" = 'email.send';
