@@ -169,7 +169,7 @@ export async function listFailedDeliveries(
   auth: AuthContext,
   eventId: string,
 ): Promise<FailedDelivery[]> {
-  await ownedEvent(deps, auth, eventId);
+  await ownedEvent(deps, auth, eventId, 'orders:read');
   return repo.listFailedDeliveries(deps.db, auth.accountId, eventId);
 }
 

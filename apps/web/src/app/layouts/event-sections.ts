@@ -44,7 +44,12 @@ export const EVENT_SECTIONS: {
   { key: 'waitlist', label: msg`Lista de espera`, icon: IconHourglass, permission: 'orders:read' },
   { key: 'check-in', label: msg`Control de acceso`, icon: IconClipboardCheck, permission: 'check-in:read' },
   { key: 'messages', label: msg`Mensajes`, icon: IconMail, permission: 'orders:read' },
-  { key: 'failed-emails', label: msg`Correos fallidos`, icon: IconMailExclamation, permission: 'orders:read' },
+  {
+    key: 'failed-emails',
+    label: msg`Correos fallidos`,
+    icon: IconMailExclamation,
+    permission: 'orders:read',
+  },
   { key: 'affiliates', label: msg`Afiliados`, icon: IconAffiliate, permission: 'events:read' },
   {
     key: 'homepage-designer',
