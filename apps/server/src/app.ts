@@ -25,7 +25,7 @@ import { collectRoutes } from './lib/route-table.ts';
 import { isAppRoute, SpaShell } from './lib/spa.ts';
 import { rejectUnstorableText } from './lib/text-input.ts';
 import { addRequestTimeout, withTimeout } from './lib/unavailable.ts';
-import { authHook } from './modules/auth/sessions.ts';
+import { type ApiKeyLimiter, authHook } from './modules/auth/sessions.ts';
 import { registerModules } from './modules/index.ts';
 import { recordOrderEmailOutcome } from './modules/orders/email-outcome.ts';
 
@@ -178,7 +178,18 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   app.addHook('onRequest', async (request) => {
     request.locale = negotiateLocale(request.cookies.locale, request.headers['accept-language']);
   });
-  app.addHook('onRequest', authHook({ db: database.db, secret: config.authSecret }));
+  const keyLimit = app.createRateLimit({
+    max: config.apiKeyRequestsPerMinute,
+    timeWindow: 60_000,
+    keyGenerator: (request) => `api-key:${request.auth?.apiKey?.id}`,
+  });
+  // Every key is counted (no allow list), so the answer always carries the counts.
+  const limitApiKey: ApiKeyLimiter = async (request) => {
+    const counted = await keyLimit(request);
+    if (!('max' in counted)) throw new Error('API key rate limit not counted');
+    return counted;
+  };
+  app.addHook('onRequest', authHook({ db: database.db, secret: config.authSecret, limitApiKey }));
   app.setErrorHandler(errorHandler);
   app.addHook('preValidation', rejectUnstorableText);
   addRequestTimeout(app, config.requestTimeoutMs);

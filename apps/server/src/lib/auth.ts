@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Permission, UserRole } from '@taquilla/shared';
+import type { ApiKeyPermission } from '@taquilla/shared/schemas/api-keys';
 import type { FastifyRequest } from 'fastify';
 import { forbidden, unauthenticated } from './errors.ts';
 import { ROLE_PERMISSIONS } from './permissions.ts';
@@ -11,6 +12,8 @@ export interface AuthContext {
   sessionId: string;
   role: UserRole;
   isOwner: boolean;
+  /** Set when the caller is an API key (then `userId` is the key's creator and `sessionId` the key's id). */
+  apiKey?: { id: string; permission: ApiKeyPermission };
 }
 
 export function signToken(secret: string, sessionId: string, expiresAt: Date): string {

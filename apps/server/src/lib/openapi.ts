@@ -82,10 +82,17 @@ export const openapiDocument = {
           description:
             'The token from POST /api/auth/login (or register); renewed in the `x-auth-token` header',
         },
+        apiKeyAuth: {
+          type: 'http' as const,
+          scheme: 'bearer',
+          bearerFormat: 'tqk_…',
+          description:
+            "An account's API key (Ajustes de la cuenta › Claves de API): FULL, READ_ONLY or DOOR; answers carry RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (360 requests a minute per key by default)",
+        },
       },
       schemas: { Error: strip(ERROR) },
     },
-    security: [{ bearerAuth: [] }],
+    security: [{ bearerAuth: [] }, { apiKeyAuth: [] }] as Record<string, string[]>[],
   },
 };
 

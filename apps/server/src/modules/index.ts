@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { accountsRoutes } from './accounts/accounts.routes.ts';
 import { affiliateRoutes } from './affiliates/affiliates.routes.ts';
 import { afterSaleRoutes } from './after-sale/after-sale.routes.ts';
+import { apiKeysRoutes } from './api-keys/api-keys.routes.ts';
 import { attendeesRoutes } from './attendees/attendees.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { capacityRoutes } from './capacity/capacity.routes.ts';
@@ -58,6 +59,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(waitlistRoutes, api);
   await app.register(webhooksRoutes, api);
   await app.register(reportsRoutes, api);
+  await app.register(apiKeysRoutes, api);
   // Outside /api: the upload files, the server-rendered event pages and the door page.
   await app.register(uploadFileRoutes);
   await app.register(publicPagesRoutes);

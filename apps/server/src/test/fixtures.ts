@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { App } from '../app.ts';
 import { rowsOf } from '../db/client.ts';
 import {
+  apiKeys,
   attendees,
   checkInLists,
   invoiceSettings,
@@ -106,6 +107,17 @@ export async function accountWithEverything(app: App) {
       status: 'SUCCEEDED',
     })
     .returning();
+  const [apiKey] = await app.deps.db
+    .insert(apiKeys)
+    .values({
+      account_id: account.id,
+      created_by: owner.user.id,
+      name: 'Contabilidad',
+      permission: 'READ_ONLY',
+      prefix: 'tqk_matriz',
+      key_hash: hashToken('tqk_matriz-no-es-una-clave'),
+    })
+    .returning();
   const organizerUser = await addUser(app, account.id, { role: 'ORGANIZER' });
   const other = await createAccountWithUser(app, { accountName: 'Otra cuenta' });
   await app.deps.jobs.drain();
@@ -143,6 +155,7 @@ export async function accountWithEverything(app: App) {
     users: owner.user.id,
     'taxes-and-fees': tax.id,
     webhooks: endpoint?.id,
+    'api-keys': apiKey?.id,
   };
 
   /** The route's path with this account's ids, or an error naming the parameter nobody maps. */

@@ -1,12 +1,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Queryable } from '../../db/client.ts';
 import { type AuthContext, bearerToken, isPublicApiPath, signToken, verifyToken } from '../../lib/auth.ts';
-import { unauthenticated } from '../../lib/errors.ts';
+import { AppError, forbidden, unauthenticated } from '../../lib/errors.ts';
+import { apiKeyRefusal, authenticateApiKey, isApiKey } from '../api-keys/api-key-auth.ts';
+import { apiKeyMessages as keyMessages } from '../api-keys/api-keys.messages.ts';
 import * as repo from './auth.repository.ts';
 
 /**
  * Sessions behind bearer tokens: created at login, resolved by the auth hook on every /api request,
- * renewed near expiry. A leaf of the auth module (it imports no other module), used by app.ts too.
+ * renewed near expiry; bearer tokens with the API key prefix go to api-keys/api-key-auth.ts. Used by app.ts too.
  */
 
 export const SESSION_TTL_MS = 7 * 24 * 3600 * 1000;
@@ -52,9 +54,17 @@ export async function refreshIfDue(
   return signToken(secret, sessionId, next);
 }
 
-export type AuthHookDeps = { db: Queryable; secret: string };
+/** Counts a key's requests in the shared rate-limit store (app.ts builds it with @fastify/rate-limit). */
+export type ApiKeyLimiter = (request: FastifyRequest) => Promise<{
+  max: number;
+  remaining: number;
+  ttlInSeconds: number;
+  isExceeded: boolean;
+}>;
 
-export function authHook({ db, secret }: AuthHookDeps) {
+export type AuthHookDeps = { db: Queryable; secret: string; limitApiKey?: ApiKeyLimiter };
+
+export function authHook({ db, secret, limitApiKey }: AuthHookDeps) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     request.auth = null;
     const token = bearerToken(request);
@@ -63,6 +73,22 @@ export function authHook({ db, secret }: AuthHookDeps) {
     if (!token) {
       if (isPublicApiPath(url)) return;
       throw unauthenticated();
+    }
+    // An API key works on the authenticated API only: public paths (login, logout, the buyer's) ignore it.
+    if (isApiKey(token)) {
+      if (isPublicApiPath(url)) return;
+      const auth = await authenticateApiKey(db, token);
+      if (!auth?.apiKey) throw unauthenticated();
+      request.auth = auth;
+      if (limitApiKey) await applyKeyLimit(limitApiKey, request, reply);
+      const refusal = apiKeyRefusal(auth.apiKey.permission, request.method, url);
+      if (refusal)
+        throw forbidden(
+          refusal === 'PEOPLE_ONLY'
+            ? keyMessages['api_keys.not_for_keys']
+            : keyMessages['api_keys.permission_denied'],
+        );
+      return;
     }
     const result = await authenticate(db, secret, token);
     if (!result) {
@@ -73,4 +99,18 @@ export function authHook({ db, secret }: AuthHookDeps) {
     const fresh = await refreshIfDue(db, secret, result.auth.sessionId, result.expiresAt);
     if (fresh) reply.header('x-auth-token', fresh);
   };
+}
+
+/** The IETF RateLimit headers on every answer to a key; past the limit, 429 with Retry-After. */
+async function applyKeyLimit(limit: ApiKeyLimiter, request: FastifyRequest, reply: FastifyReply) {
+  const result = await limit(request);
+  reply.header('ratelimit-limit', result.max);
+  reply.header('ratelimit-remaining', Math.max(0, result.remaining));
+  reply.header('ratelimit-reset', result.ttlInSeconds);
+  if (result.isExceeded) {
+    reply.header('retry-after', result.ttlInSeconds);
+    throw new AppError(429, 'RATE_LIMITED', keyMessages['api_keys.rate_limited'], {
+      params: { seconds: result.ttlInSeconds },
+    });
+  }
 }
