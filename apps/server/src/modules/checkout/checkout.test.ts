@@ -578,7 +578,7 @@ describe('rules', () => {
       answers: { [company.id]: 'ACME' },
       attendees: [],
     });
-    expect(count.json().error.fields.attendees).toBe('Indica los datos de 1 asistentes.');
+    expect(count.json().error.fields.attendees).toBe('Indica los datos de 1 asistente.');
     const unchanged = one(
       await t.app.deps.db.select().from(orders).where(eq(orders.short_id, order.short_id)),
     );

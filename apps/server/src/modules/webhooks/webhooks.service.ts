@@ -111,7 +111,7 @@ export async function updateEndpoint(deps: Deps, auth: AuthContext, id: string, 
   return deps.db.transaction(async (tx) => {
     const resuming = input.status === 'ACTIVE' && current.status !== 'ACTIVE';
     const pausing = input.status === 'PAUSED' && current.status !== 'PAUSED';
-    const row = await repo.updateEndpoint(tx, current, {
+    const changes = {
       ...(input.url !== undefined ? { url: input.url } : {}),
       ...(input.description !== undefined ? { description: input.description } : {}),
       ...(input.event_types ? { event_types: [...new Set(input.event_types)] } : {}),
@@ -122,7 +122,10 @@ export async function updateEndpoint(deps: Deps, auth: AuthContext, id: string, 
       ...(pausing
         ? { status: 'PAUSED' as const, status_reason: 'MANUAL' as const, paused_at: new Date() }
         : {}),
-    });
+    };
+    // An empty change (`{}`) changes nothing: there is nothing to send to the database.
+    if (Object.keys(changes).length === 0) return presentEndpoint(current);
+    const row = await repo.updateEndpoint(tx, current, changes);
     if (resuming) {
       const since = new Date(Date.now() - DELIVERY_RETRY.forSeconds * 1000);
       for (const d of await repo.failedSince(tx, current, since)) {
