@@ -26,6 +26,7 @@ import { isAppRoute, SpaShell } from './lib/spa.ts';
 import { rejectUnstorableText } from './lib/text-input.ts';
 import { addRequestTimeout, withTimeout } from './lib/unavailable.ts';
 import { type ApiKeyLimiter, authHook } from './modules/auth/sessions.ts';
+import { organizerScopeHook } from './modules/events/owned-event.ts';
 import { registerModules } from './modules/index.ts';
 import { recordOrderEmailOutcome } from './modules/orders/email-outcome.ts';
 
@@ -190,6 +191,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     return counted;
   };
   app.addHook('onRequest', authHook({ db: database.db, secret: config.authSecret, limitApiKey }));
+  app.addHook('preHandler', organizerScopeHook(database.db));
   app.setErrorHandler(errorHandler);
   app.addHook('preValidation', rejectUnstorableText);
   addRequestTimeout(app, config.requestTimeoutMs);

@@ -14,6 +14,8 @@ export interface AuthContext {
   isOwner: boolean;
   /** Set when the caller is an API key (then `userId` is the key's creator and `sessionId` the key's id). */
   apiKey?: { id: string; permission: ApiKeyPermission };
+  /** The organizers the member is limited to; null: every organizer of the account. */
+  organizerIds: string[] | null;
 }
 
 export function signToken(secret: string, sessionId: string, expiresAt: Date): string {

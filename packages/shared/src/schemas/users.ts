@@ -45,6 +45,12 @@ export const updateUserSchema = z.strictObject({
   last_name: nameSchema('last_name').optional(),
   role: roleSchema.optional(),
   status: z.enum(['ACTIVE', 'INACTIVE'], { error: 'users.status_invalid' }).optional(),
+  /** The organizers the member works on; null or [] for every organizer of the account. */
+  organizer_ids: z
+    .array(z.uuid({ error: 'users.organizers_invalid' }), { error: 'users.organizers_invalid' })
+    .max(100, { error: 'users.organizers_invalid' })
+    .nullable()
+    .optional(),
 });
 export type UpdateUserInput = z.infer<typeof updateUserSchema>;
 
@@ -71,6 +77,8 @@ export const accountMemberSchema = z
     role: z.enum(USER_ROLES),
     status: z.enum(['ACTIVE', 'INVITED', 'INACTIVE']),
     is_owner: z.boolean(),
+    /** The organizers the member is limited to; null: every organizer of the account. */
+    organizer_ids: z.array(z.string()).nullable(),
     /**
      * Why the caller cannot change this member's role and status (the account owner's are fixed, and
      * nobody changes their own), or null when they can.

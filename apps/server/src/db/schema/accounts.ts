@@ -42,6 +42,8 @@ export const accountUsers = pgTable(
     role: text('role', { enum: USER_ROLES }).notNull(),
     status: text('status', { enum: ['ACTIVE', 'INVITED', 'INACTIVE'] }).notNull(),
     is_owner: boolean('is_owner').notNull().default(false),
+    /** The organizers this member works on; null: every organizer of the account. */
+    organizer_ids: uuid('organizer_ids').array(),
     invited_by: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },

@@ -39,7 +39,7 @@ export async function listAffiliates(
 ) {
   assertCan(auth, 'events:read');
   const params = parseListQuery(raw, repo.affiliateListSpec);
-  await loadOwnedEvent(db, auth.accountId, eventId);
+  await loadOwnedEvent(db, auth, eventId);
   const [{ rows, total }, sales] = await Promise.all([
     repo.listAffiliates(db, auth.accountId, eventId, params),
     repo.salesByAffiliate(db, eventId, SALES),
@@ -49,7 +49,7 @@ export async function listAffiliates(
 
 async function ownedAffiliate(q: Queryable, auth: AuthContext, eventId: string, id: string) {
   assertCan(auth, 'events:read');
-  const event = await loadOwnedEvent(q, auth.accountId, eventId);
+  const event = await loadOwnedEvent(q, auth, eventId);
   const row = await repo.findAffiliate(q, auth.accountId, eventId, id);
   if (!row) throw notFound();
   return { event, row };
@@ -85,7 +85,7 @@ export async function createAffiliate(
   assertCan(auth, 'events:manage');
   const row = await codeSafe(() =>
     db.transaction(async (tx) => {
-      await loadOwnedEvent(tx, auth.accountId, eventId);
+      await loadOwnedEvent(tx, auth, eventId);
       return repo.insertAffiliate(tx, {
         ...(await values(tx, eventId, input)),
         account_id: auth.accountId,
@@ -132,7 +132,7 @@ export async function promoterStats(
   eventId: string,
 ): Promise<PromoterStats> {
   assertCan(auth, 'reports:read');
-  const meta = await loadOwnedEvent(db, auth.accountId, eventId);
+  const meta = await loadOwnedEvent(db, auth, eventId);
   const [sales, totals, all] = await Promise.all([
     repo.salesByAffiliate(db, eventId, SALES),
     repo.eventSales(db, eventId, SALES),

@@ -23,6 +23,8 @@ export async function authenticateApiKey(db: Queryable, token: string): Promise<
     sessionId: key.id,
     role: key.permission === 'FULL' ? 'ADMIN' : key.permission,
     isOwner: false,
+    // A key is the account's: it is limited to no organizer.
+    organizerIds: null,
     apiKey: { id: key.id, permission: key.permission },
   };
 }

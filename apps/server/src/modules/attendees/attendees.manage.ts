@@ -55,7 +55,7 @@ export async function listAttendees(
 ) {
   assertCan(auth, 'orders:read');
   const params = parseListQuery(raw, repo.attendeeListSpec);
-  await loadOwnedEvent(deps.db, auth.accountId, eventId);
+  await loadOwnedEvent(deps.db, auth, eventId);
   const { rows, total } = await repo.listAttendees(deps.db, auth.accountId, eventId, params);
   return { data: rows.map((row) => present(auth, row)), meta: listMeta(total, params) };
 }

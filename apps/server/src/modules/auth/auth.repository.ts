@@ -103,6 +103,7 @@ export async function findSessionCaller(db: Queryable, sessionId: string, status
       expiresAt: sessions.expires_at,
       role: accountUsers.role,
       isOwner: accountUsers.is_owner,
+      organizerIds: accountUsers.organizer_ids,
     })
     .from(sessions)
     .innerJoin(

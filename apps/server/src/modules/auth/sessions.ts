@@ -37,6 +37,7 @@ export async function authenticate(db: Queryable, secret: string, token: string)
     sessionId: claims.sessionId,
     role: row.role,
     isOwner: row.isOwner,
+    organizerIds: row.organizerIds,
   };
   return { auth, expiresAt: row.expiresAt };
 }

@@ -35,7 +35,7 @@ export async function listCapacities(
 ) {
   assertCan(auth, 'events:read');
   const params = parseListQuery(raw, repo.capacityListSpec);
-  await loadOwnedEvent(db, auth.accountId, eventId);
+  await loadOwnedEvent(db, auth, eventId);
   const [{ rows, total }, levels] = await Promise.all([
     repo.listCapacities(db, auth.accountId, eventId, params),
     loadStockLevels(db, eventId),
@@ -45,7 +45,7 @@ export async function listCapacities(
 
 export async function getCapacity(q: Queryable, auth: AuthContext, eventId: string, id: string) {
   assertCan(auth, 'events:read');
-  await loadOwnedEvent(q, auth.accountId, eventId);
+  await loadOwnedEvent(q, auth, eventId);
   const row = await repo.findCapacity(q, auth.accountId, eventId, id);
   if (!row) throw notFound();
   return present(row, await loadStockLevels(q, eventId, row.ticket_ids));
@@ -67,7 +67,7 @@ export async function createCapacity(
 ) {
   assertCan(auth, 'events:manage');
   const id = await db.transaction(async (tx) => {
-    await loadOwnedEvent(tx, auth.accountId, eventId);
+    await loadOwnedEvent(tx, auth, eventId);
     const ticketIds = await checkTickets(tx, eventId, input.ticket_ids);
     const row = await repo.insertCapacity(tx, {
       account_id: auth.accountId,
@@ -92,7 +92,7 @@ export async function updateCapacity(
 ) {
   assertCan(auth, 'events:manage');
   await db.transaction(async (tx) => {
-    await loadOwnedEvent(tx, auth.accountId, eventId);
+    await loadOwnedEvent(tx, auth, eventId);
     const row = await repo.findCapacity(tx, auth.accountId, eventId, id, true);
     if (!row) throw notFound();
     const ticketIds = await checkTickets(tx, eventId, input.ticket_ids);
@@ -111,7 +111,7 @@ export async function updateCapacity(
 export async function deleteCapacity({ db }: DbDeps, auth: AuthContext, eventId: string, id: string) {
   assertCan(auth, 'events:manage');
   await db.transaction(async (tx) => {
-    await loadOwnedEvent(tx, auth.accountId, eventId);
+    await loadOwnedEvent(tx, auth, eventId);
     const row = await repo.findCapacity(tx, auth.accountId, eventId, id, true);
     if (!row) throw notFound();
     await repo.deleteCapacity(tx, auth.accountId, id);

@@ -35,7 +35,7 @@ export async function listLists(
 ) {
   assertCan(auth, 'check-in:read');
   const params = parseListQuery(raw, repo.checkInListSpec);
-  await loadOwnedEvent(db, auth.accountId, eventId);
+  await loadOwnedEvent(db, auth, eventId);
   const { rows, total } = await repo.listLists(db, auth.accountId, eventId, params);
   const counts = await repo.countsByList(
     db,
@@ -48,7 +48,7 @@ export async function listLists(
 
 async function ownedList(q: Queryable, auth: AuthContext, eventId: string, id: string) {
   assertCan(auth, 'check-in:read');
-  await loadOwnedEvent(q, auth.accountId, eventId);
+  await loadOwnedEvent(q, auth, eventId);
   const row = await repo.findList(q, auth.accountId, eventId, id);
   if (!row) throw notFound();
   return row;
@@ -83,7 +83,7 @@ export async function createList(
 ) {
   assertCan(auth, 'check-in:manage');
   const row = await db.transaction(async (tx) => {
-    await loadOwnedEvent(tx, auth.accountId, eventId);
+    await loadOwnedEvent(tx, auth, eventId);
     return repo.insertList(tx, {
       ...(await values(tx, eventId, input)),
       account_id: auth.accountId,
@@ -167,7 +167,7 @@ export async function listCheckInCounts(q: Queryable, accountId: string, eventId
 /** spec: events/{id}/check_in_stats — per list and for the whole event. */
 export async function checkInStats({ db }: DbDeps, auth: AuthContext, eventId: string) {
   assertCan(auth, 'check-in:read');
-  await loadOwnedEvent(db, auth.accountId, eventId);
+  await loadOwnedEvent(db, auth, eventId);
   const lists = await repo.allLists(db, auth.accountId, eventId);
   const [counts, total] = await Promise.all([
     repo.countsByList(

@@ -60,9 +60,11 @@ export async function listEvents(
   accountId: string,
   params: ListParams,
   state: EventStateFilter | undefined,
+  organizerIds: string[] | null,
 ) {
   const where = and(
     owned(accountId),
+    organizerIds ? inArray(events.organizer_id, organizerIds) : undefined,
     params.where,
     state ? stateCondition(state) : undefined,
     params.query ? ilike(events.name, likePattern(params.query)) : undefined,
@@ -333,6 +335,7 @@ export async function findOwnedEventSummary(q: Queryable, accountId: string, eve
       timezone: events.timezone,
       slug: events.slug,
       status: events.status,
+      organizer_id: events.organizer_id,
     })
     .from(events)
     .where(and(eq(events.id, eventId), eq(events.account_id, accountId), isNull(events.deleted_at)))

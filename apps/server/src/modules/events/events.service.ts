@@ -26,6 +26,7 @@ import { defaultOfflineInstructions } from '../payment-settings/payment-settings
 import { eventMessages } from './events.messages.ts';
 import * as repo from './events.repository.ts';
 import { defaultProviders, resolveDefaults, resolveSettings, slugify } from './events.settings.ts';
+import { inOrganizerScope } from './owned-event.ts';
 import { paymentMethodsProblem } from './payment-readiness.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'jobs'>;
@@ -70,7 +71,7 @@ function present(row: repo.EventWithOrganizer, stats: Stats, cover: ManageEvent[
 export async function getEventRow(deps: Pick<AppDeps, 'db'>, auth: AuthContext, id: string) {
   assertCan(auth, 'events:read');
   const row = await repo.findEvent(deps.db, auth.accountId, id);
-  if (!row) throw notFound();
+  if (!row || !inOrganizerScope(auth, row.organizer_id)) throw notFound();
   return row;
 }
 
@@ -94,6 +95,7 @@ export async function listEvents(deps: Deps, auth: AuthContext, query: Record<st
     auth.accountId,
     params,
     stateText === undefined ? undefined : LIST_STATES[stateText as EventsState],
+    auth.organizerIds,
   );
   const ids = rows.map((r) => r.id);
   const [stats, covers] = await Promise.all([
@@ -149,7 +151,7 @@ function assertDates(start: Date, end: Date | null | undefined) {
 }
 
 async function assertOrganizer(deps: Deps, auth: AuthContext, organizerId: string) {
-  if (!(await organizerExists(deps, auth.accountId, organizerId))) {
+  if (!inOrganizerScope(auth, organizerId) || !(await organizerExists(deps, auth.accountId, organizerId))) {
     throw invalid({ organizer_id: eventMessages['events.organizer_not_found'] });
   }
 }

@@ -93,7 +93,7 @@ export async function listExport<T>(
   assertCan(auth, 'orders:export');
   const { format, query } = exportFormat(raw);
   const params = parseListQuery(query, def.spec);
-  const event = await loadOwnedEvent(deps.db, auth.accountId, eventId);
+  const event = await loadOwnedEvent(deps.db, auth, eventId);
   const questions = (await loadEventQuestions(deps.db, eventId)).filter(
     (q) => q.belongs_to === def.belongsTo,
   );

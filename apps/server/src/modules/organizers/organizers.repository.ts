@@ -1,4 +1,4 @@
-import { and, count, eq, ilike, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { organizers } from '../../db/schema/index.ts';
 import { type ListParams, type ListSpec, likePattern } from '../../lib/pagination.ts';
@@ -17,9 +17,15 @@ const eventsCount = sql<number>`(select count(*)::int from events e where e.orga
 
 const live = (accountId: string) => and(eq(organizers.account_id, accountId), isNull(organizers.deleted_at));
 
-export async function listOrganizers(q: Queryable, accountId: string, params: ListParams) {
+export async function listOrganizers(
+  q: Queryable,
+  accountId: string,
+  params: ListParams,
+  organizerIds: string[] | null,
+) {
   const where = and(
     live(accountId),
+    organizerIds ? inArray(organizers.id, organizerIds) : undefined,
     params.query ? ilike(organizers.name, likePattern(params.query)) : undefined,
   );
   const rows = await q

@@ -28,7 +28,7 @@ export function presentOrganizer(row: repo.OrganizerWithCount): Organizer {
 export async function listOrganizers({ db }: DbDeps, auth: AuthContext, query: Record<string, unknown>) {
   const params = parseListQuery(query, repo.organizerListSpec);
   assertCan(auth, 'events:read');
-  const { rows, total } = await repo.listOrganizers(db, auth.accountId, params);
+  const { rows, total } = await repo.listOrganizers(db, auth.accountId, params, auth.organizerIds);
   return { data: rows.map(presentOrganizer), meta: listMeta(total, params) };
 }
 
@@ -36,7 +36,8 @@ export async function listOrganizers({ db }: DbDeps, auth: AuthContext, query: R
 export async function getOrganizer({ db }: DbDeps, auth: AuthContext, id: string) {
   assertCan(auth, 'events:read');
   const row = await repo.findOrganizer(db, auth.accountId, id);
-  if (!row) throw notFound();
+  // A member limited to some organizers does not see the others (the events module's scope rule).
+  if (!row || (auth.organizerIds !== null && !auth.organizerIds.includes(id))) throw notFound();
   return row;
 }
 

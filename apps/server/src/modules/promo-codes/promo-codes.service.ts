@@ -58,7 +58,7 @@ export async function listPromoCodes(
 ) {
   assertCan(auth, 'events:read');
   const params = parseListQuery(raw, repo.promoCodeListSpec);
-  await loadOwnedEvent(db, auth.accountId, eventId);
+  await loadOwnedEvent(db, auth, eventId);
   const { rows, total } = await repo.listPromoCodes(db, auth.accountId, eventId, params);
   const levels = await loadPromoCodeLevels(
     db,
@@ -69,7 +69,7 @@ export async function listPromoCodes(
 
 export async function getPromoCode(q: Queryable, auth: AuthContext, eventId: string, id: string) {
   assertCan(auth, 'events:read');
-  await loadOwnedEvent(q, auth.accountId, eventId);
+  await loadOwnedEvent(q, auth, eventId);
   const row = await repo.findPromoCode(q, auth.accountId, eventId, id);
   if (!row) throw notFound();
   return present(row, (await loadPromoCodeLevels(q, [row.id])).get(row.id) ?? UNUSED);
@@ -102,7 +102,7 @@ export async function createPromoCode(
   assertCan(auth, 'events:manage');
   try {
     const id = await db.transaction(async (tx) => {
-      await loadOwnedEvent(tx, auth.accountId, eventId);
+      await loadOwnedEvent(tx, auth, eventId);
       const row = await repo.insertPromoCode(tx, {
         ...(await values(tx, eventId, input)),
         account_id: auth.accountId,
@@ -127,7 +127,7 @@ export async function updatePromoCode(
   assertCan(auth, 'events:manage');
   try {
     await db.transaction(async (tx) => {
-      await loadOwnedEvent(tx, auth.accountId, eventId);
+      await loadOwnedEvent(tx, auth, eventId);
       const row = await repo.findPromoCode(tx, auth.accountId, eventId, id);
       if (!row) throw notFound();
       await repo.updatePromoCode(tx, auth.accountId, id, await values(tx, eventId, input, id));
@@ -143,7 +143,7 @@ export async function updatePromoCode(
 export async function deletePromoCode({ db }: DbDeps, auth: AuthContext, eventId: string, id: string) {
   assertCan(auth, 'events:manage');
   await db.transaction(async (tx) => {
-    await loadOwnedEvent(tx, auth.accountId, eventId);
+    await loadOwnedEvent(tx, auth, eventId);
     const row = await repo.findPromoCode(tx, auth.accountId, eventId, id);
     if (!row) throw notFound();
     await repo.deletePromoCode(tx, auth.accountId, id);

@@ -73,7 +73,7 @@ export async function listQuestions(
 ) {
   assertCan(auth, 'events:read');
   const params = parseListQuery(raw, repo.questionListSpec);
-  await loadOwnedEvent(db, auth.accountId, eventId);
+  await loadOwnedEvent(db, auth, eventId);
   const { rows, total } = await repo.listQuestions(db, auth.accountId, eventId, params);
   const showDefaults = params.page === 1 && !params.query && !params.where;
   const data = [...(showDefaults ? defaultQuestions(eventId, locale) : []), ...rows.map(presentQuestion)];
@@ -81,7 +81,7 @@ export async function listQuestions(
 }
 
 async function loadOwn(q: Queryable, auth: AuthContext, eventId: string, id: string) {
-  await loadOwnedEvent(q, auth.accountId, eventId);
+  await loadOwnedEvent(q, auth, eventId);
   if (isDefaultQuestionId(id)) return null;
   const row = UUID.test(id) ? await repo.findQuestion(q, auth.accountId, eventId, id) : undefined;
   if (!row) throw notFound();
@@ -130,7 +130,7 @@ export async function createQuestion(
 ) {
   assertCan(auth, 'events:manage');
   const row = await db.transaction(async (tx) => {
-    await loadOwnedEvent(tx, auth.accountId, eventId);
+    await loadOwnedEvent(tx, auth, eventId);
     return repo.insertQuestion(tx, {
       ...(await values(tx, eventId, input)),
       account_id: auth.accountId,
@@ -169,7 +169,7 @@ export async function deleteQuestion({ db }: DbDeps, auth: AuthContext, eventId:
 export async function sortQuestions({ db }: DbDeps, auth: AuthContext, eventId: string, ids: string[]) {
   assertCan(auth, 'events:manage');
   await db.transaction(async (tx) => {
-    await loadOwnedEvent(tx, auth.accountId, eventId);
+    await loadOwnedEvent(tx, auth, eventId);
     const all = (await repo.eventQuestions(tx, eventId)).map((r) => r.id);
     const unique = [...new Set(ids)];
     if (unique.some((id) => !all.includes(id))) throw invalid({ ids: m['questions.unknown_ticket'] });

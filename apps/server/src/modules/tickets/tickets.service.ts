@@ -193,14 +193,14 @@ export async function listTickets(
 ) {
   assertCan(auth, 'events:read');
   const params: ListParams = parseListQuery(rawQuery, repo.ticketListSpec);
-  await loadOwnedEvent(db, auth.accountId, eventId);
+  await loadOwnedEvent(db, auth, eventId);
   const { rows, total } = await repo.listTicketRows(db, auth.accountId, eventId, params);
   return { data: await presentMany(db, eventId, rows), meta: listMeta(total, params) };
 }
 
 export async function getTicket(q: Queryable, auth: AuthContext, eventId: string, ticketId: string) {
   assertCan(auth, 'events:read');
-  await loadOwnedEvent(q, auth.accountId, eventId);
+  await loadOwnedEvent(q, auth, eventId);
   const row = await repo.findTicketRow(q, auth.accountId, eventId, ticketId);
   if (!row) throw notFound();
   const [ticket] = await presentMany(q, eventId, [row]);
@@ -253,7 +253,7 @@ async function resolveTaxIds(q: Queryable, accountId: string, ids: string[] | un
 export async function createTicket({ db }: DbDeps, auth: AuthContext, eventId: string, input: TicketInput) {
   assertCan(auth, 'events:manage');
   const id = await db.transaction(async (tx) => {
-    await loadOwnedEvent(tx, auth.accountId, eventId);
+    await loadOwnedEvent(tx, auth, eventId);
     const taxIds = await resolveTaxIds(tx, auth.accountId, input.tax_ids);
     const row = await repo.insertTicket(tx, {
       ...ticketValues(input),
@@ -285,7 +285,7 @@ export async function updateTicket(
 ) {
   assertCan(auth, 'events:manage');
   await db.transaction(async (tx) => {
-    await loadOwnedEvent(tx, auth.accountId, eventId);
+    await loadOwnedEvent(tx, auth, eventId);
     const row = await repo.lockTicketRow(tx, auth.accountId, eventId, ticketId);
     if (!row) throw notFound();
     const current = one(await repo.withPricesAndTaxes(tx, [row]));
@@ -351,7 +351,7 @@ export async function updateTicket(
 export async function deleteTicket({ db }: DbDeps, auth: AuthContext, eventId: string, ticketId: string) {
   assertCan(auth, 'events:manage');
   await db.transaction(async (tx) => {
-    await loadOwnedEvent(tx, auth.accountId, eventId);
+    await loadOwnedEvent(tx, auth, eventId);
     const row = await repo.lockTicketRow(tx, auth.accountId, eventId, ticketId);
     if (!row) throw notFound();
     const levels = await loadStockLevels(tx, eventId, [ticketId]);
@@ -364,7 +364,7 @@ export async function deleteTicket({ db }: DbDeps, auth: AuthContext, eventId: s
 export async function sortTickets({ db }: DbDeps, auth: AuthContext, eventId: string, ids: string[]) {
   assertCan(auth, 'events:manage');
   await db.transaction(async (tx) => {
-    await loadOwnedEvent(tx, auth.accountId, eventId);
+    await loadOwnedEvent(tx, auth, eventId);
     const unique = [...new Set(ids)];
     const found = await repo.findEventTicketIds(tx, eventId, unique);
     if (found.length !== unique.length) throw invalid({ ids: m['tickets.unknown_ticket'] });

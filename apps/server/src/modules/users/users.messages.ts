@@ -1,7 +1,9 @@
 import { defineMessages } from '../../lib/i18n.ts';
 
 export const usersMessages = defineMessages({
-  'users.role_invalid': 'Elige un rol: administrador u organizador.',
+  'users.role_invalid':
+    'Elige uno de los roles: administrador, organizador, finanzas, puerta o solo lectura.',
+  'users.organizers_invalid': 'Elige organizadores de esta cuenta, o deja la lista vacía para todos.',
   'users.status_invalid': 'Elige un estado: activo o inactivo.',
   'users.owner_protected': 'No se puede cambiar el rol ni el estado del propietario de la cuenta.',
   'users.cannot_change_self': 'No puedes cambiar tu propio rol ni tu propio estado.',

@@ -19,6 +19,7 @@ const memberColumns = {
   role: accountUsers.role,
   status: accountUsers.status,
   is_owner: accountUsers.is_owner,
+  organizer_ids: accountUsers.organizer_ids,
   created_at: accountUsers.created_at,
 };
 export type MemberRow = {
@@ -34,6 +35,7 @@ export type MemberRow = {
   role: UserRole;
   status: 'ACTIVE' | 'INVITED' | 'INACTIVE';
   is_owner: boolean;
+  organizer_ids: string[] | null;
   created_at: Date;
 };
 

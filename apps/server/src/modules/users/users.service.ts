@@ -14,6 +14,7 @@ import { sendAuthEmail } from '../auth/auth.emails.ts';
 import { authMessages as am } from '../auth/auth.messages.ts';
 import * as identity from '../auth/identity.service.ts';
 import { consumeLinkToken, HOUR, issueLinkToken } from '../auth/identity.service.ts';
+import { organizerExists } from '../organizers/organizers.service.ts';
 import { usersMessages as m } from './users.messages.ts';
 import * as repo from './users.repository.ts';
 
@@ -39,6 +40,7 @@ export function presentMember(row: repo.MemberRow, auth: AuthContext): AccountMe
     role: row.role,
     status: row.status,
     is_owner: row.is_owner,
+    organizer_ids: row.organizer_ids,
     role_and_status_fixed: roleAndStatusFixed(row, auth),
     created_at: row.created_at.toISOString(),
   };
@@ -262,8 +264,26 @@ export async function revokeInvitation(deps: Deps, auth: AuthContext, id: string
 }
 
 /** An admin edits a member. The owner's role and status are fixed; nobody changes their own. */
+/** The organizers a member is limited to, each of this account; an empty list means every organizer. */
+async function organizerScope(deps: Deps, auth: AuthContext, ids: string[] | null) {
+  const unique = [...new Set(ids ?? [])];
+  if (unique.length === 0) return null;
+  for (const organizerId of unique) {
+    if (!(await organizerExists(deps, auth.accountId, organizerId))) {
+      throw invalid({ organizer_ids: m['users.organizers_invalid'] });
+    }
+  }
+  return unique.sort();
+}
+
+const sameScope = (a: string[] | null, b: string[] | null) =>
+  (a === null && b === null) || (a !== null && b !== null && [...b].sort().join() === a.join());
+
 export async function updateUser(deps: Deps, auth: AuthContext, id: string, input: UpdateUserInput) {
   assertCan(auth, 'users:manage');
+  // Checked before the transaction: the organizers module reads with its own connection.
+  const scope =
+    input.organizer_ids === undefined ? undefined : await organizerScope(deps, auth, input.organizer_ids);
   await deps.db.transaction(async (tx) => {
     const member = await repo.findMemberForUpdate(tx, auth.accountId, id);
     if (!member) throw notFound();
@@ -284,10 +304,14 @@ export async function updateUser(deps: Deps, auth: AuthContext, id: string, inpu
         ...(input.last_name ? { last_name: input.last_name } : {}),
       });
     }
-    if (roleChanges || statusChanges) {
+    if (fixed && scope !== undefined && !sameScope(scope, member.organizer_ids)) {
+      throw conflict(m[fixed === 'OWNER' ? 'users.owner_protected' : 'users.cannot_change_self']);
+    }
+    if (roleChanges || statusChanges || scope !== undefined) {
       await repo.updateMembership(tx, auth.accountId, id, {
         ...(roleChanges ? { role: input.role } : {}),
         ...(statusChanges ? { status: input.status } : {}),
+        ...(scope !== undefined ? { organizer_ids: scope } : {}),
       });
     }
     // Deactivation ends the user's sessions in this account at once (the auth hook also checks status).

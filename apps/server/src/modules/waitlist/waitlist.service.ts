@@ -149,7 +149,7 @@ export async function listEntries(
 ) {
   assertCan(auth, 'orders:read');
   const params = parseListQuery(raw, repo.entryListSpec);
-  await loadOwnedEvent(deps.db, auth.accountId, eventId);
+  await loadOwnedEvent(deps.db, auth, eventId);
   await repo.settleOffers(deps.db, OFFER_ORDERS);
   const { rows, total } = await repo.listEntries(deps.db, auth.accountId, eventId, params);
   return { data: rows.map(present), meta: listMeta(total, params) };
@@ -157,7 +157,7 @@ export async function listEntries(
 
 async function findEntry(deps: DbDeps, auth: AuthContext, eventId: string, entryId: string) {
   assertCan(auth, 'orders:manage');
-  await loadOwnedEvent(deps.db, auth.accountId, eventId);
+  await loadOwnedEvent(deps.db, auth, eventId);
   await repo.settleOffers(deps.db, OFFER_ORDERS);
   const row = await repo.findListedEntry(deps.db, auth.accountId, eventId, entryId);
   if (!row) throw notFound();
@@ -194,7 +194,7 @@ export async function exportEntries(
   locale: Locale,
 ): Promise<ExportSheet> {
   assertCan(auth, 'orders:export');
-  const event = await loadOwnedEvent(deps.db, auth.accountId, eventId);
+  const event = await loadOwnedEvent(deps.db, auth, eventId);
   await repo.settleOffers(deps.db, OFFER_ORDERS);
   const rows = await repo.allEntries(deps.db, auth.accountId, eventId, EXPORT_LIMIT);
   const tz = event.timezone;
@@ -232,7 +232,7 @@ export async function getSettings(
   eventId: string,
 ): Promise<WaitlistSettings> {
   assertCan(auth, 'events:read');
-  await loadOwnedEvent(deps.db, auth.accountId, eventId);
+  await loadOwnedEvent(deps.db, auth, eventId);
   const row = await repo.findSettings(deps.db, eventId);
   return { offer_minutes: row?.offer_minutes ?? DEFAULT_OFFER_MINUTES, auto_offer: row?.auto_offer ?? true };
 }
@@ -244,7 +244,7 @@ export async function updateSettings(
   input: WaitlistSettings,
 ) {
   assertCan(auth, 'events:manage');
-  await loadOwnedEvent(deps.db, auth.accountId, eventId);
+  await loadOwnedEvent(deps.db, auth, eventId);
   await deps.db.transaction(async (tx) => {
     await repo.saveSettings(tx, eventId, input.offer_minutes, input.auto_offer);
     // Turning automatic offers on: whatever is free now goes to the list.

@@ -60,7 +60,7 @@ export function presentDelivery(row: repo.DeliveryRow): WebhookDelivery {
 async function assertEvents(deps: Deps, auth: AuthContext, eventIds: string[] | undefined) {
   for (const eventId of new Set(eventIds ?? [])) {
     try {
-      await loadOwnedEvent(deps.db, auth.accountId, eventId);
+      await loadOwnedEvent(deps.db, auth, eventId);
     } catch (err) {
       if (err instanceof AppError && err.status === 404)
         throw invalid({ event_ids: m['webhooks.event_not_found'] });
