@@ -108,7 +108,7 @@ export async function getEventInvoicing(
   eventId: string,
 ): Promise<EventInvoicing> {
   assertCan(auth, 'events:read');
-  await loadOwnedEvent(deps.db, auth.accountId, eventId);
+  await loadOwnedEvent(deps.db, auth, eventId);
   return presentEventInvoicing(deps.db, auth.accountId, eventId);
 }
 
@@ -127,7 +127,7 @@ async function presentEventInvoicing(
 
 export async function setEventInvoicing(deps: DbDeps, auth: AuthContext, eventId: string, optedOut: boolean) {
   assertCan(auth, 'invoices:manage');
-  await loadOwnedEvent(deps.db, auth.accountId, eventId);
+  await loadOwnedEvent(deps.db, auth, eventId);
   await repo.setOptedOut(deps.db, auth.accountId, eventId, optedOut);
   return presentEventInvoicing(deps.db, auth.accountId, eventId);
 }
@@ -168,7 +168,7 @@ function presentList(rows: Listed[], url: (row: Listed) => string) {
 /** GET events/{id}/orders/{orderId}/invoices: the order's invoice and credit notes. */
 export async function listOrderInvoices(deps: DbDeps, auth: AuthContext, eventId: string, orderId: string) {
   assertCan(auth, 'orders:read');
-  await loadOwnedEvent(deps.db, auth.accountId, eventId);
+  await loadOwnedEvent(deps.db, auth, eventId);
   const rows = (await repo.orderInvoices(deps.db, auth.accountId, orderId)).filter(
     (r) => r.invoice.event_id === eventId,
   );
