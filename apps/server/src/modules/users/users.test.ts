@@ -309,7 +309,7 @@ describe('team: invitations, roles, status', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json().error.fields).toMatchObject({
       email: 'Introduce un correo electrónico válido.',
-      role: 'Elige un rol: administrador u organizador.',
+      role: 'Elige uno de los roles: administrador, organizador, finanzas, puerta o solo lectura.',
       first_name: 'El nombre debe tener entre 1 y 50 caracteres.',
     });
     expect(mail).toHaveLength(0);
