@@ -323,7 +323,7 @@ export async function eventReport(
   locale: Locale,
 ) {
   assertCan(auth, 'reports:read');
-  const event = await loadOwnedEvent(db, auth.accountId, eventId);
+  const event = await loadOwnedEvent(db, auth, eventId);
   const scope = {
     accountId: auth.accountId,
     eventId: event.id,
