@@ -48,7 +48,7 @@ export async function listOrderEmails(deps: Deps, auth: AuthContext, eventId: st
 /** GET events/{id}/failed-emails: the event's order e-mails given up on, newest first. */
 export async function listFailedEmails(deps: Deps, auth: AuthContext, eventId: string) {
   assertCan(auth, 'orders:read');
-  const event = await loadOwnedEvent(deps.db, auth.accountId, eventId);
+  const event = await loadOwnedEvent(deps.db, auth, eventId);
   const failed = await failedEmails(deps.jobs, { accountId: auth.accountId, eventId: event.id });
   return failed.map((job) => present(emailRecordOf({ ...job, completedAt: null })));
 }
@@ -59,7 +59,7 @@ export async function listFailedEmails(deps: Deps, auth: AuthContext, eventId: s
  */
 export async function retryFailedEmail(deps: Deps, auth: AuthContext, eventId: string, emailId: number) {
   assertCan(auth, 'orders:manage');
-  const event = await loadOwnedEvent(deps.db, auth.accountId, eventId);
+  const event = await loadOwnedEvent(deps.db, auth, eventId);
   const scope = { accountId: auth.accountId, eventId: event.id };
   const record = await findFailedEmail(deps.jobs, emailId, scope);
   if (!record || !(await retryEmail(deps.jobs, emailId, scope))) throw notFound();
