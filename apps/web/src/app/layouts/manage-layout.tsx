@@ -73,6 +73,7 @@ export function ManageLayout() {
       { path: 'taxes-and-fees', label: t`Impuestos y comisiones`, permission: 'taxes:manage' },
       { path: 'event-defaults', label: t`Valores predeterminados`, permission: 'account:manage' },
       { path: 'payment', label: t`Pagos`, permission: 'payments:manage' },
+      { path: 'invoicing', label: t`Facturación`, permission: 'invoices:manage' },
     ] as const
   ).filter((s) => accountPaths.has(s.path) && can(user, s.permission));
   const [firstSection] = accountSections;

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListResponse } from '@taquilla/shared';
 import type { OrganizerOrder, OrganizerOrderSummary } from '@taquilla/shared/schemas/checkout';
+import type { InvoiceSummary } from '@taquilla/shared/schemas/invoices';
 import type { FailedDelivery } from '@taquilla/shared/schemas/messages';
 import type {
   CancelOrderInput,
@@ -160,3 +161,11 @@ export function useRetryDeliveries(eventId: string) {
     },
   });
 }
+
+/** The order's invoice and credit notes (empty when the account does not invoice). */
+export const useOrderInvoices = (eventId: string, orderId: string) =>
+  useQuery({
+    queryKey: ['orders', eventId, 'invoices', orderId],
+    queryFn: () =>
+      api<{ data: InvoiceSummary[] }>(`events/${eventId}/orders/${orderId}/invoices`).then((r) => r.data),
+  });

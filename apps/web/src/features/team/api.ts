@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { ListQuery, ListResponse } from '@taquilla/shared';
 import type { AccountSettings } from '@taquilla/shared/schemas/accounts';
+import type { InvoiceSettings, UpdateInvoiceSettingsInput } from '@taquilla/shared/schemas/invoices';
 import type { AccountMember } from '@taquilla/shared/schemas/users';
 import { api } from '../../lib/api-client.ts';
 
@@ -30,3 +31,11 @@ export const accountQuery = queryOptions({
 
 export const updateAccount = (body: { name: string; currency: string; timezone: string }) =>
   api<{ data: AccountSettings }>('accounts/me', { method: 'PUT', body });
+
+export const invoicingQuery = queryOptions({
+  queryKey: ['accounts', 'me', 'invoicing'],
+  queryFn: () => api<{ data: InvoiceSettings }>('accounts/me/invoicing').then((r) => r.data),
+});
+
+export const updateInvoicing = (body: UpdateInvoiceSettingsInput) =>
+  api<{ data: InvoiceSettings }>('accounts/me/invoicing', { method: 'PUT', body });

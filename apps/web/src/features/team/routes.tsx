@@ -1,7 +1,7 @@
 import type { FeatureRoutes } from '../../app/feature-routes.ts';
 import { lazyPage } from '../../lib/i18n.ts';
 
-/** The account's team (/account/users) and settings (/account/settings, /manage/account). */
+/** The account's team (/account/users), settings (/account/settings, /manage/account) and invoicing (/account/invoicing). */
 const page = <T,>(importer: () => Promise<T>) => lazyPage('team', importer);
 const settings = page(() =>
   import('./pages/account-settings-page.tsx').then((m) => ({ Component: m.AccountSettingsPage })),
@@ -13,6 +13,10 @@ export const routes: FeatureRoutes = {
     {
       path: 'users',
       lazy: page(() => import('./pages/users-page.tsx').then((m) => ({ Component: m.UsersPage }))),
+    },
+    {
+      path: 'invoicing',
+      lazy: page(() => import('./pages/invoicing-page.tsx').then((m) => ({ Component: m.InvoicingPage }))),
     },
   ],
   manage: [{ path: 'account', lazy: settings }],

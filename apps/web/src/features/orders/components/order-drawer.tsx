@@ -37,6 +37,7 @@ import { CancelModal } from './cancel-modal.tsx';
 import { EditOrderModal } from './edit-order-modal.tsx';
 import { OrderActivityLog } from './order-activity.tsx';
 import { OrderEmails } from './order-emails.tsx';
+import { OrderInvoices } from './order-invoices.tsx';
 import { RefundModal } from './refund-modal.tsx';
 
 function Totals({ order }: { order: OrganizerOrder }) {
@@ -358,6 +359,12 @@ function Detail({ order, timezone }: { order: OrganizerOrder; timezone: string }
       )}
 
       {order.refunds.length > 0 && <Refunds order={order} timezone={timezone} />}
+
+      <Divider />
+      <Title order={3} size="h5">
+        <Trans>Facturas</Trans>
+      </Title>
+      <OrderInvoices eventId={order.event_id} orderId={order.id} />
 
       <Divider />
       <Title order={3} size="h5">

@@ -13,9 +13,10 @@ export function AccountTabs() {
     [
       { value: '/account/settings', label: t`Ajustes de la cuenta`, permission: 'account:manage' },
       { value: '/account/users', label: t`Usuarios`, permission: 'users:manage' },
+      { value: '/account/invoicing', label: t`Facturación`, permission: 'invoices:manage' },
     ] as const
   ).filter((tab) => can(me.data, tab.permission));
-  const value = pathname.endsWith('/users') ? '/account/users' : '/account/settings';
+  const value = tabs.find((tab) => pathname.endsWith(tab.value))?.value ?? '/account/settings';
   return (
     <Tabs value={value} onChange={(v) => v && navigate(v)} mb="md">
       <Tabs.List>

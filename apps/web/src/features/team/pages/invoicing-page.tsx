@@ -1,0 +1,208 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import {
+  Button,
+  Card,
+  Group,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { IconFileZip } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { InvoiceSettings, UpdateInvoiceSettingsInput } from '@taquilla/shared/schemas/invoices';
+import { updateInvoiceSettingsSchema } from '@taquilla/shared/schemas/invoices';
+import { useState } from 'react';
+import { NoPermission } from '../../../components/no-permission.tsx';
+import { PageLoader } from '../../../components/page-state.tsx';
+import { can, useCurrentUser } from '../../../lib/current-user.ts';
+import { downloadExport } from '../../../lib/download.ts';
+import { showSubmitError } from '../../../lib/form-errors.ts';
+import { invoicingQuery, updateInvoicing } from '../api.ts';
+import { AccountTabs } from '../components/account-tabs.tsx';
+import { useInvoiceErrorText } from '../lib/invoice-errors.ts';
+
+/** /account/invoicing: the issuer's details, series and VAT, and a period's ZIP (`invoices:manage`). */
+export function InvoicingPage() {
+  const me = useCurrentUser();
+  if (!me.data) return null;
+  return (
+    <Stack maw={720} gap={0}>
+      <Title order={1} fz={{ base: 24, sm: 28 }} mb="sm">
+        <Trans>Cuenta</Trans>
+      </Title>
+      {can(me.data, 'invoices:manage') ? (
+        <>
+          <AccountTabs />
+          <InvoicingForm />
+        </>
+      ) : (
+        <NoPermission />
+      )}
+    </Stack>
+  );
+}
+
+function InvoicingForm() {
+  const settings = useQuery(invoicingQuery);
+  if (!settings.data) return <PageLoader />;
+  return (
+    <Stack>
+      <InvoicingFormLoaded initial={settings.data} />
+      <PeriodExport />
+    </Stack>
+  );
+}
+
+const resolve = schemaResolver(updateInvoiceSettingsSchema, { sync: true });
+
+function InvoicingFormLoaded({ initial }: { initial: InvoiceSettings }) {
+  const { t } = useLingui();
+  const errorText = useInvoiceErrorText();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const form = useForm<UpdateInvoiceSettingsInput>({
+    initialValues: {
+      enabled: initial.enabled,
+      legal_name: initial.legal_name,
+      tax_id: initial.tax_id,
+      address: initial.address,
+      series_prefix: initial.series_prefix,
+      next_number: initial.next_number,
+      vat_regime: initial.vat_regime,
+      fees_vat_rate_bp: initial.fees_vat_rate_bp,
+    },
+    // The shared schema's keys become this screen's messages.
+    validate: (values) =>
+      Object.fromEntries(Object.entries(resolve(values)).map(([k, v]) => [k, errorText(String(v))])),
+  });
+
+  const submit = async (values: UpdateInvoiceSettingsInput) => {
+    setBusy(true);
+    try {
+      const { next_number, ...rest } = values;
+      const body = initial.next_number_editable ? values : rest;
+      const res = await updateInvoicing(body);
+      queryClient.setQueryData(invoicingQuery.queryKey, res.data);
+      notifications.show({ color: 'teal', message: t`Ajustes de facturación guardados.` });
+    } catch (error) {
+      showSubmitError(error, form);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card withBorder padding="lg">
+      <form onSubmit={form.onSubmit(submit)} noValidate>
+        <Stack>
+          <Switch
+            label={t`Emitir facturas de los pedidos pagados`}
+            description={t`Cada evento puede excluirse en sus ajustes.`}
+            {...form.getInputProps('enabled', { type: 'checkbox' })}
+          />
+          <TextInput label={t`Razón social o nombre`} {...form.getInputProps('legal_name')} />
+          <TextInput label={t`NIF/CIF`} {...form.getInputProps('tax_id')} />
+          <Textarea label={t`Dirección fiscal`} autosize minRows={2} {...form.getInputProps('address')} />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label={t`Serie`}
+              description={t`Letras mayúsculas y números, p. ej. TQ.`}
+              {...form.getInputProps('series_prefix')}
+            />
+            <NumberInput
+              label={t`Siguiente número`}
+              description={
+                initial.next_number_editable
+                  ? t`Solo mientras no se haya emitido ninguna factura este año.`
+                  : t`Ya se han emitido facturas este año.`
+              }
+              min={1}
+              allowDecimal={false}
+              disabled={!initial.next_number_editable}
+              {...form.getInputProps('next_number')}
+            />
+            <Select
+              label={t`Régimen de IVA`}
+              allowDeselect={false}
+              data={[
+                { value: 'GENERAL', label: t`General` },
+                { value: 'EXEMPT', label: t`Exento (art. 20 LIVA)` },
+              ]}
+              {...form.getInputProps('vat_regime')}
+            />
+            <NumberInput
+              label={t`IVA incluido en los gastos de gestión (%)`}
+              min={0}
+              max={100}
+              decimalScale={2}
+              value={form.values.fees_vat_rate_bp / 100}
+              onChange={(v) => form.setFieldValue('fees_vat_rate_bp', Math.round(Number(v) * 100))}
+              error={form.errors.fees_vat_rate_bp}
+            />
+          </SimpleGrid>
+          <Text size="xs" c="dimmed">
+            <Trans>
+              El envío de los registros a la AEAT (Verifactu) no está disponible en esta instalación.
+            </Trans>
+          </Text>
+          <Group justify="flex-end">
+            <Button type="submit" loading={busy}>
+              {t`Guardar cambios`}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** A period's invoices and credit notes as a ZIP of PDFs with an index.csv. */
+function PeriodExport() {
+  const { t } = useLingui();
+  const [from, setFrom] = useState(() => `${today().slice(0, 8)}01`);
+  const [to, setTo] = useState(today);
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    try {
+      await downloadExport('accounts/me/invoices/export', { from, to }, `facturas-${from}-${to}.zip`);
+    } catch (error) {
+      showSubmitError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Card withBorder padding="lg">
+      <Stack>
+        <Title order={2} size="h4">
+          <Trans>Exportar facturas</Trans>
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            type="date"
+            label={t`Desde`}
+            value={from}
+            onChange={(e) => setFrom(e.currentTarget.value)}
+          />
+          <TextInput type="date" label={t`Hasta`} value={to} onChange={(e) => setTo(e.currentTarget.value)} />
+        </SimpleGrid>
+        <Group justify="flex-end">
+          <Button variant="light" leftSection={<IconFileZip size={16} />} loading={busy} onClick={download}>
+            <Trans>Descargar ZIP</Trans>
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
