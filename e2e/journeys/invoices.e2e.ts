@@ -1,0 +1,86 @@
+import { readFileSync } from 'node:fs';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { at, call, liveEventWithTicket, registerOrganizer } from '../api.ts';
+import { collectErrors, DESKTOP, launch, newPage, screenshot } from '../browser.ts';
+
+/**
+ * Invoicing from the back office: the organizer turns it on in «Cuenta → Facturación» (a wrong NIF is
+ * refused under its field), a buyer asks for a full invoice at checkout, and the order drawer lists the
+ * invoice and downloads its PDF.
+ */
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser?.close());
+
+describe('invoices journey', () => {
+  it('turns invoicing on, and the drawer downloads the invoice of an order that asked for one', async () => {
+    const token = await registerOrganizer('invoices');
+    const event = await liveEventWithTicket(token, 'Festival de Otoño', { payment_providers: ['test'] });
+
+    const { context, page } = await newPage(browser, { viewport: DESKTOP });
+    await context.addInitScript((t) => localStorage.setItem('token', t), token);
+    const errors = collectErrors(page);
+    await page.goto('/account/invoicing');
+    await page.getByLabel('Emitir facturas de los pedidos pagados').check({ force: true });
+    await page.getByLabel('Razón social o nombre').fill('Sala Aurora S.L.');
+    await page.getByLabel('NIF/CIF').fill('B12345670');
+    await page.getByLabel('Dirección fiscal').fill('Carrer Major 1, 08001 Barcelona');
+    await page.getByLabel('Serie').fill('TQ');
+    await page.getByRole('button', { name: 'Guardar cambios' }).click();
+    // The shared schema refuses the wrong check character before anything is sent.
+    await page.getByText('El NIF, NIE o CIF no es válido').waitFor();
+    await page.getByLabel('NIF/CIF').fill('B12345674');
+    await page.getByRole('button', { name: 'Guardar cambios' }).click();
+    await page.getByText('Ajustes de facturación guardados.').waitFor();
+    const settings = await call<{ enabled: boolean; tax_id: string }>(
+      'GET',
+      'accounts/me/invoicing',
+      undefined,
+      token,
+    );
+    expect(settings).toMatchObject({ enabled: true, tax_id: 'B12345674' });
+    await screenshot(page, 'invoicing-settings-desktop');
+
+    // A buyer who needs an invoice (the checkout API; the checkout page's switch is not built yet).
+    const base = `public/events/${event.id}/order`;
+    const order = await call<{ short_id: string }>('POST', base, {
+      tickets: [{ ticket_id: event.ticket.id, price_id: at(event.ticket.prices, 0).id, quantity: 1 }],
+    });
+    const buyer = { first_name: 'Marta', last_name: 'Vidal', email: 'marta@example.com' };
+    await call('PUT', `${base}/${order.short_id}`, {
+      ...buyer,
+      email_confirmation: buyer.email,
+      invoice: { name: 'Marta Vidal', tax_id: '12345678Z', address: 'Calle Luna 3, Madrid' },
+    });
+    await call('POST', `${base}/${order.short_id}/payment`, {
+      provider: 'test',
+      card_number: '4242 4242 4242 4242',
+    });
+
+    await page.goto(`/manage/event/${event.id}/orders`);
+    await page.getByRole('row', { name: /Marta Vidal/ }).click();
+    const drawer = page.getByRole('dialog', { name: 'Pedido' });
+    const invoice = drawer.getByTestId('order-invoice');
+    await invoice.waitFor();
+    expect(await invoice.textContent()).toMatch(/Factura TQ\d{4}-000001.*12345678Z/);
+    await screenshot(page, 'invoices-drawer-desktop');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      invoice.getByRole('button', { name: 'PDF' }).click(),
+    ]);
+    const file = await download.path();
+    expect(readFileSync(file).subarray(0, 4).toString()).toBe('%PDF');
+    expect(errors).toEqual([]);
+    await context.close();
+
+    const phone = await newPage(browser, { viewport: { width: 360, height: 780 } });
+    await phone.context.addInitScript((t) => localStorage.setItem('token', t), token);
+    await phone.page.goto('/account/invoicing');
+    await phone.page.getByLabel('Razón social o nombre').waitFor();
+    await screenshot(phone.page, 'invoicing-settings-phone');
+    await phone.context.close();
+  });
+});
