@@ -6,7 +6,7 @@ import { collectErrors, DESKTOP, launch, newPage, screenshot } from '../browser.
 
 /**
  * Invoicing from the back office: the organizer turns it on in «Cuenta → Facturación» (a wrong NIF is
- * refused under its field), a buyer asks for a full invoice at checkout, and the order drawer lists the
+ * refused under its field), a buyer ticks «Necesito factura» at checkout (a wrong NIF refused under its field), and the order drawer lists the
  * invoice and downloads its PDF.
  */
 let browser: Browser;
@@ -44,17 +44,36 @@ describe('invoices journey', () => {
     expect(settings).toMatchObject({ enabled: true, tax_id: 'B12345674' });
     await screenshot(page, 'invoicing-settings-desktop');
 
-    // A buyer who needs an invoice (the checkout API; the checkout page's switch is not built yet).
+    // A buyer who needs an invoice ticks «Necesito factura» on the checkout's details step.
     const base = `public/events/${event.id}/order`;
     const order = await call<{ short_id: string }>('POST', base, {
       tickets: [{ ticket_id: event.ticket.id, price_id: at(event.ticket.prices, 0).id, quantity: 1 }],
     });
-    const buyer = { first_name: 'Marta', last_name: 'Vidal', email: 'marta@example.com' };
-    await call('PUT', `${base}/${order.short_id}`, {
-      ...buyer,
-      email_confirmation: buyer.email,
-      invoice: { name: 'Marta Vidal', tax_id: '12345678Z', address: 'Calle Luna 3, Madrid' },
-    });
+    for (const width of [1280, 360]) {
+      const buyer = await newPage(browser, { viewport: { width, height: 800 } });
+      const buyerErrors = collectErrors(buyer.page);
+      await buyer.page.goto(`/checkout/${event.id}/${order.short_id}/details`);
+      await buyer.page.locator('html[data-page-ready]').waitFor({ state: 'attached' });
+      await buyer.page.getByLabel('Nombre').first().fill('Marta');
+      await buyer.page.getByLabel('Apellidos').first().fill('Vidal');
+      await buyer.page.getByLabel('Correo electrónico', { exact: false }).first().fill('marta@example.com');
+      await buyer.page.getByLabel('Confirma el correo electrónico').fill('marta@example.com');
+      await buyer.page.getByRole('button', { name: 'Usar mis datos' }).click();
+      await buyer.page.getByLabel('Necesito factura').check();
+      await buyer.page.getByLabel('Nombre o razón social').fill('Marta Vidal');
+      await buyer.page.getByLabel('NIF, NIE o CIF').fill('12345678A');
+      await buyer.page.getByLabel('Dirección', { exact: false }).last().fill('Calle Luna 3, Madrid');
+      await buyer.page.getByRole('button', { name: 'Continuar al pago' }).click();
+      await buyer.page.getByText('El NIF, NIE o CIF no es válido').waitFor();
+      await buyer.page.getByLabel('NIF, NIE o CIF').fill('12345678Z');
+      await screenshot(buyer.page, `invoices-checkout-${width}`);
+      if (width === 360) {
+        await buyer.page.getByRole('button', { name: 'Continuar al pago' }).click();
+        await buyer.page.waitForURL(/\/payment$/);
+      }
+      expect(buyerErrors).toEqual([]);
+      await buyer.context.close();
+    }
     await call('POST', `${base}/${order.short_id}/payment`, {
       provider: 'test',
       card_number: '4242 4242 4242 4242',

@@ -126,6 +126,8 @@ export const publicEventSchema = z
       seo_description: z.string().nullable(),
       seo_keywords: z.string().nullable(),
       support_email: z.string().nullable(),
+      /** The event issues invoices: the checkout offers «Necesito factura». */
+      invoicing: z.boolean(),
       /** Homepage designer colours when set (hex). */
       colors: z
         .object({

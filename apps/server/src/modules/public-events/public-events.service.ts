@@ -14,6 +14,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { sanitizeRichText } from '../../lib/html.ts';
 import { listMeta, parseListQuery } from '../../lib/pagination.ts';
 import { coversFor } from '../images/images.service.ts';
+import { invoicingActive } from '../invoices/invoices.service.ts';
 import { findValidPromoCode } from '../promo-codes/promo-codes.service.ts';
 import { loadEventQuestions } from '../questions/questions.service.ts';
 import { loadSellableTickets, type SellableTicket } from '../tickets/tickets.service.ts';
@@ -79,7 +80,7 @@ function visibleTicket(t: SellableTicket, promo: Promo | null): PublicTicket | n
 
 /**
  * The public read model of one event. A constant number of queries whatever the number of tickets:
- * event + organizer, cover, tickets, tiers, taxes, held units (2), questions, and with a promo code its
+ * event + organizer, cover, tickets, tiers, taxes, held units (2), questions, invoicing (2), and with a promo code its
  * row and uses. Draft, archived, deleted and unknown events are 404.
  */
 export async function getPublicEvent(
@@ -90,11 +91,12 @@ export async function getPublicEvent(
   if (!UUID.test(eventId)) throw notFound();
   const row = await repo.findEventInStatus(q, eventId, PUBLIC_STATUS);
   if (!row) throw notFound();
-  const [covers, tickets, questions, promo] = await Promise.all([
+  const [covers, tickets, questions, promo, invoicing] = await Promise.all([
     coversFor(q, [eventId]),
     loadSellableTickets(q, eventId),
     loadEventQuestions(q, eventId),
     promoCode ? findValidPromoCode(q, eventId, promoCode) : Promise.resolve(null),
+    invoicingActive(q, row.event.account_id, eventId),
   ]);
   const { event, organizer } = row;
   const s = event.settings as Record<string, unknown>;
@@ -154,6 +156,7 @@ export async function getPublicEvent(
       seo_description: str(s.seo_description),
       seo_keywords: str(s.seo_keywords),
       support_email: str(s.support_email),
+      invoicing,
       ...(colors ? { colors } : {}),
     },
     tickets: visible,

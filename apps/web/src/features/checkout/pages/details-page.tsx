@@ -1,7 +1,19 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Button,
+  Checkbox,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { PublicQuestion } from '@taquilla/shared';
+import { isValidSpanishTaxId } from '@taquilla/shared/tax-id';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { showSubmitError } from '../../../lib/form-errors.ts';
@@ -29,6 +41,8 @@ interface Values {
   email_confirmation: string;
   answers: Record<string, unknown>;
   attendees: AttendeeSlot[];
+  needs_invoice: boolean;
+  invoice: { name: string; tax_id: string; address: string };
 }
 
 const forTicket = (q: PublicQuestion, ticketId: string) =>
@@ -69,6 +83,8 @@ export function DetailsPage() {
           };
         }),
       ),
+      needs_invoice: false,
+      invoice: { name: '', tax_id: '', address: '' },
     },
     validate: (v) => {
       const errors: Record<string, string> = {};
@@ -98,6 +114,13 @@ export function DetailsPage() {
           }
         }
       });
+      if (v.needs_invoice) {
+        if (!v.invoice.name.trim())
+          errors['invoice.name'] = t`Indica el nombre o la razón social para la factura.`;
+        if (!isValidSpanishTaxId(v.invoice.tax_id.trim()))
+          errors['invoice.tax_id'] = t`El NIF, NIE o CIF no es válido: revisa las cifras y la letra.`;
+        if (!v.invoice.address.trim()) errors['invoice.address'] = t`Indica la dirección para la factura.`;
+      }
       return errors;
     },
   });
@@ -150,6 +173,15 @@ export function DetailsPage() {
               : trimmed),
             answers: a.answers,
           })),
+          ...(v.needs_invoice
+            ? {
+                invoice: {
+                  name: v.invoice.name.trim(),
+                  tax_id: v.invoice.tax_id.trim(),
+                  address: v.invoice.address.trim(),
+                },
+              }
+            : {}),
         });
         setOrder(updated);
         navigate(updated.status === 'RESERVED' ? '../payment' : '../summary', { relative: 'path' });
@@ -271,6 +303,37 @@ export function DetailsPage() {
             </Paper>
           );
         })}
+
+        {event.settings.invoicing && (
+          <Paper withBorder p="md" radius="md">
+            <Stack gap="sm">
+              <Checkbox
+                label={t`Necesito factura`}
+                error={form.errors.invoice}
+                {...form.getInputProps('needs_invoice', { type: 'checkbox' })}
+              />
+              {form.values.needs_invoice && (
+                <>
+                  <TextInput
+                    label={t`Nombre o razón social`}
+                    required
+                    autoComplete="organization"
+                    {...form.getInputProps('invoice.name')}
+                  />
+                  <TextInput label={t`NIF, NIE o CIF`} required {...form.getInputProps('invoice.tax_id')} />
+                  <Textarea
+                    label={t`Dirección`}
+                    required
+                    autosize
+                    minRows={2}
+                    autoComplete="street-address"
+                    {...form.getInputProps('invoice.address')}
+                  />
+                </>
+              )}
+            </Stack>
+          </Paper>
+        )}
 
         {Object.keys(form.errors).length > 0 && (
           <Text c="var(--mantine-color-error)" size="sm" role="alert">
