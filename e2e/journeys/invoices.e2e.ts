@@ -79,6 +79,18 @@ describe('invoices journey', () => {
       card_number: '4242 4242 4242 4242',
     });
 
+    // The buyer's order page links the invoice's PDF.
+    const summary = await newPage(browser, { viewport: { width: 360, height: 800 } });
+    await summary.page.goto(`/checkout/${event.id}/${order.short_id}/summary`);
+    const link = summary.page.getByTestId('buyer-invoice');
+    await link.waitFor();
+    expect(await link.textContent()).toMatch(/^Factura TQ\d{4}-000001 \(PDF\)$/);
+    await screenshot(summary.page, 'invoices-buyer-summary-360');
+    const href = await link.getAttribute('href');
+    const pdf = await summary.page.request.get(href ?? '');
+    expect((await pdf.body()).subarray(0, 4).toString()).toBe('%PDF');
+    await summary.context.close();
+
     await page.goto(`/manage/event/${event.id}/orders`);
     await page.getByRole('row', { name: /Marta Vidal/ }).click();
     const drawer = page.getByRole('dialog', { name: 'Pedido' });

@@ -3,6 +3,7 @@ import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantin
 import { Link, Navigate } from 'react-router';
 import { OrderStatusBadge } from '../../../components/order-status-badge.tsx';
 import { displayStatus } from '../../../lib/order-status.ts';
+import { OrderInvoices } from '../components/order-invoices.tsx';
 import { OrderItems } from '../components/order-items.tsx';
 import { useCheckout } from '../lib/checkout-context.ts';
 import { useEmbedded } from '../lib/embedded.ts';
@@ -71,6 +72,10 @@ export function SummaryPage() {
       <Paper withBorder p="md" radius="md">
         <OrderItems order={order} />
       </Paper>
+
+      {event.settings.invoicing && order.status !== 'RESERVED' && (
+        <OrderInvoices eventId={event.id} shortId={order.short_id} />
+      )}
 
       {order.attendees.length > 0 && (
         <Paper withBorder p="md" radius="md">
