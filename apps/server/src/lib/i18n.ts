@@ -1,15 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type I18n, setupI18n } from '@lingui/core';
-import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { DEFAULT_LOCALE, isLocale, type Locale, SUPPORTED_LOCALES } from '@taquilla/shared';
 import { formatMoney } from '@taquilla/shared/money';
+import { type CompiledMessage, compile, format } from './icu.ts';
 import { parsePo } from './po.ts';
 
 /**
  * Server-side messages (API errors, e-mails, exports) in the web's Lingui format: ICU messages
- * (`{count, plural, one {# entrada} other {# entradas}}`) compiled by @lingui/core. A module defines its
+ * (`{count, plural, one {# entrada} other {# entradas}}`) compiled with Lingui's compiler and written by `lib/icu.ts`. A module defines its
  * messages next to its code with `defineMessages({ key: 'Spanish source' })`; `npm run i18n:extract -w
  * apps/web` writes them into `src/locales/{locale}.po`, where the other languages are translated, and
  * `npm run i18n:check -w apps/web` fails while one lacks a translation (docs/ARCHITECTURE.md).
@@ -30,10 +29,11 @@ const translations = Object.fromEntries(SUPPORTED_LOCALES.map((l) => [l, readCat
   Locale,
   Record<string, string>
 >;
-/** One Lingui instance per language, so concurrent requests never share an active locale. */
-const instances = Object.fromEntries(
-  SUPPORTED_LOCALES.map((l) => [l, setupI18n({ locale: l, messages: { [l]: {} } })]),
-) as Record<Locale, I18n>;
+/** Every message compiled once per language, so a request only fills in its parameters. */
+const compiled = Object.fromEntries(SUPPORTED_LOCALES.map((l) => [l, {}])) as Record<
+  Locale,
+  Record<string, CompiledMessage>
+>;
 
 export function defineMessages<K extends string>(messages: Record<K, string>): { [P in K]: P } {
   const keys = Object.keys(messages) as K[];
@@ -45,10 +45,7 @@ export function defineMessages<K extends string>(messages: Record<K, string>): {
   }
   // Compiled once here: a translation missing from a catalog falls back to the Spanish source.
   for (const locale of SUPPORTED_LOCALES) {
-    instances[locale].load(
-      locale,
-      Object.fromEntries(keys.map((k) => [k, compileMessage(translations[locale][k] || messages[k])])),
-    );
+    for (const k of keys) compiled[locale][k] = compile(translations[locale][k] || messages[k]);
   }
   return Object.fromEntries(keys.map((k) => [k, k])) as { [P in K]: P };
 }
@@ -75,7 +72,7 @@ export function t(locale: Locale, key: string, params: MessageParams = {}): stri
       typeof value === 'object' ? formatMoney(value.minor, value.currency, locale) : value,
     ]),
   );
-  return instances[locale]._(key, values);
+  return format(locale, compiled[locale][key] ?? key, values);
 }
 
 /** Every message key the loaded modules define, and its Spanish source. */
