@@ -1,37 +1,23 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { NoPermission } from '../../../components/no-permission.tsx';
 import { PageLoader } from '../../../components/page-state.tsx';
-import { can, useCurrentUser } from '../../../lib/current-user.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { TimezoneSelect } from '../../auth/components/timezone-select.tsx';
 import { accountQuery, updateAccount } from '../api.ts';
-import { AccountTabs } from '../components/account-tabs.tsx';
+import { AccountPage } from '../components/account-page.tsx';
 
 const COMMON_CURRENCIES = ['EUR', 'USD', 'GBP', 'MXN', 'ARS', 'COP', 'CLP', 'PEN', 'BRL', 'CHF'];
 
 /** /account/settings and /manage/account: account name, default currency, time zone (`account:manage`). */
 export function AccountSettingsPage() {
-  const me = useCurrentUser();
-  if (!me.data) return null;
   return (
-    <Stack maw={720} gap={0}>
-      <Title order={1} fz={{ base: 24, sm: 28 }} mb="sm">
-        <Trans>Cuenta</Trans>
-      </Title>
-      {can(me.data, 'account:manage') ? (
-        <>
-          <AccountTabs />
-          <SettingsForm />
-        </>
-      ) : (
-        <NoPermission />
-      )}
-    </Stack>
+    <AccountPage permission="account:manage" maw={720}>
+      <SettingsForm />
+    </AccountPage>
   );
 }
 

@@ -20,33 +20,19 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InvoiceSettings, UpdateInvoiceSettingsInput } from '@taquilla/shared/schemas/invoices';
 import { updateInvoiceSettingsSchema } from '@taquilla/shared/schemas/invoices';
 import { useState } from 'react';
-import { NoPermission } from '../../../components/no-permission.tsx';
 import { PageLoader } from '../../../components/page-state.tsx';
-import { can, useCurrentUser } from '../../../lib/current-user.ts';
 import { downloadExport } from '../../../lib/download.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { invoicingQuery, updateInvoicing } from '../api.ts';
-import { AccountTabs } from '../components/account-tabs.tsx';
+import { AccountPage } from '../components/account-page.tsx';
 import { useInvoiceErrorText } from '../lib/invoice-errors.ts';
 
 /** /account/invoicing: the issuer's details, series and VAT, and a period's ZIP (`invoices:manage`). */
 export function InvoicingPage() {
-  const me = useCurrentUser();
-  if (!me.data) return null;
   return (
-    <Stack maw={720} gap={0}>
-      <Title order={1} fz={{ base: 24, sm: 28 }} mb="sm">
-        <Trans>Cuenta</Trans>
-      </Title>
-      {can(me.data, 'invoices:manage') ? (
-        <>
-          <AccountTabs />
-          <InvoicingForm />
-        </>
-      ) : (
-        <NoPermission />
-      )}
-    </Stack>
+    <AccountPage permission="invoices:manage" maw={720}>
+      <InvoicingForm />
+    </AccountPage>
   );
 }
 

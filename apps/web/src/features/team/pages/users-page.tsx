@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import {
   ActionIcon,
   Badge,
@@ -14,7 +14,6 @@ import {
   Table,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -23,13 +22,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListQuery } from '@taquilla/shared';
 import type { AccountMember } from '@taquilla/shared/schemas/users';
 import { useState } from 'react';
-import { NoPermission } from '../../../components/no-permission.tsx';
 import { PageLoader } from '../../../components/page-state.tsx';
-import { can, useCurrentUser } from '../../../lib/current-user.ts';
+import { useCurrentUser } from '../../../lib/current-user.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { resendInvitation, revokeInvitation, usersQuery } from '../api.ts';
-import { AccountTabs } from '../components/account-tabs.tsx';
+import { AccountPage } from '../components/account-page.tsx';
 import { ROLE_LABELS, STATUS_COLORS, STATUS_LABELS } from '../components/member-labels.ts';
 import { EditMemberModal, InviteModal } from '../components/member-modals.tsx';
 
@@ -38,19 +36,9 @@ export function UsersPage() {
   const me = useCurrentUser();
   if (!me.data) return null;
   return (
-    <Stack maw={1000} gap={0}>
-      <Title order={1} fz={{ base: 24, sm: 28 }} mb="sm">
-        <Trans>Cuenta</Trans>
-      </Title>
-      {can(me.data, 'users:manage') ? (
-        <>
-          <AccountTabs />
-          <Team selfId={me.data.id} />
-        </>
-      ) : (
-        <NoPermission />
-      )}
-    </Stack>
+    <AccountPage permission="users:manage" maw={1000}>
+      <Team selfId={me.data.id} />
+    </AccountPage>
   );
 }
 
