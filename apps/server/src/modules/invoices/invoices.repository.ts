@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, notExists, sql } from 'drizzle-orm';
 import { type Queryable, rowsOf } from '../../db/client.ts';
 import {
   events,
@@ -89,6 +89,22 @@ export async function accountYear(q: Queryable, accountId: string) {
     sql`select extract(year from now() at time zone timezone)::int as year from accounts where id = ${accountId}`,
   );
   return Number(rowsOf<{ year: number }>(rows)[0]?.year);
+}
+
+/** Whether the account invoices and this event did not opt out, in one round trip (the public event reads it). */
+export async function isInvoicing(q: Queryable, accountId: string, eventId: string) {
+  const optedOut = q
+    .select({ event_id: invoiceEventOptOuts.event_id })
+    .from(invoiceEventOptOuts)
+    .where(and(eq(invoiceEventOptOuts.account_id, accountId), eq(invoiceEventOptOuts.event_id, eventId)));
+  const [row] = await q
+    .select({ account_id: invoiceSettings.account_id })
+    .from(invoiceSettings)
+    .where(
+      and(eq(invoiceSettings.account_id, accountId), eq(invoiceSettings.enabled, true), notExists(optedOut)),
+    )
+    .limit(1);
+  return Boolean(row);
 }
 
 export async function isOptedOut(q: Queryable, accountId: string, eventId: string) {

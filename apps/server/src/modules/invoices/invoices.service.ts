@@ -83,8 +83,7 @@ export async function updateSettings(deps: DbDeps, auth: AuthContext, input: Upd
 
 /** Whether this account invoices this event's orders (turned on, and the event did not opt out). */
 export async function invoicingActive(q: Queryable, accountId: string, eventId: string) {
-  const settings = await repo.findSettings(q, accountId);
-  return Boolean(settings?.enabled) && !(await repo.isOptedOut(q, accountId, eventId));
+  return repo.isInvoicing(q, accountId, eventId);
 }
 
 /** Why checkout refuses a purchase above 400 € without the buyer's details (422 on `invoice`). */

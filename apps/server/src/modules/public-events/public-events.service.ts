@@ -80,7 +80,7 @@ function visibleTicket(t: SellableTicket, promo: Promo | null): PublicTicket | n
 
 /**
  * The public read model of one event. A constant number of queries whatever the number of tickets:
- * event + organizer, cover, tickets, tiers, taxes, held units (2), questions, invoicing (2), and with a promo code its
+ * event + organizer, cover, tickets, tiers, taxes, held units (2), questions, invoicing, and with a promo code its
  * row and uses. Draft, archived, deleted and unknown events are 404.
  */
 export async function getPublicEvent(

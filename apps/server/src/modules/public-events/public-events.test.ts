@@ -324,7 +324,7 @@ describe('public read model', () => {
     const forMany = stop();
     expect(res.json().data.tickets).toHaveLength(15);
     expect(forMany).toBe(forOne);
-    // 10 before invoicing; the account's invoicing settings (and, when on, the event's opt-out) add up to 2.
+    // 10 before invoicing; whether the event invoices is one more.
     expect(forMany).toBeLessThanOrEqual(12);
   });
 
