@@ -142,24 +142,22 @@ export class Mailer {
   async send(message: MailMessage, opts: { bulk?: boolean; key?: string } = {}): Promise<void> {
     const transport = opts.bulk && this.smtpUrl ? this.pooled(this.smtpUrl) : this.transport;
     const messageId = message.messageId ?? (opts.key ? this.messageIdOf(opts.key) : undefined);
+    // The file's name is taken before the (asynchronous) build, so e-mails sent concurrently are named in
+    // the order they were sent, not the order their builds finished; the counter parts equal milliseconds.
+    const fileName = this.fileDir
+      ? `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}-${String(++this.filesWritten).padStart(8, '0')}-${message.to.replace(/[^a-zA-Z0-9@._-]/g, '_')}.eml`
+      : undefined;
     const info = await transport.sendMail({
       from: this.from,
       ...message,
       ...(messageId ? { messageId } : {}),
     });
-    if (this.fileDir) {
+    if (this.fileDir && fileName) {
       if (!this.fileDirMade) {
         await mkdir(this.fileDir, { recursive: true });
         this.fileDirMade = true;
       }
-      const safeTo = message.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
-      // Several e-mails to one address may be written in the same millisecond (sent concurrently): the
-      // process and a counter keep their names apart and in order.
-      const seq = `${process.pid}-${String(++this.filesWritten).padStart(8, '0')}`;
-      const file = path.join(
-        this.fileDir,
-        `${new Date().toISOString().replace(/[:.]/g, '-')}-${seq}-${safeTo}.eml`,
-      );
+      const file = path.join(this.fileDir, fileName);
       await writeFile(file, info.message as Buffer);
       this.log.info({ to: message.to, subject: message.subject, file }, 'e-mail written to file');
     } else {
