@@ -123,6 +123,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     }
     done();
   });
+  // Before every hook that may wait (the rate-limit store, the session lookup of a logged-in request), so
+  // the whole request is bounded, not only its handler.
+  addRequestTimeout(app, config.requestTimeoutMs);
   await app.register(cookie);
   // helmet's middlewares are built once here: per request they only set precomputed headers.
   // (@fastify/helmet rebuilt them, CSP parsing included, on every request: a third of the public API's CPU.)
@@ -194,7 +197,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   app.addHook('preHandler', organizerScopeHook(database.db));
   app.setErrorHandler(errorHandler);
   app.addHook('preValidation', rejectUnstorableText);
-  addRequestTimeout(app, config.requestTimeoutMs);
 
   app.get(
     '/api/health',

@@ -103,3 +103,45 @@ describe('database outages', () => {
     expect(ms).toBeLessThan(6000);
   });
 });
+
+/**
+ * A logged-in request is bounded too: its session is read before the handler, and with a database that
+ * hangs past its statement time-out the request must still end at REQUEST_TIMEOUT_MS.
+ */
+describe('a hung database under a long statement time-out', () => {
+  let slowProxy: TcpProxy;
+  let slow: TestApp;
+  let dropSlow: () => Promise<void>;
+  let slowHeaders: Record<string, string>;
+  beforeAll(async () => {
+    const created = await createPgDatabase(BASE_URL);
+    dropSlow = created.drop;
+    const target = new URL(created.url);
+    slowProxy = new TcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    await slowProxy.listen();
+    const viaProxy = new URL(created.url);
+    viaProxy.host = `127.0.0.1:${slowProxy.port}`;
+    slow = await createTestApp({
+      databaseUrl: viaProxy.toString(),
+      env: { DATABASE_STATEMENT_TIMEOUT_MS: '30000', REQUEST_TIMEOUT_MS: '2000' },
+    });
+    ({ headers: slowHeaders } = await createAccountWithUser(slow.app));
+  });
+  afterAll(async () => {
+    slowProxy.frozen = false;
+    await slow.close();
+    await dropSlow();
+  });
+
+  it('ends a logged-in request at REQUEST_TIMEOUT_MS with 503, while its session lookup waits', async () => {
+    slowProxy.frozen = true;
+    const start = performance.now();
+    const res = await slow.app.inject({ url: '/api/users/me', headers: slowHeaders });
+    const ms = performance.now() - start;
+    slowProxy.frozen = false;
+    expect(res.statusCode).toBe(503);
+    expect(res.json().error.message).toBe(UNAVAILABLE);
+    expect(ms).toBeGreaterThanOrEqual(1900);
+    expect(ms).toBeLessThan(5000);
+  });
+});
