@@ -19,7 +19,8 @@ export async function runPrimary(workers: number, migrate: () => Promise<void>):
   cluster.on('exit', (worker, code, signal) => {
     const wasServing = serving.delete(worker.id);
     if (stopping) {
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      // Non-zero when a worker could not start: a supervisor must see the failure.
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(process.exitCode ?? 0);
       return;
     }
     if (!wasServing) {

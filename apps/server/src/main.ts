@@ -30,6 +30,15 @@ function databaseTarget(url: string): string {
 
 /** Opens (and migrates) the database; a DATABASE_URL that leads nowhere ends the process, saying so. */
 async function openOrExit(migrate: boolean) {
+  // Migrations may legitimately take long (an index on a big table) or wait for a lock: never cut them
+  // short, but say what the process is waiting for instead of sitting silent.
+  const started = Date.now();
+  const waiting = () =>
+    console.error(
+      `Waiting for the database of DATABASE_URL (${databaseTarget(config.databaseUrl ?? '')}) to answer (${Math.round((Date.now() - started) / 1000)} s)…`,
+    );
+  const firstNotice = config.databaseUrl ? setTimeout(waiting, 2_000) : undefined;
+  const notices = config.databaseUrl ? setInterval(waiting, 10_000) : undefined;
   try {
     const database = await open();
     if (migrate) await database.migrate();
@@ -41,6 +50,9 @@ async function openOrExit(migrate: boolean) {
       `Cannot use the database of DATABASE_URL (${databaseTarget(config.databaseUrl)}): ${reason}`,
     );
     process.exit(1);
+  } finally {
+    clearTimeout(firstNotice);
+    clearInterval(notices);
   }
 }
 

@@ -72,7 +72,11 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       kind: 'postgres',
       // Migrations may build indexes for longer than a request's statement timeout: their own connection.
       migrate: async () => {
-        const migrator = new pg.Pool({ connectionString: opts.databaseUrl, max: 1 });
+        const migrator = new pg.Pool({
+          connectionString: opts.databaseUrl,
+          max: 1,
+          connectionTimeoutMillis: opts.connectTimeoutMs ?? 5_000,
+        });
         try {
           await migratePg(drizzlePg(migrator, { schema }), { migrationsFolder });
         } finally {
