@@ -3,6 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { dataEnvelope } from '@taquilla/shared/schemas/envelope';
+import { WEBHOOK_EVENT_TYPES, WEBHOOK_PAYLOAD_VERSION } from '@taquilla/shared/schemas/webhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { REPO_ROOT } from '../config.ts';
@@ -28,6 +29,8 @@ beforeAll(async () => {
   spec = res.json();
 });
 afterAll(() => t.close());
+
+type WebhookSchema = { required: string[]; properties: Record<string, { enum: unknown[] }> };
 
 /** Each route writes its own summary and success answer: nothing is made up from its path. */
 function undocumentedRoutes(routes: RouteEntry[]) {
@@ -90,6 +93,33 @@ describe('/api/docs', () => {
       },
     );
     expect(run.status, `${run.stdout}\n${run.stderr}`).toBe(0);
+  });
+
+  it('declares the API-key scheme and documents every webhook message with its versioned payload', () => {
+    const doc = spec as unknown as {
+      security: Record<string, unknown>[];
+      components: { securitySchemes: Record<string, unknown>; schemas: Record<string, WebhookSchema> };
+      'x-webhooks': Record<string, { post: { parameters: { name: string }[]; requestBody: unknown } }>;
+    };
+    expect(doc.components.securitySchemes.apiKeyAuth).toMatchObject({
+      type: 'http',
+      scheme: 'bearer',
+      bearerFormat: 'tqk_…',
+    });
+    expect(doc.security).toEqual([{ bearerAuth: [] }, { apiKeyAuth: [] }]);
+    expect(Object.keys(doc['x-webhooks']).sort()).toEqual([...WEBHOOK_EVENT_TYPES].sort());
+    expect(WEBHOOK_EVENT_TYPES).toHaveLength(15);
+    for (const [type, { post }] of Object.entries(doc['x-webhooks'])) {
+      expect(
+        post.parameters.map((p) => p.name),
+        type,
+      ).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
+      expect(JSON.stringify(post.requestBody), type).toContain('#/components/schemas/WebhookPayload');
+    }
+    const payload = doc.components.schemas.WebhookPayload;
+    expect(payload?.required).toEqual(expect.arrayContaining(['id', 'type', 'version', 'timestamp', 'data']));
+    expect(payload?.properties.version).toMatchObject({ enum: [WEBHOOK_PAYLOAD_VERSION] });
+    expect(payload?.properties.type?.enum).toEqual([...WEBHOOK_EVENT_TYPES, 'webhook.test']);
   });
 });
 

@@ -1,4 +1,5 @@
 import { PERMISSIONS, USER_ROLES, type UserRole } from '@taquilla/shared';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signToken } from '../../lib/auth.ts';
 import { ROLE_PERMISSIONS } from '../../lib/permissions.ts';
@@ -21,7 +22,8 @@ let routes: RouteEntry[];
 /** A member (not the owner) of the fixture's account for each role of the table. */
 let members: Record<UserRole, Awaited<ReturnType<typeof addUser>>>;
 beforeAll(async () => {
-  t = await createTestApp();
+  // Keys walk every route below: far more calls than a key's default 360 a minute.
+  t = await createTestApp({ env: { API_KEY_REQUESTS_PER_MINUTE: '1000000' } });
   fx = await accountWithEverything(t.app);
   routes = t.app.deps.routes.filter((r) => r.url.startsWith('/api/') || r.url.startsWith('/e'));
   const entries = [];
@@ -187,4 +189,111 @@ describe('permission matrix', () => {
     }
     expect(failures).toEqual([]);
   });
+});
+
+/**
+ * The same walk with API keys (Authorization: Bearer tqk_…): a key of another account gets 404 on this
+ * account's ids; a READ_ONLY key gets 403 on every write; a DOOR key reaches only the door's reads (the
+ * events and their check-in lists); a FULL key reads what an admin reads; no key reaches people or keys
+ * (403); and no refused call writes anything.
+ */
+describe('permission matrix: API keys', () => {
+  type KeyName = 'READ_ONLY' | 'DOOR' | 'FULL' | 'OTHER_FULL';
+  const keys = {} as Record<KeyName, string>;
+  /** Routes no key may call, whatever its permission: the team and the keys themselves. */
+  const peopleOnly = (r: RouteEntry) => /^\/api\/(users|accounts\/me\/api-keys)(\/|$)/.test(r.url);
+  const ROLE_OF_KEY = { READ_ONLY: 'READ_ONLY', DOOR: 'DOOR', FULL: 'ADMIN' } as const;
+  const authenticated = () => routes.filter((r) => r.access !== 'public');
+
+  beforeAll(async () => {
+    const mint = async (token: string, permission: string) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/accounts/me/api-keys',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { name: `Matriz ${permission}`, permission },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().data.key as string;
+    };
+    keys.READ_ONLY = await mint(fx.owner.token, 'READ_ONLY');
+    keys.DOOR = await mint(fx.owner.token, 'DOOR');
+    keys.FULL = await mint(fx.owner.token, 'FULL');
+    keys.OTHER_FULL = await mint(fx.other.token, 'FULL');
+    // A key's use is recorded at most once a minute: marked as just used (for longer than the walk
+    // takes), the walk's own calls write nothing, so the fingerprint sees only what a call itself writes.
+    await t.app.deps.db.execute(sql`update api_keys set last_used_at = now() + interval '1 hour'`);
+  });
+
+  it("a key of another account gets 404 on this account's ids (403 where keys never go), and nothing is written", async () => {
+    const before = await databaseFingerprint(t.app);
+    const failures: string[] = [];
+    const walked = authenticated().filter((r) => r.url.includes('/:'));
+    expect(walked.length).toBeGreaterThan(50);
+    for (const r of walked) {
+      const res = await call(r, fx.fill(r.url), `Bearer ${keys.OTHER_FULL}`);
+      const expected = peopleOnly(r) ? 403 : 404;
+      if (res.statusCode !== expected)
+        failures.push(`${r.method} ${r.url} → ${res.statusCode} ${res.body.slice(0, 120)}`);
+    }
+    expect(failures).toEqual([]);
+    expect(await databaseFingerprint(t.app)).toEqual(before);
+  });
+
+  it.each(['READ_ONLY', 'DOOR'] as const)(
+    'a %s key gets 403 on every write and on every read its permission set lacks, and nothing is written',
+    async (name) => {
+      const before = await databaseFingerprint(t.app);
+      const failures: string[] = [];
+      const refused = authenticated().filter(
+        (r) => r.method !== 'GET' || peopleOnly(r) || !holds(ROLE_OF_KEY[name], r),
+      );
+      expect(refused.filter((r) => r.method !== 'GET').length).toBeGreaterThan(60);
+      for (const r of refused) {
+        const res = await call(r, fx.fill(r.url), `Bearer ${keys[name]}`);
+        if (res.statusCode !== 403 || res.json().error?.code !== 'FORBIDDEN')
+          failures.push(`${r.method} ${r.url} → ${res.statusCode} ${res.body.slice(0, 120)}`);
+      }
+      expect(failures).toEqual([]);
+      expect(await databaseFingerprint(t.app)).toEqual(before);
+    },
+  );
+
+  it('a DOOR key reaches only the events and their check-in lists', () => {
+    const reached = authenticated()
+      .filter((r) => r.method === 'GET' && !peopleOnly(r) && holds('DOOR', r))
+      .map((r) => r.access);
+    expect([...new Set(reached)].sort()).toEqual(['check-in:read', 'events:read']);
+  });
+
+  it('a FULL key gets 403 on every route of people and keys, and nothing is written', async () => {
+    const before = await databaseFingerprint(t.app);
+    const failures: string[] = [];
+    const closed = authenticated().filter(peopleOnly);
+    expect(closed.length).toBeGreaterThan(5);
+    for (const r of closed) {
+      const res = await call(r, fx.fill(r.url), `Bearer ${keys.FULL}`);
+      if (res.statusCode !== 403) failures.push(`${r.method} ${r.url} → ${res.statusCode}`);
+    }
+    expect(failures).toEqual([]);
+    expect(await databaseFingerprint(t.app)).toEqual(before);
+  });
+
+  it.each(['READ_ONLY', 'DOOR', 'FULL'] as const)(
+    "a %s key reads every route its permission set holds: this account's ids answer 200",
+    async (name) => {
+      const failures: string[] = [];
+      const reads = authenticated().filter(
+        (r) => r.method === 'GET' && !peopleOnly(r) && holds(ROLE_OF_KEY[name], r),
+      );
+      expect(reads.length).toBeGreaterThan(5);
+      for (const r of reads) {
+        if (r.url.includes(':imageId') || r.url.includes(':token')) continue;
+        const res = await call(r, fx.fill(r.url), `Bearer ${keys[name]}`);
+        const ok = r.url.includes('/:') ? res.statusCode === 200 : res.statusCode < 400;
+        if (!ok) failures.push(`${r.method} ${r.url} → ${res.statusCode} ${res.body.slice(0, 120)}`);
+      }
+      expect(failures).toEqual([]);
+    },
+  );
 });

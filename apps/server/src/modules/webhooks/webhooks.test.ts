@@ -419,6 +419,77 @@ describe('delivery', () => {
   });
 });
 
+describe('retries', () => {
+  /** The delivery job of the endpoint's only delivery, and the delivery. */
+  async function pending(endpointId: string) {
+    const [delivery] = await t.app.deps.db
+      .select()
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.endpoint_id, endpointId));
+    const [job] = await t.app.deps.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.kind, 'webhooks.deliver'), sql`${jobs.payload}->>'deliveryId' = ${delivery?.id}`));
+    if (!delivery || !job) throw new Error('no delivery');
+    return { delivery, job };
+  }
+  const runNow = (jobId: number) =>
+    t.app.deps.db.update(jobs).set({ run_at: new Date() }).where(eq(jobs.id, jobId));
+
+  it('an endpoint that does not answer within 10 s is a failed attempt, logged with its duration', async () => {
+    const s = await createSellingEvent(t.app);
+    const endpoint = await createEndpoint(s);
+    receiver.respond = () => {};
+    await sale(s);
+    const { delivery } = await pending(endpoint.id);
+    expect(delivery).toMatchObject({
+      status: 'PENDING',
+      attempts: 1,
+      response_status: null,
+      error: 'no answer within 10000 ms',
+    });
+    expect(delivery.duration_ms).toBeGreaterThanOrEqual(9900);
+    expect(delivery.duration_ms).toBeLessThan(15_000);
+    expect(receiver.received).toHaveLength(1);
+  }, 30_000);
+
+  it('waits twice as long after each failure, and after 3 days of failing marks the delivery FAILED', async () => {
+    const s = await createSellingEvent(t.app);
+    const endpoint = await createEndpoint(s);
+    receiver.respond = (_req, res) => {
+      res.statusCode = 500;
+      res.end('boom');
+    };
+    await sale(s);
+    const delays: number[] = [];
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      const { job } = await pending(endpoint.id);
+      delays.push((job.run_at.getTime() - Date.now()) / 1000);
+      await runNow(job.id);
+      await t.app.deps.jobs.drain();
+    }
+    // 5 s, 10 s, 20 s (a little less: the clock moved since the attempt).
+    expect(delays.map(Math.round)).toEqual([5, 10, 20]);
+    const { delivery, job } = await pending(endpoint.id);
+    expect(delivery).toMatchObject({ status: 'PENDING', attempts: 4 });
+
+    // The message has been failing for 3 days: this attempt is the last one.
+    const threeDaysAgo = new Date(Date.now() - 3 * 24 * 3600 * 1000 - 1000);
+    await t.app.deps.db
+      .update(jobs)
+      .set({ run_at: new Date(), created_at: threeDaysAgo, failing_since: threeDaysAgo })
+      .where(eq(jobs.id, job.id));
+    await t.app.deps.jobs.drain();
+    const last = await pending(endpoint.id);
+    expect(last.delivery).toMatchObject({ status: 'FAILED', attempts: 5, response_status: 500 });
+    expect(last.job.failed_at).not.toBeNull();
+    receiver.received.length = 0;
+    await runNow(job.id);
+    await t.app.deps.jobs.drain();
+    expect(receiver.received).toHaveLength(0);
+  });
+});
+
 describe('emitted where the state changes', () => {
   it('attendee, check-in, refund, cancellation and event changes each send their type', async () => {
     const s = await createSellingEvent(t.app, { status: 'DRAFT' });
@@ -501,5 +572,91 @@ describe('emitted where the state changes', () => {
     expect(byType['checkin.created']).toMatchObject({ object: 'check_in', attendee_id: attendee?.id });
     expect(byType['checkin.undone']).toMatchObject({ object: 'check_in', checked_in_at: null });
     expect(byType['order.refunded']).toMatchObject({ object: 'order', refund_status: 'REFUNDED' });
+  });
+  it('order edits, event and ticket changes and the waiting list send theirs', async () => {
+    const s = await createSellingEvent(t.app);
+    const ticket = await addTicket(t.app, s.event, {
+      waitlist_enabled: true,
+      prices: [{ price_cents: 2500, quantity: 1 }],
+    });
+    await createEndpoint(s, {
+      event_types: [
+        'order.updated',
+        'event.updated',
+        'ticket.updated',
+        'waitlist_entry.created',
+        'waitlist_entry.offered',
+      ],
+    });
+    const shortId = await buyWithTestCard(t.app, s.event, ticket);
+    const [order] = await t.app.deps.db
+      .execute(sql`select id from orders where short_id = ${shortId}`)
+      .then((r) => (r as unknown as { rows: { id: string }[] }).rows);
+    const eventUrl = `/api/events/${s.event.id}`;
+    const edit = (payload: Record<string, string>) =>
+      t.app.inject({ method: 'PUT', url: `${eventUrl}/orders/${order?.id}`, headers: s.headers, payload });
+    // The same details again change nothing, so they send nothing; new ones send one order.updated.
+    expect(
+      (await edit({ first_name: 'Lucía', last_name: 'Martín', email: 'lucia@example.com' })).statusCode,
+    ).toBe(200);
+    const edited = await edit({ first_name: 'Lucía', last_name: 'Martín Ruiz', email: 'lmr@example.com' });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const renamed = await t.app.inject({
+      method: 'PUT',
+      url: eventUrl,
+      headers: s.headers,
+      payload: { name: 'Concierto de Invierno' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const joined = await t.app.inject({
+      method: 'POST',
+      url: `/api/public/events/${s.event.id}/waitlist`,
+      payload: {
+        ticket_id: ticket.id,
+        first_name: 'Pau',
+        email: 'pau@example.com',
+        quantity: 1,
+        consent: true,
+      },
+    });
+    expect(joined.statusCode, joined.body).toBe(201);
+    // A message carries the resource as it is when it is built: built now, the entry is still waiting.
+    await t.app.deps.jobs.drain();
+    // One more unit: the ticket changed and the waiting list's first entry is offered it.
+    const more = await t.app.inject({
+      method: 'PUT',
+      url: `${eventUrl}/tickets/${ticket.id}`,
+      headers: s.headers,
+      payload: {
+        name: ticket.name,
+        type: 'PAID',
+        waitlist_enabled: true,
+        prices: [{ id: at(ticket.prices, 0).id, price_cents: 2500, quantity: 2 }],
+      },
+    });
+    expect(more.statusCode, more.body).toBe(200);
+    await t.app.deps.jobs.drain();
+    const byType = Object.fromEntries(bodies().map((b) => [b.type, b]));
+    expect(Object.keys(byType).sort()).toEqual([
+      'event.updated',
+      'order.updated',
+      'ticket.updated',
+      'waitlist_entry.created',
+      'waitlist_entry.offered',
+    ]);
+    expect(byType['order.updated'].data).toMatchObject({ object: 'order', id: order?.id });
+    expect(bodies().filter((b) => b.type === 'order.updated')).toHaveLength(1);
+    expect(JSON.stringify(byType['order.updated'].data)).toContain('lmr@example.com');
+    expect(byType['event.updated'].data).toMatchObject({ object: 'event', name: 'Concierto de Invierno' });
+    expect(byType['ticket.updated'].data).toMatchObject({ object: 'ticket', id: ticket.id });
+    expect(byType['waitlist_entry.created'].data).toMatchObject({
+      object: 'waitlist_entry',
+      state: 'WAITING',
+    });
+    expect(byType['waitlist_entry.offered'].data).toMatchObject({
+      object: 'waitlist_entry',
+      state: 'OFFERED',
+    });
+    for (const b of bodies()) expect(b).toMatchObject({ version: 1, account_id: s.account.id });
   });
 });
