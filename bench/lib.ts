@@ -84,6 +84,7 @@ export function startTaquilla(databaseUrl: string, extraEnv: Record<string, stri
       TEST_PAYMENTS: 'false',
       // The benchmark's thousands of buyers all come from this one machine.
       RESERVATIONS_PER_MINUTE: '100000',
+      RESERVATION_UNITS_PER_ADDRESS: '100000',
       ...extraEnv,
     },
     '/api/health',

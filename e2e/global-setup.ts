@@ -25,6 +25,7 @@ export async function setup(project: TestProject) {
     TEST_PAYMENTS: 'true',
     // Every journey's buyer comes from 127.0.0.1.
     RESERVATIONS_PER_MINUTE: '1000',
+    RESERVATION_UNITS_PER_ADDRESS: '100000',
     // The journeys' API sign-ups say which address they come from (e2e/api.ts).
     TRUST_PROXY: 'true',
   };

@@ -100,6 +100,11 @@ const envSchema = z.object({
   REDIS_URL: z.string().url().optional(),
   /** Reservations one address may make per minute, per event. */
   RESERVATIONS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
+  /**
+   * Units one address may hold in live reservations of one event (a first reservation may be as large as
+   * the tickets allow): one connection cannot sit on an event's stock by reserving again and again.
+   */
+  RESERVATION_UNITS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(20),
   /** Door requests (scans or upload batches) per minute from one address to one check-in list. */
   DOOR_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
   /** Webhooks may go to loopback, private and link-local addresses (a self-hosted install on a LAN). */
@@ -146,6 +151,7 @@ export type Config = {
   trustProxy: TrustProxy;
   redisUrl?: string;
   reservationsPerMinute: number;
+  reservationUnitsPerAddress: number;
   publicCacheTtlMs: number;
   doorRequestsPerMinute: number;
   /** Webhooks may reach private and loopback addresses (off: only public ones). */
@@ -223,6 +229,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY ?? false,
     redisUrl: e.REDIS_URL,
     reservationsPerMinute: e.RESERVATIONS_PER_MINUTE,
+    reservationUnitsPerAddress: e.RESERVATION_UNITS_PER_ADDRESS,
     publicCacheTtlMs: e.PUBLIC_CACHE_TTL_MS,
     doorRequestsPerMinute: e.DOOR_REQUESTS_PER_MINUTE,
     webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE ?? false,

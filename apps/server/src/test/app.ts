@@ -51,6 +51,7 @@ export async function createTestApp(
     PUBLIC_CACHE_TTL_MS: '0',
     // Suites reserve many times from one address; the throttle has its own test (lib/rate-limit-store.test.ts).
     RESERVATIONS_PER_MINUTE: '100000',
+    RESERVATION_UNITS_PER_ADDRESS: '100000',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...opts.env,
   });

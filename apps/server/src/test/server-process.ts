@@ -39,6 +39,7 @@ export class ServerProcess {
         AUTH_SECRET: this.secret,
         TEST_PAYMENTS: 'true',
         RESERVATIONS_PER_MINUTE: '100000',
+        RESERVATION_UNITS_PER_ADDRESS: '100000',
         ...this.env,
         PORT: String(port),
         HOST: '127.0.0.1',

@@ -68,6 +68,11 @@ export const orders = pgTable(
     is_manual: boolean('is_manual').notNull().default(false),
     /** «Necesito factura»: { name, tax_id, address } for a full invoice; null for a simplified one. */
     invoice_details: jsonb('invoice_details').$type<Record<string, unknown>>(),
+    /**
+     * Who holds a buyer's reservation: a keyed hash of the client's address (its /64 for IPv6), never the
+     * address itself. Units held per address and event are limited (RESERVATION_UNITS_PER_ADDRESS).
+     */
+    held_by: text('held_by'),
     completed_at: ts('completed_at'),
     ...timestamps,
   },
@@ -75,6 +80,9 @@ export const orders = pgTable(
     uniqueIndex('orders_short_id_unique').on(t.short_id),
     index('orders_event_status_idx').on(t.event_id, t.status),
     index('orders_promo_idx').on(t.promo_code_id),
+    index('orders_held_by_idx')
+      .on(t.event_id, t.held_by)
+      .where(sql`${t.status} = 'RESERVED' AND ${t.held_by} IS NOT NULL`),
   ],
 );
 

@@ -4,6 +4,8 @@ import { defineMessages } from '../../lib/i18n.ts';
 export const checkoutMessages = defineMessages({
   'checkout.rate_limited':
     'Demasiadas reservas desde tu conexión. Espera {minutes} min y vuelve a intentarlo.',
+  'checkout.holder_limit':
+    'Ya tienes {held, plural, one {# entrada reservada} other {# entradas reservadas}} de este evento desde tu conexión. Termina esa compra o libérala antes de reservar más.',
   'checkout.event_unavailable': 'Este evento no está disponible.',
   'checkout.order_not_found': 'Este pedido ya no existe.',
   'checkout.order_expired': 'Tu pedido ha caducado. Empieza un pedido nuevo.',

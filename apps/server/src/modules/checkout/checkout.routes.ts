@@ -63,6 +63,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         request.body,
         request.locale,
+        request.ip,
       );
       return reply.status(201).send({ data: presentReservedOrder(deps, order, settings) });
     },

@@ -14,8 +14,10 @@ import { checkoutMessages as m } from './checkout.messages.ts';
 import { presentCheckoutOrder } from './checkout.presenter.ts';
 import type { EventRow, OrderContext, PromoRow, SellableTicket } from './checkout.repository.ts';
 import * as repo from './checkout.repository.ts';
+import { holderKey } from './holder.ts';
 import { loadReservationContext, type ReservationContext } from './reservation-context.ts';
 import {
+  type Holder,
   type HoldStatus,
   type InsertedOrder,
   type NewOrder,
@@ -55,6 +57,8 @@ export type HoldRequest =
        * tiers, sale windows, min/max per order) do not apply. Stock limits always do.
        */
       byOrganizer?: boolean;
+      /** A buyer's reservation: limited per holder (the address it came from). */
+      holder?: Holder;
     }
   | {
       /** An existing order of the event, held again (its lines, promo code and tickets as stored). */
@@ -108,6 +112,7 @@ export async function holdUnits(
           hold_minutes: holdMinutes,
           is_manual: request.byOrganizer ?? false,
           organizer: request.byOrganizer ?? false,
+          ...request.holder,
         };
   return reserveUnits(q, payload, { unsafeNoLocks: deps.config.checkoutUnsafeNoLocks });
 }
@@ -186,6 +191,8 @@ export function holdRefusal(
 ): AppError {
   if (problem.problem === 'PROMO_CODE_INVALID')
     return invalid({ promo_code: m['checkout.promo_code_invalid'] });
+  if (problem.problem === 'HOLDER_LIMIT')
+    return conflict(m['checkout.holder_limit'], { held: problem.held }, 'HOLDER_LIMIT');
   const ticket = tickets.find((t) => t.id === problem.ticketId);
   const at = `tickets.${Math.max(
     0,
@@ -311,7 +318,13 @@ export async function priceOrder(
  * held; with the units left when a ticket sold out lately, for a refusal without locks), then
  * `holdUnits` locks, re-checks every limit and writes the order, all inside PostgreSQL.
  */
-export async function reserve(deps: Deps, eventId: string, input: CreateOrderInput, locale: Locale) {
+export async function reserve(
+  deps: Deps,
+  eventId: string,
+  input: CreateOrderInput,
+  locale: Locale,
+  address: string,
+) {
   const ticketIds = [...new Set(input.tickets.map((l) => l.ticket_id))];
   const { event, tickets, order, lines, remaining } = await priceOrder(deps, eventId, input, {
     // The race control (test builds) always counts first: without locks, that count is all it checks.
@@ -334,6 +347,10 @@ export async function reserve(deps: Deps, eventId: string, input: CreateOrderInp
     status: 'RESERVED',
     holdMinutes: event.order_timeout_minutes,
     lines,
+    holder: {
+      held_by: holderKey(address, deps.config.authSecret),
+      max_units_held: deps.config.reservationUnitsPerAddress,
+    },
   });
   if ('problem' in inserted) {
     if (inserted.problem === 'SOLD_OUT') noteSoldOut(inserted.ticketId);

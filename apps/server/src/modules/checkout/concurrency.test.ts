@@ -53,6 +53,7 @@ async function startServer(databaseUrl: string, extraEnv: Record<string, string>
         WEB_DIST_DIR: path.join(tmpdir(), 'taquilla-no-web'),
         // 200 racing buyers share one address: the per-address reservation limit is not what is tested.
         RESERVATIONS_PER_MINUTE: '100000',
+        RESERVATION_UNITS_PER_ADDRESS: '100000',
         ...extraEnv,
       },
       stdio: ['ignore', 'ignore', 'pipe'],

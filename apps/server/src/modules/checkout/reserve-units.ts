@@ -48,8 +48,14 @@ export type HoldPayload =
       hold_minutes: number;
       is_manual: boolean;
       organizer: boolean;
-    })
+    } & Partial<Holder>)
   | { order_id: string; status: HoldStatus; hold_minutes: number };
+
+/** A buyer's reservation: who holds it (`holderKey`) and how many units that holder may hold in all. */
+export interface Holder {
+  held_by: string;
+  max_units_held: number;
+}
 
 export interface InsertedOrder {
   orderId: string;
@@ -62,6 +68,8 @@ export interface InsertedOrder {
 /** Why the locked re-check refused the order; `ticketId` names the line at fault. */
 export type ReserveProblem =
   | { problem: 'PROMO_CODE_INVALID' }
+  /** The holder's live reservations of the event and this one together pass its limit. */
+  | { problem: 'HOLDER_LIMIT'; held: number }
   | {
       problem:
         | 'SOLD_OUT'
@@ -74,7 +82,8 @@ export type ReserveProblem =
     };
 
 type RawAnswer =
-  | { problem: ReserveProblem['problem']; ticket_id: string }
+  | { problem: 'HOLDER_LIMIT'; held: number }
+  | { problem: Exclude<ReserveProblem['problem'], 'HOLDER_LIMIT'>; ticket_id: string }
   | { error: string }
   | {
       order_id: string;
@@ -189,6 +198,7 @@ export async function reserveUnits(
   const answer = await batcherFor(q, opts.unsafeNoLocks ?? false).submit(key, payload);
   if ('error' in answer) throw new Error(`checkout_reserve failed: ${answer.error}`);
   if ('problem' in answer) {
+    if (answer.problem === 'HOLDER_LIMIT') return answer;
     return answer.problem === 'PROMO_CODE_INVALID'
       ? { problem: answer.problem }
       : { problem: answer.problem, ticketId: answer.ticket_id };
