@@ -61,11 +61,11 @@ describe('invoices journey', () => {
       await buyer.page.getByRole('button', { name: 'Usar mis datos' }).click();
       await buyer.page.getByLabel('Necesito factura').check();
       await buyer.page.getByLabel('Nombre o razón social').fill('Marta Vidal');
-      await buyer.page.getByLabel('NIF, NIE o CIF').fill('12345678A');
+      await buyer.page.getByLabel('NIF, NIE, CIF o número de IVA de la UE').fill('12345678A');
       await buyer.page.getByLabel('Dirección', { exact: false }).last().fill('Calle Luna 3, Madrid');
       await buyer.page.getByRole('button', { name: 'Continuar al pago' }).click();
-      await buyer.page.getByText('El NIF, NIE o CIF no es válido').waitFor();
-      await buyer.page.getByLabel('NIF, NIE o CIF').fill('12345678Z');
+      await buyer.page.getByText('o el número de IVA de otro país de la UE con su prefijo').waitFor();
+      await buyer.page.getByLabel('NIF, NIE, CIF o número de IVA de la UE').fill('12345678Z');
       await screenshot(buyer.page, `invoices-checkout-${width}`);
       if (width === 360) {
         await buyer.page.getByRole('button', { name: 'Continuar al pago' }).click();

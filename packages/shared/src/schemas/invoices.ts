@@ -4,15 +4,15 @@
  * Amounts are integer minor units.
  */
 import { z } from 'zod';
-import { isValidSpanishTaxId, normalizeTaxId } from '../tax-id.ts';
+import { isValidBuyerTaxId, isValidSpanishTaxId, normalizeBuyerTaxId, normalizeTaxId } from '../tax-id.ts';
 
-/** A NIF, NIE or CIF, checked with its check character and stored normalized (B12345674). */
-export const taxIdSchema = z
-  .string({ error: 'invoices.tax_id_invalid' })
+/** The buyer's: a NIF, NIE or CIF, or another EU state's VAT number with its prefix (DE136695976). */
+export const buyerTaxIdSchema = z
+  .string({ error: 'invoices.buyer_tax_id_invalid' })
   .trim()
-  .max(20, { error: 'invoices.tax_id_invalid' })
-  .refine(isValidSpanishTaxId, { error: 'invoices.tax_id_invalid' })
-  .transform(normalizeTaxId);
+  .max(20, { error: 'invoices.buyer_tax_id_invalid' })
+  .refine(isValidBuyerTaxId, { error: 'invoices.buyer_tax_id_invalid' })
+  .transform(normalizeBuyerTaxId);
 
 export const VAT_REGIMES = ['GENERAL', 'EXEMPT'] as const;
 export type VatRegime = (typeof VAT_REGIMES)[number];
@@ -96,7 +96,7 @@ export const updateEventInvoicingSchema = z.strictObject({ opted_out: z.boolean(
 /** «Necesito factura» at checkout: who the full invoice is made out to. */
 export const invoiceDetailsSchema = z.strictObject({
   name: required(200, 'invoices.buyer_name_required'),
-  tax_id: taxIdSchema,
+  tax_id: buyerTaxIdSchema,
   address: required(500, 'invoices.buyer_address_required'),
 });
 export type InvoiceDetailsInput = z.input<typeof invoiceDetailsSchema>;

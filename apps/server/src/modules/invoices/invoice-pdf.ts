@@ -1,5 +1,6 @@
 import type { Locale } from '@taquilla/shared';
 import { formatMoney, formatPercent } from '@taquilla/shared/money';
+import { isValidEuVatNumber } from '@taquilla/shared/tax-id';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { t } from '../../lib/i18n.ts';
@@ -86,7 +87,9 @@ export function renderInvoicePdf(ctx: PdfContext): Promise<Buffer> {
   if (buyer) {
     doc.font('Helvetica-Bold').text(m('invoices.pdf_buyer'), 310, top);
     doc.font('Helvetica').text(buyer.name ?? '', 310, doc.y, { width: 230 });
-    doc.text(`NIF: ${buyer.tax_id ?? ''}`, { width: 230 });
+    // Another member state's VAT number is printed as such (NIF-IVA), with its country prefix.
+    const euVat = isValidEuVatNumber(buyer.tax_id ?? '');
+    doc.text(`${euVat ? m('invoices.pdf_eu_vat_number') : 'NIF'}: ${buyer.tax_id ?? ''}`, { width: 230 });
     doc.text(buyer.address ?? '', { width: 230 });
   }
   doc.y = Math.max(sellerBottom, doc.y) + 15;

@@ -10,6 +10,8 @@ export const invoicesMessages = defineMessages({
   'invoices.next_number_invalid': 'El número siguiente debe ser un número entero desde 1.',
   'invoices.next_number_locked':
     'Ya se han emitido facturas en esta serie este año: el número siguiente lo fija la numeración correlativa.',
+  'invoices.buyer_tax_id_invalid':
+    'Indica un NIF, NIE o CIF español, o el número de IVA de otro país de la UE con su prefijo (por ejemplo, 12345678Z o FR40303265045): revisa las cifras.',
   'invoices.buyer_name_required': 'Indica el nombre o la razón social para la factura.',
   'invoices.buyer_address_required': 'Indica la dirección para la factura.',
   'invoices.details_required':
@@ -23,6 +25,7 @@ export const invoicesMessages = defineMessages({
   'invoices.pdf_date': 'Fecha de expedición',
   'invoices.pdf_seller': 'Emisor',
   'invoices.pdf_buyer': 'Destinatario',
+  'invoices.pdf_eu_vat_number': 'NIF-IVA',
   'invoices.pdf_corrects': 'Rectifica la factura {number} (rectificación por diferencias).',
   'invoices.pdf_reason_refund': 'Motivo: devolución del importe.',
   'invoices.pdf_reason_cancellation': 'Motivo: anulación del pedido.',

@@ -437,7 +437,9 @@ describe('«Necesito factura» at checkout', () => {
     };
     const bad = await details(s.event.id, short, company);
     expect(bad.statusCode).toBe(422);
-    expect(bad.json().error.fields).toEqual({ 'invoice.tax_id': expect.stringContaining('no es válido') });
+    expect(bad.json().error.fields).toEqual({
+      'invoice.tax_id': expect.stringContaining('número de IVA de otro país de la UE'),
+    });
     expect((await details(s.event.id, short, { ...company, tax_id: 'a-58818501' })).statusCode).toBe(200);
     const paid = await t.app.inject({
       method: 'POST',
@@ -447,6 +449,38 @@ describe('«Necesito factura» at checkout', () => {
     expect(paid.json().data.status).toBe('COMPLETED');
     const [invoice] = await invoicesOf(s.account.id);
     expect(invoice).toMatchObject({ type: 'F1', buyer: { ...company, tax_id: 'A58818501' } });
+  });
+
+  it("takes another EU state's VAT number (checked, with its prefix) and prints it on the invoice as NIF-IVA", async () => {
+    const s = await invoicingEvent();
+    const short = await reserve(s, 1);
+    const company = { name: 'Beispiel GmbH', tax_id: 'DE136695977', address: 'Hauptstraße 1, Berlin' };
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: `${base(s.event.id)}/${short}`,
+      headers: { 'accept-language': 'en' },
+      payload: { ...buyer, invoice: company },
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().error.fields).toEqual({
+      'invoice.tax_id': expect.stringContaining('VAT number of another EU country'),
+    });
+    expect((await details(s.event.id, short, { ...company, tax_id: 'de 136 695 976' })).statusCode).toBe(200);
+    await t.app.inject({
+      method: 'POST',
+      url: `${base(s.event.id)}/${short}/payment`,
+      payload: { provider: 'test', card_number: '4242 4242 4242 4242' },
+    });
+    const [invoice] = await invoicesOf(s.account.id);
+    expect(invoice).toMatchObject({ type: 'F1', buyer: { ...company, tax_id: 'DE136695976' } });
+    const pdf = await t.app.inject({
+      method: 'GET',
+      url: `/api/public/events/${s.event.id}/order/${short}/invoices/${invoice?.id}/pdf`,
+      headers: { 'accept-language': 'es' },
+    });
+    const { text } = pdfText(pdf.rawPayload);
+    expect(text).toContain('NIF-IVA: DE136695976');
+    expect(text).toContain('NIF: B12345674');
   });
 
   it('requires the details above 400 € when the event invoices', async () => {

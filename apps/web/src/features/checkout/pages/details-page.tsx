@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { PublicQuestion } from '@taquilla/shared';
-import { isValidSpanishTaxId } from '@taquilla/shared/tax-id';
+import { isValidBuyerTaxId } from '@taquilla/shared/tax-id';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { showSubmitError } from '../../../lib/form-errors.ts';
@@ -117,8 +117,9 @@ export function DetailsPage() {
       if (v.needs_invoice) {
         if (!v.invoice.name.trim())
           errors['invoice.name'] = t`Indica el nombre o la razón social para la factura.`;
-        if (!isValidSpanishTaxId(v.invoice.tax_id.trim()))
-          errors['invoice.tax_id'] = t`El NIF, NIE o CIF no es válido: revisa las cifras y la letra.`;
+        if (!isValidBuyerTaxId(v.invoice.tax_id.trim()))
+          errors['invoice.tax_id'] =
+            t`Indica un NIF, NIE o CIF español, o el número de IVA de otro país de la UE con su prefijo (por ejemplo, FR40303265045): revisa las cifras.`;
         if (!v.invoice.address.trim()) errors['invoice.address'] = t`Indica la dirección para la factura.`;
       }
       return errors;
@@ -320,7 +321,11 @@ export function DetailsPage() {
                     autoComplete="organization"
                     {...form.getInputProps('invoice.name')}
                   />
-                  <TextInput label={t`NIF, NIE o CIF`} required {...form.getInputProps('invoice.tax_id')} />
+                  <TextInput
+                    label={t`NIF, NIE, CIF o número de IVA de la UE`}
+                    required
+                    {...form.getInputProps('invoice.tax_id')}
+                  />
                   <Textarea
                     label={t`Dirección`}
                     required
