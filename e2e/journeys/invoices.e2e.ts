@@ -6,7 +6,7 @@ import { collectErrors, DESKTOP, launch, newPage, screenshot } from '../browser.
 
 /**
  * Invoicing from the back office: the organizer turns it on in «Cuenta → Facturación» (a wrong NIF is
- * refused under its field), a buyer ticks «Necesito factura» at checkout (a wrong NIF refused under its field), and the order drawer lists the
+ * refused under its field) and opts an event out and back in from its settings, a buyer ticks «Necesito factura» at checkout (a wrong NIF refused under its field), and the order drawer lists the
  * invoice and downloads its PDF.
  */
 let browser: Browser;
@@ -43,6 +43,27 @@ describe('invoices journey', () => {
     );
     expect(settings).toMatchObject({ enabled: true, tax_id: 'B12345674' });
     await screenshot(page, 'invoicing-settings-desktop');
+
+    // The event's settings let it opt out of invoicing (and back in).
+    const optOut = async (invoices: boolean) => {
+      await page.goto(`/manage/event/${event.id}/settings`);
+      const section = page.locator('#facturacion');
+      const toggle = section.getByLabel('Emitir facturas de los pedidos de este evento');
+      await toggle.waitFor({ state: 'attached' });
+      expect(await toggle.isChecked()).toBe(!invoices);
+      await toggle.setChecked(invoices, { force: true });
+      await section.getByRole('button', { name: 'Guardar' }).click();
+      await page.getByText('Ajustes de facturación guardados').waitFor();
+      const state = await call<{ opted_out: boolean; enabled: boolean }>(
+        'GET',
+        `events/${event.id}/invoicing`,
+        undefined,
+        token,
+      );
+      expect(state).toMatchObject({ opted_out: !invoices, enabled: invoices });
+    };
+    await optOut(false);
+    await optOut(true);
 
     // A buyer who needs an invoice ticks «Necesito factura» on the checkout's details step.
     const base = `public/events/${event.id}/order`;
@@ -112,6 +133,9 @@ describe('invoices journey', () => {
     await phone.page.goto('/account/invoicing');
     await phone.page.getByLabel('Razón social o nombre').waitFor();
     await screenshot(phone.page, 'invoicing-settings-phone');
+    await phone.page.goto(`/manage/event/${event.id}/settings`);
+    await phone.page.locator('#facturacion').scrollIntoViewIfNeeded();
+    await screenshot(phone.page, 'invoicing-event-opt-out-phone');
     await phone.context.close();
   });
 });

@@ -14,6 +14,7 @@ import type {
   UpdateEventInput,
   UpdateEventSettingsInput,
 } from '@taquilla/shared/schemas/events';
+import type { EventInvoicing } from '@taquilla/shared/schemas/invoices';
 import type {
   CreateOrganizerInput,
   Organizer,
@@ -99,6 +100,25 @@ export const useUpdateSettings = (id: string) => {
     mutationFn: (body: UpdateEventSettingsInput) =>
       api<{ data: EventSettings }>(`events/${id}/settings`, { method: 'PUT', body }),
     onSuccess: () => qc.invalidateQueries({ queryKey: eventKeys.detail(id) }),
+  });
+};
+
+/** Whether the event invoices its orders: the account's invoicing, unless the event opted out. */
+export const eventInvoicingQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...eventKeys.detail(id), 'invoicing'],
+    queryFn: () => api<{ data: EventInvoicing }>(`events/${id}/invoicing`).then((r) => r.data),
+  });
+
+export const useUpdateEventInvoicing = (id: string) => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (optedOut: boolean) =>
+      api<{ data: EventInvoicing }>(`events/${id}/invoicing`, {
+        method: 'PUT',
+        body: { opted_out: optedOut },
+      }).then((r) => r.data),
+    onSuccess: (data) => qc.setQueryData(eventInvoicingQuery(id).queryKey, data),
   });
 };
 

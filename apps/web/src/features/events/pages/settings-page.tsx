@@ -34,6 +34,7 @@ import { fromWallTime, toWallTime } from '../../../lib/format.ts';
 import { useEvent, useOrganizers, useUpdateEvent, useUpdateSettings } from '../api.ts';
 import { CoverUploader } from '../components/cover-uploader.tsx';
 import { DateTimeField } from '../components/date-time-field.tsx';
+import { InvoicingSection } from '../components/invoicing-section.tsx';
 import { RichTextField } from '../components/rich-text-field.tsx';
 import { CurrencySelect, TimeZoneSelect } from '../components/zone-currency-fields.tsx';
 
@@ -53,6 +54,7 @@ export function SettingsPage() {
           <CoverUploader event={event.data} />
         </Section>
         <SettingsSections key={`s-${event.data.updated_at}`} event={event.data} />
+        <InvoicingSection eventId={event.data.id} />
       </Stack>
     </ChangeableWith>
   );
