@@ -93,6 +93,19 @@ describe('orders journey', () => {
     expect(csv.split('\r\n')).toHaveLength(3);
     expect(csv).toContain('pau@example.com');
 
+    // Sorted by a column's header, kept in the address; pressed again, the other way.
+    const total = page.getByRole('columnheader', { name: 'Total' });
+    await total.getByRole('button').click();
+    await page.waitForURL(/sort=total_cents&dir=asc/);
+    await expect.poll(() => rows.first().textContent()).toContain('Pau Soler');
+    expect(await total.getAttribute('aria-sort')).toBe('ascending');
+    await total.getByRole('button').click();
+    await page.waitForURL(/dir=desc/);
+    await expect.poll(() => rows.first().textContent()).toContain('Lucía Martín');
+    await page.reload();
+    await expect.poll(() => rows.first().textContent()).toContain('Lucía Martín');
+    expect(await total.getAttribute('aria-sort')).toBe('descending');
+
     // Search and status filter.
     await page.getByPlaceholder('Buscar por nombre, correo o nº de pedido').fill('pau@');
     await expect.poll(() => rows.count()).toBe(1);
@@ -138,6 +151,13 @@ describe('orders journey', () => {
     await page.goto(`/manage/event/${event.id}/attendees`);
     await rows.nth(2).waitFor();
     expect(await rows.count()).toBe(3);
+    // Filtered by status: every ticket is valid now that the offline order was paid.
+    await page.getByRole('combobox', { name: 'Estado' }).click();
+    await page.getByRole('option', { name: 'Cancelada' }).click();
+    await page.getByText('Ningún asistente coincide').waitFor();
+    await page.getByRole('combobox', { name: 'Estado' }).click();
+    await page.getByRole('option', { name: 'Válida' }).click();
+    await expect.poll(() => rows.count()).toBe(3);
     await page.getByPlaceholder('Buscar por nombre, correo o nº de pedido').fill('pau');
     await expect.poll(() => rows.count()).toBe(1);
     // The search lives in the address: a reload shows the same list.

@@ -2,6 +2,13 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
+/** How a list is sorted, kept in the address (`?sort=`, `?dir=`), and how to change it. */
+export interface ListSort {
+  by: string;
+  direction: 'asc' | 'desc';
+  set: (by: string, direction: 'asc' | 'desc') => void;
+}
+
 /**
  * A back-office list's page, search, filters and open detail kept in the address bar, so a reload or a
  * shared link shows the same list. `?page=` (absent on the first page), `?query=` (written once typing
@@ -42,5 +49,19 @@ export function useListParams() {
     /** A filter's new value: back to the first page. */
     setFilter: (key: string, value: string | null) => setParam({ [key]: value || null, page: null }),
     setPage: (p: number) => setParam({ page: p > 1 ? String(p) : null }, false),
+    /**
+     * The list's sort from `?sort=`/`?dir=`, one of `allowed` (what the server sorts this list by), or
+     * `fallback`; a new sort goes back to the first page.
+     */
+    sortOf: (allowed: readonly string[], fallback: Omit<ListSort, 'set'>): ListSort => {
+      const by = params.get('sort') ?? '';
+      const dir = params.get('dir');
+      const known = allowed.includes(by);
+      return {
+        by: known ? by : fallback.by,
+        direction: known ? (dir === 'asc' ? 'asc' : 'desc') : fallback.direction,
+        set: (nextBy, nextDir) => setParam({ sort: nextBy, dir: nextDir, page: null }),
+      };
+    },
   };
 }

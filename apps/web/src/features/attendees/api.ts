@@ -7,7 +7,19 @@ import type {
 } from '@taquilla/shared/schemas/attendees';
 import { api } from '../../lib/api-client.ts';
 
-export const useAttendees = (eventId: string, opts: { query: string; ticketId: string; page: number }) =>
+/** The list's filters as the API takes them: a ticket and a status (empty: all). */
+export const attendeeFilters = (opts: { ticketId: string; status: string }) => {
+  const filters = {
+    ...(opts.ticketId ? { ticket_id: { eq: opts.ticketId } } : {}),
+    ...(opts.status ? { status: { eq: opts.status } } : {}),
+  };
+  return Object.keys(filters).length > 0 ? filters : undefined;
+};
+
+export const useAttendees = (
+  eventId: string,
+  opts: { query: string; ticketId: string; status: string; page: number },
+) =>
   useQuery({
     queryKey: ['attendees', eventId, 'list', opts],
     queryFn: () =>
@@ -18,7 +30,7 @@ export const useAttendees = (eventId: string, opts: { query: string; ticketId: s
           query: opts.query,
           sort_by: 'last_name',
           sort_direction: 'asc',
-          filters: opts.ticketId ? { ticket_id: { eq: opts.ticketId } } : undefined,
+          filters: attendeeFilters(opts),
         },
       }),
     placeholderData: keepPreviousData,

@@ -25,7 +25,18 @@ export type StatusFilter =
   | 'RESERVED'
   | 'ABANDONED';
 
-export const useOrders = (eventId: string, opts: { query: string; status: StatusFilter; page: number }) =>
+/** What the order list sorts by (the server's allow-list for `sort_by`). */
+export const ORDER_SORTS = ['created_at', 'last_name', 'total_cents', 'status'] as const;
+
+export const useOrders = (
+  eventId: string,
+  opts: {
+    query: string;
+    status: StatusFilter;
+    page: number;
+    sort: { by: string; direction: 'asc' | 'desc' };
+  },
+) =>
   useQuery({
     queryKey: ['orders', eventId, 'list', opts],
     queryFn: () =>
@@ -34,6 +45,8 @@ export const useOrders = (eventId: string, opts: { query: string; status: Status
           page: opts.page,
           per_page: PER_PAGE,
           query: opts.query,
+          sort_by: opts.sort.by,
+          sort_direction: opts.sort.direction,
           filters: opts.status ? { status: { eq: opts.status } } : undefined,
         },
       }),

@@ -23,7 +23,7 @@ import {
   IconTicket,
   IconUsers,
 } from '@tabler/icons-react';
-import type { AttendeeStatus } from '@taquilla/shared';
+import { ATTENDEE_STATUSES, type AttendeeStatus } from '@taquilla/shared';
 import type { ManageAttendee } from '@taquilla/shared/schemas/attendees';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -37,7 +37,7 @@ import { useEventTickets, useManageEvent } from '../../../lib/event-queries.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useListParams } from '../../../lib/use-list-params.ts';
 import { useSingleFlight } from '../../../lib/use-single-flight.ts';
-import { useAttendees, useResendTicket } from '../api.ts';
+import { attendeeFilters, useAttendees, useResendTicket } from '../api.ts';
 import { AttendeeDetail } from '../components/attendee-detail.tsx';
 import { AttendeeForm } from '../components/attendee-form.tsx';
 
@@ -54,12 +54,13 @@ export function AttendeesPage() {
   // Page, search, ticket filter and the open attendee live in the address (useListParams).
   const { page, search, setSearch, query, param, setParam, setFilter, setPage } = useListParams();
   const ticketId = param('ticket');
+  const statusFilter = ATTENDEE_STATUSES.includes(param('status') as AttendeeStatus) ? param('status') : '';
   const openId = param('attendee') || null;
   const setOpenId = (id: string | null) => setParam({ attendee: id }, !id);
   const [editing, setEditing] = useState<ManageAttendee | null>(null);
   const event = useManageEvent(eventId);
   const timezone = event.data?.timezone ?? 'UTC';
-  const list = useAttendees(eventId, { query, ticketId, page });
+  const list = useAttendees(eventId, { query, ticketId, status: statusFilter, page });
   const tickets = useEventTickets(eventId);
   const resend = useResendTicket(eventId);
   // A double click on "resend" sends one e-mail, not two.
@@ -72,7 +73,7 @@ export function AttendeesPage() {
     return <PageLoader />;
   }
   const { data: rows, meta } = list.data;
-  const filtered = Boolean(query || ticketId);
+  const filtered = Boolean(query || ticketId || statusFilter);
   const status = (a: ManageAttendee) => (
     <Badge color={STATUS[a.status].color} variant="light" size="sm">
       {i18n._(STATUS[a.status].label)}
@@ -168,7 +169,7 @@ export function AttendeesPage() {
               query,
               sort_by: 'last_name',
               sort_direction: 'asc',
-              filters: ticketId ? { ticket_id: { eq: ticketId } } : undefined,
+              filters: attendeeFilters({ ticketId, status: statusFilter }),
             }}
             filename={t`asistentes`}
           />
@@ -195,6 +196,17 @@ export function AttendeesPage() {
           allowDeselect={false}
           w={220}
         />
+        <Select
+          aria-label={t`Estado`}
+          data={[
+            { value: '', label: t`Todos los estados` },
+            ...ATTENDEE_STATUSES.map((s) => ({ value: s, label: i18n._(STATUS[s].label) })),
+          ]}
+          value={statusFilter}
+          onChange={(v) => setFilter('status', v)}
+          allowDeselect={false}
+          w={200}
+        />
       </Group>
       {rows.length === 0 ? (
         <EmptyState
@@ -202,7 +214,7 @@ export function AttendeesPage() {
           title={filtered ? <Trans>Ningún asistente coincide</Trans> : <Trans>Aún no hay asistentes</Trans>}
           text={
             filtered ? (
-              <Trans>Prueba con otra búsqueda o con otra entrada.</Trans>
+              <Trans>Prueba con otra búsqueda, otra entrada u otro estado.</Trans>
             ) : (
               <Trans>Cada entrada de un pedido completado aparecerá aquí con su titular.</Trans>
             )

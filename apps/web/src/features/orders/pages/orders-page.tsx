@@ -14,7 +14,7 @@ import { useCan } from '../../../lib/current-user.ts';
 import { useManageEvent } from '../../../lib/event-queries.ts';
 import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format.ts';
 import { useListParams } from '../../../lib/use-list-params.ts';
-import { type StatusFilter, useOrders } from '../api.ts';
+import { ORDER_SORTS, type StatusFilter, useOrders } from '../api.ts';
 import { ManualOrderModal } from '../components/manual-order-modal.tsx';
 import { OrderDrawer } from '../components/order-drawer.tsx';
 
@@ -24,11 +24,17 @@ export function OrdersPage() {
   const { t } = useLingui();
   const eventId = useParams().eventId!;
   // Page, search, status and the open order live in the address (useListParams).
-  const { page, search, setSearch, query, param, setParam, setFilter, setPage } = useListParams();
+  const { page, search, setSearch, query, param, setParam, setFilter, setPage, sortOf } = useListParams();
   const status = param('status') as StatusFilter;
+  const sort = sortOf(ORDER_SORTS, { by: 'created_at', direction: 'desc' });
   const [creating, setCreating] = useState(false);
   const event = useManageEvent(eventId);
-  const list = useOrders(eventId, { query, status, page });
+  const list = useOrders(eventId, {
+    query,
+    status,
+    page,
+    sort: { by: sort.by, direction: sort.direction },
+  });
   const openId = param('order') || null;
   const open = (id: string | null) => setParam({ order: id }, !id);
 
@@ -53,6 +59,16 @@ export function OrdersPage() {
     { value: 'ABANDONED', label: t`Abandonados` },
   ];
 
+  // Phones show cards without a header to press: the same sorts from a list.
+  const sortOptions = [
+    { value: 'created_at:desc', label: t`Más recientes primero` },
+    { value: 'created_at:asc', label: t`Más antiguos primero` },
+    { value: 'total_cents:desc', label: t`Mayor importe primero` },
+    { value: 'total_cents:asc', label: t`Menor importe primero` },
+    { value: 'last_name:asc', label: t`Comprador (A–Z)` },
+    { value: 'last_name:desc', label: t`Comprador (Z–A)` },
+  ];
+
   return (
     <Stack gap="md" maw={1100}>
       <PageHeader
@@ -67,7 +83,12 @@ export function OrdersPage() {
           <Group gap="xs">
             <ExportButton
               path={`events/${eventId}/orders/export`}
-              query={{ query, filters: status ? { status: { eq: status } } : undefined }}
+              query={{
+                query,
+                sort_by: sort.by,
+                sort_direction: sort.direction,
+                filters: status ? { status: { eq: status } } : undefined,
+              }}
               filename={`${event.data.slug}-${t`pedidos`}`}
             />
             {canCreate && (
@@ -96,6 +117,22 @@ export function OrdersPage() {
           allowDeselect={false}
           w={220}
         />
+        <Select
+          hiddenFrom="sm"
+          label={t`Ordenar por`}
+          data={sortOptions}
+          value={
+            sortOptions.some((o) => o.value === `${sort.by}:${sort.direction}`)
+              ? `${sort.by}:${sort.direction}`
+              : null
+          }
+          onChange={(v) => {
+            const [by = 'created_at', direction] = (v ?? '').split(':');
+            sort.set(by, direction === 'asc' ? 'asc' : 'desc');
+          }}
+          allowDeselect={false}
+          w={220}
+        />
       </Group>
       {rows.length === 0 ? (
         <EmptyState
@@ -112,13 +149,14 @@ export function OrdersPage() {
       ) : (
         <>
           <ListTable
+            sort={sort}
             columns={[
               { label: <Trans>Pedido</Trans> },
-              { label: <Trans>Comprador</Trans> },
-              { label: <Trans>Fecha</Trans> },
+              { label: <Trans>Comprador</Trans>, sortKey: 'last_name' },
+              { label: <Trans>Fecha</Trans>, sortKey: 'created_at' },
               { label: <Trans>Entradas</Trans>, align: 'right' },
-              { label: <Trans>Total</Trans>, align: 'right' },
-              { label: <Trans>Estado</Trans> },
+              { label: <Trans>Total</Trans>, align: 'right', sortKey: 'total_cents' },
+              { label: <Trans>Estado</Trans>, sortKey: 'status' },
             ]}
           >
             {rows.map((o) => (
