@@ -18,9 +18,9 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { DEFAULT_LANDING } from '../../../lib/api-client.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
+import { browserTimeZone } from '../../../lib/time-zones.ts';
 import { acceptInvitation, getInvitation } from '../api.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
-import { browserTimeZone } from '../components/timezone-select.tsx';
 import { useAuthValidators } from '../components/validation.ts';
 
 /** /auth/accept-invitation/:token: a new colleague sets a name and password; an existing user just joins. */

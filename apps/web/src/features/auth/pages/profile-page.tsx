@@ -19,12 +19,12 @@ import { IconMailForward } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Locale } from '@taquilla/shared';
 import { useState } from 'react';
+import { TimeZoneSelect } from '../../../components/time-zone-select.tsx';
 import { type CurrentUser, currentUserQuery, useCurrentUser } from '../../../lib/current-user.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { changeLocale, i18n } from '../../../lib/i18n.ts';
 import { localeOptions } from '../../../lib/locale.ts';
 import { cancelEmailChange, updateMe } from '../api.ts';
-import { TimezoneSelect } from '../components/timezone-select.tsx';
 import { useAuthValidators } from '../components/validation.ts';
 
 /** /manage/profile: name, language and time zone; e-mail (confirmed by link); password. */
@@ -91,7 +91,7 @@ function DetailsCard({ user }: { user: CurrentUser }) {
               allowDeselect={false}
               {...form.getInputProps('locale')}
             />
-            <TimezoneSelect allowDeselect={false} {...form.getInputProps('timezone')} />
+            <TimeZoneSelect {...form.getInputProps('timezone')} />
           </SimpleGrid>
           <Group justify="flex-end">
             <Button type="submit" loading={busy}>

@@ -6,9 +6,9 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { i18n } from '../../../lib/i18n.ts';
+import { browserTimeZone } from '../../../lib/time-zones.ts';
 import { register } from '../api.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
-import { browserTimeZone } from '../components/timezone-select.tsx';
 import { useAuthValidators } from '../components/validation.ts';
 
 /** /auth/register: creates the account and its owner, then onboarding at /welcome. */

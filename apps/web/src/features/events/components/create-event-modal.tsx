@@ -5,11 +5,12 @@ import { notifications } from '@mantine/notifications';
 import { EVENT_NAME_MAX } from '@taquilla/shared/schemas/events';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { TimeZoneSelect } from '../../../components/time-zone-select.tsx';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { fromWallTime } from '../../../lib/format.ts';
 import { useCreateEvent, useCreateOrganizer, useEventDefaults, useOrganizers } from '../api.ts';
 import { DateTimeField } from './date-time-field.tsx';
-import { CurrencySelect, TimeZoneSelect } from './zone-currency-fields.tsx';
+import { CurrencySelect } from './zone-currency-fields.tsx';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);

@@ -1,20 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { Select, type SelectProps } from '@mantine/core';
-import { CURRENCIES, TIME_ZONES } from '../lib/zones-and-currencies.ts';
-
-export function TimeZoneSelect(props: Omit<SelectProps, 'data'>) {
-  const { t } = useLingui();
-  return (
-    <Select
-      label={t`Zona horaria`}
-      searchable
-      data={TIME_ZONES}
-      limit={50}
-      allowDeselect={false}
-      {...props}
-    />
-  );
-}
+import { CURRENCIES } from '../lib/zones-and-currencies.ts';
 
 export function CurrencySelect(props: Omit<SelectProps, 'data'>) {
   const { t } = useLingui();

@@ -1,12 +1,4 @@
-/** The choices of an event's time zone and currency. */
-export const TIME_ZONES: string[] = (() => {
-  try {
-    return Intl.supportedValuesOf('timeZone');
-  } catch {
-    return ['Europe/Madrid', 'UTC'];
-  }
-})();
-
+/** The choices of an event's currency (its time zone: components/time-zone-select.tsx). */
 export const CURRENCIES = [
   'EUR',
   'USD',

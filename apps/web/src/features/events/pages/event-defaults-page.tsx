@@ -6,10 +6,11 @@ import type { EventDefaults } from '@taquilla/shared/schemas/events';
 import { ORDER_TIMEOUT_MAX, ORDER_TIMEOUT_MIN } from '@taquilla/shared/schemas/events';
 import { NoPermission } from '../../../components/no-permission.tsx';
 import { PageError, PageLoader } from '../../../components/page-state.tsx';
+import { TimeZoneSelect } from '../../../components/time-zone-select.tsx';
 import { can, useCurrentUser } from '../../../lib/current-user.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { useEventDefaults, useSaveEventDefaults } from '../api.ts';
-import { CurrencySelect, TimeZoneSelect } from '../components/zone-currency-fields.tsx';
+import { CurrencySelect } from '../components/zone-currency-fields.tsx';
 
 export function EventDefaultsPage() {
   const me = useCurrentUser();

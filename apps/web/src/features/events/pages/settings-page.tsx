@@ -28,6 +28,7 @@ import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { PageError, PageLoader } from '../../../components/page-state.tsx';
 import { ChangeableWith } from '../../../components/read-only-fieldset.tsx';
+import { TimeZoneSelect } from '../../../components/time-zone-select.tsx';
 import { can, useCurrentUser } from '../../../lib/current-user.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { fromWallTime, toWallTime } from '../../../lib/format.ts';
@@ -36,7 +37,7 @@ import { CoverUploader } from '../components/cover-uploader.tsx';
 import { DateTimeField } from '../components/date-time-field.tsx';
 import { InvoicingSection } from '../components/invoicing-section.tsx';
 import { RichTextField } from '../components/rich-text-field.tsx';
-import { CurrencySelect, TimeZoneSelect } from '../components/zone-currency-fields.tsx';
+import { CurrencySelect } from '../components/zone-currency-fields.tsx';
 
 export function SettingsPage() {
   const { eventId } = useParams();

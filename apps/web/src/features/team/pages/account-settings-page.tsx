@@ -5,8 +5,8 @@ import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { PageLoader } from '../../../components/page-state.tsx';
+import { TimeZoneSelect } from '../../../components/time-zone-select.tsx';
 import { showSubmitError } from '../../../lib/form-errors.ts';
-import { TimezoneSelect } from '../../auth/components/timezone-select.tsx';
 import { accountQuery, updateAccount } from '../api.ts';
 import { AccountPage } from '../components/account-page.tsx';
 
@@ -92,7 +92,7 @@ function SettingsFormLoaded({ initial }: { initial: { name: string; currency: st
               data={currencies}
               {...form.getInputProps('currency')}
             />
-            <TimezoneSelect
+            <TimeZoneSelect
               label={t`Zona horaria`}
               nothingFoundMessage={t`No hay coincidencias`}
               description={t`Se propone al crear eventos nuevos.`}
