@@ -27,6 +27,8 @@ export async function createTestApp(
     listen?: boolean;
     env?: Record<string, string>;
     databaseUrl?: string;
+    /** Fastify's logger options (e.g. a `stream` to read the log lines); silent by default. */
+    logger?: object;
     /** Adds test-only routes or hooks before the app is ready. */
     configure?: (app: App) => void | Promise<void>;
   } = {},
@@ -64,7 +66,7 @@ export async function createTestApp(
     pgliteTemplate: config.databaseUrl ? undefined : await migratedPgliteTemplate(),
   });
   await database.migrate();
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, ...(opts.logger ? { logger: opts.logger } : {}) });
   const documented = validateDocumentedResponses(app);
   await opts.configure?.(app);
   let url = '';
