@@ -16,6 +16,7 @@ import type { Database } from './db/client.ts';
 import { errorHandler } from './lib/error-handler.ts';
 import { negotiateLocale, t } from './lib/i18n.ts';
 import { JobQueue } from './lib/jobs.ts';
+import { withLogRedaction } from './lib/log-redaction.ts';
 import { Mailer } from './lib/mailer.ts';
 import { coreMessages } from './lib/messages.ts';
 import { openapiDocument, openapiTransform, openapiTransformObject } from './lib/openapi.ts';
@@ -78,7 +79,7 @@ function trustProxyOption(
 export async function buildApp(opts: BuildAppOptions): Promise<App> {
   const { config, database } = opts;
   const app = Fastify({
-    logger: opts.logger ?? { level: config.logLevel },
+    logger: withLogRedaction(opts.logger ?? { level: config.logLevel }),
     bodyLimit: 1024 * 1024,
     trustProxy: trustProxyOption(config.trustProxy),
     // Graceful shutdown: close() stops accepting and waits for in-flight requests.

@@ -31,6 +31,8 @@ declare module 'fastify' {
  */
 const ACCESS_RULES: [methods: RegExp, path: RegExp, access: Access][] = [
   [/GET|PUT/, /^\/api\/users\/me$/, 'member'],
+  // A user's own second factor and sessions.
+  [/.*/, /^\/api\/users\/me\/(two-factor|sessions)(\/|$)/, 'member'],
   // A user's own e-mail links (the service answers 404 for anyone else's id).
   [/.*/, /^\/api\/users\/:id\/(confirm-email|resend-email-confirmation|email-change)/, 'member'],
   [/.*/, /^\/api\/users(\/|$)/, 'users:manage'],

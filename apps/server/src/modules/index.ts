@@ -25,6 +25,7 @@ import { questionRoutes } from './questions/questions.routes.ts';
 import { reportsRoutes } from './reports/reports.routes.ts';
 import { taxRoutes } from './taxes-and-fees/taxes-and-fees.routes.ts';
 import { ticketRoutes } from './tickets/tickets.routes.ts';
+import { securityRoutes } from './users/security.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
 import { waitlistRoutes } from './waitlist/waitlist.routes.ts';
 import { webhooksRoutes } from './webhooks/webhooks.routes.ts';
@@ -35,6 +36,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   const api = { prefix: '/api' };
   await app.register(authRoutes, api);
   await app.register(usersRoutes, api);
+  await app.register(securityRoutes, api);
   await app.register(accountsRoutes, api);
   await app.register(organizerRoutes, api);
   await app.register(eventRoutes, api);

@@ -14,6 +14,7 @@ import {
   webhookEndpoints,
 } from '../db/schema/index.ts';
 import { hashToken, newShortId } from '../lib/ids.ts';
+import { createSession } from '../modules/auth/sessions.ts';
 import { addUser, createAccountWithUser } from './factories/accounts.ts';
 import {
   addAffiliate,
@@ -120,6 +121,8 @@ export async function accountWithEverything(app: App) {
     .returning();
   const organizerUser = await addUser(app, account.id, { role: 'ORGANIZER' });
   const other = await createAccountWithUser(app, { accountName: 'Otra cuenta' });
+  // A second session of the owner (another device), for /users/me/sessions/:sessionId.
+  const ownerDevice = await createSession(app.deps.db, app.deps.config.authSecret, owner.user.id, account.id);
   await app.deps.jobs.drain();
 
   const ids: Record<string, string | undefined> = {
@@ -147,6 +150,7 @@ export async function accountWithEverything(app: App) {
     eventSlug: event.slug,
     account: account.id,
     file: 'logo.webp',
+    sessionId: ownerDevice.sessionId,
   };
   // `:id` is the id of whatever the segment before it names.
   const idOf: Record<string, string | undefined> = {

@@ -9,6 +9,7 @@ import {
   passwordSchema,
   timezoneSchema,
 } from './auth.ts';
+import { twoFactorChallengeSchema } from './sign-in-security.ts';
 
 /** Request bodies and shapes of /api/users. */
 export const roleSchema = z.enum(USER_ROLES, { error: 'users.role_invalid' });
@@ -109,6 +110,14 @@ export const currentUserSchema = z
     accounts: z.array(
       z.object({ id: z.string(), name: z.string(), role: z.enum(USER_ROLES), is_owner: z.boolean() }),
     ),
+    two_factor: z.object({
+      enabled: z.boolean(),
+      /** The account requires 2FA and the user has none yet: only enrolment is open until they do. */
+      required: z.boolean(),
+      recovery_codes_left: z.number().int(),
+    }),
+    /** Whether the account requires 2FA of every member (admins change it). */
+    account_requires_two_factor: z.boolean(),
   })
   .meta({ id: 'CurrentUser' });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
@@ -116,10 +125,14 @@ export type CurrentUser = z.infer<typeof currentUserSchema>;
 /** A new session (register, login, switch account, accept an invitation); the token is also in `x-auth-token`. */
 export const sessionSchema = z.object({ token: z.string(), user: currentUserSchema });
 export const registeredSchema = sessionSchema.extend({ account: currentUserSchema.shape.account });
-/** Login: a session, or the accounts to choose from when the user belongs to several. */
+/**
+ * Login: a session, the accounts to choose from when the user belongs to several, or (2FA) a challenge
+ * for the second step.
+ */
 export const loginResultSchema = z.union([
   sessionSchema,
   z.object({ accounts: z.array(accountChoiceSchema) }),
+  twoFactorChallengeSchema,
 ]);
 /** GET auth/reset-password/{token}: the link is valid. */
 export const resetTokenSchema = z.object({ email: z.string(), expires_at: z.string() });

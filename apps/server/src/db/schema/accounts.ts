@@ -1,5 +1,15 @@
 import { USER_ROLES } from '@taquilla/shared';
-import { boolean, index, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { id, timestamps, ts } from './columns.ts';
 
 export const accounts = pgTable('accounts', {
@@ -9,6 +19,8 @@ export const accounts = pgTable('accounts', {
   timezone: text('timezone').notNull().default('Europe/Madrid'),
   /** Applied to new events: { timezone, currency, order_timeout_minutes, attendee_details_mode, support_email }. */
   event_defaults: jsonb('event_defaults').$type<Record<string, unknown>>().notNull().default({}),
+  /** Members without two-factor authentication must enrol before they can use the account. */
+  require_two_factor: boolean('require_two_factor').notNull().default(false),
   ...timestamps,
 });
 
@@ -24,6 +36,13 @@ export const users = pgTable(
     timezone: text('timezone').notNull().default('Europe/Madrid'),
     email_verified_at: ts('email_verified_at'),
     pending_email: text('pending_email'),
+    /** TOTP secret, encrypted (AES-256-GCM, key from AUTH_SECRET); set at enrolment, live once confirmed. */
+    totp_secret: text('totp_secret'),
+    totp_enabled_at: ts('totp_enabled_at'),
+    /** The time step of the last accepted code: a code is accepted once (no replay). */
+    totp_last_counter: integer('totp_last_counter'),
+    /** SHA-256 hashes of the unused recovery codes. */
+    recovery_code_hashes: text('recovery_code_hashes').array().notNull().default([]),
     ...timestamps,
   },
   (t) => [uniqueIndex('users_email_unique').on(t.email)],
@@ -45,6 +64,9 @@ export const accountUsers = pgTable(
     /** The organizers this member works on; null: every organizer of the account. */
     organizer_ids: uuid('organizer_ids').array(),
     invited_by: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The names the inviter typed, shown while the invitation is pending (whether or not the user existed). */
+    invited_first_name: text('invited_first_name'),
+    invited_last_name: text('invited_last_name'),
     ...timestamps,
   },
   (t) => [primaryKey({ columns: [t.account_id, t.user_id] }), index('account_users_user_idx').on(t.user_id)],
@@ -64,6 +86,10 @@ export const sessions = pgTable(
     expires_at: ts('expires_at').notNull(),
     revoked_at: ts('revoked_at'),
     created_at: ts('created_at').notNull().defaultNow(),
+    /** Shown in the profile's session list: where the session was opened and when it was last used. */
+    user_agent: text('user_agent'),
+    ip: text('ip'),
+    last_used_at: ts('last_used_at').notNull().defaultNow(),
   },
   (t) => [index('sessions_user_idx').on(t.user_id)],
 );
@@ -78,7 +104,14 @@ export const userTokens = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     account_id: uuid('account_id').references(() => accounts.id, { onDelete: 'cascade' }),
     kind: text('kind', {
-      enum: ['EMAIL_CONFIRMATION', 'PASSWORD_RESET', 'EMAIL_CHANGE', 'INVITATION'],
+      enum: [
+        'EMAIL_CONFIRMATION',
+        'PASSWORD_RESET',
+        'EMAIL_CHANGE',
+        'EMAIL_CHANGE_UNDO',
+        'INVITATION',
+        'TWO_FACTOR_CHALLENGE',
+      ],
     }).notNull(),
     token_hash: text('token_hash').notNull(),
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
@@ -91,3 +124,13 @@ export const userTokens = pgTable(
     index('user_tokens_user_idx').on(t.user_id),
   ],
 );
+
+/**
+ * Failed sign-in checks (password, second factor) per key: an (address, e-mail) pair, an address, an
+ * e-mail, a user's codes. The next attempt on a key waits a delay that grows with its failures.
+ */
+export const signInFailures = pgTable('sign_in_failures', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull(),
+  last_failed_at: ts('last_failed_at').notNull(),
+});

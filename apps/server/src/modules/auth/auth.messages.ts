@@ -34,6 +34,18 @@ export const authMessages = defineMessages({
   'auth.current_password_wrong': 'La contraseña actual no es correcta.',
   'auth.forgot_sent':
     'Si existe un usuario con ese correo, le hemos enviado un enlace para restablecer la contraseña.',
+  'auth.backoff':
+    'Demasiados intentos fallidos. Vuelve a intentarlo en {seconds, plural, one {# segundo} other {# segundos}}.',
+  'auth.two_factor_code_required':
+    'Introduce el código de 6 cifras de tu aplicación o un código de recuperación.',
+  'auth.two_factor_code_wrong': 'El código no es correcto o ya se ha usado.',
+  'auth.two_factor_challenge_invalid': 'La verificación ha caducado. Vuelve a iniciar sesión.',
+  'auth.two_factor_already_on': 'La verificación en dos pasos ya está activada.',
+  'auth.two_factor_not_started': 'Empieza la activación de la verificación en dos pasos de nuevo.',
+  'auth.two_factor_not_on': 'La verificación en dos pasos no está activada.',
+  'auth.two_factor_required':
+    'Esta cuenta exige la verificación en dos pasos. Actívala en tu perfil para continuar.',
+  'auth.two_factor_policy_invalid': 'Indica si la cuenta exige la verificación en dos pasos.',
   'mail.footer': 'Taquilla · Venta de entradas',
   'mail.greeting': 'Hola, {name}:',
   'mail.confirm.subject': 'Confirma tu correo electrónico',

@@ -1,7 +1,14 @@
 import type { AccountUserStatus } from '@taquilla/shared';
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { accounts, accountUsers, sessions, users, userTokens } from '../../db/schema/index.ts';
+import {
+  accounts,
+  accountUsers,
+  sessions,
+  signInFailures,
+  users,
+  userTokens,
+} from '../../db/schema/index.ts';
 import { one } from '../../lib/rows.ts';
 
 /** SQL of authentication: users by e-mail, memberships, sessions and single-use link tokens. */
@@ -82,13 +89,65 @@ export async function moveMembership(
 
 // ------------------------------------------------------------------ sessions
 
-export async function insertSession(db: Queryable, userId: string, accountId: string, expiresAt: Date) {
+/** Where a request comes from: kept on the session for the profile's list. */
+export interface Client {
+  ip: string;
+  userAgent: string | null;
+}
+
+export async function insertSession(
+  db: Queryable,
+  userId: string,
+  accountId: string,
+  expiresAt: Date,
+  client?: Client,
+) {
   return one(
     await db
       .insert(sessions)
-      .values({ user_id: userId, account_id: accountId, expires_at: expiresAt })
+      .values({
+        user_id: userId,
+        account_id: accountId,
+        expires_at: expiresAt,
+        ip: client?.ip ?? null,
+        user_agent: client?.userAgent?.slice(0, 512) ?? null,
+      })
       .returning({ id: sessions.id }),
   );
+}
+
+/** Marks the session used now, from this address (the auth hook calls it at most once a minute). */
+export async function touchSession(db: Queryable, sessionId: string, ip: string) {
+  await db.update(sessions).set({ last_used_at: new Date(), ip }).where(eq(sessions.id, sessionId));
+}
+
+/** The user's live sessions in every account, most recently used first. */
+export function liveSessionsOf(db: Queryable, userId: string) {
+  return db
+    .select({
+      id: sessions.id,
+      user_agent: sessions.user_agent,
+      ip: sessions.ip,
+      created_at: sessions.created_at,
+      last_used_at: sessions.last_used_at,
+      account_name: accounts.name,
+    })
+    .from(sessions)
+    .innerJoin(accounts, eq(accounts.id, sessions.account_id))
+    .where(
+      and(eq(sessions.user_id, userId), isNull(sessions.revoked_at), gt(sessions.expires_at, new Date())),
+    )
+    .orderBy(desc(sessions.last_used_at));
+}
+
+/** Ends one live session of the user; false when they have no such session. */
+export async function revokeOwnSession(db: Queryable, userId: string, sessionId: string) {
+  const rows = await db
+    .update(sessions)
+    .set({ revoked_at: new Date() })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.user_id, userId), isNull(sessions.revoked_at)))
+    .returning({ id: sessions.id });
+  return rows.length === 1;
 }
 
 /**
@@ -104,6 +163,8 @@ export async function findSessionCaller(db: Queryable, sessionId: string, status
       role: accountUsers.role,
       isOwner: accountUsers.is_owner,
       organizerIds: accountUsers.organizer_ids,
+      lastUsedAt: sessions.last_used_at,
+      twoFactorMissing: sql<boolean>`${accounts.require_two_factor} and ${users.totp_enabled_at} is null`,
     })
     .from(sessions)
     .innerJoin(
@@ -111,6 +172,7 @@ export async function findSessionCaller(db: Queryable, sessionId: string, status
       and(eq(accountUsers.account_id, sessions.account_id), eq(accountUsers.user_id, sessions.user_id)),
     )
     .innerJoin(users, eq(users.id, sessions.user_id))
+    .innerJoin(accounts, eq(accounts.id, sessions.account_id))
     .where(
       and(
         eq(sessions.id, sessionId),
@@ -210,4 +272,74 @@ export async function countTokensSince(db: Queryable, userId: string, kind: Toke
     .from(userTokens)
     .where(and(eq(userTokens.user_id, userId), eq(userTokens.kind, kind), gt(userTokens.created_at, since)));
   return row?.n ?? 0;
+}
+
+// ------------------------------------------------------------------ sign-in back-off
+
+/** The failures and last failure of each key that has some (keys without a row have none). */
+export async function findFailures(db: Queryable, keys: string[]) {
+  if (keys.length === 0) return [];
+  return db.select().from(signInFailures).where(inArray(signInFailures.key, keys));
+}
+
+/** One more failure on each key; a key whose last failure is older than `forgetAfterMs` starts again at 1. */
+export async function addFailures(db: Queryable, keys: string[], forgetAfterMs: number) {
+  const now = new Date();
+  const forgotten = new Date(now.getTime() - forgetAfterMs);
+  for (const key of keys) {
+    await db
+      .insert(signInFailures)
+      .values({ key, failures: 1, last_failed_at: now })
+      .onConflictDoUpdate({
+        target: signInFailures.key,
+        set: {
+          failures: sql`case when ${signInFailures.last_failed_at} < ${forgotten} then 1 else ${signInFailures.failures} + 1 end`,
+          last_failed_at: now,
+        },
+      });
+  }
+}
+
+export async function clearFailures(db: Queryable, keys: string[]) {
+  if (keys.length === 0) return;
+  await db.delete(signInFailures).where(inArray(signInFailures.key, keys));
+}
+
+// ------------------------------------------------------------------ two-factor authentication
+
+export async function setTotp(
+  db: Queryable,
+  userId: string,
+  values: Pick<
+    Partial<typeof users.$inferInsert>,
+    'totp_secret' | 'totp_enabled_at' | 'totp_last_counter' | 'recovery_code_hashes'
+  >,
+) {
+  await db.update(users).set(values).where(eq(users.id, userId));
+}
+
+/** Records the time step of an accepted code, unless that step (or a later one) was already used. */
+export async function claimTotpCounter(db: Queryable, userId: string, counter: number) {
+  const rows = await db
+    .update(users)
+    .set({ totp_last_counter: counter })
+    .where(
+      and(eq(users.id, userId), or(isNull(users.totp_last_counter), lt(users.totp_last_counter, counter))),
+    )
+    .returning({ id: users.id });
+  return rows.length === 1;
+}
+
+/** Uses a recovery code: removes its hash if it is still there; true when it was. */
+export async function claimRecoveryCode(db: Queryable, userId: string, hash: string) {
+  const rows = await db
+    .update(users)
+    .set({ recovery_code_hashes: sql`array_remove(${users.recovery_code_hashes}, ${hash})` })
+    .where(and(eq(users.id, userId), sql`${hash} = any(${users.recovery_code_hashes})`))
+    .returning({ id: users.id });
+  return rows.length === 1;
+}
+
+export async function setRequireTwoFactor(db: Queryable, accountId: string, required: boolean) {
+  await db.update(accounts).set({ require_two_factor: required }).where(eq(accounts.id, accountId));
 }

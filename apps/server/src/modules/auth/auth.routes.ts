@@ -8,6 +8,7 @@ import {
   tokenParamsSchema,
 } from '@taquilla/shared/schemas/auth';
 import { dataEnvelope, noContent } from '@taquilla/shared/schemas/envelope';
+import { loginTwoFactorSchema } from '@taquilla/shared/schemas/sign-in-security';
 import {
   invitationSchema,
   loginResultSchema,
@@ -19,9 +20,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../lib/auth.ts';
 import { t } from '../../lib/i18n.ts';
+import { throttle } from '../../lib/throttle.ts';
 import { authMessages as m } from './auth.messages.ts';
 import * as service from './auth.service.ts';
 import { PASSWORD_RESET_JOB } from './auth.service.ts';
+import { clientOf } from './client.ts';
 import { ipAndEmailLimiter } from './rate-limit.ts';
 
 const MINUTE = 60_000;
@@ -32,11 +35,17 @@ export const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const tags = ['auth'];
   deps.jobs.register(PASSWORD_RESET_JOB, (payload) => service.sendPasswordReset(deps, String(payload.email)));
 
+  // Requests per address and per e-mail, whatever their outcome (generous: offices share one address).
+  // Wrong passwords and codes are slowed by the back-off of backoff.ts, which never locks the owner out.
   const loginLimit = ipAndEmailLimiter(
     fastify,
     'login',
-    // Per IP generous (offices share one address); per e-mail strict: 10 guesses per 15 minutes.
-    { ip: { max: 100, windowMs: MINUTE }, email: { max: 10, windowMs: 15 * MINUTE } },
+    { ip: { max: 100, windowMs: MINUTE }, email: { max: 300, windowMs: 15 * MINUTE } },
+    m['auth.rate_limited_login'],
+  );
+  const twoFactorLimit = throttle(
+    fastify,
+    [{ name: 'login-2fa:ip', max: 60, windowMs: MINUTE, key: (request) => request.ip }],
     m['auth.rate_limited_login'],
   );
   const forgotLimit = ipAndEmailLimiter(
@@ -64,7 +73,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
       preHandler: registerLimit,
     },
     async (request, reply) => {
-      const data = await service.register(deps, request.body, request.locale);
+      const data = await service.register(deps, request.body, request.locale, clientOf(request));
       reply.header('x-auth-token', data.token);
       return reply.status(201).send({ data });
     },
@@ -82,8 +91,26 @@ export const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
       preHandler: loginLimit,
     },
     async (request, reply) => {
-      const data = await service.login(deps, request.body);
+      const data = await service.login(deps, request.body, clientOf(request));
       if ('token' in data) reply.header('x-auth-token', data.token);
+      return { data };
+    },
+  );
+
+  fastify.post(
+    '/auth/login/two-factor',
+    {
+      schema: {
+        tags,
+        summary: 'Log in: the second step, with a code of the authenticator app or a recovery code',
+        body: loginTwoFactorSchema,
+        response: { 200: dataEnvelope(sessionSchema) },
+      },
+      preHandler: twoFactorLimit,
+    },
+    async (request, reply) => {
+      const data = await service.loginTwoFactor(deps, request.body, clientOf(request));
+      reply.header('x-auth-token', data.token);
       return { data };
     },
   );
@@ -99,7 +126,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
       },
     },
     async (request, reply) => {
-      const data = await service.switchAccount(deps, requireAuth(request), request.body.account_id);
+      const data = await service.switchAccount(
+        deps,
+        requireAuth(request),
+        request.body.account_id,
+        clientOf(request),
+      );
       reply.header('x-auth-token', data.token);
       return { data };
     },
@@ -190,7 +222,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
       },
     },
     async (request, reply) => {
-      const data = await service.acceptInvitation(deps, request.params.token, request.body, request.auth);
+      const data = await service.acceptInvitation(
+        deps,
+        request.params.token,
+        request.body,
+        request.auth,
+        clientOf(request),
+      );
       reply.header('x-auth-token', data.token);
       return { data };
     },

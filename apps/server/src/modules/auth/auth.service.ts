@@ -1,4 +1,5 @@
 import type { AccountChoice, LoginInput, RegisterInput } from '@taquilla/shared/schemas/auth';
+import type { LoginTwoFactorInput } from '@taquilla/shared/schemas/sign-in-security';
 import type { Queryable } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { AuthContext } from '../../lib/auth.ts';
@@ -7,15 +8,18 @@ import { hashToken } from '../../lib/ids.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { sendAuthEmail } from './auth.emails.ts';
 import { authMessages as m } from './auth.messages.ts';
+import type { Client } from './auth.repository.ts';
 import * as repo from './auth.repository.ts';
-import { currentUser, HOUR, issueLinkToken } from './identity.service.ts';
+import { guarded, passwordKeys } from './backoff.ts';
+import { currentUser, HOUR, issueLinkToken, TTL } from './identity.service.ts';
 import { createSession } from './sessions.ts';
+import { checkSecondFactor } from './two-factor.service.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'jobs'>;
 
 const emailTaken = () => invalid({ email: m['auth.email_taken'] });
 
-export async function register(deps: Deps, input: RegisterInput, requestLocale: string) {
+export async function register(deps: Deps, input: RegisterInput, requestLocale: string, client: Client) {
   const existing = await repo.findUserByEmail(deps.db, input.email);
   if (existing) throw emailTaken();
   const passwordHash = await hashPassword(input.password);
@@ -41,7 +45,7 @@ export async function register(deps: Deps, input: RegisterInput, requestLocale: 
       await sendAuthEmail(deps, 'confirm', created.user, token, {}, tx);
       return created;
     });
-    const session = await createSession(deps.db, deps.config.authSecret, user.id, account.id);
+    const session = await createSession(deps.db, deps.config.authSecret, user.id, account.id, client);
     const me = await currentUser(deps.db, user.id, account.id);
     return { token: session.token, user: me, account: me.account };
   } catch (err) {
@@ -52,26 +56,29 @@ export async function register(deps: Deps, input: RegisterInput, requestLocale: 
 
 let dummyHash: Promise<string> | undefined;
 
-/** Checks e-mail and password; the same work is done for an unknown e-mail so timing tells nothing. */
-async function checkCredentials(deps: Deps, email: string, password: string) {
+/**
+ * Checks e-mail and password under the sign-in back-off; the same work is done for an unknown e-mail so
+ * timing tells nothing.
+ */
+async function checkCredentials(deps: Deps, email: string, password: string, client: Client) {
   const user = await repo.findUserByEmail(deps.db, email);
-  if (!user?.password_hash) {
+  const ok = await guarded(deps.db, passwordKeys(client.ip, email), async () => {
+    if (user?.password_hash) return verifyPassword(user.password_hash, password);
     dummyHash ??= hashPassword('not-a-real-password');
     await verifyPassword(await dummyHash, password);
-    throw new AppError(401, 'INVALID_CREDENTIALS', m['auth.invalid_credentials']);
-  }
-  if (!(await verifyPassword(user.password_hash, password))) {
-    throw new AppError(401, 'INVALID_CREDENTIALS', m['auth.invalid_credentials']);
-  }
+    return false;
+  });
+  if (!ok || !user) throw new AppError(401, 'INVALID_CREDENTIALS', m['auth.invalid_credentials']);
   return user;
 }
 
 export type LoginResult =
   | { token: string; user: Awaited<ReturnType<typeof currentUser>> }
-  | { accounts: AccountChoice[] };
+  | { accounts: AccountChoice[] }
+  | { two_factor: { challenge: string; expires_at: string } };
 
-export async function login(deps: Deps, input: LoginInput): Promise<LoginResult> {
-  const user = await checkCredentials(deps, input.email, input.password);
+export async function login(deps: Deps, input: LoginInput, client: Client): Promise<LoginResult> {
+  const user = await checkCredentials(deps, input.email, input.password, client);
   const memberships = await repo.membershipsOf(deps.db, user.id);
   const active = memberships.filter((a) => a.status === 'ACTIVE');
   if (input.account_id) {
@@ -80,7 +87,7 @@ export async function login(deps: Deps, input: LoginInput): Promise<LoginResult>
     if (chosen.status === 'INVITED')
       throw new AppError(403, 'INVITATION_PENDING', m['auth.invitation_pending']);
     if (chosen.status !== 'ACTIVE') throw new AppError(403, 'USER_INACTIVE', m['auth.user_inactive']);
-    return startSession(deps, user.id, chosen.id);
+    return passwordAccepted(deps, user, chosen.id, client);
   }
   if (active.length === 0) {
     const invited = memberships.some((a) => a.status === 'INVITED');
@@ -94,21 +101,47 @@ export async function login(deps: Deps, input: LoginInput): Promise<LoginResult>
       accounts: active.map(({ id, name, role, is_owner }) => ({ id, name, role, is_owner })),
     };
   }
-  return startSession(deps, user.id, only.id);
+  return passwordAccepted(deps, user, only.id, client);
 }
 
-async function startSession(deps: Deps, userId: string, accountId: string) {
-  const session = await createSession(deps.db, deps.config.authSecret, userId, accountId);
+/** The password was right and the account chosen: a session, or first a challenge for the second factor. */
+async function passwordAccepted(deps: Deps, user: repo.UserRow, accountId: string, client: Client) {
+  if (!user.totp_enabled_at) return startSession(deps, user.id, accountId, client);
+  const challenge = await issueLinkToken(deps.db, {
+    userId: user.id,
+    accountId,
+    kind: 'TWO_FACTOR_CHALLENGE',
+  });
+  const expiresAt = new Date(Date.now() + TTL.TWO_FACTOR_CHALLENGE);
+  return { two_factor: { challenge, expires_at: expiresAt.toISOString() } };
+}
+
+const challengeInvalid = () =>
+  new AppError(401, 'TWO_FACTOR_CHALLENGE_INVALID', m['auth.two_factor_challenge_invalid']);
+
+/** The second step of a login with 2FA: the challenge (live, of this user) and a code give the session. */
+export async function loginTwoFactor(deps: Deps, input: LoginTwoFactorInput, client: Client) {
+  const row = await repo.findLiveToken(deps.db, 'TWO_FACTOR_CHALLENGE', hashToken(input.challenge));
+  const user = row ? await repo.findUserById(deps.db, row.user_id) : undefined;
+  if (!row?.account_id || !user?.totp_enabled_at) throw challengeInvalid();
+  await checkSecondFactor(deps, user, input.code, client.ip);
+  const used = await repo.consumeToken(deps.db, 'TWO_FACTOR_CHALLENGE', hashToken(input.challenge));
+  if (!used?.account_id) throw challengeInvalid();
+  return startSession(deps, user.id, used.account_id, client);
+}
+
+async function startSession(deps: Deps, userId: string, accountId: string, client: Client) {
+  const session = await createSession(deps.db, deps.config.authSecret, userId, accountId, client);
   return { token: session.token, user: await currentUser(deps.db, userId, accountId) };
 }
 
 /** A logged-in user moves to another of their accounts: a new session there, the old one ends. */
-export async function switchAccount(deps: Deps, auth: AuthContext, accountId: string) {
+export async function switchAccount(deps: Deps, auth: AuthContext, accountId: string, client: Client) {
   const memberships = await repo.membershipsOf(deps.db, auth.userId);
   const target = memberships.find((a) => a.id === accountId && a.status === 'ACTIVE');
   if (!target) throw invalid({ account_id: m['auth.account_invalid'] });
   await repo.revokeSession(deps.db, auth.sessionId);
-  return startSession(deps, auth.userId, accountId);
+  return startSession(deps, auth.userId, accountId, client);
 }
 
 export const logout = (deps: Deps, auth: AuthContext | null) =>
@@ -208,6 +241,7 @@ export async function acceptInvitation(
     current_password?: string;
   },
   caller: AuthContext | null,
+  client: Client,
 ) {
   const { user } = await liveInvitation(deps.db, token);
   const needsPassword = !user.password_hash;
@@ -220,7 +254,9 @@ export async function acceptInvitation(
     if (!input.current_password) {
       throw invalid({ current_password: m['auth.invitation_sign_in_required'] });
     }
-    if (!(await verifyPassword(user.password_hash, input.current_password))) {
+    const current = input.current_password;
+    const hash = user.password_hash;
+    if (!(await guarded(deps.db, passwordKeys(client.ip, user.email), () => verifyPassword(hash, current)))) {
       throw invalid({ current_password: m['auth.invitation_password_wrong'] });
     }
   }
@@ -238,5 +274,5 @@ export async function acceptInvitation(
     await repo.moveMembership(tx, row.account_id, user.id, 'INVITED', 'ACTIVE');
     return row.account_id;
   });
-  return startSession(deps, user.id, accountId);
+  return startSession(deps, user.id, accountId, client);
 }

@@ -15,6 +15,8 @@ export const TTL = {
   PASSWORD_RESET: HOUR,
   EMAIL_CHANGE: 24 * HOUR,
   INVITATION: 7 * 24 * HOUR,
+  EMAIL_CHANGE_UNDO: 7 * 24 * HOUR,
+  TWO_FACTOR_CHALLENGE: 5 * 60_000,
 } as const;
 
 /** Issues a single-use link token; only its hash is stored. */
@@ -87,5 +89,23 @@ export async function currentUser(db: Queryable, userId: string, accountId: stri
     accounts: memberships
       .filter((a) => a.status === 'ACTIVE')
       .map(({ id, name, role, is_owner }) => ({ id, name, role, is_owner })),
+    two_factor: {
+      enabled: user.totp_enabled_at !== null,
+      required: account.require_two_factor && user.totp_enabled_at === null,
+      recovery_codes_left: user.totp_enabled_at ? user.recovery_code_hashes.length : 0,
+    },
+    account_requires_two_factor: account.require_two_factor,
   };
+}
+
+/** The user's live sessions in every account, most recently used first. */
+export const liveSessionsOf = (db: Queryable, userId: string) => repo.liveSessionsOf(db, userId);
+
+/** Ends one live session of the user; false when they have no such session. */
+export const revokeOwnSession = (db: Queryable, userId: string, sessionId: string) =>
+  repo.revokeOwnSession(db, userId, sessionId);
+
+/** Whether the account requires 2FA of every member (admins change it). */
+export async function setAccountTwoFactorPolicy(db: Queryable, accountId: string, required: boolean) {
+  await repo.setRequireTwoFactor(db, accountId, required);
 }

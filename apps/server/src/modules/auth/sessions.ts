@@ -4,7 +4,9 @@ import { type AuthContext, bearerToken, isPublicApiPath, signToken, verifyToken 
 import { AppError, forbidden, unauthenticated } from '../../lib/errors.ts';
 import { apiKeyRefusal, authenticateApiKey, isApiKey } from '../api-keys/api-key-auth.ts';
 import { apiKeyMessages as keyMessages } from '../api-keys/api-keys.messages.ts';
+import type { Client } from './auth.repository.ts';
 import * as repo from './auth.repository.ts';
+import { twoFactorRequired } from './two-factor.service.ts';
 
 /**
  * Sessions behind bearer tokens: created at login, resolved by the auth hook on every /api request,
@@ -16,9 +18,15 @@ export const SESSION_TTL_MS = 7 * 24 * 3600 * 1000;
 const REFRESH_WINDOW_MS = 24 * 3600 * 1000;
 
 /** Creates a session row and its token. */
-export async function createSession(db: Queryable, secret: string, userId: string, accountId: string) {
+export async function createSession(
+  db: Queryable,
+  secret: string,
+  userId: string,
+  accountId: string,
+  client?: Client,
+) {
   const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
-  const row = await repo.insertSession(db, userId, accountId, expiresAt);
+  const row = await repo.insertSession(db, userId, accountId, expiresAt, client);
   return { token: signToken(secret, row.id, expiresAt), sessionId: row.id, expiresAt };
 }
 
@@ -39,8 +47,23 @@ export async function authenticate(db: Queryable, secret: string, token: string)
     isOwner: row.isOwner,
     organizerIds: row.organizerIds,
   };
-  return { auth, expiresAt: row.expiresAt };
+  return {
+    auth,
+    expiresAt: row.expiresAt,
+    lastUsedAt: row.lastUsedAt,
+    twoFactorMissing: Boolean(row.twoFactorMissing),
+  };
 }
+
+/** A session's last use is written at most this often: the request path stays one read. */
+const TOUCH_EVERY_MS = 60_000;
+
+/**
+ * What a member of an account that requires 2FA may reach before enrolling: themselves, their 2FA and
+ * sessions, and the auth endpoints (log out).
+ */
+const OPEN_BEFORE_TWO_FACTOR =
+  /^\/api\/(users\/me(\/two-factor(\/confirm)?|\/sessions(\/[^/?]+)?)?|auth\/[^?]*)(\?|$)/;
 
 /** Extends a session close to expiry and returns the new token, or null when it is not yet due. */
 export async function refreshIfDue(
@@ -97,6 +120,10 @@ export function authHook({ db, secret, limitApiKey }: AuthHookDeps) {
       throw unauthenticated();
     }
     request.auth = result.auth;
+    if (Date.now() - result.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
+      await repo.touchSession(db, result.auth.sessionId, request.ip);
+    }
+    if (result.twoFactorMissing && !OPEN_BEFORE_TWO_FACTOR.test(url)) throw twoFactorRequired();
     const fresh = await refreshIfDue(db, secret, result.auth.sessionId, result.expiresAt);
     if (fresh) reply.header('x-auth-token', fresh);
   };

@@ -46,7 +46,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (fastify) => {
       },
     },
     async (request) => ({
-      data: await service.updateMe(deps, requireAuth(request), request.body),
+      data: await service.updateMe(deps, requireAuth(request), request.body, request.ip),
     }),
   );
 

@@ -12,6 +12,7 @@ import { listMeta, parseListQuery } from '../../lib/pagination.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { sendAuthEmail } from '../auth/auth.emails.ts';
 import { authMessages as am } from '../auth/auth.messages.ts';
+import { guarded, passwordKeys } from '../auth/backoff.ts';
 import * as identity from '../auth/identity.service.ts';
 import { consumeLinkToken, HOUR, issueLinkToken } from '../auth/identity.service.ts';
 import { organizerExists } from '../organizers/organizers.service.ts';
@@ -60,14 +61,18 @@ function assertSelf(auth: AuthContext, id: string) {
   if (auth.userId !== id) throw notFound();
 }
 
-export async function updateMe(deps: Deps, auth: AuthContext, input: UpdateMeInput) {
+export async function updateMe(deps: Deps, auth: AuthContext, input: UpdateMeInput, ip: string) {
   const user = await identity.findUserById(deps.db, auth.userId);
   if (!user) throw notFound();
   const changingEmail = input.email !== undefined && input.email !== user.email;
   const changingPassword = input.password !== undefined;
   if (changingEmail || changingPassword) {
-    if (!input.current_password) throw invalid({ current_password: am['auth.current_password_required'] });
-    if (!(await verifyPassword(user.password_hash, input.current_password))) {
+    const current = input.current_password;
+    if (!current) throw invalid({ current_password: am['auth.current_password_required'] });
+    const right = await guarded(deps.db, passwordKeys(ip, user.email), () =>
+      verifyPassword(user.password_hash, current),
+    );
+    if (!right) {
       throw invalid({ current_password: am['auth.current_password_wrong'] });
     }
   }
