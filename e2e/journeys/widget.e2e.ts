@@ -250,9 +250,15 @@ describe('embeddable widget', () => {
     );
 
     // A bad origin is refused with the server's message; a good one is saved.
-    await page.getByLabel('Sitios que pueden mostrar el widget').fill('misala.es');
+    // Several lines, two wrong: each error names its line and what was typed there.
+    await page
+      .getByLabel('Sitios que pueden mostrar el widget')
+      .fill('https://buena.example\nmisala.es\n\nhttps://otra.example/entradas');
     await page.getByRole('button', { name: 'Guardar' }).click();
-    await page.getByText('Escribe solo el origen del sitio').waitFor();
+    await page.getByText(/^Línea 2 \(«misala\.es»\): Escribe solo el origen del sitio/).waitFor();
+    await page
+      .getByText(/^Línea 4 \(«https:\/\/otra\.example\/entradas»\): Escribe solo el origen/)
+      .waitFor();
     await screenshot(page, 'widget-settings-error');
     await page.getByLabel('Sitios que pueden mostrar el widget').fill('https://otra-sala.example');
     await page.getByRole('button', { name: 'Guardar' }).click();

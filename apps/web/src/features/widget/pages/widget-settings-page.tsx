@@ -53,6 +53,16 @@ type FormValues = Omit<WidgetSettings, 'allowed_origins' | 'locale'> & {
   locale: string;
 };
 
+/** The sites typed in the box (one per line, or separated by spaces or commas), each with its line. */
+function originEntries(text: string): { value: string; line: number }[] {
+  return text.split('\n').flatMap((row, i) =>
+    row
+      .split(/[\s,]+/)
+      .filter(Boolean)
+      .map((value) => ({ value, line: i + 1 })),
+  );
+}
+
 function WidgetSettingsForm({ eventId, initial }: { eventId: string; initial: WidgetSettings }) {
   const { t } = useLingui();
   const save = useSaveWidgetSettings(eventId);
@@ -73,11 +83,16 @@ function WidgetSettingsForm({ eventId, initial }: { eventId: string; initial: Wi
     primary_color: v.primary_color || null,
     background_color: v.background_color || null,
     text_color: v.text_color || null,
-    allowed_origins: v.allowed_origins
-      .split(/[\s,]+/)
-      .map((o) => o.trim())
-      .filter(Boolean),
+    allowed_origins: originEntries(v.allowed_origins).map((e) => e.value),
   });
+  // The server names a wrong site by its place in the list; the organizer sees the line and the text.
+  const entries = originEntries(form.values.allowed_origins);
+  const originErrors = Object.entries(form.errors)
+    .filter(([k]) => k.startsWith('allowed_origins'))
+    .map(([k, message]) => {
+      const entry = entries[Number(k.split('.')[1])];
+      return entry ? t`Línea ${entry.line} («${entry.value}»): ${message}` : String(message);
+    });
   const submit = form.onSubmit(async (v) => {
     try {
       await save.mutateAsync(toSettings(v));
@@ -160,10 +175,15 @@ function WidgetSettingsForm({ eventId, initial }: { eventId: string; initial: Wi
                 autosize
                 minRows={2}
                 {...form.getInputProps('allowed_origins')}
-                error={Object.entries(form.errors)
-                  .filter(([k]) => k.startsWith('allowed_origins'))
-                  .map(([, v]) => v)
-                  .join(' ')}
+                error={
+                  originErrors.length > 0 && (
+                    <Stack gap={2} component="span">
+                      {originErrors.map((e) => (
+                        <span key={e}>{e}</span>
+                      ))}
+                    </Stack>
+                  )
+                }
               />
               <Group justify="flex-end">
                 <Button type="submit" loading={save.isPending}>
