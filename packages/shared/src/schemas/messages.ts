@@ -35,23 +35,29 @@ export const messageAudience = z
   });
 export type MessageAudience = z.infer<typeof messageAudience>;
 
-export const messageInput = z.strictObject({
-  subject: z
-    .string()
-    .trim()
-    .min(1, { error: 'messages.subject_required' })
-    .max(200, { error: 'messages.subject_too_long' }),
-  body: z
-    .string()
-    .min(1, { error: 'messages.body_required' })
-    .max(100_000, { error: 'messages.body_too_long' }),
-  audience: messageAudience,
-  /** ISO date-time (UTC); absent or past means now. */
-  send_at: z.iso.datetime({ offset: true }).nullish(),
-  /** Sends only to the caller, to see how it looks; nothing is recorded. */
-  is_test: z.boolean().optional(),
-  acknowledged: z.literal(true, { error: 'messages.acknowledge_required' }),
-});
+export const messageInput = z
+  .strictObject({
+    subject: z
+      .string()
+      .trim()
+      .min(1, { error: 'messages.subject_required' })
+      .max(200, { error: 'messages.subject_too_long' }),
+    body: z
+      .string()
+      .min(1, { error: 'messages.body_required' })
+      .max(100_000, { error: 'messages.body_too_long' }),
+    audience: messageAudience,
+    /** ISO date-time (UTC); absent or past means now. */
+    send_at: z.iso.datetime({ offset: true }).nullish(),
+    /** Sends only to the caller, to see how it looks; nothing is recorded. */
+    is_test: z.boolean().optional(),
+    /** Required to send to buyers: the organizer confirms the message is not promotional (a test copy needs no confirmation). */
+    acknowledged: z.boolean().optional(),
+  })
+  .superRefine((m, ctx) => {
+    if (!m.is_test && m.acknowledged !== true)
+      ctx.addIssue({ code: 'custom', path: ['acknowledged'], message: 'messages.acknowledge_required' });
+  });
 export type MessageInput = z.infer<typeof messageInput>;
 
 // Response shapes: documented in /api/docs and checked against every answer in the server tests.

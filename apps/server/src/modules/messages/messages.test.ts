@@ -262,6 +262,14 @@ describe('rules', () => {
     expect(await takeMail(t.app)).toHaveLength(0);
   });
 
+  it('a test copy to oneself needs no acknowledgement (it reaches no buyer)', async () => {
+    const res = await send(compose({ is_test: true, acknowledged: undefined }));
+    expect(res.statusCode).toBe(202);
+    expect(res.json().data).toEqual({ is_test: true, sent_to: fx.user.email });
+    const mail = await takeMail(t.app);
+    expect(recipientsOf(mail)).toEqual([fx.user.email]);
+  });
+
   it('validates subject, body and audience with translated messages', async () => {
     const res = await send(compose({ subject: ' ', body: '', audience: { type: 'NOPE' } }));
     expect(res.statusCode).toBe(422);
