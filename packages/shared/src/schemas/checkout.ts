@@ -18,6 +18,7 @@ import {
   publicOrderItemSchema,
   publicOrderSchema,
 } from './public.ts';
+import { receiptSchema } from './receipt.ts';
 
 const cents = z.number().int().min(0).max(100_000_000);
 
@@ -82,6 +83,8 @@ export const checkoutOrderSchema = publicOrderSchema
   .extend({
     /** Present when the order awaits an offline payment: the event's instructions. */
     offline_payment_instructions: z.string().nullable().optional(),
+    /** A placed order's receipt (absent while RESERVED, and from the answers of the steps that pay). */
+    receipt: receiptSchema.optional(),
     /** A RESERVED order: whether the buyer may still ask for more time (once per reservation). */
     can_extend: z.boolean().optional(),
     /** Payment providers the buyer may choose for this order. */

@@ -1,8 +1,11 @@
 import type { PublicOrder } from '@taquilla/shared';
 import type { CheckoutOrder } from '@taquilla/shared/schemas/checkout';
+import type { Receipt } from '@taquilla/shared/schemas/receipt';
 import type { AppDeps } from '../../deps.ts';
+import { orderInvoicesForBuyer } from '../invoices/invoices.service.ts';
 import { presentLoadedOrder, presentPublicOrder } from '../orders/order-presenter.ts';
 import type { AttendeeRow, OrderItemRow, OrderRow } from '../orders/orders.service.ts';
+import { presentReceipt, type ReceiptEvent } from '../orders/receipt.ts';
 import { eventPaymentProviders } from '../payments/providers.ts';
 import { findEvent } from './checkout.repository.ts';
 
@@ -14,7 +17,30 @@ export async function presentCheckoutOrder(deps: PresentDeps, order: OrderRow): 
     presentPublicOrder(deps.db, order),
     findEvent(deps.db, order.event_id),
   ]);
-  return withNextStep(deps, order, base, event?.settings ?? {});
+  const receipt = event && order.status !== 'RESERVED' ? await orderReceipt(deps, order, event) : undefined;
+  return { ...withNextStep(deps, order, base, event?.settings ?? {}), ...(receipt ? { receipt } : {}) };
+}
+
+/**
+ * The receipt of a placed order (paid, awaiting its offline payment, or cancelled) with its invoices.
+ * The busy steps that complete an order leave it out of their answer (the summary reads the order again).
+ */
+export async function orderReceipt(
+  deps: Pick<AppDeps, 'db'>,
+  order: OrderRow,
+  knownEvent?: ReceiptEvent,
+): Promise<Receipt | null> {
+  const [event, invoices] = await Promise.all([
+    knownEvent ?? findEvent(deps.db, order.event_id),
+    orderInvoicesForBuyer(deps.db, order),
+  ]);
+  if (!event) return null;
+  return presentReceipt(
+    deps.db,
+    order,
+    event,
+    invoices.map((i) => ({ kind: i.kind, number: i.number, pdf_url: i.pdf_url })),
+  );
 }
 
 /** The same from the rows a step just read and wrote (the busy details and payment steps): no read. */

@@ -206,8 +206,16 @@ export async function organizerPdf(
 export async function buyerInvoices(deps: DbDeps, eventId: string, shortId: string) {
   const order = await repo.findOrderByShortId(deps.db, eventId, shortId);
   if (!order) throw notFound();
-  const rows = await repo.orderInvoices(deps.db, order.account_id, order.id);
-  return presentList(rows, (r) => buyerPdfUrl(r.invoice, shortId));
+  return orderInvoicesForBuyer(deps.db, { ...order, short_id: shortId });
+}
+
+/** An order's invoice and credit notes with the buyer's PDF links (the receipt lists them). */
+export async function orderInvoicesForBuyer(
+  q: Queryable,
+  order: { id: string; account_id: string; short_id: string },
+) {
+  const rows = await repo.orderInvoices(q, order.account_id, order.id);
+  return presentList(rows, (r) => buyerPdfUrl(r.invoice, order.short_id));
 }
 
 export async function buyerPdf(

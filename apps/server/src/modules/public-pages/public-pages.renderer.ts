@@ -2,6 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { PublicAttendee, PublicEvent, PublicOrder } from '@taquilla/shared';
+import type { Receipt } from '@taquilla/shared/schemas/receipt';
 
 /**
  * The web app's server entry (apps/web/src/features/checkout/public-event/server.tsx), built by
@@ -38,6 +39,8 @@ export interface PrintPageData {
   testMode: boolean;
   tickets: PublicAttendee[];
   orderShortId: string;
+  /** The order's print page: its receipt above the tickets (a ticket's print page has none). */
+  receipt: Receipt | null;
 }
 
 export interface PublicPagesBundle {

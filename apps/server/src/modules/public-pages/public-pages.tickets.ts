@@ -2,6 +2,7 @@ import { isTestModeOnly } from '@taquilla/shared/test-mode';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
 import { publicTicket } from '../attendees/attendees.service.ts';
+import { orderReceipt } from '../checkout/checkout.presenter.ts';
 import { publicOrder } from '../checkout/checkout.service.ts';
 import { SOLD_ORDERS } from '../order-lifecycle/order-lifecycle.ts';
 import { presentPublicOrder } from '../orders/order-presenter.ts';
@@ -64,10 +65,14 @@ export async function ticketPrintData(
     testMode: page.testMode,
     tickets: [page.attendee],
     orderShortId: page.orderShortId,
+    receipt: null,
   };
 }
 
-/** Every ticket of an order that holds its tickets (completed, or awaiting an offline payment). */
+/**
+ * Every ticket of an order that holds its tickets (completed, or awaiting an offline payment), under its
+ * receipt.
+ */
 export async function orderPrintData(
   deps: AppDeps,
   eventId: string,
@@ -75,7 +80,10 @@ export async function orderPrintData(
 ): Promise<PrintPageData | null> {
   const order = await orNull(() => publicOrder(deps, eventId, orderShortId));
   if (!order || !SOLD_ORDERS.includes(order.status)) return null;
-  const presented = await presentPublicOrder(deps.db, order);
+  const [presented, receipt] = await Promise.all([
+    presentPublicOrder(deps.db, order),
+    orderReceipt(deps, order),
+  ]);
   const tickets = presented.attendees.filter((a) => a.status !== 'CANCELLED');
   const first = tickets[0];
   if (!first) return null;
@@ -87,5 +95,6 @@ export async function orderPrintData(
     testMode: page.testMode,
     tickets,
     orderShortId: order.short_id,
+    receipt,
   };
 }

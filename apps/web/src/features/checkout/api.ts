@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicOrder } from '@taquilla/shared';
 import type { CheckoutOrder } from '@taquilla/shared/schemas/checkout';
-import type { InvoiceSummary } from '@taquilla/shared/schemas/invoices';
 import { ApiError, publicApi } from '../../lib/api-client.ts';
 import { eventPath, fetchCheckoutOrder, fetchPublicEvent } from './lib/public-event-api.ts';
 
@@ -85,7 +84,3 @@ export const refreshPayment = (eventId: string, shortId: string) =>
   }).then((r) => r.data);
 
 export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
-
-/** The buyer's invoice and credit notes of an order, each with its public PDF link. */
-export const buyerInvoices = (eventId: string, shortId: string) =>
-  publicApi<{ data: InvoiceSummary[] }>(`${orderPath(eventId, shortId)}/invoices`).then((r) => r.data);

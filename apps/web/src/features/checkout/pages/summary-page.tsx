@@ -1,10 +1,13 @@
 import { Trans } from '@lingui/react/macro';
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Link, Navigate } from 'react-router';
 import { OrderStatusBadge } from '../../../components/order-status-badge.tsx';
 import { displayStatus } from '../../../lib/order-status.ts';
-import { OrderInvoices } from '../components/order-invoices.tsx';
 import { OrderItems } from '../components/order-items.tsx';
+import classes from '../components/public.module.css';
+import { ReceiptView } from '../components/receipt.tsx';
 import { useCheckout } from '../lib/checkout-context.ts';
 import { useEmbedded } from '../lib/embedded.ts';
 
@@ -13,6 +16,15 @@ export function SummaryPage() {
   const { event, order } = useCheckout();
   // Inside the widget's frame, tickets open in a tab of their own (only the widget may be framed).
   const newTab = useEmbedded() ? '_blank' : undefined;
+  // The step that paid answered without the receipt (it stays off the purchase's busy path): read the
+  // order again for it.
+  const queryClient = useQueryClient();
+  const needsReceipt = !order.receipt && order.status !== 'RESERVED';
+  useEffect(() => {
+    if (needsReceipt) {
+      void queryClient.invalidateQueries({ queryKey: ['public-order', event.id, order.short_id] });
+    }
+  }, [needsReceipt, queryClient, event.id, order.short_id]);
   if (order.status === 'RESERVED' && !order.email)
     return <Navigate to="../details" relative="path" replace />;
   if (order.status === 'RESERVED' && order.payment_status !== 'PAYMENT_FAILED') {
@@ -69,13 +81,9 @@ export function SummaryPage() {
         </Paper>
       )}
 
-      <Paper withBorder p="md" radius="md">
-        <OrderItems order={order} />
+      <Paper withBorder p="md" radius="md" className={classes.receipt}>
+        {order.receipt ? <ReceiptView receipt={order.receipt} /> : <OrderItems order={order} />}
       </Paper>
-
-      {event.settings.invoicing && order.status !== 'RESERVED' && (
-        <OrderInvoices eventId={event.id} shortId={order.short_id} />
-      )}
 
       {order.attendees.length > 0 && (
         <Paper withBorder p="md" radius="md">
@@ -95,7 +103,7 @@ export function SummaryPage() {
                   </Text>
                 </Stack>
                 {/* The ticket and print pages are the server's: plain links, full document loads. */}
-                <Group gap={4} wrap="nowrap">
+                <Group gap={4} wrap="nowrap" className={classes.noPrint}>
                   <Button
                     component="a"
                     href={`/ticket/${event.id}/${a.short_id}`}
@@ -129,6 +137,7 @@ export function SummaryPage() {
           target={newTab}
           variant="default"
           size="md"
+          className={classes.noPrint}
         >
           <Trans>Imprimir el pedido</Trans>
         </Button>

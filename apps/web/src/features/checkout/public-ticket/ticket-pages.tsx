@@ -1,9 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Paper, Stack } from '@mantine/core';
 import type { PublicAttendee } from '@taquilla/shared';
+import type { Receipt } from '@taquilla/shared/schemas/receipt';
 import type { CSSProperties, ReactNode } from 'react';
 import classes from '../components/public.module.css';
 import { PublicFooter } from '../components/public-footer.tsx';
+import { ReceiptView } from '../components/receipt.tsx';
 import { TestModeNotice } from '../components/test-mode-banner.tsx';
 import { TicketCard, type TicketEvent } from '../components/ticket-card.tsx';
 import { eventColorStyle, type PageColors } from '../lib/event-colors.ts';
@@ -69,9 +71,14 @@ export interface PrintPageData {
   testMode: boolean;
   tickets: PublicAttendee[];
   orderShortId: string;
+  /** The order's print page: its receipt, on a sheet of its own before the tickets. */
+  receipt: Receipt | null;
 }
 
-/** /ticket/:eventId/:attendeeShortId/print and /order/:eventId/:orderShortId/print: one ticket per sheet. */
+/**
+ * /ticket/:eventId/:attendeeShortId/print and /order/:eventId/:orderShortId/print: one ticket per sheet,
+ * after the order's receipt.
+ */
 export function PrintPage({ data }: { data: PrintPageData }) {
   const { t } = useLingui();
   return (
@@ -83,6 +90,11 @@ export function PrintPage({ data }: { data: PrintPageData }) {
             <Trans>Imprimir</Trans>
           </Button>
         </Group>
+        {data.receipt && (
+          <section className={`${classes.printTicket} ${classes.receipt}`}>
+            <ReceiptView receipt={data.receipt} />
+          </section>
+        )}
         {data.tickets.map((a) => (
           <section key={a.short_id} className={classes.printTicket}>
             <TicketCard event={data.event} attendee={a} orderShortId={data.orderShortId} />
