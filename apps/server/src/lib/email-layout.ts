@@ -11,6 +11,8 @@ export interface EmailContent {
   /** Images attached to the e-mail and shown inline (`cid:`), e.g. the tickets' QR codes. */
   images?: { cid: string; alt: string; caption?: string }[];
   button?: { label: string; url: string };
+  /** The organizer's own closing words (plain text), above the platform's footer, which always stays. */
+  organizerFooter?: string | null;
   footer?: string;
   /** The e-mail's language (the html lang attribute). */
   lang?: string;
@@ -21,6 +23,21 @@ export function escapeHtml(text: string): string {
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
+}
+
+/** Web addresses in plain text (trailing punctuation is the sentence's, not the address's). */
+const URL_IN_TEXT = /\bhttps?:\/\/[^\s<>"']*[^\s<>"'.,;:!?)\]»]/g;
+
+/** Plain text as HTML: escaped, its line breaks kept and its web addresses made links. */
+export function textToHtml(text: string): string {
+  let html = '';
+  let last = 0;
+  for (const match of text.matchAll(URL_IN_TEXT)) {
+    const url = escapeHtml(match[0]);
+    html += `${escapeHtml(text.slice(last, match.index))}<a href="${url}" style="color:#1c7ed6">${url}</a>`;
+    last = match.index + match[0].length;
+  }
+  return (html + escapeHtml(text.slice(last))).replace(/\n/g, '<br>');
 }
 
 export function renderEmail(content: EmailContent): { html: string; text: string } {
@@ -37,10 +54,11 @@ export function renderEmail(content: EmailContent): { html: string; text: string
   const lang = content.lang ? ` lang="${escapeHtml(content.lang)}"` : '';
   const html = `<!doctype html><html${lang}><body style="font-family:Arial,sans-serif;color:#222;max-width:560px;margin:0 auto;padding:24px">
 <h1 style="font-size:22px">${escapeHtml(content.heading)}</h1>
-${content.paragraphs.map((p) => `<p style="line-height:1.5">${escapeHtml(p)}</p>`).join('\n')}
+${content.paragraphs.map((p) => `<p style="line-height:1.5">${textToHtml(p)}</p>`).join('\n')}
 ${rich}
 ${images}
 ${button}
+${content.organizerFooter ? `<p style="line-height:1.5;color:#555">${textToHtml(content.organizerFooter)}</p>` : ''}
 <hr style="border:none;border-top:1px solid #eee;margin-top:32px"><p style="color:#888;font-size:12px">${escapeHtml(content.footer ?? 'Taquilla')}</p>
 </body></html>`;
   const text = [
@@ -49,6 +67,7 @@ ${button}
     ...content.paragraphs,
     ...(content.richTextPlain ? ['', content.richTextPlain] : []),
     ...(content.button ? ['', `${content.button.label}: ${content.button.url}`] : []),
+    ...(content.organizerFooter ? ['', content.organizerFooter] : []),
     '',
     content.footer ?? 'Taquilla',
   ].join('\n');

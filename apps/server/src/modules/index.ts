@@ -9,6 +9,8 @@ import { capacityRoutes } from './capacity/capacity.routes.ts';
 import { checkInPages } from './check-in/check-in.pages.ts';
 import { checkInRoutes } from './check-in/check-in.routes.ts';
 import { checkoutRoutes } from './checkout/checkout.routes.ts';
+import { emailPreviewsRoutes } from './email-previews/email-previews.routes.ts';
+import { emailTemplatesRoutes } from './email-templates/email-templates.routes.ts';
 import { eventRoutes } from './events/events.routes.ts';
 import { imageRoutes, uploadFileRoutes } from './images/images.routes.ts';
 import { invoicesRoutes } from './invoices/invoices.routes.ts';
@@ -58,6 +60,8 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(afterSaleRoutes, api);
   await app.register(invoicesRoutes, api);
   await app.register(messagesRoutes, api);
+  await app.register(emailTemplatesRoutes, api);
+  await app.register(emailPreviewsRoutes, api);
   await app.register(waitlistRoutes, api);
   await app.register(webhooksRoutes, api);
   await app.register(reportsRoutes, api);

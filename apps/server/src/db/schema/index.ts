@@ -1,6 +1,7 @@
 export * from './accounts.ts';
 export * from './after-sale.ts';
 export * from './check-in.ts';
+export * from './email-templates.ts';
 export * from './events.ts';
 export * from './integrations.ts';
 export * from './invoices.ts';

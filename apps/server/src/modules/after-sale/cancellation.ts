@@ -8,7 +8,13 @@ import { emitWebhook } from '../../lib/webhook-events.ts';
 import { cancelRefusal } from '../order-lifecycle/order-lifecycle.ts';
 import { logActivity } from '../orders/activity.ts';
 import { queueCancelledEmail } from '../orders/order-emails.ts';
-import { cancelOrderRows, lockEventOrder, type OrderRow, orderEmailEvent } from '../orders/orders.service.ts';
+import {
+  cancelOrderRows,
+  lockEventOrder,
+  type OrderRow,
+  orderEmailEvent,
+  orderMoney,
+} from '../orders/orders.service.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'jobs' | 'config'>;
 
@@ -40,15 +46,16 @@ export async function cancelOrderUnits(
   await logActivity(tx, updated, 'CANCELLED', { userId: opts.userId });
   await emitWebhook(deps.jobs, ['order.cancelled', 'attendee.cancelled'], orderChange(updated), tx);
   if (opts.notifyBuyer && updated.email) {
-    const event = await orderEmailEvent(tx, order);
-    await queueCancelledEmail({
+    const [event, money] = await Promise.all([orderEmailEvent(tx, order), orderMoney(tx, order)]);
+    const ctx = {
       jobs: deps.jobs,
       appUrl: deps.config.appUrl,
       tx,
       event,
       order: updated,
       userId: opts.userId,
-    });
+    };
+    await queueCancelledEmail(ctx, money);
   }
   return updated;
 }

@@ -12,6 +12,7 @@ import {
   type tickets,
 } from '../../db/schema/index.ts';
 
+import { templatesOfEventSql } from '../email-templates/email-templates.service.ts';
 import type { OrderItemRow } from '../orders/orders.service.ts';
 
 /** Reads of what the public order flow sells: the event, its tickets, codes and questions; an order's context. */
@@ -61,6 +62,8 @@ const orderContextQuery = preparedQuery((q) =>
       order: orders,
       event: events,
       organizerName: organizers.name,
+      // The organizer's e-mail texts ride along: completing the order renders its e-mails from them.
+      emailTemplates: templatesOfEventSql(sql`${events.account_id}`, sql`${events.id}`),
       items: sql<OrderItemRow[]>`(
         select coalesce(json_agg(oi order by oi.ticket_name, oi.id), '[]'::json)
         from ${orderItems} oi where oi.order_id = ${orders.id})`,
@@ -89,7 +92,7 @@ export async function loadOrderContext(q: Queryable, eventId: string, shortId: s
   if (!row) return undefined;
   return {
     order: row.order,
-    event: { ...row.event, organizer_name: row.organizerName },
+    event: { ...row.event, organizer_name: row.organizerName, email_templates: row.emailTemplates },
     items: row.items,
     questions: row.questions,
   };

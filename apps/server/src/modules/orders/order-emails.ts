@@ -1,4 +1,5 @@
 import { DEFAULT_LOCALE, formatMoney, type Locale } from '@taquilla/shared';
+import type { EmailTemplateKind } from '@taquilla/shared/schemas/email-templates';
 import type { OrderEmailKind } from '@taquilla/shared/schemas/orders';
 import type { Queryable } from '../../db/client.ts';
 import type { EventLocation } from '../../db/schema/index.ts';
@@ -8,6 +9,7 @@ import { renderIcs } from '../../lib/ics.ts';
 import type { JobQueue } from '../../lib/jobs.ts';
 import { enqueueEmail, type MailAttachment, type MailMessage } from '../../lib/mailer.ts';
 import { qrPngBase64 } from '../../lib/qr.ts';
+import { customTexts, type TemplateTexts } from '../email-templates/email-templates.service.ts';
 import { countResends } from './activity.repository.ts';
 import { logActivity } from './activity.ts';
 import { ordersMessages as m } from './orders.messages.ts';
@@ -16,6 +18,7 @@ import type { AttendeeRow, OrderItemRow, OrderRow } from './orders.repository.ts
 /** What the order e-mails say about the event. */
 export interface EmailEvent {
   id: string;
+  account_id: string;
   name: string;
   start_date: Date;
   end_date: Date | null;
@@ -24,6 +27,8 @@ export interface EmailEvent {
   organizer_name: string;
   organizer_email?: string | null;
   settings: Record<string, unknown>;
+  /** The organizer's texts for the event's e-mails (account's and event's), read with the event. */
+  email_templates: TemplateTexts[];
 }
 
 /** What the e-mails say about an attendee. */
@@ -98,21 +103,45 @@ function eventLines(locale: Locale, event: EmailEvent): string[] {
   ];
 }
 
+const orderUrl = (ctx: OrderEmailContext) =>
+  `${ctx.appUrl}/checkout/${ctx.event.id}/${ctx.order.short_id}/summary`;
+
 const viewOrderButton = (ctx: OrderEmailContext, locale: Locale) => ({
   label: t(locale, m['orders.email_view_order']),
-  url: `${ctx.appUrl}/checkout/${ctx.event.id}/${ctx.order.short_id}/summary`,
+  url: orderUrl(ctx),
 });
+
+/**
+ * The organizer's subject, opening text and footer for this e-mail (email-templates), placeholders filled;
+ * null where the built-in text stays. The QR codes, order lines, links and legal footer are not among them.
+ */
+function organizerTexts(
+  ctx: OrderEmailContext,
+  kind: EmailTemplateKind,
+  locale: Locale,
+  extra: Record<string, string> = {},
+) {
+  const { order, event } = ctx;
+  return customTexts(event.email_templates, kind, locale, {
+    buyer_name: `${order.first_name ?? ''} ${order.last_name ?? ''}`.trim(),
+    event_name: event.name,
+    event_date: eventDateLine(locale, event.start_date, event.end_date, event.timezone),
+    organizer_name: event.organizer_name,
+    order_id: order.short_id,
+    order_link: orderUrl(ctx),
+    ...extra,
+  });
+}
 
 /** Queues an e-mail to the buyer in the order's language, inside the order's transaction. */
 function sendToBuyer(
   ctx: OrderEmailContext,
   kind: OrderEmailKind,
   baseKey: string,
-  subjectKey: string,
+  subject: string,
   content: { html: string; text: string; attachments?: MailAttachment[] },
 ) {
   const { order, event } = ctx;
-  const subject = t(localeOf(order), subjectKey, { event: event.name });
   const to = order.email ?? '';
   return queueOrderEmail(ctx, kind, baseKey, { to, subject, replyTo: replyToOf(event), ...content });
 }
@@ -160,7 +189,8 @@ function ticketAttachments(ctx: OrderEmailContext, tickets: { attendee: EmailAtt
   return { attachments, images };
 }
 
-const footer = (locale: Locale, event: EmailEvent) =>
+/** The platform's footer line every e-mail about an event keeps: who sends it, for whom. */
+export const platformFooter = (locale: Locale, event: Pick<EmailEvent, 'organizer_name'>) =>
   t(locale, m['orders.email_footer'], { organizer: event.organizer_name });
 
 /** Order confirmation to the buyer, and a ticket e-mail to each attendee with a different address. */
@@ -180,15 +210,17 @@ export async function queueCompletedOrderEmails(
     ctx,
     own.map((attendee) => ({ attendee, name: ticketName(attendee) })),
   );
+  const custom = organizerTexts(ctx, 'CONFIRMATION', locale);
   const content = renderEmail({
     lang: locale,
     heading: t(locale, m['orders.email_confirmation_heading']),
     paragraphs: [
-      t(locale, m['orders.email_confirmation_intro'], {
-        name: order.first_name ?? '',
-        order: order.short_id,
-        event: event.name,
-      }),
+      custom.intro ??
+        t(locale, m['orders.email_confirmation_intro'], {
+          name: order.first_name ?? '',
+          order: order.short_id,
+          event: event.name,
+        }),
       ...eventLines(locale, event),
       ...items.map((i) =>
         t(locale, m['orders.email_item_line'], {
@@ -201,13 +233,14 @@ export async function queueCompletedOrderEmails(
     ],
     images,
     button: viewOrderButton(ctx, locale),
-    footer: footer(locale, event),
+    organizerFooter: custom.footer,
+    footer: platformFooter(locale, event),
   });
   await sendToBuyer(
     ctx,
     'CONFIRMATION',
     `order-confirmation.${order.id}`,
-    m['orders.email_confirmation_subject'],
+    custom.subject ?? t(locale, m['orders.email_confirmation_subject'], { event: event.name }),
     {
       ...content,
       attachments,
@@ -246,17 +279,26 @@ export async function queueTicketEmail(
         event: event.name,
       });
   const { attachments, images } = ticketAttachments(ctx, [{ attendee, name: ticketName }]);
+  const custom = organizerTexts(ctx, 'TICKET', locale, {
+    attendee_name: `${attendee.first_name} ${attendee.last_name}`.trim(),
+    ticket_link: ticketUrl(ctx, attendee),
+  });
   const content = renderEmail({
     lang: locale,
     heading: t(locale, m['orders.email_ticket_heading']),
-    paragraphs: [intro, ...eventLines(locale, event), t(locale, m['orders.email_ticket_hint'])],
+    paragraphs: [
+      custom.intro ?? intro,
+      ...eventLines(locale, event),
+      t(locale, m['orders.email_ticket_hint']),
+    ],
     images,
     button: { label: t(locale, m['orders.email_view_ticket']), url: ticketUrl(ctx, attendee) },
-    footer: footer(locale, event),
+    organizerFooter: custom.footer,
+    footer: platformFooter(locale, event),
   });
   return queueOrderEmail(ctx, 'TICKET', `order-ticket.${order.id}.${attendee.id}`, {
     to: attendee.email,
-    subject: t(locale, m['orders.email_ticket_subject'], { event: event.name }),
+    subject: custom.subject ?? t(locale, m['orders.email_ticket_subject'], { event: event.name }),
     replyTo: replyToOf(event),
     ...content,
     attachments,
@@ -269,27 +311,34 @@ export async function queueOfflinePaymentEmail(ctx: OrderEmailContext): Promise<
   if (!order.email) return;
   const locale = localeOf(order);
   const instructions = String(event.settings.offline_payment_instructions ?? '').trim();
+  const amount = formatMoney(order.total_cents, order.currency, locale);
+  const custom = organizerTexts(ctx, 'OFFLINE_INSTRUCTIONS', locale);
   const content = renderEmail({
     lang: locale,
     heading: t(locale, m['orders.email_offline_heading']),
     paragraphs: [
-      t(locale, m['orders.email_offline_intro'], {
-        name: order.first_name ?? '',
-        order: order.short_id,
-        event: event.name,
-        amount: formatMoney(order.total_cents, order.currency, locale),
-      }),
+      ...(custom.intro
+        ? [custom.intro, t(locale, m['orders.email_offline_amount'], { amount })]
+        : [
+            t(locale, m['orders.email_offline_intro'], {
+              name: order.first_name ?? '',
+              order: order.short_id,
+              event: event.name,
+              amount,
+            }),
+          ]),
       ...(instructions ? [t(locale, m['orders.email_offline_instructions'], { instructions })] : []),
       ...eventLines(locale, event),
     ],
     button: viewOrderButton(ctx, locale),
-    footer: footer(locale, event),
+    organizerFooter: custom.footer,
+    footer: platformFooter(locale, event),
   });
   await sendToBuyer(
     ctx,
     'OFFLINE_INSTRUCTIONS',
     `order-offline.${order.id}`,
-    m['orders.email_offline_subject'],
+    custom.subject ?? t(locale, m['orders.email_offline_subject'], { event: event.name }),
     content,
   );
 }
@@ -308,57 +357,92 @@ export async function queueRefundEmail(
   if (!order.email) return;
   const locale = localeOf(order);
   const intro = why === 'late' ? m['orders.email_refund_intro'] : m['orders.email_duplicate_refund_intro'];
+  // The why and the amount are the platform's to say: the organizer's opening text comes before them.
+  const custom = organizerTexts(ctx, 'REFUND', locale);
   const content = renderEmail({
     lang: locale,
     heading: t(locale, m['orders.email_refund_heading']),
     paragraphs: [
+      ...(custom.intro ? [custom.intro] : []),
       t(locale, intro, {
         name: order.first_name ?? '',
         order: order.short_id,
         amount: formatMoney(amountCents, order.currency, locale),
       }),
     ],
-    footer: footer(locale, event),
+    organizerFooter: custom.footer,
+    footer: platformFooter(locale, event),
   });
-  await sendToBuyer(ctx, 'REFUND', `order-refund.${refund.id}`, m['orders.email_refund_subject'], content);
+  await sendToBuyer(
+    ctx,
+    'REFUND',
+    `order-refund.${refund.id}`,
+    custom.subject ?? t(locale, m['orders.email_refund_subject'], { event: event.name }),
+    content,
+  );
 }
 
 /** The e-mails of what an organizer does after the sale (cancel, refund), in the order's language. */
 function queueNotice(
   ctx: OrderEmailContext,
-  email: { kind: OrderEmailKind; key: string },
+  email: { kind: OrderEmailKind; key: string; template: EmailTemplateKind },
   keys: { subject: string; heading: string; intro: string },
   params: Record<string, string>,
+  /** What the platform must say whatever the organizer wrote (what happens to the money). */
+  fixed: string[] = [],
 ) {
   const { order, event } = ctx;
   if (!order.email) return;
-  const locale: Locale = isLocale(order.locale) ? order.locale : DEFAULT_LOCALE;
+  const locale = localeOf(order);
   const all = { name: order.first_name ?? '', order: order.short_id, event: event.name, ...params };
+  const custom = organizerTexts(ctx, email.template, locale);
   const content = renderEmail({
     lang: locale,
     heading: t(locale, keys.heading),
-    paragraphs: [t(locale, keys.intro, all)],
-    footer: t(locale, m['orders.email_footer'], { organizer: event.organizer_name }),
+    paragraphs: [custom.intro ?? t(locale, keys.intro, all), ...fixed],
+    organizerFooter: custom.footer,
+    footer: platformFooter(locale, event),
   });
   // Like the order's other e-mails: in its language, and a reply reaches the organizer.
   return queueOrderEmail(ctx, email.kind, email.key, {
     to: order.email,
-    subject: t(locale, keys.subject, all),
+    subject: custom.subject ?? t(locale, keys.subject, all),
     replyTo: replyToOf(event),
     ...content,
   });
 }
 
-export async function queueCancelledEmail(ctx: OrderEmailContext) {
+/** What the buyer paid for the order and what is being or was given back (failed refunds gave nothing). */
+export interface OrderMoney {
+  paidCents: number;
+  refundedCents: number;
+}
+
+/**
+ * What happens to the money of a cancelled order: paid and refunded, how much and when it arrives;
+ * paid and not refunded, that nothing comes back by itself and the organizer will be in touch; unpaid,
+ * that there is nothing to pay.
+ */
+function cancelledMoneyLine(order: OrderRow, money: OrderMoney): string {
+  const locale = localeOf(order);
+  if (money.paidCents <= 0) return t(locale, m['orders.email_cancelled_nothing_to_pay']);
+  if (money.refundedCents <= 0) return t(locale, m['orders.email_cancelled_not_refunded']);
+  return t(locale, m['orders.email_cancelled_refunded'], {
+    amount: formatMoney(money.refundedCents, order.currency, locale),
+  });
+}
+
+export async function queueCancelledEmail(ctx: OrderEmailContext, money: OrderMoney) {
   await queueNotice(
     ctx,
-    { kind: 'CANCELLED', key: `order-cancelled.${ctx.order.id}` },
+    { kind: 'CANCELLED', key: `order-cancelled.${ctx.order.id}`, template: 'CANCELLED' },
     {
       subject: m['orders.email_cancelled_subject'],
       heading: m['orders.email_cancelled_heading'],
       intro: m['orders.email_cancelled_intro'],
     },
     {},
+    [cancelledMoneyLine(ctx.order, money)],
   );
 }
 
@@ -366,15 +450,20 @@ export async function queueRefundedEmail(
   ctx: OrderEmailContext,
   refund: { id: string; amountCents: number },
 ) {
-  const locale: Locale = isLocale(ctx.order.locale) ? ctx.order.locale : DEFAULT_LOCALE;
+  const locale = localeOf(ctx.order);
+  const amount = formatMoney(refund.amountCents, ctx.order.currency, locale);
   await queueNotice(
     ctx,
-    { kind: 'REFUNDED', key: `order-refund.${refund.id}` },
+    { kind: 'REFUNDED', key: `order-refund.${refund.id}`, template: 'REFUND' },
     {
       subject: m['orders.email_refunded_subject'],
       heading: m['orders.email_refunded_heading'],
       intro: m['orders.email_refunded_intro'],
     },
-    { amount: formatMoney(refund.amountCents, ctx.order.currency, locale) },
+    { amount },
+    // An opening text of the organizer's does not say how much: the platform does.
+    organizerTexts(ctx, 'REFUND', locale).intro
+      ? [t(locale, m['orders.email_refunded_amount'], { amount })]
+      : [],
   );
 }

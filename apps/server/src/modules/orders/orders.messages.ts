@@ -14,6 +14,14 @@ export const ordersMessages = defineMessages({
   'orders.email_cancelled_heading': 'Pedido cancelado',
   'orders.email_cancelled_intro':
     'Hola {name}, el organizador ha cancelado tu pedido {order} para {event}. Tus entradas ya no son válidas.',
+  'orders.email_cancelled_refunded':
+    'Te devolvemos {amount} por el mismo medio con el que pagaste. Según tu banco, suele tardar entre 5 y 10 días hábiles en aparecer.',
+  'orders.email_cancelled_not_refunded':
+    'Lo que pagaste no se devuelve automáticamente: el organizador se pondrá en contacto contigo. Si tienes dudas, responde a este correo.',
+  'orders.email_cancelled_nothing_to_pay': 'No tienes nada que pagar.',
+  'orders.email_refunded_amount':
+    'Importe devuelto: {amount}. Según tu banco, puede tardar unos días en aparecer.',
+  'orders.email_offline_amount': 'Importe a pagar: {amount}.',
   'orders.email_refunded_subject': 'Te hemos devuelto {amount} de tu pedido para {event}',
   'orders.email_refunded_heading': 'Devolución realizada',
   'orders.email_refunded_intro':

@@ -15,6 +15,7 @@ import {
 import { type ListSpec, likePattern } from '../../lib/pagination.ts';
 import { one } from '../../lib/rows.ts';
 import { idIn, PackedIds, packedIdsOf } from '../../lib/spreadsheet.ts';
+import { templatesOfEventSql } from '../email-templates/email-templates.service.ts';
 import type { RefundRowStatus } from '../order-lifecycle/order-lifecycle.ts';
 import { orderMoneyColumns } from '../order-lifecycle/order-money.ts';
 
@@ -467,6 +468,7 @@ export async function findEmailEvent(q: Queryable, accountId: string, eventId: s
     await q
       .select({
         id: events.id,
+        account_id: events.account_id,
         name: events.name,
         start_date: events.start_date,
         end_date: events.end_date,
@@ -475,6 +477,7 @@ export async function findEmailEvent(q: Queryable, accountId: string, eventId: s
         settings: events.settings,
         organizer_name: organizers.name,
         organizer_email: organizers.email,
+        email_templates: templatesOfEventSql(sql`${events.account_id}`, sql`${events.id}`),
       })
       .from(events)
       .innerJoin(organizers, eq(organizers.id, events.organizer_id))

@@ -31,9 +31,12 @@ import { loadEventQuestions } from '../questions/questions.service.ts';
 import { logActivity, orderActivity } from './activity.ts';
 import {
   type EmailEvent,
+  platformFooter as footerOf,
+  type OrderMoney,
   queueCompletedOrderEmails,
   queueOfflinePaymentEmail,
   queueTicketEmail,
+  replyToOf as replyTo,
 } from './order-emails.ts';
 import { presentItem } from './order-presenter.ts';
 import type { AttendeeRow, OrderItemRow, OrderRow, OrderScope } from './orders.repository.ts';
@@ -466,7 +469,7 @@ export async function resendConfirmation(deps: Deps, auth: AuthContext, eventId:
   });
 }
 
-export type { EmailEvent } from './order-emails.ts';
+export type { EmailEvent, OrderMoney } from './order-emails.ts';
 export type { AttendeeRow, OrderItemRow, OrderRow } from './orders.repository.ts';
 
 // What other modules do to an order's rows (checkout, waiting-list offers, after-sale): each function
@@ -488,6 +491,22 @@ export async function lockEventOrder(tx: Tx, accountId: string, eventId: string,
   if (!order) throw notFound();
   return order;
 }
+
+/** What the buyer paid for the order, and what was or is being given back (a cancellation e-mail says it). */
+export async function orderMoney(q: Queryable, order: OrderRow): Promise<OrderMoney> {
+  const { paid, refunds } = await repo.refundFigures(q, [order.id]);
+  return { paidCents: Number(paid[0]?.cents ?? 0), refundedCents: Number(refunds[0]?.cents ?? 0) };
+}
+
+/** The platform's footer line of an event's e-mails (the waiting list's too). */
+export const platformFooter = footerOf;
+
+/** Where replies to an event's e-mails go: its support address, else its organizer's. */
+export const replyToOf = replyTo;
+
+/** An event of this account as its e-mails show it (the waiting list's too), with the organizer's texts. */
+export const emailEventOf = (q: Queryable, accountId: string, eventId: string) =>
+  repo.findEmailEvent(q, accountId, eventId);
 
 /** The event as the order's e-mails show it. */
 export const orderEmailEvent = (q: Queryable, order: OrderRow) =>

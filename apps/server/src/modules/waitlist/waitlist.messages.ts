@@ -22,6 +22,8 @@ export const waitlistMessages = defineMessages({
     '{quantity, plural, one {Ha quedado una entrada libre} other {Han quedado entradas libres}} para ti',
   'waitlist.email_offer_body':
     'Hola {name}: te guardamos {quantity, plural, one {# entrada} other {# entradas}} de «{ticket}» para {event} hasta el {until}. Después {quantity, plural, one {pasará} other {pasarán}} a la siguiente persona de la lista.',
+  'waitlist.email_offer_until':
+    'Te {quantity, plural, one {guardamos la entrada} other {guardamos las entradas}} hasta el {until}.',
   'waitlist.email_offer_button': '{quantity, plural, one {Comprar mi entrada} other {Comprar mis entradas}}',
   'waitlist.sheet_name': 'Lista de espera',
   'waitlist.csv_header':

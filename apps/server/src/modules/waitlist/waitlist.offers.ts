@@ -5,7 +5,7 @@ import { WAITLIST_OFFER_JOB } from '../../lib/units-freed.ts';
 import { emitWebhook } from '../../lib/webhook-events.ts';
 import { holdUnits, priceOrder } from '../checkout/checkout.service.ts';
 import { SOLD_ORDERS } from '../order-lifecycle/order-lifecycle.ts';
-import { prefillBuyer } from '../orders/orders.service.ts';
+import { emailEventOf, prefillBuyer } from '../orders/orders.service.ts';
 import { queueOfferEmail } from './waitlist.emails.ts';
 import { waitlistMessages as m } from './waitlist.messages.ts';
 import * as repo from './waitlist.repository.ts';
@@ -99,10 +99,8 @@ export async function offerFreedUnits(deps: Deps, ticketId: string, entryId?: st
           jobs: deps.jobs,
           appUrl: deps.config.appUrl,
           tx,
-          eventId: ticket.event_id,
-          eventName: ticket.event_name,
+          event: await emailEventOf(tx, entry.account_id, ticket.event_id),
           ticketName: ticket.ticket_name,
-          timezone: ticket.timezone,
         },
         entry,
         shortId,

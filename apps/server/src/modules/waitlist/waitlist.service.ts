@@ -15,7 +15,7 @@ import { type ExportSheet, wallClock } from '../../lib/spreadsheet.ts';
 import { waitlistUnitsFreed } from '../../lib/units-freed.ts';
 import { emitWebhook } from '../../lib/webhook-events.ts';
 import { loadOwnedEvent } from '../events/owned-event.ts';
-import { abandonReservation } from '../orders/orders.service.ts';
+import { abandonReservation, emailEventOf } from '../orders/orders.service.ts';
 import { getPublicEvent } from '../public-events/public-events.service.ts';
 import { queueJoinedEmail } from './waitlist.emails.ts';
 import { waitlistMessages as m } from './waitlist.messages.ts';
@@ -106,9 +106,16 @@ export async function joinWaitlist(deps: Deps, eventId: string, input: JoinWaitl
       });
     }
     if (created || rejoin) {
+      const mailEvent = await emailEventOf(tx, owner.account_id, eventId);
       await queueJoinedEmail(
-        { jobs: deps.jobs, appUrl: deps.config.appUrl, tx, eventName: event.name, ticketName: ticket.name },
-        { email, first_name: input.first_name, quantity: input.quantity, locale: entryLocale },
+        { jobs: deps.jobs, appUrl: deps.config.appUrl, tx, event: mailEvent, ticketName: ticket.name },
+        {
+          email,
+          first_name: input.first_name,
+          last_name: input.last_name ?? '',
+          quantity: input.quantity,
+          locale: entryLocale,
+        },
         leave.token,
       );
       // Units may be free already (a reservation expired just now): the job decides.
