@@ -8,6 +8,7 @@ import {
   IconDiscount,
   IconHourglass,
   IconMail,
+  IconMailCog,
   IconMailExclamation,
   IconMessageQuestion,
   IconPalette,
@@ -44,6 +45,7 @@ export const EVENT_SECTIONS: {
   { key: 'waitlist', label: msg`Lista de espera`, icon: IconHourglass, permission: 'orders:read' },
   { key: 'check-in', label: msg`Control de acceso`, icon: IconClipboardCheck, permission: 'check-in:read' },
   { key: 'messages', label: msg`Mensajes`, icon: IconMail, permission: 'orders:read' },
+  { key: 'emails', label: msg`Correos`, icon: IconMailCog, permission: 'events:read' },
   {
     key: 'failed-emails',
     label: msg`Correos fallidos`,

@@ -14,6 +14,7 @@ export function AccountTabs() {
       { value: '/account/settings', label: t`Ajustes de la cuenta`, permission: 'account:manage' },
       { value: '/account/users', label: t`Usuarios`, permission: 'users:manage' },
       { value: '/account/invoicing', label: t`Facturación`, permission: 'invoices:manage' },
+      { value: '/account/emails', label: t`Correos`, permission: 'account:manage' },
     ] as const
   ).filter((tab) => can(me.data, tab.permission));
   const value = tabs.find((tab) => pathname.endsWith(tab.value))?.value ?? '/account/settings';
