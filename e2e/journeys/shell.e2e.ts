@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launch, newPage, PHONE, screenshot } from '../browser.ts';
+import { registerOrganizer } from '../api.ts';
+import { baseUrl, DESKTOP, launch, newPage, PHONE, screenshot } from '../browser.ts';
 
 describe('app shell', () => {
   let browser: Browser;
@@ -26,6 +27,29 @@ describe('app shell', () => {
     await page.goto('/no-such-page');
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     expect(await page.getByRole('link', { name: 'home page' }).getAttribute('href')).toBe('/');
+    await context.close();
+  });
+
+  it('/manage and /account open a screen; an unknown event is one clear not-found', async () => {
+    const token = await registerOrganizer('shell');
+    const { page, context } = await newPage(browser, { viewport: DESKTOP });
+    await context.addInitScript((t) => localStorage.setItem('token', t), token);
+    await page.goto('/manage');
+    await page.waitForURL(/\/manage\/events$/);
+    await page.getByRole('heading', { name: 'Eventos' }).first().waitFor();
+    await page.goto('/account');
+    await page.waitForURL(/\/account\/settings$/);
+    await page.getByRole('tab', { name: 'Ajustes de la cuenta' }).waitFor();
+    await page.goto('/manage/event/0193a000-0000-7000-8000-000000000000/orders');
+    await page.getByRole('heading', { name: 'Evento no encontrado' }).waitFor();
+    expect(await page.getByText('No se ha encontrado lo que buscas').count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Pedidos' }).count()).toBe(0);
+    await screenshot(page, 'shell-unknown-event');
+    await page.getByRole('link', { name: 'Ver mis eventos' }).click();
+    await page.waitForURL(/\/manage\/events$/);
+    // Not an event id at all: the same answer.
+    await page.goto('/manage/event/no-es-un-evento/dashboard');
+    await page.getByRole('heading', { name: 'Evento no encontrado' }).waitFor();
     await context.close();
   });
 });

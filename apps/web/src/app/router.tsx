@@ -1,4 +1,5 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { DEFAULT_LANDING } from '../lib/api-client.ts';
 import { ErrorPage, notFoundLoader } from './error-page.tsx';
 import { collect, eventChildren } from './feature-route-table.ts';
 import { RootRedirect } from './root-redirect.tsx';
@@ -14,6 +15,8 @@ export function buildRoutes(): RouteObject[] {
           path: '/manage',
           lazy: () => import('./layouts/manage-layout.tsx').then((m) => ({ Component: m.ManageLayout })),
           children: [
+            // /manage alone: the events list, the back office's home.
+            { index: true, element: <Navigate to={DEFAULT_LANDING} replace /> },
             ...collect('manage'),
             ...(eventChildren.length
               ? [

@@ -2,9 +2,12 @@ import { useLingui } from '@lingui/react';
 import { Box, Group, NavLink, ScrollArea, SegmentedControl, Skeleton, Stack } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { Link, Navigate, Outlet, useMatches, useNavigate, useParams } from 'react-router';
+import { ApiError } from '../../lib/api-client.ts';
 import { can, useCurrentUser } from '../../lib/current-user.ts';
+import { useManageEvent } from '../../lib/event-queries.ts';
 import { lazyPage } from '../../lib/i18n.ts';
 import { eventSectionKeys } from '../feature-route-table.ts';
+import { EventNotFound } from './event-not-found.tsx';
 import { EVENT_SECTIONS } from './event-sections.ts';
 
 /** The header (name, status actions, public link) comes from the events feature with its messages. */
@@ -28,6 +31,8 @@ export function EventLayout() {
   const { eventId } = useParams();
   const navigate = useNavigate();
   const me = useCurrentUser();
+  // The sections' own read of the event (one cache entry): a missing event is said once, here.
+  const event = useManageEvent(eventId ?? '');
   const sections = EVENT_SECTIONS.filter((s) => eventSectionKeys.has(s.key) && can(me.data, s.permission));
   const base = `/manage/event/${eventId}`;
   // The section of the page shown: the `handle.section` of the deepest matched route (pages such as
@@ -36,6 +41,9 @@ export function EventLayout() {
   const current = (matched && sectionOf(matched.handle)) ?? '';
   // A section the member's role cannot open (the dashboard for the door staff) leads to the first one it can.
   const first = sections[0];
+  if (event.error instanceof ApiError && (event.error.status === 404 || event.error.status === 422)) {
+    return <EventNotFound />;
+  }
   if (me.data && first && !sections.some((s) => s.key === current)) {
     return <Navigate to={`${base}/${first.key}`} replace />;
   }

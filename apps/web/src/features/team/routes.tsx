@@ -9,6 +9,10 @@ const settings = page(() =>
 
 export const routes: FeatureRoutes = {
   account: [
+    {
+      index: true,
+      lazy: page(() => import('./pages/account-home.tsx').then((m) => ({ Component: m.AccountHome }))),
+    },
     { path: 'settings', lazy: settings },
     {
       path: 'users',

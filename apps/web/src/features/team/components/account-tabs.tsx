@@ -3,11 +3,9 @@ import { Tabs } from '@mantine/core';
 import { useLocation, useNavigate } from 'react-router';
 import { can, useCurrentUser } from '../../../lib/current-user.ts';
 
-/** Switches between the account screens this feature owns that the user's permissions open. */
-export function AccountTabs() {
+/** The account screens this feature owns that the user's permissions open, in the tabs' order. */
+export function useAccountTabs() {
   const { t } = useLingui();
-  const { pathname } = useLocation();
-  const navigate = useNavigate();
   const me = useCurrentUser();
   const tabs = (
     [
@@ -17,6 +15,14 @@ export function AccountTabs() {
       { value: '/account/emails', label: t`Correos`, permission: 'account:manage' },
     ] as const
   ).filter((tab) => can(me.data, tab.permission));
+  return { tabs, loaded: Boolean(me.data) };
+}
+
+/** Switches between the account screens the user may open. */
+export function AccountTabs() {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const { tabs } = useAccountTabs();
   const value = tabs.find((tab) => pathname.endsWith(tab.value))?.value ?? '/account/settings';
   return (
     <Tabs value={value} onChange={(v) => v && navigate(v)} mb="md">
