@@ -51,11 +51,13 @@ export function TicketPage({ data }: { data: TicketPageData }) {
               headingOrder={1}
             />
           </Paper>
-          <Group grow gap="sm">
-            <Button component="a" href={ics} variant="light" download>
+          {/* Side by side where both labels fit; on a narrow phone each takes the whole width (Catalan's
+              «Afegeix al calendari» was cut in half a 360 px row). */}
+          <Group gap="sm" wrap="wrap">
+            <Button component="a" href={ics} variant="light" download className={classes.ticketAction}>
               <Trans>Añadir al calendario</Trans>
             </Button>
-            <Button component="a" href={`${base}/print`} variant="default">
+            <Button component="a" href={`${base}/print`} variant="default" className={classes.ticketAction}>
               <Trans>Imprimir</Trans>
             </Button>
           </Group>
