@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, liveEventWithTicket, placeOrder, registerOrganizer } from '../api.ts';
 import { baseUrl, DESKTOP, dataDir, launch, newPage, screenshot } from '../browser.ts';
@@ -47,6 +47,15 @@ async function waitForMail(address: string, fragment: string) {
   throw new Error(`no e-mail to ${address} with «${fragment}»`);
 }
 
+/**
+ * The token for the app's frame only: init scripts run in every frame, and the preview's sandboxed frame
+ * may not touch localStorage.
+ */
+const signIn = (context: BrowserContext, token: string) =>
+  context.addInitScript((t) => {
+    if (window === window.top) localStorage.setItem('token', t);
+  }, token);
+
 const preview = (page: Page) => page.frameLocator('iframe[title="Vista previa del correo"]');
 
 describe('email templates journey', () => {
@@ -55,7 +64,7 @@ describe('email templates journey', () => {
     const me = await call<{ email: string }>('GET', 'users/me', undefined, token);
     const event = await liveEventWithTicket(token, 'Jazz en la azotea');
     const { context, page } = await newPage(browser, { viewport: DESKTOP });
-    await context.addInitScript((t) => localStorage.setItem('token', t), token);
+    await signIn(context, token);
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
 
@@ -118,7 +127,7 @@ describe('email templates journey', () => {
     const token = await registerOrganizer('emails-phone');
     const event = await liveEventWithTicket(token, 'Jazz en el móvil');
     const { context, page } = await newPage(browser, { viewport: { width: 360, height: 780 } });
-    await context.addInitScript((t) => localStorage.setItem('token', t), token);
+    await signIn(context, token);
     await page.goto(`/manage/event/${event.id}/emails`);
     await preview(page).getByText('gracias por tu compra', { exact: false }).waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
