@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { renderEmail } from '../apps/server/src/lib/email-layout.ts';
 import { SEND_EMAIL_JOB } from '../apps/server/src/lib/mailer.ts';
-import { qrPngBase64 } from '../apps/server/src/modules/attendees/qr.ts';
+import { qrPngBase64 } from '../apps/server/src/lib/qr.ts';
 import { SmtpPeer } from '../apps/server/src/modules/messages/smtp-peer.ts';
 import { createPgDatabase } from '../apps/server/src/test/app.ts';
 import { BASE_DATABASE_URL, cpuOf, startTaquilla } from './lib.ts';
