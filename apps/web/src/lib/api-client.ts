@@ -74,6 +74,14 @@ function redirectToLogin() {
   window.location.assign('/auth/login');
 }
 
+/** The account requires 2FA and the user has none: the server opens nothing but enrolment until then. */
+export const TWO_FACTOR_REQUIRED = 'TWO_FACTOR_REQUIRED';
+export const TWO_FACTOR_PATH = '/manage/profile/two-factor';
+
+function redirectToTwoFactor() {
+  if (window.location.pathname !== TWO_FACTOR_PATH) window.location.assign(TWO_FACTOR_PATH);
+}
+
 function buildUrl(path: string, query?: RequestOptions['query']): string {
   let url = `/api/${path.replace(/^\//, '')}`;
   if (query) {
@@ -147,11 +155,13 @@ async function request<T>(path: string, opts: RequestOptions, authenticated: boo
     if (authenticated && typeof bodyToken === 'string') setToken(bodyToken);
     return json as T;
   }
-  if (authenticated && (response.status === 401 || response.status === 403)) {
+  const error = (json as ApiErrorBody | undefined)?.error;
+  if (authenticated && response.status === 403 && error?.code === TWO_FACTOR_REQUIRED) {
+    redirectToTwoFactor();
+  } else if (authenticated && (response.status === 401 || response.status === 403)) {
     if (response.status === 401) clearToken();
     redirectToLogin();
   }
-  const error = (json as ApiErrorBody | undefined)?.error;
   throw new ApiError(
     'http',
     response.status,

@@ -1,13 +1,24 @@
+import { queryOptions } from '@tanstack/react-query';
 import type { UserRole } from '@taquilla/shared';
 import type { AccountChoice } from '@taquilla/shared/schemas/auth';
+import type { ActiveSession } from '@taquilla/shared/schemas/sign-in-security';
 import { api } from '../../lib/api-client.ts';
 import type { CurrentUser } from '../../lib/current-user.ts';
 
 /** Calls of the auth screens. `api` stores the token a response carries. */
-export type LoginResponse = { data: { token: string; user: CurrentUser } | { accounts: AccountChoice[] } };
+export type LoginResponse = {
+  data:
+    | { token: string; user: CurrentUser }
+    | { accounts: AccountChoice[] }
+    | { two_factor: { challenge: string; expires_at: string } };
+};
 
 export const login = (body: { email: string; password: string; account_id?: string }) =>
   api<LoginResponse>('auth/login', { method: 'POST', body });
+
+/** The second step of a login with 2FA: the challenge of the first and a code (or a recovery code). */
+export const loginTwoFactor = (body: { challenge: string; code: string }) =>
+  api<{ data: { token: string; user: CurrentUser } }>('auth/login/two-factor', { method: 'POST', body });
 
 export const register = (body: Record<string, unknown>) =>
   api<{ data: { token: string; user: CurrentUser } }>('auth/register', { method: 'POST', body });
@@ -73,3 +84,26 @@ export const createOrganizer = (body: { name: string; email?: string }) =>
 /** Onboarding names the account after the first organizer while it still carries the owner's name. */
 export const renameAccount = (account: { name: string; currency: string; timezone: string }) =>
   api<{ data: unknown }>('accounts/me', { method: 'PUT', body: account });
+
+export const startTwoFactor = () =>
+  api<{ data: { secret: string; otpauth_uri: string; qr_image: string } }>('users/me/two-factor', {
+    method: 'POST',
+  });
+
+export const confirmTwoFactor = (code: string) =>
+  api<{ data: { recovery_codes: string[] } }>('users/me/two-factor/confirm', {
+    method: 'POST',
+    body: { code },
+  });
+
+export const disableTwoFactor = (password: string) =>
+  api<void>('users/me/two-factor', { method: 'DELETE', body: { password } });
+
+export const sessionsQuery = queryOptions({
+  queryKey: ['users', 'me', 'sessions'],
+  queryFn: () => api<{ data: ActiveSession[] }>('users/me/sessions').then((r) => r.data),
+});
+
+export const endSession = (id: string) => api<void>(`users/me/sessions/${id}`, { method: 'DELETE' });
+
+export const endOtherSessions = () => api<void>('users/me/sessions', { method: 'DELETE' });

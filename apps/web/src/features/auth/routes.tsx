@@ -43,6 +43,10 @@ export const routes: FeatureRoutes = {
       lazy: page(() => import('./pages/profile-page.tsx').then((m) => ({ Component: m.ProfilePage }))),
     },
     {
+      path: 'profile/two-factor',
+      lazy: page(() => import('./pages/two-factor-page.tsx').then((m) => ({ Component: m.TwoFactorPage }))),
+    },
+    {
       path: 'profile/confirm-email-address/:token',
       lazy: page(() =>
         import('./pages/confirm-email-pages.tsx').then((m) => ({ Component: m.ConfirmEmailAddressPage })),

@@ -4,6 +4,7 @@ import type { AccountSettings } from '@taquilla/shared/schemas/accounts';
 import type { InvoiceSettings, UpdateInvoiceSettingsInput } from '@taquilla/shared/schemas/invoices';
 import type { AccountMember } from '@taquilla/shared/schemas/users';
 import { api } from '../../lib/api-client.ts';
+import type { CurrentUser } from '../../lib/current-user.ts';
 
 /** Calls of the team and account-settings screens. */
 export const usersQuery = (query: ListQuery) =>
@@ -39,3 +40,9 @@ export const invoicingQuery = queryOptions({
 
 export const updateInvoicing = (body: UpdateInvoiceSettingsInput) =>
   api<{ data: InvoiceSettings }>('accounts/me/invoicing', { method: 'PUT', body });
+
+export const setTwoFactorPolicy = (required: boolean) =>
+  api<{ data: CurrentUser }>('users/two-factor-policy', {
+    method: 'PUT',
+    body: { require_two_factor: required },
+  });

@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
+import { twoFactorCodeSchema } from '@taquilla/shared/schemas/sign-in-security';
 import { isEmail, isPersonName } from '../../../lib/person-rules.ts';
 
 /** Client-side checks with the same rules as the API (packages/shared/src/schemas/auth.ts), in the UI language. */
@@ -13,4 +14,13 @@ export function useAuthValidators() {
       v === values.password ? null : t`Las contraseñas no coinciden.`,
     required: (v: string) => (v.trim() ? null : t`Este campo es obligatorio.`),
   };
+}
+
+/** A second-factor code (app or recovery), checked with the API's own schema. */
+export function useCodeValidator() {
+  const { t } = useLingui();
+  return (v: string) =>
+    twoFactorCodeSchema.safeParse(v).success
+      ? null
+      : t`Introduce el código de 6 cifras de tu aplicación o un código de recuperación.`;
 }

@@ -16,19 +16,25 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { AccountChoice } from '@taquilla/shared/schemas/auth';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { takePreviousUrl } from '../../../lib/api-client.ts';
+import { TWO_FACTOR_PATH, takePreviousUrl } from '../../../lib/api-client.ts';
+import type { CurrentUser } from '../../../lib/current-user.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { login } from '../api.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
+import { TwoFactorStep } from '../components/two-factor-step.tsx';
 import { useAuthValidators } from '../components/validation.ts';
 
-/** /auth/login: e-mail and password; a user of several accounts then picks one. */
+/**
+ * /auth/login: e-mail and password; a user of several accounts then picks one; a user with 2FA then types
+ * a code. A member whom the account requires 2FA of and who has none goes to enrolment.
+ */
 export function LoginPage() {
   const { t } = useLingui();
   const v = useAuthValidators();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [accounts, setAccounts] = useState<AccountChoice[] | null>(null);
+  const [challenge, setChallenge] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const form = useForm({
     initialValues: { email: '', password: '' },
@@ -43,14 +49,40 @@ export function LoginPage() {
         setAccounts(res.data.accounts);
         return;
       }
-      queryClient.clear();
-      navigate(takePreviousUrl(), { replace: true });
+      if ('two_factor' in res.data) {
+        setChallenge(res.data.two_factor.challenge);
+        return;
+      }
+      signedIn(res.data.user);
     } catch (error) {
       showSubmitError(error, form);
     } finally {
       setBusy(null);
     }
   };
+
+  function signedIn(user: CurrentUser) {
+    queryClient.clear();
+    navigate(user.two_factor.required ? TWO_FACTOR_PATH : takePreviousUrl(), { replace: true });
+  }
+
+  if (challenge) {
+    return (
+      <AuthLayout
+        title={t`Verificación en dos pasos`}
+        subtitle={t`Abre tu aplicación de autenticación y escribe el código que muestra.`}
+      >
+        <TwoFactorStep
+          challenge={challenge}
+          onDone={signedIn}
+          onBack={() => {
+            setChallenge(null);
+            setAccounts(null);
+          }}
+        />
+      </AuthLayout>
+    );
+  }
 
   if (accounts) {
     return (

@@ -15,19 +15,24 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconMailForward } from '@tabler/icons-react';
+import { IconMailForward, IconShieldLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Locale } from '@taquilla/shared';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { TimeZoneSelect } from '../../../components/time-zone-select.tsx';
 import { type CurrentUser, currentUserQuery, useCurrentUser } from '../../../lib/current-user.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { changeLocale, i18n } from '../../../lib/i18n.ts';
 import { localeOptions } from '../../../lib/locale.ts';
 import { cancelEmailChange, updateMe } from '../api.ts';
+import { SessionsCard } from '../components/sessions-card.tsx';
 import { useAuthValidators } from '../components/validation.ts';
 
-/** /manage/profile: name, language and time zone; e-mail (confirmed by link); password. */
+/**
+ * /manage/profile: name, language and time zone; e-mail (confirmed by link); password; two-step
+ * verification; active sessions.
+ */
 export function ProfilePage() {
   const me = useCurrentUser();
   if (!me.data) return null;
@@ -39,6 +44,8 @@ export function ProfilePage() {
       <DetailsCard user={me.data} />
       <EmailCard user={me.data} />
       <PasswordCard user={me.data} />
+      <TwoFactorCard user={me.data} />
+      <SessionsCard timezone={me.data.timezone} />
     </Stack>
   );
 }
@@ -254,6 +261,43 @@ function PasswordCard({ user }: { user: CurrentUser }) {
           </Group>
         </Stack>
       </form>
+    </Card>
+  );
+}
+
+function TwoFactorCard({ user }: { user: CurrentUser }) {
+  const { t } = useLingui();
+  return (
+    <Card withBorder padding="lg">
+      <Stack>
+        <Group justify="space-between">
+          <Title order={2} fz="lg">
+            {t`Verificación en dos pasos`}
+          </Title>
+          {user.two_factor.enabled ? (
+            <Badge color="teal" variant="light">
+              {t`Activada`}
+            </Badge>
+          ) : (
+            <Badge color="gray" variant="light">
+              {t`Desactivada`}
+            </Badge>
+          )}
+        </Group>
+        <Text size="sm" c="dimmed">
+          <Trans>Un código de tu móvil, además de la contraseña, al iniciar sesión.</Trans>
+        </Text>
+        <Group justify="flex-end">
+          <Button
+            component={Link}
+            to="/manage/profile/two-factor"
+            variant="light"
+            leftSection={<IconShieldLock size={16} />}
+          >
+            {user.two_factor.enabled ? t`Gestionar` : t`Activar`}
+          </Button>
+        </Group>
+      </Stack>
     </Card>
   );
 }

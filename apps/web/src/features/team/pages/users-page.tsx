@@ -30,6 +30,7 @@ import { resendInvitation, revokeInvitation, usersQuery } from '../api.ts';
 import { AccountPage } from '../components/account-page.tsx';
 import { ROLE_LABELS, STATUS_COLORS, STATUS_LABELS } from '../components/member-labels.ts';
 import { EditMemberModal, InviteModal } from '../components/member-modals.tsx';
+import { TwoFactorPolicy } from '../components/two-factor-policy.tsx';
 
 /** /account/users: the account's team; invite, edit role and status, resend or revoke invitations. */
 export function UsersPage() {
@@ -37,7 +38,10 @@ export function UsersPage() {
   if (!me.data) return null;
   return (
     <AccountPage permission="users:manage" maw={1000}>
-      <Team selfId={me.data.id} />
+      <Stack gap="lg">
+        <TwoFactorPolicy />
+        <Team selfId={me.data.id} />
+      </Stack>
     </AccountPage>
   );
 }
