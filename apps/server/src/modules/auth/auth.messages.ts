@@ -60,9 +60,10 @@ export const authMessages = defineMessages({
   'mail.reset.button': 'Elegir una contraseña nueva',
   'mail.reset.expiry':
     'El enlace caduca en 1 hora y solo se puede usar una vez. Si no lo has pedido tú, ignora este correo: tu contraseña no cambiará.',
-  'mail.invite.subject': '{inviter} te invita a {account} en Taquilla',
-  'mail.invite.heading': 'Te han invitado a {account}',
-  'mail.invite.body': '{inviter} te invita a colaborar en {account} con el rol {role}.',
+  'mail.invite.subject': 'Invitación a una cuenta de Taquilla',
+  'mail.invite.heading': 'Te han invitado a una cuenta de Taquilla',
+  'mail.invite.body':
+    'Una persona que se presenta como «{inviter}» te invita a la cuenta «{account}» con el rol {role}. Esos nombres los ha escrito quien te invita y Taquilla no los ha comprobado: acepta solo si sabes quién es.',
   'mail.invite.button': 'Aceptar la invitación',
   'mail.invite.expiry': 'La invitación caduca en 7 días.',
   'mail.change.subject': 'Confirma tu nuevo correo electrónico',

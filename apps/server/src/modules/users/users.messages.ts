@@ -13,4 +13,7 @@ export const usersMessages = defineMessages({
   'users.invited_profile': 'Un usuario invitado completa su perfil al aceptar la invitación.',
   'users.email_already_verified': 'Tu correo electrónico ya está confirmado.',
   'users.no_pending_email': 'No hay ningún cambio de correo pendiente.',
+  'users.invite_email_unconfirmed': 'Confirma tu correo electrónico antes de invitar a otras personas.',
+  'users.invitations_limited':
+    'La cuenta ha enviado demasiadas invitaciones en la última hora. Espera {minutes} min y vuelve a intentarlo.',
 });

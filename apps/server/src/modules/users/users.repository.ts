@@ -1,16 +1,24 @@
 import type { UserRole } from '@taquilla/shared';
-import { and, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, gt, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { accounts, accountUsers, users } from '../../db/schema/index.ts';
+import { accounts, accountUsers, users, userTokens } from '../../db/schema/index.ts';
 import { type ListParams, type ListSpec, likePattern } from '../../lib/pagination.ts';
 import { one } from '../../lib/rows.ts';
+
+/**
+ * While a membership is INVITED, its names are the ones the inviter typed, whether or not the user
+ * already existed (inviting must not tell): shown, searched and sorted by.
+ */
+const invited = sql`${accountUsers.status} = 'INVITED'`;
+const shownFirstName = sql<string>`case when ${invited} then coalesce(${accountUsers.invited_first_name}, '') else ${users.first_name} end`;
+const shownLastName = sql<string>`case when ${invited} then coalesce(${accountUsers.invited_last_name}, '') else ${users.last_name} end`;
 
 /** SQL of account members: a user joined with their membership in one account. Always by account_id. */
 const memberColumns = {
   id: users.id,
   email: users.email,
-  first_name: users.first_name,
-  last_name: users.last_name,
+  first_name: shownFirstName,
+  last_name: shownLastName,
   locale: users.locale,
   timezone: users.timezone,
   email_verified_at: users.email_verified_at,
@@ -41,8 +49,8 @@ export type MemberRow = {
 
 export const memberListSpec: ListSpec = {
   sortable: {
-    first_name: users.first_name,
-    last_name: users.last_name,
+    first_name: shownFirstName,
+    last_name: shownLastName,
     email: users.email,
     role: accountUsers.role,
     status: accountUsers.status,
@@ -81,9 +89,9 @@ export async function listMembers(db: Queryable, accountId: string, params: List
     conditions.push(
       or(
         ilike(users.email, p),
-        ilike(users.first_name, p),
-        ilike(users.last_name, p),
-        ilike(sql`${users.first_name} || ' ' || ${users.last_name}`, p),
+        ilike(shownFirstName, p),
+        ilike(shownLastName, p),
+        ilike(sql`${shownFirstName} || ' ' || ${shownLastName}`, p),
       ),
     );
   }
@@ -141,4 +149,19 @@ export async function countMemberships(db: Queryable, userId: string) {
 
 export async function deleteUser(db: Queryable, userId: string) {
   await db.delete(users).where(eq(users.id, userId));
+}
+
+/** How many invitations the account sent since a moment (new and resent ones). */
+export async function countInvitationsSince(db: Queryable, accountId: string, since: Date) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(userTokens)
+    .where(
+      and(
+        eq(userTokens.account_id, accountId),
+        eq(userTokens.kind, 'INVITATION'),
+        gt(userTokens.created_at, since),
+      ),
+    );
+  return row?.n ?? 0;
 }

@@ -15,6 +15,7 @@ import { authMessages as am } from '../auth/auth.messages.ts';
 import { guarded, passwordKeys } from '../auth/backoff.ts';
 import * as identity from '../auth/identity.service.ts';
 import { consumeLinkToken, HOUR, issueLinkToken } from '../auth/identity.service.ts';
+import { plainName } from '../auth/plain-name.ts';
 import { organizerExists } from '../organizers/organizers.service.ts';
 import { usersMessages as m } from './users.messages.ts';
 import * as repo from './users.repository.ts';
@@ -22,22 +23,22 @@ import * as repo from './users.repository.ts';
 type Deps = Pick<AppDeps, 'db' | 'config' | 'jobs'>;
 
 /**
- * An invited user who has not accepted belongs to nobody's team yet: the inviter sees the e-mail it typed,
- * the names only of a user the invitation itself created (the inviter typed them), never a profile of
- * someone who already had an account.
+ * An invited user who has not accepted belongs to nobody's team yet: the inviter sees the e-mail and the
+ * names it typed, never a profile of someone who already had an account.
  */
 export function presentMember(row: repo.MemberRow, auth: AuthContext): AccountMember {
+  // While INVITED the answer is the same whether the user existed or not: the typed names (the
+  // repository's), nothing of their profile.
   const invited = row.status === 'INVITED';
-  const hideNames = invited && row.has_password;
   return {
     id: row.id,
     email: row.email,
-    first_name: hideNames ? '' : row.first_name,
-    last_name: hideNames ? '' : row.last_name,
+    first_name: row.first_name,
+    last_name: row.last_name,
     locale: invited ? null : row.locale,
     timezone: invited ? null : row.timezone,
-    email_verified: row.email_verified_at !== null,
-    pending_email: row.pending_email,
+    email_verified: invited ? false : row.email_verified_at !== null,
+    pending_email: invited ? null : row.pending_email,
     role: row.role,
     status: row.status,
     is_owner: row.is_owner,
@@ -195,6 +196,13 @@ async function sendInvitation(
   const inviter = await identity.findUserById(tx, auth.userId);
   const account = await repo.findAccount(tx, auth.accountId);
   const inviterName = inviter ? `${inviter.first_name} ${inviter.last_name}` : '';
+  if (!inviter?.email_verified_at) {
+    throw new AppError(403, 'EMAIL_NOT_CONFIRMED', m['users.invite_email_unconfirmed']);
+  }
+  const sent = await repo.countInvitationsSince(tx, auth.accountId, new Date(Date.now() - HOUR));
+  if (sent >= INVITATIONS_PER_HOUR) {
+    throw new AppError(429, 'RATE_LIMITED', m['users.invitations_limited'], { params: { minutes: 60 } });
+  }
   await identity.retireTokens(tx, member.id, 'INVITATION', auth.accountId);
   const token = await issueLinkToken(tx, {
     userId: member.id,
@@ -207,10 +215,13 @@ async function sendInvitation(
     'invite',
     member,
     token,
-    { inviter: inviterName, account: account?.name ?? '', role },
+    { inviter: plainName(inviterName), account: plainName(account?.name ?? ''), role },
     tx,
   );
 }
+
+/** Invitations (new and resent) an account may send per hour: the e-mails go to people outside it. */
+const INVITATIONS_PER_HOUR = 20;
 
 /** Invites someone by e-mail: a new user (no password yet) or an existing user of another account. */
 export async function inviteUser(deps: Deps, auth: AuthContext, input: InviteUserInput, locale: string) {
@@ -233,6 +244,8 @@ export async function inviteUser(deps: Deps, auth: AuthContext, input: InviteUse
         role: input.role,
         status: 'INVITED',
         invited_by: auth.userId,
+        invited_first_name: input.first_name,
+        invited_last_name: input.last_name,
       });
       await sendInvitation(deps, tx, auth, user, input.role);
       return user.id;

@@ -221,7 +221,9 @@ describe('team: invitations, roles, status', () => {
       is_owner: false,
     });
     expect(mail).toHaveLength(1);
-    expect(at(mail, 0).subject).toBe('Ana García te invita a Teatro Norte en Taquilla');
+    expect(at(mail, 0).subject).toBe('Invitación a una cuenta de Taquilla');
+    expect(at(mail, 0).text).toContain('«Ana García»');
+    expect(at(mail, 0).text).toContain('«Teatro Norte»');
     expect(at(mail, 0).text).toContain('Organizador');
     const token = linkToken(mail[0], '/auth/accept-invitation/');
 
@@ -425,10 +427,11 @@ describe('team: invitations, roles, status', () => {
     const { res } = await invite(a.headers, { email: b.user.email, first_name: 'Otro', last_name: 'Nombre' });
     expect(res.statusCode).toBe(201);
     const shown = res.json().data;
+    // The names the inviter typed, never the existing user's profile.
     expect(shown).toMatchObject({
       id: b.user.id,
-      first_name: '',
-      last_name: '',
+      first_name: 'Otro',
+      last_name: 'Nombre',
       locale: null,
       timezone: null,
     });
