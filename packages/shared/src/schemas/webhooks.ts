@@ -72,10 +72,25 @@ export const webhookEndpointSchema = z
   .meta({ id: 'WebhookEndpoint' });
 export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;
 
+/** A row of the endpoints list: the endpoint and its latest delivery (null before the first). */
+export const webhookEndpointListItemSchema = webhookEndpointSchema
+  .extend({
+    last_delivery: z
+      .object({
+        status: z.enum(WEBHOOK_DELIVERY_STATUSES),
+        response_status: z.number().nullable(),
+        created_at: z.string(),
+      })
+      .nullable(),
+  })
+  .meta({ id: 'WebhookEndpointListItem' });
+export type WebhookEndpointListItem = z.infer<typeof webhookEndpointListItemSchema>;
+
 /** An endpoint with its signing secret: answered once, at creation and at each rotation. */
 export const webhookEndpointWithSecretSchema = webhookEndpointSchema
   .extend({ secret: z.string() })
   .meta({ id: 'WebhookEndpointWithSecret' });
+export type WebhookEndpointWithSecret = z.infer<typeof webhookEndpointWithSecretSchema>;
 
 export const webhookDeliverySchema = z
   .object({

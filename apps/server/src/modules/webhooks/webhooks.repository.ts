@@ -1,4 +1,4 @@
-import { and, arrayContains, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, arrayContains, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { accountUsers, users, webhookDeliveries, webhookEndpoints } from '../../db/schema/index.ts';
 import type { ListParams } from '../../lib/pagination.ts';
@@ -44,6 +44,23 @@ export async function deleteEndpoint(q: Queryable, accountId: string, id: string
     .where(owned(accountId, id))
     .returning({ id: webhookEndpoints.id });
   return rows.length > 0;
+}
+
+/** The latest delivery of each of these endpoints (the endpoints list shows it). */
+export function latestDeliveries(q: Queryable, accountId: string, endpointIds: string[]) {
+  if (!endpointIds.length) return Promise.resolve([]);
+  return q
+    .selectDistinctOn([webhookDeliveries.endpoint_id], {
+      endpoint_id: webhookDeliveries.endpoint_id,
+      status: webhookDeliveries.status,
+      response_status: webhookDeliveries.response_status,
+      created_at: webhookDeliveries.created_at,
+    })
+    .from(webhookDeliveries)
+    .where(
+      and(eq(webhookDeliveries.account_id, accountId), inArray(webhookDeliveries.endpoint_id, endpointIds)),
+    )
+    .orderBy(webhookDeliveries.endpoint_id, desc(webhookDeliveries.created_at), desc(webhookDeliveries.id));
 }
 
 /** The account's ACTIVE endpoints subscribed to this type and not limited to other events (fan-out job). */

@@ -3,6 +3,7 @@ import {
   createWebhookSchema,
   updateWebhookSchema,
   webhookDeliverySchema,
+  webhookEndpointListItemSchema,
   webhookEndpointSchema,
   webhookEndpointWithSecretSchema,
 } from '@taquilla/shared/schemas/webhooks';
@@ -48,8 +49,8 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "List the account's webhook endpoints",
-        response: { 200: dataEnvelope(z.array(webhookEndpointSchema)) },
+        summary: "List the account's webhook endpoints, each with its latest delivery",
+        response: { 200: dataEnvelope(z.array(webhookEndpointListItemSchema)) },
       },
     },
     async (request) => ({ data: await service.listEndpoints(deps, requireAuth(request)) }),

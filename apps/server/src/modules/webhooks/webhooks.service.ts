@@ -3,6 +3,7 @@ import type {
   UpdateWebhookInput,
   WebhookDelivery,
   WebhookEndpoint,
+  WebhookEndpointListItem,
   WebhookEventType,
 } from '@taquilla/shared/schemas/webhooks';
 import type { AppDeps } from '../../deps.ts';
@@ -76,9 +77,32 @@ async function ownedEndpoint(deps: Deps, auth: AuthContext, id: string) {
   return row;
 }
 
-export async function listEndpoints(deps: Deps, auth: AuthContext) {
+/** The account's endpoints, each with its latest delivery. */
+export async function listEndpoints(deps: Deps, auth: AuthContext): Promise<WebhookEndpointListItem[]> {
   assertCan(auth, 'account:manage');
-  return (await repo.listEndpoints(deps.db, auth.accountId)).map(presentEndpoint);
+  const rows = await repo.listEndpoints(deps.db, auth.accountId);
+  const latest = new Map(
+    (
+      await repo.latestDeliveries(
+        deps.db,
+        auth.accountId,
+        rows.map((r) => r.id),
+      )
+    ).map((d) => [d.endpoint_id, d]),
+  );
+  return rows.map((row) => {
+    const last = latest.get(row.id);
+    return {
+      ...presentEndpoint(row),
+      last_delivery: last
+        ? {
+            status: last.status,
+            response_status: last.response_status,
+            created_at: last.created_at.toISOString(),
+          }
+        : null,
+    };
+  });
 }
 
 export async function getEndpoint(deps: Deps, auth: AuthContext, id: string) {

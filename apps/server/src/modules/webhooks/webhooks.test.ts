@@ -65,6 +65,7 @@ describe('endpoints', () => {
         description: 'Contabilidad',
         event_ids: [s.event.id],
         status: 'ACTIVE',
+        last_delivery: null,
       }),
     ]);
     expect(list.body).not.toContain(created.secret);
@@ -179,6 +180,13 @@ describe('delivery', () => {
       headers: s.headers,
     });
     expect(log.json().meta.total).toBe(2);
+    const list = await t.app.inject({ method: 'GET', url: BASE, headers: s.headers });
+    const listed = list.json().data.find((e: { id: string }) => e.id === orders.id);
+    expect(listed.last_delivery).toEqual({
+      status: 'SUCCEEDED',
+      response_status: 200,
+      created_at: log.json().data[0].created_at,
+    });
     expect(log.json().data[0]).toMatchObject({
       status: 'SUCCEEDED',
       attempts: 1,
