@@ -28,6 +28,8 @@ export async function setup(project: TestProject) {
     RESERVATION_UNITS_PER_ADDRESS: '100000',
     // The journeys' API sign-ups say which address they come from (e2e/api.ts).
     TRUST_PROXY: 'true',
+    // The webhooks journey's receiver listens on 127.0.0.1, a private address webhooks refuse by default.
+    WEBHOOKS_ALLOW_PRIVATE: 'true',
   };
   // Journeys run on the embedded database unless E2E_DATABASE_URL says otherwise.
   delete env.DATABASE_URL;

@@ -13,6 +13,8 @@ export function useAccountTabs() {
       { value: '/account/users', label: t`Usuarios`, permission: 'users:manage' },
       { value: '/account/invoicing', label: t`Facturación`, permission: 'invoices:manage' },
       { value: '/account/emails', label: t`Correos`, permission: 'account:manage' },
+      { value: '/account/webhooks', label: t`Webhooks`, permission: 'account:manage' },
+      { value: '/account/api-keys', label: t`Claves de API`, permission: 'account:manage' },
     ] as const
   ).filter((tab) => can(me.data, tab.permission));
   return { tabs, loaded: Boolean(me.data) };
@@ -23,7 +25,10 @@ export function AccountTabs() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const { tabs } = useAccountTabs();
-  const value = tabs.find((tab) => pathname.endsWith(tab.value))?.value ?? '/account/settings';
+  // A screen under a tab (a webhook's log) keeps its tab selected.
+  const value =
+    tabs.find((tab) => pathname === tab.value || pathname.startsWith(`${tab.value}/`))?.value ??
+    '/account/settings';
   return (
     <Tabs value={value} onChange={(v) => v && navigate(v)} mb="md">
       <Tabs.List>
