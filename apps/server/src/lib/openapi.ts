@@ -87,7 +87,7 @@ export const openapiDocument = {
           scheme: 'bearer',
           bearerFormat: 'tqk_…',
           description:
-            "An account's API key (Ajustes de la cuenta › Claves de API): FULL, READ_ONLY or DOOR; answers carry RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (360 requests a minute per key by default)",
+            "An account's API key (Cuenta › Claves de API): FULL, READ_ONLY or DOOR; answers carry RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (360 requests a minute per key by default)",
         },
       },
       schemas: { Error: strip(ERROR) },

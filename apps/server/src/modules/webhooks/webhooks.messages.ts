@@ -8,7 +8,7 @@ export const webhookMessages = defineMessages({
   'webhooks.paused_subject': 'Webhook en pausa: {url}',
   'webhooks.paused_heading': 'Hemos puesto en pausa un webhook',
   'webhooks.paused_body':
-    'Las entregas a {url} han fallado {failures} veces seguidas, así que hemos dejado de enviarlas. Revisa el destino y reactívalo en Ajustes de la cuenta › Webhooks: los mensajes que no llegaron se reenviarán.',
+    'Las entregas a {url} han fallado {failures} veces seguidas, así que hemos dejado de enviarlas. Revisa el destino y reactívalo en Cuenta › Webhooks: los mensajes que no llegaron se reenviarán.',
   'webhooks.paused_button': 'Ver webhooks',
   'webhooks.mail_footer': 'Recibes este correo porque administras esta cuenta de Taquilla.',
 });

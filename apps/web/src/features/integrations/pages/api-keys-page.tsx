@@ -70,7 +70,7 @@ function Keys() {
     <Stack>
       <Group justify="space-between" align="flex-start" wrap="wrap">
         <Text size="sm" c="dimmed" maw={620}>
-          {t`Otros sistemas llaman a la API de Taquilla con una clave en la cabecera Authorization: Bearer. Cada clave admite 360 peticiones por minuto.`}
+          {t`Otros sistemas llaman a la API de Taquilla con una clave en la cabecera Authorization: Bearer. Cada clave tiene un límite de peticiones por minuto, que las respuestas indican en sus cabeceras RateLimit.`}
         </Text>
         <Button leftSection={<IconPlus size={18} />} onClick={() => setCreating(true)}>
           {t`Crear clave`}
