@@ -56,6 +56,12 @@ async function waitForMessages(count: number) {
   return received.map((r) => ({ ...r, json: JSON.parse(r.body) }));
 }
 
+/** A screenshot once the modals and drawers have finished sliding in. */
+async function settledScreenshot(page: Page, name: string) {
+  await page.waitForTimeout(600);
+  await screenshot(page, name);
+}
+
 /** The text of the secret modal (shown once), then the modal closed. */
 async function takeSecret(page: Page) {
   const secret = (await page.getByTestId('secret').innerText()).trim();
@@ -83,13 +89,13 @@ describe('integrations journey', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Añadir webhook' }).click();
     await page.getByText('Introduce una dirección http:// o https:// completa').waitFor();
     await page.getByText('Elige al menos un tipo de evento.').waitFor();
-    await screenshot(page, 'integrations-webhook-form-errors-360');
+    await settledScreenshot(page, 'integrations-webhook-form-errors-360');
     await page.getByLabel('URL del destino').fill(receiverUrl);
     await page.getByLabel('Descripción').fill('Contabilidad');
     await page.getByRole('checkbox', { name: /Pedido completado/ }).check();
     await page.getByRole('dialog').getByRole('button', { name: 'Añadir webhook' }).click();
     await page.getByText('no volverás a verlo').waitFor();
-    await screenshot(page, 'integrations-webhook-secret-360');
+    await settledScreenshot(page, 'integrations-webhook-secret-360');
     // The copy button puts the secret on the clipboard.
     await page.getByRole('button', { name: 'Copiar' }).click();
     const copied = await page.evaluate(() => navigator.clipboard.readText());
@@ -130,7 +136,7 @@ describe('integrations journey', () => {
     const drawer = page.getByRole('dialog');
     await expect.poll(() => drawer.getByTestId('request-body').innerText()).toContain(order.short_id);
     await expect.poll(() => drawer.getByTestId('response-body').innerText()).toBe('recibido');
-    await screenshot(page, 'integrations-webhook-delivery-drawer-360');
+    await settledScreenshot(page, 'integrations-webhook-delivery-drawer-360');
 
     // «Reenviar»: the same message (same webhook-id and body) again.
     await drawer.getByRole('button', { name: 'Reenviar' }).click();
@@ -180,7 +186,7 @@ describe('integrations journey', () => {
     await page.keyboard.type('CRM de la sala');
     await page.keyboard.press('Enter');
     await page.getByText('no volverás a verlo').waitFor();
-    await screenshot(page, 'integrations-api-key-created-360');
+    await settledScreenshot(page, 'integrations-api-key-created-360');
     const key = await takeSecret(page);
     expect(key).toMatch(/^tqk_[0-9A-Za-z]{40}$/);
     const keyCard = page.getByTestId('api-key-card');
@@ -202,7 +208,9 @@ describe('integrations journey', () => {
     });
     expect(write.status).toBe(403);
     await page.reload();
-    await expect.poll(() => keyCard.getByText('Sin usar').count()).toBe(0);
+    await keyCard.getByText('CRM de la sala').waitFor();
+    expect(await keyCard.getByText('Sin usar').count()).toBe(0);
+    await keyCard.getByText(/^Último uso: \d/).waitFor();
     await screenshot(page, 'integrations-api-keys-360');
 
     await keyCard.getByRole('button', { name: 'Revocar CRM de la sala' }).click();

@@ -46,7 +46,7 @@ export function DeliveryDrawer(props: {
     >
       {d && (
         <Stack>
-          <SimpleGrid cols={2} spacing="sm">
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
             <Field label={t`Estado`}>
               <DeliveryStatus delivery={d} />
             </Field>

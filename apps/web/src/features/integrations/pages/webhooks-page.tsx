@@ -89,19 +89,17 @@ function EndpointCard({ endpoint }: { endpoint: WebhookEndpointListItem }) {
   return (
     <Card withBorder padding="md" data-testid="webhook-endpoint">
       <Stack gap={6}>
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Anchor
-            component={Link}
-            to={`/account/webhooks/${endpoint.id}`}
-            fw={600}
-            ff="monospace"
-            size="sm"
-            style={{ wordBreak: 'break-all', minWidth: 0 }}
-          >
-            {endpoint.url}
-          </Anchor>
-          <EndpointStatus endpoint={endpoint} />
-        </Group>
+        <Anchor
+          component={Link}
+          to={`/account/webhooks/${endpoint.id}`}
+          fw={600}
+          ff="monospace"
+          size="sm"
+          style={{ wordBreak: 'break-all' }}
+        >
+          {endpoint.url}
+        </Anchor>
+        <EndpointStatus endpoint={endpoint} />
         {endpoint.description && <Text size="sm">{endpoint.description}</Text>}
         <Text size="sm" c="dimmed">
           {plural(types, { one: '# tipo de evento', other: '# tipos de evento' })}
