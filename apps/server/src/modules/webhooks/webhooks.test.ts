@@ -459,6 +459,13 @@ describe('retries', () => {
     expect(delivery.duration_ms).toBeGreaterThanOrEqual(9900);
     expect(delivery.duration_ms).toBeLessThan(15_000);
     expect(receiver.received).toHaveLength(1);
+    // Its retry (due in 5 s) would reach the receiver during a later test: the endpoint goes, and its log.
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `${BASE}/${endpoint.id}`,
+      headers: s.headers,
+    });
+    expect(deleted.statusCode).toBe(204);
   }, 30_000);
 
   it('waits twice as long after each failure, and after 3 days of failing marks the delivery FAILED', async () => {
