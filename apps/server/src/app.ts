@@ -29,6 +29,7 @@ import { addRequestTimeout, withTimeout } from './lib/unavailable.ts';
 import { type ApiKeyLimiter, authHook } from './modules/auth/sessions.ts';
 import { organizerScopeHook } from './modules/events/owned-event.ts';
 import { registerModules } from './modules/index.ts';
+import { registerInvoiceAttachments } from './modules/invoices/invoices.attachments.ts';
 import { recordOrderEmailOutcome } from './modules/orders/email-outcome.ts';
 
 const HEALTH_TIMEOUT_MS = 3_000;
@@ -103,6 +104,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     app.log,
   );
   mailer.registerJob(jobs, recordOrderEmailOutcome);
+  registerInvoiceAttachments(mailer, database.db);
   await jobs.keepCompletedFor(config.jobRetentionDays * 24 * 3600);
   const spa = new SpaShell(config.webDistDir);
   const routes = collectRoutes(app);

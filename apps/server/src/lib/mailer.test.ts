@@ -148,4 +148,34 @@ describe('e-mail jobs over SMTP', () => {
     expect(messageIds()).toEqual(['<order-confirmation.o-1@taquilla.test>']);
     expect(await failedEmails(queue, { accountId: 'acc-1' })).toEqual([]);
   });
+
+  it('resolves attachment references when sending, through the resolver registered for their kind', async () => {
+    peer.inbox.length = 0;
+    const seen: string[] = [];
+    mailer.registerAttachmentResolver('note', async (ref) => {
+      seen.push(`${ref.accountId}/${ref.id}/${ref.locale}`);
+      return ref.id === 'none'
+        ? null
+        : { filename: `${ref.id}.txt`, content: `nota ${ref.id}`, contentType: 'text/plain' };
+    });
+    const withRefs = (to: string, ids: string[], kind = 'note') => ({
+      ...mail(to, 'Con adjunto'),
+      attachmentRefs: ids.map((id) => ({ kind, id, accountId: 'acc-9', locale: 'ca' })),
+    });
+    await enqueueEmail(queue, withRefs('rosa@example.com', ['n-1', 'none']), undefined, { key: 'with-note' });
+    await enqueueEmail(queue, withRefs('pau@example.com', ['n-2'], 'unknown'), undefined, { key: 'lost' });
+    await queue.drain();
+    // Nothing is resolved while queued: only when the job sends the e-mail.
+    expect(seen).toEqual(['acc-9/n-1/ca', 'acc-9/none/ca']);
+    expect(peer.inbox.map((m) => m.to)).toEqual(['rosa@example.com']);
+    const raw = at(peer.inbox, 0).raw;
+    expect(raw).toMatch(/Content-Disposition: attachment; filename=n-1\.txt/);
+    expect(raw).toContain(Buffer.from('nota n-1').toString('base64'));
+    expect(raw).not.toContain('none.txt');
+    // A kind nobody resolves fails the job (tried again later), rather than sending without it.
+    const [lost] = await queue.listJobs(SEND_EMAIL_JOB, sql`payload->>'message_key' = 'lost'`, 1);
+    expect(lost?.completedAt).toBeNull();
+    expect(lost?.lastError).toMatch(/no attachment resolver for unknown/);
+    await t.app.deps.db.execute(sql`delete from jobs where kind = ${SEND_EMAIL_JOB}`);
+  });
 });

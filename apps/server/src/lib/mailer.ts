@@ -16,6 +16,22 @@ export interface MailAttachment {
   cid?: string;
 }
 
+/**
+ * An attachment made when the e-mail is sent, not when it is queued (an invoice's PDF: building it has no
+ * place in the transaction that pays). `kind` names the resolver a module registered for it (lib/ imports
+ * no module); `id` is what it looks up; `locale` the language to render it in.
+ */
+export interface AttachmentRef {
+  kind: string;
+  id: string;
+  /** The account the document belongs to: the resolver looks it up there only. */
+  accountId: string;
+  locale?: string;
+}
+
+/** Makes a referenced attachment, or null when there is none (e.g. the account does not invoice). */
+export type AttachmentResolver = (ref: AttachmentRef) => Promise<MailAttachment | null>;
+
 export interface MailMessage {
   to: string;
   subject: string;
@@ -26,6 +42,8 @@ export interface MailMessage {
   /** A stable Message-ID: a copy sent twice (a crash between sending and marking) is one message to clients. */
   messageId?: string;
   attachments?: MailAttachment[];
+  /** Attachments resolved at send time, after `attachments`; a copy sent again resolves them again. */
+  attachmentRefs?: AttachmentRef[];
 }
 
 export const SEND_EMAIL_JOB = 'email.send';
@@ -101,6 +119,7 @@ export class Mailer {
   private readonly fileDir?: string;
   private readonly smtpUrl?: string;
   private bulkTransport?: Transporter;
+  private readonly resolvers = new Map<string, AttachmentResolver>();
   /** The .eml folder exists (made once, not before every e-mail). */
   private fileDirMade = false;
   private filesWritten = 0;
@@ -129,6 +148,23 @@ export class Mailer {
     }
   }
 
+  /** Makes `kind`'s attachment references resolvable (a module registers its own at start-up). */
+  registerAttachmentResolver(kind: string, resolver: AttachmentResolver): void {
+    this.resolvers.set(kind, resolver);
+  }
+
+  /** A reference nobody resolves is a wiring mistake: the job fails (and is retried) rather than lose it. */
+  private async resolveAttachments(refs: AttachmentRef[] = []): Promise<MailAttachment[]> {
+    const made = await Promise.all(
+      refs.map((ref) => {
+        const resolver = this.resolvers.get(ref.kind);
+        if (!resolver) throw new Error(`no attachment resolver for ${ref.kind}`);
+        return resolver(ref);
+      }),
+    );
+    return made.filter((a): a is MailAttachment => a !== null);
+  }
+
   /** The Message-ID a key stands for: `<key@host>`, with what a Message-ID may not hold replaced. */
   messageIdOf(key: string): string {
     return `<${key.replace(/[^A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]/g, '-')}@${this.messageIdHost}>`;
@@ -147,9 +183,13 @@ export class Mailer {
     const fileName = this.fileDir
       ? `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}-${String(++this.filesWritten).padStart(8, '0')}-${message.to.replace(/[^a-zA-Z0-9@._-]/g, '_')}.eml`
       : undefined;
+    const { attachmentRefs, ...mail } = message;
+    const resolved = await this.resolveAttachments(attachmentRefs);
+    const attachments = [...(mail.attachments ?? []), ...resolved];
     const info = await transport.sendMail({
       from: this.from,
-      ...message,
+      ...mail,
+      ...(attachments.length > 0 ? { attachments } : {}),
       ...(messageId ? { messageId } : {}),
     });
     if (this.fileDir && fileName) {

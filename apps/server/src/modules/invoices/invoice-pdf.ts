@@ -49,7 +49,13 @@ export function renderInvoicePdf(ctx: PdfContext): Promise<Buffer> {
   const m = (key: Key, params?: Record<string, string | number>) =>
     plain(t(locale, invoicesMessages[key], params));
   const money = (cents: number) => plain(formatMoney(cents, invoice.currency, locale));
-  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: invoice.number_text } });
+  // Dated when the invoice was issued, not when rendered: the same document is the same bytes (an
+  // e-mail sent again attaches exactly what it attached the first time).
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 50,
+    info: { Title: invoice.number_text, CreationDate: invoice.issued_at },
+  });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));

@@ -150,6 +150,35 @@ export async function findInvoice(q: Queryable, accountId: string, invoiceId: st
   return row;
 }
 
+/**
+ * The document an e-mail attaches (an order's invoice, a refund's or a cancellation's credit note), with
+ * what its PDF prints; undefined while there is none.
+ */
+export async function findDocument(
+  q: Queryable,
+  accountId: string,
+  which: { orderInvoice: string } | { refundCreditNote: string } | { cancellationCreditNote: string },
+) {
+  const where =
+    'orderInvoice' in which
+      ? and(eq(invoices.order_id, which.orderInvoice), eq(invoices.kind, 'INVOICE'))
+      : 'refundCreditNote' in which
+        ? eq(invoices.refund_id, which.refundCreditNote)
+        : and(
+            eq(invoices.order_id, which.cancellationCreditNote),
+            eq(invoices.kind, 'CREDIT_NOTE'),
+            eq(invoices.reason, 'CANCELLATION'),
+          );
+  const [row] = await q
+    .select({ invoice: invoices, order_short_id: orders.short_id, event_name: events.name })
+    .from(invoices)
+    .innerJoin(orders, eq(orders.id, invoices.order_id))
+    .innerJoin(events, eq(events.id, invoices.event_id))
+    .where(and(eq(invoices.account_id, accountId), where))
+    .limit(1);
+  return row;
+}
+
 /** The invoice a credit note corrects (its number is printed on the note). */
 export async function findCorrected(q: Queryable, accountId: string, invoiceId: string) {
   const [row] = await q

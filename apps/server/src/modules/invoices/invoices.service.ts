@@ -1,4 +1,4 @@
-import type { Locale } from '@taquilla/shared';
+import { DEFAULT_LOCALE, type Locale } from '@taquilla/shared';
 import type {
   EventInvoicing,
   InvoiceSettings,
@@ -13,7 +13,10 @@ import type { Queryable } from '../../db/client.ts';
 import type { DbDeps } from '../../deps.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
+import { isLocale } from '../../lib/i18n.ts';
+import type { AttachmentRef, MailAttachment } from '../../lib/mailer.ts';
 import { loadOwnedEvent } from '../events/owned-event.ts';
+import { ORDER_DOCUMENTS, type OrderDocument } from '../order-lifecycle/order-documents.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import { invoicesMessages as m } from './invoices.messages.ts';
 import * as repo from './invoices.repository.ts';
@@ -186,6 +189,30 @@ async function pdfOf(q: Queryable, row: Listed & { event_name: string }, locale:
     eventName: row.event_name,
     locale,
   });
+}
+
+const DOCUMENT_LOOKUP = {
+  [ORDER_DOCUMENTS.INVOICE]: (id: string) => ({ orderInvoice: id }),
+  [ORDER_DOCUMENTS.REFUND_CREDIT_NOTE]: (id: string) => ({ refundCreditNote: id }),
+  [ORDER_DOCUMENTS.CANCELLATION_CREDIT_NOTE]: (id: string) => ({ cancellationCreditNote: id }),
+};
+
+/**
+ * An order e-mail's invoice or credit note as a PDF attachment, made when the e-mail is sent (never in
+ * the transaction that pays); null while there is none (the account does not invoice, a free order).
+ */
+export async function documentAttachment(q: Queryable, ref: AttachmentRef): Promise<MailAttachment | null> {
+  const lookup = DOCUMENT_LOOKUP[ref.kind as OrderDocument];
+  const row = await repo.findDocument(q, ref.accountId, lookup(ref.id));
+  if (!row) return null;
+  const locale = ref.locale && isLocale(ref.locale) ? ref.locale : DEFAULT_LOCALE;
+  const pdf = await pdfOf(q, row, locale);
+  return {
+    filename: `${row.invoice.number_text}.pdf`,
+    content: pdf.toString('base64'),
+    encoding: 'base64',
+    contentType: 'application/pdf',
+  };
 }
 
 /** GET events/{id}/invoices/{invoiceId}/pdf */

@@ -7,9 +7,10 @@ import { eventDateLine, renderEmail } from '../../lib/email-layout.ts';
 import { isLocale, t } from '../../lib/i18n.ts';
 import { renderIcs } from '../../lib/ics.ts';
 import type { JobQueue } from '../../lib/jobs.ts';
-import { enqueueEmail, type MailAttachment, type MailMessage } from '../../lib/mailer.ts';
+import { type AttachmentRef, enqueueEmail, type MailAttachment, type MailMessage } from '../../lib/mailer.ts';
 import { qrPngBase64 } from '../../lib/qr.ts';
 import { customTexts, type TemplateTexts } from '../email-templates/email-templates.service.ts';
+import { documentRef, ORDER_DOCUMENTS } from '../order-lifecycle/order-documents.ts';
 import { countResends } from './activity.repository.ts';
 import { logActivity } from './activity.ts';
 import { ordersMessages as m } from './orders.messages.ts';
@@ -139,7 +140,7 @@ function sendToBuyer(
   kind: OrderEmailKind,
   baseKey: string,
   subject: string,
-  content: { html: string; text: string; attachments?: MailAttachment[] },
+  content: Pick<MailMessage, 'html' | 'text' | 'attachments' | 'attachmentRefs'>,
 ) {
   const { order, event } = ctx;
   const to = order.email ?? '';
@@ -244,6 +245,7 @@ export async function queueCompletedOrderEmails(
     {
       ...content,
       attachments,
+      attachmentRefs: [documentRef(ORDER_DOCUMENTS.INVOICE, order.id, order)],
     },
   );
 
@@ -390,6 +392,7 @@ function queueNotice(
   params: Record<string, string>,
   /** What the platform must say whatever the organizer wrote (what happens to the money). */
   fixed: string[] = [],
+  attachmentRefs?: AttachmentRef[],
 ) {
   const { order, event } = ctx;
   if (!order.email) return;
@@ -409,6 +412,7 @@ function queueNotice(
     subject: custom.subject ?? t(locale, keys.subject, all),
     replyTo: replyToOf(event),
     ...content,
+    attachmentRefs,
   });
 }
 
@@ -443,6 +447,7 @@ export async function queueCancelledEmail(ctx: OrderEmailContext, money: OrderMo
     },
     {},
     [cancelledMoneyLine(ctx.order, money)],
+    [documentRef(ORDER_DOCUMENTS.CANCELLATION_CREDIT_NOTE, ctx.order.id, ctx.order)],
   );
 }
 
@@ -465,5 +470,6 @@ export async function queueRefundedEmail(
     organizerTexts(ctx, 'REFUND', locale).intro
       ? [t(locale, m['orders.email_refunded_amount'], { amount })]
       : [],
+    [documentRef(ORDER_DOCUMENTS.REFUND_CREDIT_NOTE, refund.id, ctx.order)],
   );
 }
