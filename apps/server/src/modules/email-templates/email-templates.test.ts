@@ -211,6 +211,66 @@ describe('the texts', () => {
   });
 });
 
+/** The SQL statements the app sends (PGlite and node-postgres alike), as texts. */
+function recordQueries() {
+  const client = (t.app.deps.db as unknown as { $client: { query: (...a: unknown[]) => unknown } }).$client;
+  const original = client.query;
+  const texts: string[] = [];
+  client.query = function (this: unknown, ...args: unknown[]) {
+    const [q] = args;
+    texts.push(typeof q === 'string' ? q : String((q as { text?: string })?.text ?? ''));
+    return original.apply(this, args);
+  };
+  return () => {
+    client.query = original;
+    return texts;
+  };
+}
+
+/** The statements of a purchase's payment step (the one that completes the order and queues its e-mails). */
+async function paymentStatements(s: Selling, ticket: Awaited<ReturnType<typeof addTicket>>) {
+  const base = `/api/public/events/${s.event.id}/order`;
+  const reserved = await t.app.inject({
+    method: 'POST',
+    url: base,
+    payload: { tickets: [{ ticket_id: ticket.id, price_id: ticket.prices[0]?.id, quantity: 2 }] },
+  });
+  const short = reserved.json().data.short_id;
+  await t.app.inject({ method: 'PUT', url: `${base}/${short}`, payload: buyer });
+  const stop = recordQueries();
+  const paid = await t.app.inject({
+    method: 'POST',
+    url: `${base}/${short}/payment`,
+    payload: { provider: 'test', card_number: '4242 4242 4242 4242' },
+  });
+  const texts = stop();
+  expect(paid.json().data.status).toBe('COMPLETED');
+  // The texts are a column of the statement that reads the order, its event and items: none of their own.
+  const reading = texts.filter((q) => q.includes('email_templates'));
+  expect(reading).toHaveLength(1);
+  expect(reading[0]).toContain('order_items');
+  return { n: texts.length, short };
+}
+
+describe('the purchase hot path', () => {
+  it('reads the texts with the order: the payment step sends as many statements with every text written as with none', async () => {
+    const { s, ticket } = await sellingWithTicket();
+    await paymentStatements(s, ticket); // warm: prepared statements, caches
+    const none = await paymentStatements(s, ticket);
+    for (const kind of ['CONFIRMATION', 'TICKET', 'OFFLINE_INSTRUCTIONS', 'REFUND', 'CANCELLED']) {
+      for (const locale of ['es', 'en', 'ca']) {
+        await call('PUT', ACCOUNT, s.headers, { kind, locale, footer: `Cuenta ${kind} ${locale}` });
+        await call('PUT', eventUrl(s), s.headers, { kind, locale, subject: `Evento ${kind} ${locale}` });
+      }
+    }
+    const all = await paymentStatements(s, ticket);
+    expect(all.n).toBe(none.n);
+    const mail = await confirmationOf(all.short);
+    expect(mail.subject).toBe('Evento CONFIRMATION es');
+    expect(mail.html).toContain('Cuenta CONFIRMATION es');
+  });
+});
+
 describe('what is typed', () => {
   it('refuses unknown placeholders, lone braces and a subject of two lines, translated, writing nothing', async () => {
     const { s } = await sellingWithTicket();
