@@ -26,11 +26,14 @@ export const emailTemplatesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "The account's e-mail texts: every kind in every language",
+        summary: "The account's e-mail texts: every kind in every language, or those of `kind` and `locale`",
+        querystring: emailTemplateKeyQuery,
         response: { 200: list },
       },
     },
-    async (request) => ({ data: await service.listTemplates(app.deps, requireAuth(request), null) }),
+    async (request) => ({
+      data: await service.listTemplates(app.deps, requireAuth(request), null, request.query),
+    }),
   );
   app.put(
     '/accounts/me/email-templates',
@@ -66,13 +69,15 @@ export const emailTemplatesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "An event's e-mail texts, with the account's ones they override",
+        summary:
+          "An event's e-mail texts, with the account's ones they override (`kind`, `locale`: only those)",
         params: eventParams,
+        querystring: emailTemplateKeyQuery,
         response: { 200: list },
       },
     },
     async (request) => ({
-      data: await service.listTemplates(app.deps, requireAuth(request), request.params.id),
+      data: await service.listTemplates(app.deps, requireAuth(request), request.params.id, request.query),
     }),
   );
   app.put(

@@ -125,9 +125,21 @@ async function ownerOf({ db }: DbDeps, auth: AuthContext, eventId: string | null
   return { eventId } satisfies Owner;
 }
 
-export async function listTemplates(deps: DbDeps, auth: AuthContext, eventId: string | null) {
+/** Every kind in every language, or only the kind and/or language asked for. */
+export async function listTemplates(
+  deps: DbDeps,
+  auth: AuthContext,
+  eventId: string | null,
+  only: EmailTemplateKeyQuery = {},
+) {
   const owner = await ownerOf(deps, auth, eventId, false);
-  return present(await repo.loadEventTemplates(deps.db, auth.accountId, owner.eventId), eventId !== null);
+  const all = present(
+    await repo.loadEventTemplates(deps.db, auth.accountId, owner.eventId),
+    eventId !== null,
+  );
+  return all.filter(
+    (x) => (!only.kind || x.kind === only.kind) && (!only.locale || x.locale === only.locale),
+  );
 }
 
 /** Saves one kind and language; with every field empty it is the same as «Restablecer». */

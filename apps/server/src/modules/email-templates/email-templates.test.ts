@@ -92,6 +92,9 @@ describe('the texts', () => {
       },
     });
 
+    const one = await call('GET', `${ACCOUNT}?kind=CONFIRMATION&locale=es`, s.headers);
+    expect(one.json().data).toMatchObject([{ kind: 'CONFIRMATION', locale: 'es', footer: null }]);
+    expect((await call('GET', `${ACCOUNT}?locale=fr`, s.headers)).statusCode).toBe(422);
     const reset = await call('DELETE', `${ACCOUNT}?kind=CONFIRMATION&locale=es`, s.headers);
     expect(reset.statusCode).toBe(200);
     expect(reset.json().data).toMatchObject({ subject: null, intro: null, updated_at: null });
