@@ -163,7 +163,8 @@ export async function sendTestEmail(
   eventId: string | null,
   input: EmailPreviewInput,
 ) {
-  const message = await render(deps, auth, eventId, input);
+  // The sample order has no invoice or credit note to attach (its documents' references are dropped).
+  const { attachmentRefs: _none, ...message } = await render(deps, auth, eventId, input);
   const to = await repo.userEmail(deps.db, auth.userId);
   const subject = t(input.locale, m['email_previews.test_subject'], { subject: message.subject });
   await enqueueEmail(deps.jobs, { ...message, to, subject }, undefined, {
