@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call } from '../api.ts';
+import { call, liveEventWithTicket, placeOrder, registerOrganizer } from '../api.ts';
 import { DESKTOP, launch, newPage, PHONE, screenshot } from '../browser.ts';
 
 /**
@@ -292,6 +292,62 @@ describe('organizer events journey', () => {
     expect(noScroll).toBe(true);
     await phone.context.close();
   }, 400_000);
+
+  it('unpublishing or archiving an event with orders asks first; an event nobody ordered from can be deleted', async () => {
+    const token = await registerOrganizer('event-changes');
+    const sold = await liveEventWithTicket(token, 'Noche de boleros');
+    await placeOrder(sold, { first_name: 'Ana', last_name: 'Ruiz', email: 'ana@example.com' }, 2, {
+      provider: 'test',
+      card_number: '4242 4242 4242 4242',
+    });
+    const { page, context } = await signedInPage(browser, token);
+    await page.goto(`/manage/event/${sold.id}/dashboard`);
+    await page.getByRole('button', { name: 'Más acciones' }).click();
+    // Deleting is not offered: people bought.
+    expect(await page.getByRole('menuitem', { name: 'Eliminar' }).count()).toBe(0);
+    await page.getByRole('menuitem', { name: 'Despublicar' }).click();
+    const ask = page.getByRole('dialog', { name: '¿Despublicar el evento?' });
+    await ask.getByText('Este evento tiene 1 pedido.').waitFor();
+    await ask.getByText(/Quien ya compró conserva sus entradas/).waitFor();
+    await screenshot(page, 'events-unpublish-confirm');
+    await ask.getByRole('button', { name: 'Cancelar' }).click();
+    await ask.waitFor({ state: 'detached' });
+    expect((await call<{ status: string }>('GET', `events/${sold.id}`, undefined, token)).status).toBe('LIVE');
+    await page.getByRole('button', { name: 'Más acciones' }).click();
+    await page.getByRole('menuitem', { name: 'Archivar' }).click();
+    const archive = page.getByRole('dialog', { name: '¿Archivar el evento?' });
+    await archive.getByRole('button', { name: 'Archivar' }).click();
+    await page.getByText('Evento archivado').waitFor();
+    expect((await call<{ status: string }>('GET', `events/${sold.id}`, undefined, token)).status).toBe(
+      'ARCHIVED',
+    );
+
+    // A draft nobody bought from: «Eliminar», confirmed, and it is gone.
+    const organizer = await call<{ id: string }>('POST', 'organizers', { name: 'Sala Sol' }, token);
+    const draft = await call<{ id: string }>(
+      'POST',
+      'events',
+      {
+        name: 'Borrador de prueba',
+        organizer_id: organizer.id,
+        start_date: new Date(Date.now() + 40 * 86400_000).toISOString(),
+        timezone: 'Europe/Madrid',
+        currency: 'EUR',
+      },
+      token,
+    );
+    await page.goto(`/manage/event/${draft.id}/dashboard`);
+    await page.getByRole('button', { name: 'Más acciones' }).click();
+    await page.getByRole('menuitem', { name: 'Eliminar' }).click();
+    const del = page.getByRole('dialog', { name: '¿Eliminar el evento?' });
+    await del.getByText(/no se puede deshacer/).waitFor();
+    await del.getByRole('button', { name: 'Eliminar' }).click();
+    await page.getByText('Evento eliminado').waitFor();
+    await page.waitForURL(/\/manage\/events$/);
+    await page.goto(`/manage/event/${draft.id}/dashboard`);
+    await page.getByRole('heading', { name: 'Evento no encontrado' }).waitFor();
+    await context.close();
+  });
 
   it('organizer page, taxes and fees, and event defaults', async () => {
     const token = await register('t');

@@ -250,6 +250,8 @@ export const manageEventDetailSchema = manageEventSchema
       event_published: z.boolean(),
       first_order: z.boolean(),
     }),
+    /** What the caller may do now (the server's decision): `delete` while nobody has ordered. */
+    actions: z.object({ delete: z.boolean() }),
   })
   .meta({ id: 'ManageEventDetail' });
 export type ManageEventDetail = z.infer<typeof manageEventDetailSchema>;

@@ -52,7 +52,7 @@ export const messageInput = z
     /** Sends only to the caller, to see how it looks; nothing is recorded. */
     is_test: z.boolean().optional(),
     /** Required to send to buyers: the organizer confirms the message is not promotional (a test copy needs no confirmation). */
-    acknowledged: z.boolean().optional(),
+    acknowledged: z.literal(true, { error: 'messages.acknowledge_required' }).optional(),
   })
   .superRefine((m, ctx) => {
     if (!m.is_test && m.acknowledged !== true)

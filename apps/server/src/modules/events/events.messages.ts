@@ -22,4 +22,6 @@ export const eventMessages = defineMessages({
   'events.test_payments_off':
     'Pagos de prueba no está disponible: los pagos simulados están desactivados en esta instalación.',
   'events.copy_suffix': '(copia)',
+  'events.delete_has_orders':
+    'Este evento tiene pedidos o reservas en curso: archívalo en lugar de eliminarlo.',
 });

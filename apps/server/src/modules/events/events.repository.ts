@@ -191,6 +191,33 @@ export async function hasOrders(q: Queryable, eventId: string, statuses: readonl
   return Boolean(row);
 }
 
+/**
+ * Whether the event has an order a buyer or the organizer placed (completed, awaiting payment or
+ * cancelled), or a reservation still running: then it is archived, never deleted.
+ */
+export async function hasPlacedOrHeldOrders(q: Queryable, eventId: string) {
+  const [row] = await q
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.event_id, eventId),
+        sql`(${orders.status} in ('COMPLETED', 'AWAITING_OFFLINE_PAYMENT', 'CANCELLED') or (${orders.status} = 'RESERVED' and ${orders.reserved_until} > now()))`,
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Locks the event's row until the transaction ends (a delete waits for reservations being written). */
+export async function lockEvent(q: Queryable, accountId: string, eventId: string) {
+  await q.execute(sql`select id from events where id = ${eventId} and account_id = ${accountId} for update`);
+}
+
+export async function deleteEvent(q: Queryable, accountId: string, eventId: string) {
+  await q.delete(events).where(and(eq(events.id, eventId), eq(events.account_id, accountId)));
+}
+
 /** Copies of a row for another event: a new id, the new event id, fresh timestamps. */
 function cloneRow<T extends { id: string; event_id: string }>(row: T, eventId: string) {
   const {

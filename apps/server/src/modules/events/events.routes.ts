@@ -1,4 +1,4 @@
-import { dataEnvelope, listEnvelope } from '@taquilla/shared/schemas/envelope';
+import { dataEnvelope, listEnvelope, noContent } from '@taquilla/shared/schemas/envelope';
 import {
   createEventSchema,
   duplicateEventSchema,
@@ -93,6 +93,21 @@ export const eventRoutes: FastifyPluginAsyncZod = async (fastify) => {
     async (request) => ({
       data: await service.updateEvent(deps(), requireAuth(request), request.params.id, request.body),
     }),
+  );
+
+  fastify.delete(
+    '/events/:id',
+    {
+      schema: {
+        summary: 'Delete an event that has no orders (an event with orders is archived instead: 409)',
+        params: idParams,
+        response: { 204: noContent },
+      },
+    },
+    async (request, reply) => {
+      await service.deleteEvent(deps(), requireAuth(request), request.params.id);
+      return reply.status(204).send();
+    },
   );
 
   fastify.put(

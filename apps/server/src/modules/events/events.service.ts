@@ -12,14 +12,14 @@ import type {
 import { EVENTS_STATES, PAYMENT_METHODS_NOT_READY } from '@taquilla/shared/schemas/events';
 import type { WebhookEventType } from '@taquilla/shared/schemas/webhooks';
 import type { AppDeps } from '../../deps.ts';
-import { type AuthContext, assertCan } from '../../lib/auth.ts';
+import { type AuthContext, assertCan, can } from '../../lib/auth.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { sanitizeRichText } from '../../lib/html.ts';
 import { t } from '../../lib/i18n.ts';
 import { listMeta, parseListQuery } from '../../lib/pagination.ts';
 import { emitWebhook } from '../../lib/webhook-events.ts';
 import { accountRow, setEventDefaults } from '../accounts/accounts.service.ts';
-import { copyCover, coversFor } from '../images/images.service.ts';
+import { copyCover, coversFor, deleteEventImageRows } from '../images/images.service.ts';
 import { COMPLETED_ORDERS, REFUNDED_MONEY, SOLD_ORDERS } from '../order-lifecycle/order-lifecycle.ts';
 import { organizerExists } from '../organizers/organizers.service.ts';
 import { defaultOfflineInstructions } from '../payment-settings/payment-settings.service.ts';
@@ -110,11 +110,12 @@ export async function listEvents(deps: Deps, auth: AuthContext, query: Record<st
 
 export async function getEvent(deps: Deps, auth: AuthContext, id: string): Promise<ManageEventDetail> {
   const row = await getEventRow(deps, auth, id);
-  const [stats, covers, ticketsCount, ordered] = await Promise.all([
+  const [stats, covers, ticketsCount, ordered, placed] = await Promise.all([
     repo.statsFor(deps.db, auth.accountId, [id], COMPLETED_ORDERS, REFUNDED_MONEY),
     coversFor(deps.db, [id]),
     repo.countTickets(deps.db, id),
     repo.hasOrders(deps.db, id, SOLD_ORDERS),
+    repo.hasPlacedOrHeldOrders(deps.db, id),
   ]);
   const settings = resolveSettings(row);
   const loc = row.location;
@@ -133,7 +134,26 @@ export async function getEvent(deps: Deps, auth: AuthContext, id: string): Promi
       event_published: row.status === 'LIVE',
       first_order: ordered,
     },
+    actions: { delete: can(auth, 'events:manage') && !placed },
   };
+}
+
+/**
+ * Deletes an event nobody has ordered from (no placed order, no running reservation), with its tickets,
+ * settings and images; an event with orders is archived instead (409 says so). The event row is locked
+ * first, so a reservation being written either finishes before (and is seen) or finds no event.
+ */
+export async function deleteEvent(deps: Deps, auth: AuthContext, id: string) {
+  assertCan(auth, 'events:manage');
+  await getEventRow(deps, auth, id);
+  const removeFiles = await deps.db.transaction(async (tx) => {
+    await repo.lockEvent(tx, auth.accountId, id);
+    if (await repo.hasPlacedOrHeldOrders(tx, id)) throw conflict(eventMessages['events.delete_has_orders']);
+    const removeImages = await deleteEventImageRows(deps, tx, auth.accountId, id);
+    await repo.deleteEvent(tx, auth.accountId, id);
+    return removeImages;
+  });
+  await removeFiles();
 }
 
 function cleanDescription(html: string | null | undefined): string | null | undefined {

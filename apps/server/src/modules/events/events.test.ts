@@ -664,3 +664,67 @@ describe('POST /api/events/:id/duplicate', () => {
     expect(list.meta.total).toBe(3);
   });
 });
+
+describe('deleting an event', () => {
+  it('deletes an event nobody ordered from, with its tickets; the detail said it could', async () => {
+    const event = await createEvent(t.app, owner.headers, { name: 'Prueba sin ventas' });
+    await insertTicket(t.app, owner.account.id, event.id);
+    const detail = await inject('GET', `/api/events/${event.id}`, owner.headers);
+    expect(detail.json().data.actions).toEqual({ delete: true });
+    const res = await inject('DELETE', `/api/events/${event.id}`, owner.headers);
+    expect(res.statusCode).toBe(204);
+    expect((await inject('GET', `/api/events/${event.id}`, owner.headers)).statusCode).toBe(404);
+    expect(await t.app.deps.db.select().from(tickets).where(eq(tickets.event_id, event.id))).toEqual([]);
+  });
+
+  it('refuses (409, translated) an event with an order or a running reservation, and keeps it', async () => {
+    const sold = await createEvent(t.app, owner.headers, { name: 'Con ventas' });
+    const { ticket, price } = await insertTicket(t.app, owner.account.id, sold.id);
+    await insertCompletedOrder(t.app, owner.account.id, sold.id, {
+      ticketId: ticket.id,
+      priceId: price.id,
+      unitCents: 2500,
+      quantity: 1,
+    });
+    expect((await inject('GET', `/api/events/${sold.id}`, owner.headers)).json().data.actions).toEqual({
+      delete: false,
+    });
+    const refused = await inject('DELETE', `/api/events/${sold.id}`, {
+      ...owner.headers,
+      'accept-language': 'en',
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(
+      'This event has orders or reservations in progress: archive it instead of deleting it.',
+    );
+    expect((await inject('GET', `/api/events/${sold.id}`, owner.headers)).statusCode).toBe(200);
+
+    // A buyer in the middle of checkout holds a reservation: not deletable until it runs out.
+    const held = await createEvent(t.app, owner.headers, { name: 'Reservado' });
+    const heldTicket = await insertTicket(t.app, owner.account.id, held.id);
+    await inject('PUT', `/api/events/${held.id}/status`, owner.headers, { status: 'LIVE' });
+    const reserved = await t.app.inject({
+      method: 'POST',
+      url: `/api/public/events/${held.id}/order`,
+      payload: {
+        tickets: [{ ticket_id: heldTicket.ticket.id, price_id: heldTicket.price.id, quantity: 1 }],
+      },
+    });
+    expect(reserved.statusCode).toBe(201);
+    expect((await inject('DELETE', `/api/events/${held.id}`, owner.headers)).statusCode).toBe(409);
+    await t.app.deps.db.execute(
+      `update orders set reserved_until = now() - interval '1 second' where event_id = '${held.id}'`,
+    );
+    expect((await inject('DELETE', `/api/events/${held.id}`, owner.headers)).statusCode).toBe(204);
+  });
+
+  it('a member who may not manage events is told it cannot delete, and another account gets 404', async () => {
+    const event = await createEvent(t.app, owner.headers, { name: 'Solo lectura' });
+    const reader = await addUser(t.app, owner.account.id, { role: 'READ_ONLY' });
+    const seen = await inject('GET', `/api/events/${event.id}`, reader.headers);
+    expect(seen.json().data.actions).toEqual({ delete: false });
+    expect((await inject('DELETE', `/api/events/${event.id}`, reader.headers)).statusCode).toBe(403);
+    expect((await inject('DELETE', `/api/events/${event.id}`, other.headers)).statusCode).toBe(404);
+    expect((await inject('GET', `/api/events/${event.id}`, owner.headers)).statusCode).toBe(200);
+  });
+});

@@ -101,6 +101,20 @@ export async function deleteEventImage(deps: Deps, auth: AuthContext, eventId: s
   if (removed) await removeVariants(deps.config.dataDir, removed.variants);
 }
 
+/**
+ * Deletes an event's image rows (inside the caller's transaction) and answers how to remove their files,
+ * to be called once that transaction has committed.
+ */
+export async function deleteEventImageRows(deps: Deps, tx: Queryable, accountId: string, eventId: string) {
+  const images = await repo.listImages(tx, accountId, eventId);
+  const removed = await repo.deleteImages(
+    tx,
+    accountId,
+    images.map((i) => i.id),
+  );
+  return () => Promise.all(removed.map((r) => removeVariants(deps.config.dataDir, r.variants)));
+}
+
 /** Copies an event's cover files now; the returned `insert` adds the row inside the duplicate's transaction. */
 export async function copyCover(deps: Deps, eventId: string) {
   const [cover] = await repo.coverRows(deps.db, [eventId]);

@@ -91,6 +91,17 @@ export const useEventStatus = (id: string) =>
   useEventMutation((status: ManageEvent['status']) =>
     api(`events/${id}/status`, { method: 'PUT', body: { status } }),
   );
+/** Deletes an event nobody ordered from; its cached reads go with it. */
+export const useDeleteEvent = (id: string) => {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => api(`events/${id}`, { method: 'DELETE' }),
+    onSuccess: () => {
+      qc.removeQueries({ queryKey: eventKeys.detail(id) });
+      void qc.invalidateQueries({ queryKey: ['events', 'list'] });
+    },
+  });
+};
 export const useDuplicateEvent = (id: string) =>
   useEventMutation((body: DuplicateEventInput) => api(`events/${id}/duplicate`, { method: 'POST', body }));
 

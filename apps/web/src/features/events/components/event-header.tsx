@@ -8,15 +8,17 @@ import {
   IconCopy,
   IconExternalLink,
   IconEyeOff,
+  IconTrash,
 } from '@tabler/icons-react';
 import type { ManageEvent } from '@taquilla/shared/schemas/events';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useCan } from '../../../lib/current-user.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { formatDateRange } from '../../../lib/format.ts';
-import { useEvent, useEventStatus } from '../api.ts';
+import { useDeleteEvent, useEvent, useEventStatus } from '../api.ts';
 import { DuplicateEventModal } from './duplicate-event-modal.tsx';
+import { type EventChange, EventChangeModal } from './event-change-modal.tsx';
 import { PublishButton } from './publish-button.tsx';
 import { EventStatusBadge } from './status-badge.tsx';
 
@@ -27,6 +29,9 @@ export function EventHeader({ eventId }: { eventId: string }) {
   const event = useEvent(eventId);
   const status = useEventStatus(eventId);
   const [duplicating, setDuplicating] = useState(false);
+  const [confirming, setConfirming] = useState<EventChange | null>(null);
+  const remove = useDeleteEvent(eventId);
+  const navigate = useNavigate();
 
   if (!event.data) {
     return event.isError ? <Text c="red">{errorMessage(event.error)}</Text> : <Skeleton h={56} radius="md" />;
@@ -41,6 +46,25 @@ export function EventHeader({ eventId }: { eventId: string }) {
     }
   };
   const publicUrl = `/event/${e.id}/${e.slug}`;
+  // Unpublishing or archiving an event people bought from asks first; deleting always does.
+  const ask = (c: EventChange) => {
+    if (c !== 'delete' && e.stats.orders_count === 0) void confirm(c);
+    else setConfirming(c);
+  };
+  const confirm = async (c: EventChange) => {
+    if (c === 'unpublish') await change('DRAFT', t`Evento despublicado`);
+    if (c === 'archive') await change('ARCHIVED', t`Evento archivado`);
+    if (c === 'delete') {
+      try {
+        await remove.mutateAsync();
+        notifications.show({ color: 'teal', message: t`Evento eliminado` });
+        navigate('/manage/events', { replace: true });
+      } catch (error) {
+        notifications.show({ color: 'red', message: errorMessage(error) });
+      }
+    }
+    setConfirming(null);
+  };
 
   return (
     <Stack gap={6}>
@@ -116,10 +140,7 @@ export function EventHeader({ eventId }: { eventId: string }) {
               </Menu.Target>
               <Menu.Dropdown>
                 {e.status === 'LIVE' && (
-                  <Menu.Item
-                    leftSection={<IconEyeOff size={16} />}
-                    onClick={() => change('DRAFT', t`Evento despublicado`)}
-                  >
+                  <Menu.Item leftSection={<IconEyeOff size={16} />} onClick={() => ask('unpublish')}>
                     <Trans>Despublicar</Trans>
                   </Menu.Item>
                 )}
@@ -130,9 +151,14 @@ export function EventHeader({ eventId }: { eventId: string }) {
                   <Menu.Item
                     leftSection={<IconArchive size={16} />}
                     color="red"
-                    onClick={() => change('ARCHIVED', t`Evento archivado`)}
+                    onClick={() => ask('archive')}
                   >
                     <Trans>Archivar</Trans>
+                  </Menu.Item>
+                )}
+                {e.actions.delete && (
+                  <Menu.Item leftSection={<IconTrash size={16} />} color="red" onClick={() => ask('delete')}>
+                    <Trans>Eliminar</Trans>
                   </Menu.Item>
                 )}
               </Menu.Dropdown>
@@ -141,6 +167,13 @@ export function EventHeader({ eventId }: { eventId: string }) {
         </Group>
       </Group>
       <DuplicateEventModal event={e} opened={duplicating} onClose={() => setDuplicating(false)} />
+      <EventChangeModal
+        change={confirming}
+        event={e}
+        pending={status.isPending || remove.isPending}
+        onConfirm={(c) => void confirm(c)}
+        onClose={() => setConfirming(null)}
+      />
     </Stack>
   );
 }

@@ -126,7 +126,7 @@ export function MessageComposer({
       subject: values.subject,
       body: values.body,
       audience: a as MessageAudience,
-      acknowledged: values.acknowledged,
+      ...(values.acknowledged ? { acknowledged: true as const } : {}),
       ...(values.when === 'later' ? { send_at: fromWallTime(values.send_at, timezone) } : {}),
       ...(isTest ? { is_test: true } : {}),
     };
