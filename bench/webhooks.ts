@@ -10,7 +10,8 @@
 //
 // ORDERS (default 10,000), ENDPOINTS (default 2), BUYERS (concurrent buyers, default 50);
 // CRASH_AFTER=n kills the server with SIGKILL once n messages arrived and starts it again on the same
-// database (the buyers retry what the crash cut off).
+// database (the buyers retry what the crash cut off); WAIT_SECONDS (default 1,200) is how long it waits
+// after the last order for the last message.
 
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
@@ -26,6 +27,8 @@ const ORDERS = Number(process.env.ORDERS ?? 10_000);
 const ENDPOINTS = Number(process.env.ENDPOINTS ?? 2);
 const BUYERS = Number(process.env.BUYERS ?? 50);
 const CRASH_AFTER = process.env.CRASH_AFTER ? Number(process.env.CRASH_AFTER) : null;
+/** How long to wait after the last order for every message to arrive. */
+const WAIT_SECONDS = Number(process.env.WAIT_SECONDS ?? 1200);
 
 // ---- the receiver: one path per endpoint, every request recorded and verified ----
 interface Arrival {
@@ -198,10 +201,10 @@ try {
     sql`select count(*)::int as orders from orders where event_id = ${s.event.id} and status = 'COMPLETED'`,
   );
   const expected = orders * ENDPOINTS;
-  // Every message of every completed order, once per endpoint; up to 5 minutes for the queue to empty.
+  // Every message of every completed order, once per endpoint; up to WAIT_SECONDS for the queue to empty.
   const delivered = () => new Set(arrivals.map((a) => `${a.endpoint} ${a.orderId}`)).size;
   const waitFrom = performance.now();
-  while (delivered() < expected && performance.now() - waitFrom < 300_000) {
+  while (delivered() < expected && performance.now() - waitFrom < WAIT_SECONDS * 1000) {
     await new Promise((r) => setTimeout(r, 50));
   }
   const lastAt = performance.now();

@@ -55,18 +55,21 @@ export function messageBody(
 }
 
 /**
- * The `webhooks.emit` job: one delivery per subscribed endpoint and resource, written with a delivery job
- * each in one transaction. Run twice (a crash after the commit, before the job was marked done), it
- * finds its deliveries by (endpoint, job, resource) and writes nothing new: each message once per endpoint.
+ * The `webhooks.emit` job: one delivery per subscribed endpoint and resource, each with its delivery job,
+ * written in one transaction (nothing at all, not even a transaction, when no endpoint takes these
+ * types). Run twice (a crash after the commit, before the job was marked done), it finds its deliveries
+ * by (endpoint, job, resource) and writes nothing new: each message once per endpoint.
  */
 export async function fanOut(deps: DbDeps & { jobs: JobQueue }, change: WebhookEmitPayload, job: JobInfo) {
-  await deps.db.transaction(async (tx) => {
-    const deliveryIds: string[] = [];
+  const endpoints = await repo.subscribedEndpoints(deps.db, change.accountId, change.types, change.eventId);
+  if (!endpoints.length) return;
+  const written = await deps.db.transaction(async (tx) => {
+    let count = 0;
     for (const type of change.types) {
-      const endpoints = await repo.subscribedEndpoints(tx, change.accountId, type, change.eventId);
-      if (!endpoints.length) continue;
+      const takers = endpoints.filter((e) => e.event_types.includes(type));
+      if (!takers.length) continue;
       const data = await resources(tx, type, change);
-      const rows = endpoints.flatMap((endpoint) =>
+      const rows = takers.flatMap((endpoint) =>
         [...data].map(([resourceId, resource]) => {
           const messageId = newMessageId();
           return {
@@ -80,9 +83,9 @@ export async function fanOut(deps: DbDeps & { jobs: JobQueue }, change: WebhookE
           };
         }),
       );
-      for (const row of await repo.insertDeliveries(tx, rows)) deliveryIds.push(row.id);
+      count += await repo.insertDeliveriesWithJobs(tx, rows, WEBHOOK_DELIVER_JOB);
     }
-    for (const deliveryId of deliveryIds)
-      await deps.jobs.enqueue(WEBHOOK_DELIVER_JOB, { deliveryId }, { tx });
+    return count;
   });
+  if (written) deps.jobs.notify();
 }

@@ -1,5 +1,5 @@
-import { and, arrayContains, desc, eq, inArray, lt, sql } from 'drizzle-orm';
-import type { Queryable } from '../../db/client.ts';
+import { and, arrayOverlaps, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { type Queryable, rowsOf } from '../../db/client.ts';
 import { accountUsers, users, webhookDeliveries, webhookEndpoints } from '../../db/schema/index.ts';
 import type { ListParams } from '../../lib/pagination.ts';
 import { one } from '../../lib/rows.ts';
@@ -63,29 +63,48 @@ export function latestDeliveries(q: Queryable, accountId: string, endpointIds: s
     .orderBy(webhookDeliveries.endpoint_id, desc(webhookDeliveries.created_at), desc(webhookDeliveries.id));
 }
 
-/** The account's ACTIVE endpoints subscribed to this type and not limited to other events (fan-out job). */
-export function subscribedEndpoints(q: Queryable, accountId: string, type: string, eventId: string) {
+/**
+ * The account's ACTIVE endpoints subscribed to any of `types` and not limited to other events, with the
+ * types they take (the fan-out job: one query, and none of the rest when nobody listens).
+ */
+export function subscribedEndpoints(q: Queryable, accountId: string, types: string[], eventId: string) {
   return q
-    .select({ id: webhookEndpoints.id })
+    .select({ id: webhookEndpoints.id, event_types: webhookEndpoints.event_types })
     .from(webhookEndpoints)
     .where(
       and(
         eq(webhookEndpoints.account_id, accountId),
         eq(webhookEndpoints.status, 'ACTIVE'),
-        arrayContains(webhookEndpoints.event_types, [type]),
+        arrayOverlaps(webhookEndpoints.event_types, types),
         sql`(cardinality(${webhookEndpoints.event_ids}) = 0 or ${eventId}::uuid = any(${webhookEndpoints.event_ids}))`,
       ),
     );
 }
 
-/** Inserts deliveries, skipping those an earlier run of the same emit job wrote; returns the new ones' ids. */
-export async function insertDeliveries(q: Queryable, values: (typeof webhookDeliveries.$inferInsert)[]) {
-  if (!values.length) return [];
-  return q
-    .insert(webhookDeliveries)
-    .values(values)
-    .onConflictDoNothing()
-    .returning({ id: webhookDeliveries.id });
+type NewDelivery = Pick<
+  typeof webhookDeliveries.$inferInsert,
+  'account_id' | 'endpoint_id' | 'message_id' | 'event_type' | 'body' | 'source_job' | 'resource_id'
+>;
+
+/**
+ * Inserts deliveries and a `jobKind` job for each, in one statement; those an earlier run of the same emit
+ * job wrote are skipped, and get no second job. Answers how many were new.
+ */
+export async function insertDeliveriesWithJobs(q: Queryable, values: NewDelivery[], jobKind: string) {
+  if (!values.length) return 0;
+  const result = await q.execute(sql`
+    with added as (
+      insert into webhook_deliveries (account_id, endpoint_id, message_id, event_type, body, source_job, resource_id)
+      select account_id, endpoint_id, message_id, event_type, body, source_job, resource_id
+      from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(
+        account_id uuid, endpoint_id uuid, message_id text, event_type text, body text, source_job bigint,
+        resource_id text)
+      on conflict do nothing
+      returning id
+    )
+    insert into jobs (kind, payload) select ${jobKind}, jsonb_build_object('deliveryId', id) from added
+    returning id`);
+  return rowsOf(result).length;
 }
 
 export async function insertDelivery(q: Queryable, values: typeof webhookDeliveries.$inferInsert) {

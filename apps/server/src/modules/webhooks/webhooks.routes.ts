@@ -33,7 +33,8 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
     (payload, job) => fanOut(deps, payload as unknown as WebhookEmitPayload, job),
     {
       retry: DELIVERY_RETRY,
-      concurrency: 4,
+      // Each run is a short transaction: as many as the deliveries they feed, or they become the queue.
+      concurrency: DELIVERY_CONCURRENCY,
     },
   );
   deps.jobs.register(WEBHOOK_DELIVER_JOB, (payload, job) => deliver(deps, String(payload.deliveryId), job), {
