@@ -312,7 +312,9 @@ describe('organizer events journey', () => {
     await screenshot(page, 'events-unpublish-confirm');
     await ask.getByRole('button', { name: 'Cancelar' }).click();
     await ask.waitFor({ state: 'detached' });
-    expect((await call<{ status: string }>('GET', `events/${sold.id}`, undefined, token)).status).toBe('LIVE');
+    expect((await call<{ status: string }>('GET', `events/${sold.id}`, undefined, token)).status).toBe(
+      'LIVE',
+    );
     await page.getByRole('button', { name: 'Más acciones' }).click();
     await page.getByRole('menuitem', { name: 'Archivar' }).click();
     const archive = page.getByRole('dialog', { name: '¿Archivar el evento?' });

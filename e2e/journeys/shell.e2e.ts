@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerOrganizer } from '../api.ts';
+import { liveEventWithTicket, registerOrganizer } from '../api.ts';
 import { baseUrl, DESKTOP, launch, newPage, PHONE, screenshot } from '../browser.ts';
 
 describe('app shell', () => {
@@ -50,6 +50,26 @@ describe('app shell', () => {
     // Not an event id at all: the same answer.
     await page.goto('/manage/event/no-es-un-evento/dashboard');
     await page.getByRole('heading', { name: 'Evento no encontrado' }).waitFor();
+    await context.close();
+  });
+
+  it('a list whose request failed offers «Reintentar», which loads it in place', async () => {
+    const token = await registerOrganizer('retry');
+    const event = await liveEventWithTicket(token, 'Concierto de prueba');
+    const { page, context } = await newPage(browser, { viewport: DESKTOP });
+    await context.addInitScript((t) => localStorage.setItem('token', t), token);
+    // The orders list cannot be reached (the network drops it), the rest of the screen can.
+    const ordersList = /\/api\/events\/[^/]+\/orders\?/;
+    await page.route(ordersList, (route) => route.abort('connectionreset'));
+    await page.goto(`/manage/event/${event.id}/orders?query=nadie`);
+    const retry = page.getByRole('button', { name: 'Reintentar' });
+    await retry.waitFor({ timeout: 20_000 });
+    await screenshot(page, 'shell-list-retry');
+    await page.unroute(ordersList);
+    await retry.click();
+    await page.getByText('Ningún pedido coincide').waitFor();
+    // The page kept its place: the same search.
+    expect(new URL(page.url()).searchParams.get('query')).toBe('nadie');
     await context.close();
   });
 });
