@@ -110,19 +110,17 @@ function present(rows: Row[], forEvent: boolean): EmailTemplate[] {
   );
 }
 
-/** Whose templates: the account's (event null) or one of its events' (the caller's organizer scope). */
-interface Owner {
-  eventId: string | null;
-}
-
-async function ownerOf({ db }: DbDeps, auth: AuthContext, eventId: string | null, write: boolean) {
+/**
+ * Whose texts: the account's (`eventId` null: `account:manage`) or one of its events' (`events:read` to
+ * read, `events:manage` to change; another account's event, or one outside the caller's organizers, 404).
+ */
+async function assertOwner({ db }: DbDeps, auth: AuthContext, eventId: string | null, write: boolean) {
   if (eventId === null) {
     assertCan(auth, 'account:manage');
-  } else {
-    assertCan(auth, write ? 'events:manage' : 'events:read');
-    await loadOwnedEvent(db, auth, eventId);
+    return;
   }
-  return { eventId } satisfies Owner;
+  assertCan(auth, write ? 'events:manage' : 'events:read');
+  await loadOwnedEvent(db, auth, eventId);
 }
 
 /** Every kind in every language, or only the kind and/or language asked for. */
@@ -132,11 +130,8 @@ export async function listTemplates(
   eventId: string | null,
   only: EmailTemplateKeyQuery = {},
 ) {
-  const owner = await ownerOf(deps, auth, eventId, false);
-  const all = present(
-    await repo.loadEventTemplates(deps.db, auth.accountId, owner.eventId),
-    eventId !== null,
-  );
+  await assertOwner(deps, auth, eventId, false);
+  const all = present(await repo.loadEventTemplates(deps.db, auth.accountId, eventId), eventId !== null);
   return all.filter(
     (x) => (!only.kind || x.kind === only.kind) && (!only.locale || x.locale === only.locale),
   );
@@ -149,14 +144,14 @@ export async function saveTemplate(
   eventId: string | null,
   input: EmailTemplateInput,
 ) {
-  const owner = await ownerOf(deps, auth, eventId, true);
+  await assertOwner(deps, auth, eventId, true);
   assertPlaceholders(input);
   if (input.subject === null && input.intro === null && input.footer === null) {
-    await repo.deleteTemplate(deps.db, auth.accountId, owner.eventId, input.kind, input.locale);
+    await repo.deleteTemplate(deps.db, auth.accountId, eventId, input.kind, input.locale);
   } else {
     await repo.upsertTemplate(deps.db, {
       account_id: auth.accountId,
-      event_id: owner.eventId,
+      event_id: eventId,
       kind: input.kind,
       locale: input.locale,
       subject: input.subject,
@@ -174,9 +169,9 @@ export async function resetTemplate(
   eventId: string | null,
   query: EmailTemplateKeyQuery,
 ) {
-  const owner = await ownerOf(deps, auth, eventId, true);
+  await assertOwner(deps, auth, eventId, true);
   const key = requireKey(query);
-  await repo.deleteTemplate(deps.db, auth.accountId, owner.eventId, key.kind, key.locale);
+  await repo.deleteTemplate(deps.db, auth.accountId, eventId, key.kind, key.locale);
   return one(await listTemplates(deps, auth, eventId), key);
 }
 
@@ -192,8 +187,8 @@ const one = (list: EmailTemplate[], key: EmailTemplateKey) =>
 
 /** The saved rows of the account and, when given, the event's: what a preview starts from. */
 export async function savedTemplates(deps: DbDeps, auth: AuthContext, eventId: string | null) {
-  const owner = await ownerOf(deps, auth, eventId, true);
-  const rows = await repo.loadEventTemplates(deps.db, auth.accountId, owner.eventId);
+  await assertOwner(deps, auth, eventId, true);
+  const rows = await repo.loadEventTemplates(deps.db, auth.accountId, eventId);
   return rows.map(({ updated_at, ...texts }) => texts);
 }
 
