@@ -3,11 +3,13 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../api.ts';
 import { launch, newPage, screenshot } from '../browser.ts';
+import { mailLink } from '../mail.ts';
 
 /**
  * Two-step verification in Spanish on a phone: enrol from the profile (the server's QR, a code computed
  * here from the secret with otpauth, the recovery codes shown once), log out, log in with a code, and
- * see and end another session in the profile. Keyboard only for the code steps.
+ * see and end another session in the profile. Keyboard only for the code steps. Then the undo of an
+ * e-mail change from the link mailed to the old address.
  */
 const EMAIL = `dospasos.${Date.now()}@example.com`;
 const PASSWORD = 'una-clave-muy-larga';
@@ -100,6 +102,43 @@ describe('two-step verification', () => {
     await endButtons.first().click();
     await page.getByText('Sesión cerrada.').waitFor();
     await expect.poll(() => endButtons.count()).toBe(before - 1);
+    await context.close();
+  });
+
+  it('the old address undoes an e-mail change from its link', async () => {
+    const old = `antiguo.${Date.now()}@example.com`;
+    const taken = `nuevo.${Date.now()}@example.com`;
+    const seen = new Set<string>();
+    const { token, user } = await call<{ token: string; user: { id: string } }>('POST', 'auth/register', {
+      first_name: 'Nuria',
+      last_name: 'Vidal',
+      email: old,
+      password: PASSWORD,
+      password_confirmation: PASSWORD,
+      accept_terms: true,
+    });
+    await call(
+      'PUT',
+      'users/me',
+      { first_name: 'Nuria', last_name: 'Vidal', email: taken, current_password: PASSWORD },
+      token,
+    );
+    const confirm = await mailLink(taken, '/confirm-email-change/', seen);
+    await call('POST', `users/${user.id}/email-change/${confirm.split('/').pop()}`, {}, token);
+    const undo = await mailLink(old, '/auth/undo-email-change/', seen);
+
+    const { page, context } = await newPage(browser, { viewport: PHONE });
+    await page.goto(undo);
+    await page.getByRole('heading', { name: 'Deshacer el cambio de correo' }).waitFor();
+    await shot(page, 'undo-email-change-phone');
+    await page.getByRole('button', { name: 'Deshacer el cambio' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByText(`Tu usuario vuelve a usar ${old}.`, { exact: false }).waitFor();
+    await shot(page, 'undo-email-change-done-phone');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    // The session that made the change has ended; the old address logs in again.
+    await expect(call('GET', 'users/me', undefined, token)).rejects.toThrow(/401/);
+    expect(await call('POST', 'auth/login', { email: old, password: PASSWORD })).toHaveProperty('token');
     await context.close();
   });
 });

@@ -8,7 +8,7 @@ import { authMessages as m } from './auth.messages.ts';
 
 /** The e-mails of authentication, in the recipient's language, queued inside the caller's transaction. */
 type Recipient = { email: string; first_name: string; locale: string };
-type Kind = 'confirm' | 'reset' | 'invite' | 'change';
+type Kind = 'confirm' | 'reset' | 'invite' | 'change' | 'undo';
 
 const keys = {
   confirm: [
@@ -39,6 +39,7 @@ const keys = {
     'mail.change.button',
     'mail.change.expiry',
   ],
+  undo: ['mail.undo.subject', 'mail.undo.heading', 'mail.undo.body', 'mail.undo.button', 'mail.undo.expiry'],
 } as const satisfies Record<Kind, readonly (keyof typeof m)[]>;
 
 export function linkPaths(token: string) {
@@ -47,6 +48,7 @@ export function linkPaths(token: string) {
     reset: `/auth/reset-password/${token}`,
     invite: `/auth/accept-invitation/${token}`,
     change: `/manage/profile/confirm-email-change/${token}`,
+    undo: `/auth/undo-email-change/${token}`,
   };
 }
 

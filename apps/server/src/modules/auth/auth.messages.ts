@@ -71,6 +71,15 @@ export const authMessages = defineMessages({
   'mail.change.body': 'Has pedido cambiar el correo de tu usuario de Taquilla a {email}.',
   'mail.change.button': 'Confirmar el cambio',
   'mail.change.expiry': 'El enlace caduca en 24 horas. Si no lo has pedido tú, ignora este correo.',
+  'mail.undo.subject': 'El correo de tu usuario de Taquilla ha cambiado',
+  'mail.undo.heading': 'El correo de tu usuario ha cambiado',
+  'mail.undo.body':
+    'El correo de tu usuario de Taquilla ha pasado de {old_email} a {new_email}. Si no has sido tú, deshaz el cambio: volverás a usar {old_email} y cerraremos todas las sesiones abiertas.',
+  'mail.undo.button': 'Deshacer el cambio',
+  'mail.undo.expiry':
+    'El enlace caduca en 7 días y solo se puede usar una vez. Si has sido tú, ignora este correo.',
+  'auth.undo_email_taken':
+    'No se puede volver a {email}: ahora lo usa otro usuario. Escríbenos para recuperar tu cuenta.',
   'role.ADMIN': 'Administrador',
   'role.ORGANIZER': 'Organizador',
   'role.FINANCE': 'Finanzas',

@@ -8,7 +8,7 @@ import {
   tokenParamsSchema,
 } from '@taquilla/shared/schemas/auth';
 import { dataEnvelope, noContent } from '@taquilla/shared/schemas/envelope';
-import { loginTwoFactorSchema } from '@taquilla/shared/schemas/sign-in-security';
+import { emailChangeUndoneSchema, loginTwoFactorSchema } from '@taquilla/shared/schemas/sign-in-security';
 import {
   invitationSchema,
   loginResultSchema,
@@ -46,6 +46,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const twoFactorLimit = throttle(
     fastify,
     [{ name: 'login-2fa:ip', max: 60, windowMs: MINUTE, key: (request) => request.ip }],
+    m['auth.rate_limited_login'],
+  );
+  const undoLimit = throttle(
+    fastify,
+    [{ name: 'undo-email:ip', max: 20, windowMs: 15 * MINUTE, key: (request) => request.ip }],
     m['auth.rate_limited_login'],
   );
   const forgotLimit = ipAndEmailLimiter(
@@ -193,6 +198,20 @@ export const authRoutes: FastifyPluginAsyncZod = async (fastify) => {
       await service.resetPassword(deps, request.params.token, request.body.password);
       return { data: { reset: true as const } };
     },
+  );
+
+  fastify.post(
+    '/auth/undo-email-change/:token',
+    {
+      schema: {
+        tags,
+        summary: 'Undo an e-mail change (the link sent to the old address): ends every session',
+        params: tokenParamsSchema,
+        response: { 200: dataEnvelope(emailChangeUndoneSchema) },
+      },
+      preHandler: undoLimit,
+    },
+    async (request) => ({ data: await service.undoEmailChange(deps, request.params.token) }),
   );
 
   fastify.get(

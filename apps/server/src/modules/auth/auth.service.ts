@@ -3,7 +3,7 @@ import type { LoginTwoFactorInput } from '@taquilla/shared/schemas/sign-in-secur
 import type { Queryable } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import type { AuthContext } from '../../lib/auth.ts';
-import { AppError, invalid, isUniqueViolation } from '../../lib/errors.ts';
+import { AppError, conflict, invalid, isUniqueViolation } from '../../lib/errors.ts';
 import { hashToken } from '../../lib/ids.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { sendAuthEmail } from './auth.emails.ts';
@@ -275,4 +275,27 @@ export async function acceptInvitation(
     return row.account_id;
   });
   return startSession(deps, user.id, accountId, client);
+}
+
+/**
+ * The link sent to the old address when an e-mail change took effect: the old address comes back, it
+ * counts as confirmed (the link reached it), and every session ends (whoever changed it is logged out).
+ */
+export async function undoEmailChange(deps: Deps, token: string) {
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const row = await repo.consumeToken(tx, 'EMAIL_CHANGE_UNDO', hashToken(token));
+      const email = row?.data.old_email;
+      if (!row || typeof email !== 'string') throw new AppError(404, 'LINK_INVALID', m['auth.link_invalid']);
+      const taken = await repo.findUserByEmail(tx, email);
+      if (taken && taken.id !== row.user_id) throw conflict(m['auth.undo_email_taken'], { email });
+      await repo.updateUser(tx, row.user_id, { email, pending_email: null, email_verified_at: new Date() });
+      await repo.retireTokens(tx, row.user_id, 'EMAIL_CHANGE');
+      await repo.revokeSessions(tx, row.user_id);
+      return { email };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(m['auth.undo_email_taken']);
+    throw err;
+  }
 }

@@ -153,6 +153,13 @@ export async function confirmEmailChange(deps: Deps, auth: AuthContext, id: stri
         throw new AppError(404, 'LINK_INVALID', am['auth.link_invalid']);
       }
       await identity.updateUser(tx, id, { email, pending_email: null, email_verified_at: new Date() });
+      // The old address learns of it, with a link that brings it back and ends every session.
+      const undo = await issueLinkToken(tx, {
+        userId: id,
+        kind: 'EMAIL_CHANGE_UNDO',
+        data: { old_email: user.email, new_email: email },
+      });
+      await sendAuthEmail(deps, 'undo', user, undo, { old_email: user.email, new_email: email }, tx);
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(am['auth.email_taken']);

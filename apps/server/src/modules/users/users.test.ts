@@ -165,6 +165,9 @@ describe('GET/PUT users/me', () => {
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.json().data).toMatchObject({ email: 'nueva@example.com', pending_email: null });
     expect((await req('POST', `/api/users/${user.id}/email-change/${token}`, headers)).statusCode).toBe(404);
+    // The old address is told, with a way back (email-undo.test.ts).
+    const notice = await takeMail(t.app);
+    expect(notice.map((m) => m.to)).toEqual([expect.stringContaining(user.email)]);
 
     await req('PUT', '/api/users/me', headers, { ...base, email: 'otra@example.com' });
     const second = linkToken((await takeMail(t.app))[0], 'confirm-email-change');

@@ -107,3 +107,7 @@ export const sessionsQuery = queryOptions({
 export const endSession = (id: string) => api<void>(`users/me/sessions/${id}`, { method: 'DELETE' });
 
 export const endOtherSessions = () => api<void>('users/me/sessions', { method: 'DELETE' });
+
+/** The link sent to the old address after an e-mail change: brings it back and ends every session. */
+export const undoEmailChange = (token: string) =>
+  api<{ data: { email: string } }>(`auth/undo-email-change/${encodeURIComponent(token)}`, { method: 'POST' });

@@ -33,6 +33,12 @@ export const routes: FeatureRoutes = {
       ),
     },
     {
+      path: '/auth/undo-email-change/:token',
+      lazy: page(() =>
+        import('./pages/undo-email-change-page.tsx').then((m) => ({ Component: m.UndoEmailChangePage })),
+      ),
+    },
+    {
       path: '/welcome',
       lazy: page(() => import('./pages/welcome-page.tsx').then((m) => ({ Component: m.WelcomePage }))),
     },
