@@ -88,6 +88,9 @@ describe('public pages', () => {
 
       await page.goto(`/checkout/${event.id}/${order.short_id}/summary`);
       await page.getByTestId('summary-attendee').first().waitFor();
+      // The pointer is still where the details form's button was: with the receipt above them, a
+      // ticket's «Ver entrada» sits there now. The page is checked at rest, not with that button hovered.
+      await page.mouse.move(0, 0);
       await expectAccessible(page, shot('summary'));
 
       await page.goto(`/checkout/${event.id}/${order.short_id}/payment_return`);
