@@ -55,37 +55,34 @@ export function messageBody(
 }
 
 /**
- * The `webhooks.emit` job: one delivery per subscribed endpoint and resource, each with its delivery job,
- * written in one transaction (nothing at all, not even a transaction, when no endpoint takes these
- * types). Run twice (a crash after the commit, before the job was marked done), it finds its deliveries
- * by (endpoint, job, resource) and writes nothing new: each message once per endpoint.
+ * The `webhooks.emit` job: one delivery per subscribed endpoint and resource, each with its delivery job
+ * in the same statement (nothing at all when no endpoint takes these types). No transaction is needed:
+ * a run again (a crash, before the job was marked done, or between two types) finds its deliveries by
+ * (endpoint, job, resource) and writes only the missing ones, with their jobs: each message once per
+ * endpoint. Without one, a run holds a pooled connection only while each statement runs.
  */
 export async function fanOut(deps: DbDeps & { jobs: JobQueue }, change: WebhookEmitPayload, job: JobInfo) {
   const endpoints = await repo.subscribedEndpoints(deps.db, change.accountId, change.types, change.eventId);
-  if (!endpoints.length) return;
-  const written = await deps.db.transaction(async (tx) => {
-    let count = 0;
-    for (const type of change.types) {
-      const takers = endpoints.filter((e) => e.event_types.includes(type));
-      if (!takers.length) continue;
-      const data = await resources(tx, type, change);
-      const rows = takers.flatMap((endpoint) =>
-        [...data].map(([resourceId, resource]) => {
-          const messageId = newMessageId();
-          return {
-            account_id: change.accountId,
-            endpoint_id: endpoint.id,
-            message_id: messageId,
-            event_type: type,
-            body: messageBody(messageId, type, change.accountId, change.occurredAt, resource),
-            source_job: job.id,
-            resource_id: `${type}:${resourceId}`,
-          };
-        }),
-      );
-      count += await repo.insertDeliveriesWithJobs(tx, rows, WEBHOOK_DELIVER_JOB);
-    }
-    return count;
-  });
+  let written = 0;
+  for (const type of change.types) {
+    const takers = endpoints.filter((e) => e.event_types.includes(type));
+    if (!takers.length) continue;
+    const data = await resources(deps.db, type, change);
+    const rows = takers.flatMap((endpoint) =>
+      [...data].map(([resourceId, resource]) => {
+        const messageId = newMessageId();
+        return {
+          account_id: change.accountId,
+          endpoint_id: endpoint.id,
+          message_id: messageId,
+          event_type: type,
+          body: messageBody(messageId, type, change.accountId, change.occurredAt, resource),
+          source_job: job.id,
+          resource_id: `${type}:${resourceId}`,
+        };
+      }),
+    );
+    written += await repo.insertDeliveriesWithJobs(deps.db, rows, WEBHOOK_DELIVER_JOB);
+  }
   if (written) deps.jobs.notify();
 }

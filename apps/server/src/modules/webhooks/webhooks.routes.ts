@@ -33,7 +33,7 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
     (payload, job) => fanOut(deps, payload as unknown as WebhookEmitPayload, job),
     {
       retry: DELIVERY_RETRY,
-      // Each run is a short transaction: as many as the deliveries they feed, or they become the queue.
+      // Without a transaction, a run holds a pooled connection only while each of its statements runs.
       concurrency: DELIVERY_CONCURRENCY,
     },
   );
