@@ -102,6 +102,16 @@ describe('two-step verification', () => {
     await endButtons.first().click();
     await page.getByText('Sesión cerrada.').waitFor();
     await expect.poll(() => endButtons.count()).toBe(before - 1);
+
+    // The admin requires 2FA of every member (already enrolled: the account stays open to them).
+    await page.goto('/account/users');
+    const policy = page.getByRole('switch', { name: 'Exigir 2FA a todos los miembros' });
+    await policy.focus();
+    await page.keyboard.press('Space');
+    await page.getByText('La cuenta exige ahora la verificación en dos pasos.').waitFor();
+    expect(await policy.isChecked()).toBe(true);
+    await shot(page, 'two-factor-policy-phone');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await context.close();
   });
 

@@ -79,6 +79,31 @@ describe('api client', () => {
     expect(error.fields).toEqual({ email: 'mal' });
   });
 
+  it('a TWO_FACTOR_REQUIRED refusal opens enrolment, another 403 the login', async () => {
+    const assign = vi.fn();
+    const at = (pathname: string) =>
+      vi
+        .spyOn(window, 'location', 'get')
+        .mockReturnValue({ pathname, search: '', hash: '', assign } as never);
+    at('/manage/events');
+    localStorage.setItem('token', 'sesion');
+    respond(403, { error: { code: 'TWO_FACTOR_REQUIRED', message: 'Activa la verificación' } });
+    await api('events').catch(() => undefined);
+    expect(assign).toHaveBeenLastCalledWith('/manage/profile/two-factor');
+    expect(getToken()).toBe('sesion');
+    // Already there: no loop.
+    assign.mockClear();
+    at('/manage/profile/two-factor');
+    respond(403, { error: { code: 'TWO_FACTOR_REQUIRED', message: 'Activa la verificación' } });
+    await api('events').catch(() => undefined);
+    expect(assign).not.toHaveBeenCalled();
+    at('/manage/events');
+    respond(403, { error: { code: 'FORBIDDEN', message: 'No' } });
+    await api('events').catch(() => undefined);
+    expect(assign).toHaveBeenLastCalledWith('/auth/login');
+    vi.restoreAllMocks();
+  });
+
   it('reports network failures and timeouts by kind', async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     await expect(api('x')).rejects.toMatchObject({ kind: 'network' });

@@ -73,6 +73,19 @@ describe('login back-off', () => {
     expect((await login(t, 'nadie-mas@example.com', 'mal-mal-mal', '10.2.2.2')).statusCode).toBe(401);
   });
 
+  it('has a much higher ceiling per e-mail: a distributed attack past 100 failures slows every address', async () => {
+    await createAccountWithUser(t.app, { email: 'techo@example.com' });
+    // 25 addresses × 4 wrong passwords: no pair reaches its 5, the e-mail reaches its 100.
+    for (let a = 0; a < 25; a++) {
+      for (let i = 0; i < 4; i++) {
+        expect((await login(t, 'techo@example.com', 'mal-mal-mal', `10.2.5.${a}`)).statusCode).toBe(401);
+      }
+    }
+    const owner = await login(t, 'techo@example.com', TEST_PASSWORD, '10.2.6.1');
+    expect(owner.statusCode).toBe(429);
+    expect(waitSeconds(owner)).toBeLessThanOrEqual(2);
+  });
+
   it('holds behind a proxy: counts the address the proxy saw, not one the client claims', async () => {
     const behind = await createTestApp({ env: { TRUST_PROXY: 'true' } });
     try {
