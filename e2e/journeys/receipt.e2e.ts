@@ -1,11 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { at, call, liveEventWithTicket, registerOrganizer } from '../api.ts';
-import { collectErrors, launch, newPage, screenshot } from '../browser.ts';
+import { ARTIFACTS, collectErrors, launch, newPage, screenshot } from '../browser.ts';
 
 /**
  * The buyer's receipt: an order with a 15 % code, IVA 10 % and a fixed fee, partly refunded, read on the
@@ -133,8 +132,8 @@ describe('receipt journey', () => {
     await print.page.emulateMedia({ media: 'print' });
     expect(await print.page.getByRole('button', { name: 'Imprimir' }).isVisible()).toBe(false);
     expect(await print.page.locator('footer').isVisible()).toBe(false);
-    const dir = mkdtempSync(path.join(tmpdir(), 'receipt-'));
-    const file = path.join(dir, 'receipt.pdf');
+    // Kept with the screenshots, to be looked at.
+    const file = path.join(ARTIFACTS, 'receipt-print.pdf');
     writeFileSync(file, await print.page.pdf({ format: 'A4' }));
     const text = execFileSync('pdftotext', ['-layout', file, '-']).toString();
     expect(text).toMatch(/Recibo/);
