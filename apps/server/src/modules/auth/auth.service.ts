@@ -279,7 +279,8 @@ export async function acceptInvitation(
 
 /**
  * The link sent to the old address when an e-mail change took effect: the old address comes back, it
- * counts as confirmed (the link reached it), and every session ends (whoever changed it is logged out).
+ * counts as confirmed (the link reached it), every session ends (whoever changed it is logged out), and
+ * a second factor enrolled since the change is removed.
  */
 export async function undoEmailChange(deps: Deps, token: string) {
   try {
@@ -290,6 +291,17 @@ export async function undoEmailChange(deps: Deps, token: string) {
       const taken = await repo.findUserByEmail(tx, email);
       if (taken && taken.id !== row.user_id) throw conflict(m['auth.undo_email_taken'], { email });
       await repo.updateUser(tx, row.user_id, { email, pending_email: null, email_verified_at: new Date() });
+      // A second factor turned on since the change is whoever changed the address's: it goes too, or the
+      // owner could not log in again after resetting the password.
+      const user = await repo.findUserById(tx, row.user_id);
+      if (user?.totp_enabled_at && user.totp_enabled_at > row.created_at) {
+        await repo.setTotp(tx, row.user_id, {
+          totp_secret: null,
+          totp_enabled_at: null,
+          totp_last_counter: null,
+          recovery_code_hashes: [],
+        });
+      }
       await repo.retireTokens(tx, row.user_id, 'EMAIL_CHANGE');
       await repo.revokeSessions(tx, row.user_id);
       return { email };

@@ -69,6 +69,47 @@ describe('undoing an e-mail change', () => {
     expect(again.statusCode).toBe(404);
   });
 
+  it('also removes a second factor turned on after the change, and keeps one that was there before', async () => {
+    const owner = await createAccountWithUser(t.app, { email: 'segundo@example.com' });
+    await takeMail(t.app);
+    await changeEmail(owner.headers, owner.user.id, 'segundo.intruso@example.com');
+    const enrolled = new Date(Date.now() + 1000);
+    await t.app.deps.db
+      .update(users)
+      .set({ totp_secret: 'v1.x.y.z', totp_enabled_at: enrolled, recovery_code_hashes: ['h'] })
+      .where(eq(users.id, owner.user.id));
+    const token = linkToken(
+      (await takeMail(t.app)).find((m) => m.to.includes('segundo@example.com')),
+      '/auth/undo-email-change/',
+    );
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/auth/undo-email-change/${token}` })).statusCode,
+    ).toBe(200);
+    const row = one(await t.app.deps.db.select().from(users).where(eq(users.id, owner.user.id)));
+    expect(row).toMatchObject({ totp_secret: null, totp_enabled_at: null, recovery_code_hashes: [] });
+    // The password alone logs in again (no code asked).
+    expect((await login('segundo@example.com')).json().data.token).toBeTruthy();
+
+    // A factor the owner had before the change stays.
+    const before = await createAccountWithUser(t.app, { email: 'previo@example.com' });
+    const since = new Date(Date.now() - 3600_000);
+    await t.app.deps.db
+      .update(users)
+      .set({ totp_secret: 'v1.x.y.z', totp_enabled_at: since, recovery_code_hashes: ['h'] })
+      .where(eq(users.id, before.user.id));
+    await takeMail(t.app);
+    await changeEmail(before.headers, before.user.id, 'previo.nuevo@example.com');
+    const undo = linkToken(
+      (await takeMail(t.app)).find((m) => m.to.includes('previo@example.com')),
+      '/auth/undo-email-change/',
+    );
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/auth/undo-email-change/${undo}` })).statusCode,
+    ).toBe(200);
+    const kept = one(await t.app.deps.db.select().from(users).where(eq(users.id, before.user.id)));
+    expect(kept.totp_enabled_at?.getTime()).toBe(since.getTime());
+  });
+
   it('expires after 7 days', async () => {
     const owner = await createAccountWithUser(t.app, { email: 'caduca@example.com' });
     await takeMail(t.app);
