@@ -98,13 +98,13 @@ describe('orders journey', () => {
     await total.getByRole('button').click();
     await page.waitForURL(/sort=total_cents&dir=asc/);
     await expect.poll(() => rows.first().textContent()).toContain('Pau Soler');
-    expect(await total.getAttribute('aria-sort')).toBe('ascending');
+    await expect.poll(() => total.getAttribute('aria-sort')).toBe('ascending');
     await total.getByRole('button').click();
     await page.waitForURL(/dir=desc/);
     await expect.poll(() => rows.first().textContent()).toContain('Lucía Martín');
     await page.reload();
     await expect.poll(() => rows.first().textContent()).toContain('Lucía Martín');
-    expect(await total.getAttribute('aria-sort')).toBe('descending');
+    await expect.poll(() => total.getAttribute('aria-sort')).toBe('descending');
 
     // Search and status filter.
     await page.getByPlaceholder('Buscar por nombre, correo o nº de pedido').fill('pau@');
@@ -176,6 +176,26 @@ describe('orders journey', () => {
     await page.getByText('Entrada reenviada a pau.soler@example.com').waitFor();
     await expect.poll(() => mailTo('pau.soler@example.com').length, { timeout: 15_000 }).toBe(1);
     await screenshot(page, 'attendees-desktop');
+
+    // At the desk: the organizer checks Pau in from the attendee's detail; the door's answer comes back.
+    await call('POST', `events/${event.id}/check-in-lists`, { name: 'Puerta principal' }, token);
+    const pau = (
+      await call<{ id: string; first_name: string }[]>(
+        'GET',
+        `events/${event.id}/attendees?query=pau`,
+        undefined,
+        token,
+      )
+    )[0];
+    await page.goto(`/manage/event/${event.id}/attendees?attendee=${pau?.id}`);
+    const attendeeDrawer = page.getByRole('dialog', { name: 'Asistente' });
+    await attendeeDrawer.getByText('Aún no ha entrado.').waitFor();
+    await attendeeDrawer.getByRole('button', { name: 'Registrar entrada' }).click();
+    await page.getByText('Pau Soler: entrada registrada.').waitFor();
+    await attendeeDrawer.getByText(/· Puerta principal$/).waitFor();
+    await attendeeDrawer.getByRole('button', { name: 'Registrar entrada' }).click();
+    await page.getByText(/^Pau Soler ya registró su entrada el/).waitFor();
+    await screenshot(page, 'attendee-desk-check-in');
 
     expect(errors).toEqual([]);
     await context.close();

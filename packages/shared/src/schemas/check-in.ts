@@ -37,6 +37,10 @@ export const doorCheckInBatch = z.strictObject({
 });
 export type DoorCheckInBatch = z.infer<typeof doorCheckInBatch>;
 
+/** POST events/{id}/check-in-lists/{listId}/check-ins: the organizer checks one attendee in at the desk. */
+export const backOfficeCheckInSchema = z.strictObject({ attendee_id: z.uuid() });
+export type BackOfficeCheckIn = z.infer<typeof backOfficeCheckInSchema>;
+
 export const DOOR_VERDICTS = [
   'ADMITTED',
   'ALREADY_CHECKED_IN',

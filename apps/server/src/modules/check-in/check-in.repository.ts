@@ -248,3 +248,15 @@ export async function deleteCheckIn(q: Queryable, listId: string, attendeeId: st
     .returning({ id: checkIns.id });
   return rows.length > 0;
 }
+
+/** The short id (a door code) of an attendee of this account's event, or undefined. */
+export async function attendeeShortId(q: Queryable, accountId: string, eventId: string, attendeeId: string) {
+  const [row] = await q
+    .select({ short_id: attendees.short_id })
+    .from(attendees)
+    .where(
+      and(eq(attendees.id, attendeeId), eq(attendees.event_id, eventId), eq(attendees.account_id, accountId)),
+    )
+    .limit(1);
+  return row?.short_id;
+}

@@ -1,4 +1,5 @@
 import {
+  backOfficeCheckInSchema,
   checkInConflictSchema,
   checkInListInput,
   checkInListSchema,
@@ -15,6 +16,7 @@ import { z } from 'zod';
 import { requireAuth } from '../../lib/auth.ts';
 import { AppError } from '../../lib/errors.ts';
 import { listQuerystring } from '../../lib/pagination.ts';
+import { checkInAttendee } from './check-in.back-office.ts';
 import * as door from './check-in.door.ts';
 import { checkInMessages as m } from './check-in.messages.ts';
 import * as service from './check-in.service.ts';
@@ -61,6 +63,31 @@ const backOfficeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const data = await service.createList(deps, requireAuth(request), request.params.id, request.body);
       return reply.status(201).send({ data });
+    },
+  );
+  app.post(
+    '/events/:id/check-in-lists/:listId/check-ins',
+    {
+      schema: {
+        summary:
+          "Check an attendee in on a list from the back office: the door's answer (ADMITTED, ALREADY_CHECKED_IN, refused)",
+        params: itemParams,
+        body: backOfficeCheckInSchema,
+        response: { 200: dataEnvelope(doorCheckInResultSchema) },
+      },
+    },
+    async (request) => {
+      const { id, listId } = request.params;
+      return {
+        data: await checkInAttendee(
+          deps,
+          requireAuth(request),
+          id,
+          listId,
+          request.body.attendee_id,
+          request.locale,
+        ),
+      };
     },
   );
   app.get(

@@ -46,7 +46,7 @@ export async function listLists(
   return { data: rows.map((r) => presentList(r, counts.get(r.id))), meta: listMeta(total, params) };
 }
 
-async function ownedList(q: Queryable, auth: AuthContext, eventId: string, id: string) {
+export async function ownedList(q: Queryable, auth: AuthContext, eventId: string, id: string) {
   assertCan(auth, 'check-in:read');
   await loadOwnedEvent(q, auth, eventId);
   const row = await repo.findList(q, auth.accountId, eventId, id);

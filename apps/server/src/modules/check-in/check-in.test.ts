@@ -216,3 +216,79 @@ describe('check-in lists (back office)', () => {
     expect((await t.app.inject({ url: url(s.event.id) })).statusCode).toBe(401);
   });
 });
+
+describe('checking an attendee in from the back office', () => {
+  it("gives the door's answer: admitted, then already in; a ticket the list does not cover is refused", async () => {
+    const s = await createSellingEvent(t.app);
+    const general = await addTicket(t.app, s.event);
+    const vip = await addTicket(t.app, s.event, { name: 'VIP' });
+    await buyWithTestCard(t.app, s.event, general, { quantity: 1 });
+    const all = (await create(s, { name: 'Todas' })).json().data;
+    const vipOnly = (await create(s, { name: 'VIP', ticket_ids: [vip.id] })).json().data;
+    const people = await t.app.inject({ url: `/api/events/${s.event.id}/attendees`, headers: s.headers });
+    const attendeeId = people.json().data[0].id as string;
+    const desk = (listId: string, headers = s.headers) =>
+      t.app.inject({
+        method: 'POST',
+        url: url(s.event.id, `/${listId}/check-ins`),
+        headers,
+        payload: { attendee_id: attendeeId },
+      });
+
+    const first = await desk(all.id);
+    expect(first.statusCode).toBe(200);
+    expect(first.json().data).toMatchObject({ verdict: 'ADMITTED' });
+    const again = await desk(all.id);
+    expect(again.json().data.verdict).toBe('ALREADY_CHECKED_IN');
+    expect((await desk(vipOnly.id)).json().data.verdict).toBe('NOT_COVERED');
+    // The door sees it: the list counts one checked in.
+    const list = await t.app.inject({ url: url(s.event.id, `/${all.id}`), headers: s.headers });
+    expect(list.json().data.checked_in_count).toBe(1);
+    const detail = await t.app.inject({
+      url: `/api/events/${s.event.id}/attendees/${attendeeId}`,
+      headers: s.headers,
+    });
+    expect(detail.json().data.check_ins.map((c: { list_name: string }) => c.list_name)).toEqual(['Todas']);
+  });
+
+  it('is for members who manage check-in, on their own event; a closed list is refused', async () => {
+    const s = await createSellingEvent(t.app);
+    const general = await addTicket(t.app, s.event);
+    await buyWithTestCard(t.app, s.event, general, { quantity: 1 });
+    const later = (await create(s, { name: 'Mañana', activates_at: '2099-01-01T10:00:00+01:00' })).json().data;
+    const people = await t.app.inject({ url: `/api/events/${s.event.id}/attendees`, headers: s.headers });
+    const attendeeId = people.json().data[0].id as string;
+    const payload = { attendee_id: attendeeId };
+    const closed = await t.app.inject({
+      method: 'POST',
+      url: url(s.event.id, `/${later.id}/check-ins`),
+      headers: s.headers,
+      payload,
+    });
+    expect(closed.statusCode).toBe(404);
+    const door = await addUser(t.app, s.account.id, { role: 'DOOR' });
+    const open = (await create(s, { name: 'Ahora' })).json().data;
+    const asDoor = await t.app.inject({
+      method: 'POST',
+      url: url(s.event.id, `/${open.id}/check-ins`),
+      headers: door.headers,
+      payload,
+    });
+    expect(asDoor.statusCode).toBe(403);
+    const stranger = await createAccountWithUser(t.app);
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: url(s.event.id, `/${open.id}/check-ins`),
+      headers: stranger.headers,
+      payload,
+    });
+    expect(foreign.statusCode).toBe(404);
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: url(s.event.id, `/${open.id}/check-ins`),
+      headers: s.headers,
+      payload: { attendee_id: '0193a000-0000-7000-8000-000000000000' },
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+});

@@ -5,6 +5,7 @@ import type {
   ManageAttendee,
   ManageAttendeeDetail,
 } from '@taquilla/shared/schemas/attendees';
+import type { CheckInList, DoorCheckInResult } from '@taquilla/shared/schemas/check-in';
 import { api } from '../../lib/api-client.ts';
 
 /** The list's filters as the API takes them: a ticket and a status (empty: all). */
@@ -70,6 +71,33 @@ export function useAttendeeStatus(eventId: string) {
       void qc.invalidateQueries({ queryKey: ['attendees', eventId] });
       void qc.invalidateQueries({ queryKey: ['orders', eventId] });
       void qc.invalidateQueries({ queryKey: ['events', 'detail', eventId] });
+    },
+  });
+}
+
+/** The event's check-in lists, to check someone in from the attendee's detail. */
+export const useCheckInListOptions = (eventId: string, enabled: boolean) =>
+  useQuery({
+    queryKey: ['check-in', eventId, 'lists', 'options'],
+    queryFn: () =>
+      api<ListResponse<CheckInList>>(`events/${eventId}/check-in-lists`, { query: { per_page: 100 } }).then(
+        (r) => r.data,
+      ),
+    enabled,
+  });
+
+/** Checks the attendee in on a list: the door's answer (admitted, already in, refused and why). */
+export function useDeskCheckIn(eventId: string, attendeeId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (listId: string) =>
+      api<{ data: DoorCheckInResult }>(`events/${eventId}/check-in-lists/${listId}/check-ins`, {
+        method: 'POST',
+        body: { attendee_id: attendeeId },
+      }).then((r) => r.data),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: ['attendees', eventId] });
+      void qc.invalidateQueries({ queryKey: ['check-in', eventId] });
     },
   });
 }

@@ -1,14 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Anchor, Button, Divider, Drawer, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Divider, Drawer, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconBan, IconRestore } from '@tabler/icons-react';
+import { IconBan, IconLogin, IconRestore } from '@tabler/icons-react';
+import { useState } from 'react';
 import { AnswersList } from '../../../components/answers-list.tsx';
 import { PageError, PageLoader } from '../../../components/page-state.tsx';
+import { useCan } from '../../../lib/current-user.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useSingleFlight } from '../../../lib/use-single-flight.ts';
-import { useAttendee, useAttendeeStatus } from '../api.ts';
+import { useAttendee, useAttendeeStatus, useCheckInListOptions, useDeskCheckIn } from '../api.ts';
 
 /** One attendee: their order, answers and check-ins; cancel or give the place back. */
 export function AttendeeDetail(props: {
@@ -21,6 +23,7 @@ export function AttendeeDetail(props: {
   const phone = useMediaQuery('(max-width: 48em)');
   const attendee = useAttendee(props.eventId, props.id);
   const status = useAttendeeStatus(props.eventId);
+  const canCheckIn = useCan('check-in:manage');
   const a = attendee.data;
   // A double click changes the status once (the second request would answer that it already did).
   const once = useSingleFlight();
@@ -110,6 +113,7 @@ export function AttendeeDetail(props: {
           <Title order={3} size="h5">
             <Trans>Control de acceso</Trans>
           </Title>
+          {canCheckIn && <DeskCheckIn eventId={props.eventId} attendeeId={a.id} />}
           {a.check_ins.length === 0 ? (
             <Text size="sm" c="dimmed">
               <Trans>Aún no ha entrado.</Trans>
@@ -124,5 +128,54 @@ export function AttendeeDetail(props: {
         </Stack>
       )}
     </Drawer>
+  );
+}
+
+/** Checks the attendee in on one of the event's lists; the answer is the door's. */
+function DeskCheckIn(props: { eventId: string; attendeeId: string }) {
+  const { t } = useLingui();
+  const lists = useCheckInListOptions(props.eventId, true);
+  const checkIn = useDeskCheckIn(props.eventId, props.attendeeId);
+  const [listId, setListId] = useState<string | null>(null);
+  const options = (lists.data ?? []).map((l) => ({ value: l.id, label: l.name }));
+  const chosen = listId ?? options[0]?.value ?? null;
+  if (lists.data && options.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        <Trans>Crea una lista en «Control de acceso» para poder registrar entradas desde aquí.</Trans>
+      </Text>
+    );
+  }
+  const submit = async () => {
+    if (!chosen) return;
+    try {
+      const answer = await checkIn.mutateAsync(chosen);
+      notifications.show({
+        color: answer.verdict === 'ADMITTED' ? 'teal' : 'orange',
+        message: answer.message,
+      });
+    } catch (err) {
+      notifications.show({ color: 'red', message: errorMessage(err) });
+    }
+  };
+  return (
+    <Group gap="xs" align="flex-end" wrap="wrap">
+      <Select
+        label={t`Lista`}
+        data={options}
+        value={chosen}
+        onChange={setListId}
+        allowDeselect={false}
+        w={220}
+      />
+      <Button
+        leftSection={<IconLogin size={16} />}
+        loading={checkIn.isPending}
+        disabled={!chosen}
+        onClick={() => void submit()}
+      >
+        <Trans>Registrar entrada</Trans>
+      </Button>
+    </Group>
   );
 }
