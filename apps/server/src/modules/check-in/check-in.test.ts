@@ -255,7 +255,8 @@ describe('checking an attendee in from the back office', () => {
     const s = await createSellingEvent(t.app);
     const general = await addTicket(t.app, s.event);
     await buyWithTestCard(t.app, s.event, general, { quantity: 1 });
-    const later = (await create(s, { name: 'Mañana', activates_at: '2099-01-01T10:00:00+01:00' })).json().data;
+    const later = (await create(s, { name: 'Mañana', activates_at: '2099-01-01T10:00:00+01:00' })).json()
+      .data;
     const people = await t.app.inject({ url: `/api/events/${s.event.id}/attendees`, headers: s.headers });
     const attendeeId = people.json().data[0].id as string;
     const payload = { attendee_id: attendeeId };
