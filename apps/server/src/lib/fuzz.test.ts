@@ -9,7 +9,7 @@ import { arbitraryOf, HOSTILE_STRINGS, jsonSchemaOf, oneHostileField } from '../
  * Fuzzing every endpoint of the registered route table with fast-check: path parameters, query and body
  * built from the route's own zod schemas, mixed with hostile values (NUL, lone surrogates, control
  * characters, SQL and HTML payloads, huge strings, wrong types, prototype keys). Properties: never a 5xx;
- * a 4xx writes nothing. FUZZ_RUNS (default 12) runs per route; the whole file stays well under 2 minutes.
+ * a 4xx writes nothing. FUZZ_RUNS (default 12) runs per route; about 2 minutes on an idle machine, more under load (the time-out allows 6).
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 1_000_000);
@@ -174,6 +174,9 @@ describe('fuzzing every endpoint', () => {
               failures.push(`${label} → ${res.statusCode} ${res.body.slice(0, 200)}`);
               return false;
             }
+            // A read that succeeded wrote nothing the next call's comparison needs: no fingerprint (the
+            // file's slowest part, one count per table).
+            if (route.method === 'GET' && res.statusCode < 400) return true;
             const after = await databaseFingerprint(t.app);
             if (res.statusCode >= 400 && res.statusCode !== 429) {
               const changed = Object.keys(after).filter((k) => after[k] !== fingerprint[k]);
@@ -197,5 +200,5 @@ describe('fuzzing every endpoint', () => {
     expect([...unauthenticated]).toEqual([]);
     const succeeded = [...statuses].filter(([s]) => s < 300).reduce((n, [, c]) => n + c, 0);
     expect(succeeded).toBeGreaterThan(routes.length);
-  }, 180_000);
+  }, 360_000);
 });
