@@ -108,6 +108,18 @@ describe('refunds', () => {
     const res = await api('POST', `${s.url}/refund`, s.headers, { amount_cents: 3000, cancel_order: true });
     expect(res.json().data).toMatchObject({ status: 'CANCELLED', refund_status: 'REFUNDED' });
     await buyWithTestCard(t.app, s.event, s.ticket);
+    // One e-mail for both: the money back, and that the tickets no longer hold.
+    const [mail] = await emailsTo(buyer.email, 'Te hemos devuelto 30,00%');
+    expect(String((mail?.payload as { text?: string } | undefined)?.text)).toContain(
+      'Tu pedido también se ha cancelado: tus entradas ya no son válidas.',
+    );
+  });
+
+  it('a refund that does not cancel says nothing of cancelling', async () => {
+    const s = await soldOrder({ quantity: 1 });
+    await api('POST', `${s.url}/refund`, s.headers, { amount_cents: 1000 });
+    const [mail] = await emailsTo(buyer.email, 'Te hemos devuelto 10,00%');
+    expect(String((mail?.payload as { text?: string } | undefined)?.text)).not.toContain('cancelado');
   });
 
   it('an unpaid offline order has nothing to refund; once marked paid it refunds through offline', async () => {

@@ -466,10 +466,14 @@ export async function queueRefundedEmail(
       intro: m['orders.email_refunded_intro'],
     },
     { amount },
-    // An opening text of the organizer's does not say how much: the platform does.
-    organizerTexts(ctx, 'REFUND', locale).intro
-      ? [t(locale, m['orders.email_refunded_amount'], { amount })]
-      : [],
+    [
+      // An opening text of the organizer's does not say how much: the platform does.
+      ...(organizerTexts(ctx, 'REFUND', locale).intro
+        ? [t(locale, m['orders.email_refunded_amount'], { amount })]
+        : []),
+      // A refund that cancelled the order is its only e-mail: it says the tickets are gone too.
+      ...(ctx.order.status === 'CANCELLED' ? [t(locale, m['orders.email_refunded_order_cancelled'])] : []),
+    ],
     [documentRef(ORDER_DOCUMENTS.REFUND_CREDIT_NOTE, refund.id, ctx.order)],
   );
 }

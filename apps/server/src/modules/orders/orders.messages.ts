@@ -21,6 +21,8 @@ export const ordersMessages = defineMessages({
   'orders.email_cancelled_nothing_to_pay': 'No tienes nada que pagar.',
   'orders.email_refunded_amount':
     'Importe devuelto: {amount}. Según tu banco, puede tardar unos días en aparecer.',
+  'orders.email_refunded_order_cancelled':
+    'Tu pedido también se ha cancelado: tus entradas ya no son válidas.',
   'orders.email_offline_amount': 'Importe a pagar: {amount}.',
   'orders.email_refunded_subject': 'Te hemos devuelto {amount} de tu pedido para {event}',
   'orders.email_refunded_heading': 'Devolución realizada',
