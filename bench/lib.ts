@@ -3,6 +3,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
+import http from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -147,4 +148,38 @@ export async function cpuSnapshot(db: Db) {
     bench: (own.user + own.system) / 1e6,
     machine,
   };
+}
+
+/** A JSON request to `baseUrl` over a keep-alive agent: the status and the parsed answer (null when empty). */
+export function jsonRequest<T>(
+  baseUrl: string,
+  agent: http.Agent,
+  method: string,
+  path: string,
+  body: unknown,
+): Promise<{ status: number; json: T | null }> {
+  const payload = Buffer.from(JSON.stringify(body));
+  const target = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: target.hostname,
+        port: target.port,
+        method,
+        path,
+        agent,
+        headers: { 'content-type': 'application/json', 'content-length': payload.length },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString();
+          resolve({ status: res.statusCode ?? 0, json: text ? JSON.parse(text) : null });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
 }

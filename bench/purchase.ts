@@ -18,7 +18,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf } from '../apps/server/src/db/client.ts';
 import { createPgDatabase, createTestApp } from '../apps/server/src/test/app.ts';
 import { addTicket, createSellingEvent } from '../apps/server/src/test/factories/checkout.ts';
-import { BASE_DATABASE_URL, cpuSnapshot, percentile, startTaquilla } from './lib.ts';
+import { BASE_DATABASE_URL, cpuSnapshot, jsonRequest, percentile, startTaquilla } from './lib.ts';
 
 const UNITS = 1000;
 const BUYERS = Number(process.env.BUYERS ?? 100);
@@ -32,7 +32,6 @@ const ticket = await addTicket(seed.app, event, { prices: [{ price_cents: 3500, 
 const warm = await createSellingEvent(seed.app);
 const warmTicket = await addTicket(seed.app, warm.event, { prices: [{ price_cents: 100, quantity: null }] });
 const server = await startTaquilla(db.url, { WEB_CONCURRENCY: String(WORKERS), TEST_PAYMENTS: 'true' });
-const target = new URL(server.url);
 const agent = new http.Agent({ keepAlive: true, maxSockets: BUYERS });
 
 /** The part of an answer the bench reads. */
@@ -40,31 +39,8 @@ interface Answer {
   data?: { short_id?: string; status?: string };
 }
 
-function call(method: string, path: string, body: unknown): Promise<{ status: number; json: Answer | null }> {
-  const payload = Buffer.from(JSON.stringify(body));
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: target.hostname,
-        port: target.port,
-        method,
-        path,
-        agent,
-        headers: { 'content-type': 'application/json', 'content-length': payload.length },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString();
-          resolve({ status: res.statusCode ?? 0, json: text ? JSON.parse(text) : null });
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
+const call = (method: string, path: string, body: unknown) =>
+  jsonRequest<Answer>(server.url, agent, method, path, body);
 
 type Step = 'reserve' | 'details' | 'payment';
 const stepTimes: Record<Step, number[]> = { reserve: [], details: [], payment: [] };

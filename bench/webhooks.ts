@@ -21,7 +21,7 @@ import { rowsOf } from '../apps/server/src/db/client.ts';
 import { SEND_EMAIL_JOB } from '../apps/server/src/lib/mailer.ts';
 import { createPgDatabase, createTestApp } from '../apps/server/src/test/app.ts';
 import { addTicket, createSellingEvent } from '../apps/server/src/test/factories/checkout.ts';
-import { BASE_DATABASE_URL, cpuOf, percentile, startTaquilla } from './lib.ts';
+import { BASE_DATABASE_URL, cpuOf, jsonRequest, percentile, startTaquilla } from './lib.ts';
 
 const ORDERS = Number(process.env.ORDERS ?? 10_000);
 const ENDPOINTS = Number(process.env.ENDPOINTS ?? 2);
@@ -97,34 +97,8 @@ let crashed = false;
 
 // ---- the buyers: whole purchases (reserve → details → test card) until ORDERS completed ----
 const agent = new http.Agent({ keepAlive: true, maxSockets: BUYERS });
-function call(method: string, path: string, body: unknown) {
-  const payload = Buffer.from(JSON.stringify(body));
-  const target = new URL(server.url);
-  return new Promise<{ status: number; json: { data?: { short_id?: string; status?: string } } | null }>(
-    (resolve, reject) => {
-      const req = http.request(
-        {
-          host: target.hostname,
-          port: target.port,
-          method,
-          path,
-          agent,
-          headers: { 'content-type': 'application/json', 'content-length': payload.length },
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => {
-            const text = Buffer.concat(chunks).toString();
-            resolve({ status: res.statusCode ?? 0, json: text ? JSON.parse(text) : null });
-          });
-        },
-      );
-      req.on('error', reject);
-      req.end(payload);
-    },
-  );
-}
+const call = (method: string, path: string, body: unknown) =>
+  jsonRequest<{ data?: { short_id?: string; status?: string } }>(server.url, agent, method, path, body);
 
 let claimed = 0;
 const failures = new Map<string, number>();
