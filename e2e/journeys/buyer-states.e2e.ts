@@ -95,7 +95,7 @@ describe('buyer: other paths', () => {
     await page.getByRole('button', { name: 'Confirmar pedido' }).click();
     await page.waitForURL(/\/summary$/);
     await page.getByRole('heading', { name: '¡Gracias por tu pedido!' }).waitFor();
-    expect(await page.locator('[data-status]').getAttribute('data-status')).toBe('COMPLETED');
+    expect(await page.locator('[data-status]').first().getAttribute('data-status')).toBe('COMPLETED');
     expect(await page.getByText('¡Nos vemos en el mercado!').isVisible()).toBe(true);
     await context.close();
   });
@@ -117,7 +117,7 @@ describe('buyer: other paths', () => {
     await page.getByRole('button', { name: 'Confirmar pedido' }).click();
     await page.waitForURL(/\/summary$/);
     await page.getByRole('heading', { name: 'Pedido pendiente de pago' }).waitFor();
-    const badge = page.locator('[data-status]');
+    const badge = page.locator('[data-status]').first();
     expect(await badge.getAttribute('data-status')).toBe('AWAITING_PAYMENT');
     // Orange, darkened by the theme until it reads at 4.5:1 on its light background.
     expect(await badge.evaluate((el) => getComputedStyle(el).color)).toMatch(

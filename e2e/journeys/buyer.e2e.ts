@@ -154,7 +154,7 @@ async function buyTwoTickets(page: Page, event: Awaited<ReturnType<typeof setUpE
   // Summary.
   await page.waitForURL(/\/summary$/);
   await page.getByRole('heading', { name: '¡Gracias por tu pedido!' }).waitFor();
-  expect(await page.locator('[data-status]').getAttribute('data-status')).toBe('COMPLETED');
+  expect(await page.locator('[data-status]').first().getAttribute('data-status')).toBe('COMPLETED');
   expect(await page.getByTestId('summary-attendee').count()).toBe(2);
   await screenshot(page, `${shot}-summary`);
   const orderShortId = page.url().split('/').at(-2) ?? '';

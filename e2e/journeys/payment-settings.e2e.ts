@@ -58,6 +58,19 @@ async function api<T>(method: string, url: string, body?: unknown, token?: strin
 
 async function register(tag: string) {
   const email = `pay-${tag}-${Date.now()}@example.com`;
+  return { token: await registerAs(email), email };
+}
+
+/** An admin whose e-mail is confirmed (its link read from the mail), as inviting requires. */
+async function registerConfirmed(tag: string) {
+  const { token, email } = await register(tag);
+  const link = await mailLink(email, '/confirm-email-address/');
+  const me = await api<{ id: string }>('GET', 'users/me', undefined, token);
+  await api('POST', `users/${me.id}/confirm-email/${link.split('/confirm-email-address/')[1]}`, {}, token);
+  return token;
+}
+
+async function registerAs(email: string) {
   const { token } = await api<{ token: string }>('POST', 'auth/register', {
     first_name: 'Marta',
     last_name: 'Soler',
@@ -156,7 +169,7 @@ describe('payment settings', () => {
   });
 
   it('an admin connects Stripe, finishes onboarding by webhook, sees the fee, disconnects and sets offline instructions', async () => {
-    const token = await register('admin');
+    const { token } = await register('admin');
     const page = await signedIn(browser, token);
     await page.goto('/account/payment');
     const state = page.getByTestId('stripe-state');
@@ -209,7 +222,7 @@ describe('payment settings', () => {
   });
 
   it('an organizer-role user is refused by the API and the page', async () => {
-    const adminToken = await register('owner');
+    const adminToken = await registerConfirmed('owner');
     const email = `pay-org-${Date.now()}@example.com`;
     await api(
       'POST',
@@ -217,7 +230,7 @@ describe('payment settings', () => {
       { first_name: 'Olga', last_name: 'Ruiz', email, role: 'ORGANIZER' },
       adminToken,
     );
-    const link = await invitationLink(email);
+    const link = await mailLink(email, '/auth/accept-invitation/');
     const invitation = link.split('/auth/accept-invitation/')[1] ?? '';
     const { token } = await api<{ token: string }>('POST', `auth/invitations/${invitation}`, {
       password: 'otra-contraseña-larga',
@@ -242,7 +255,7 @@ describe('payment settings', () => {
   });
 
   it('an event with only test payments warns before publishing, and its public pages say "test mode"', async () => {
-    const token = await register('testmode');
+    const { token } = await register('testmode');
     const organizer = await api<{ id: string }>('POST', 'organizers', { name: 'Sala Luna' }, token);
     const event = await api<{ id: string; slug: string }>(
       'POST',
@@ -294,7 +307,7 @@ describe('payment settings', () => {
   });
 
   it('inside the widget, Stripe opens in a tab of its own and the frame learns the result', async () => {
-    const token = await register('widget-stripe');
+    const { token } = await register('widget-stripe');
     const organizer = await api<{ id: string }>('POST', 'organizers', { name: 'Sala Luna' }, token);
     const event = await api<{ id: string }>(
       'POST',
@@ -416,7 +429,7 @@ describe('payment settings', () => {
 });
 
 /** The invitation link e-mailed to `to` by the second server (its mail is written under its DATA_DIR). */
-async function invitationLink(to: string): Promise<string> {
+async function mailLink(to: string, fragment: string): Promise<string> {
   const dir = path.join(dataDir, 'mail');
   for (let i = 0; i < 100; i++) {
     const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(`${to}.eml`)) : [];
@@ -424,10 +437,10 @@ async function invitationLink(to: string): Promise<string> {
       const text = readFileSync(path.join(dir, file), 'latin1')
         .replace(/=\r?\n/g, '')
         .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
-      const link = text.match(/https?:\/\/[^\s"'<>]+/g)?.find((l) => l.includes('/auth/accept-invitation/'));
+      const link = text.match(/https?:\/\/[^\s"'<>]+/g)?.find((l) => l.includes(fragment));
       if (link) return link;
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`no invitation mail for ${to}`);
+  throw new Error(`no mail for ${to} with ${fragment}`);
 }

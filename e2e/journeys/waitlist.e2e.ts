@@ -148,7 +148,7 @@ describe('waiting list', () => {
     await page.getByRole('button', { name: /^Pagar/ }).click();
     await page.waitForURL(/\/summary$/);
     await page.getByRole('heading', { name: '¡Gracias por tu pedido!' }).waitFor();
-    expect(await page.locator('[data-status]').getAttribute('data-status')).toBe('COMPLETED');
+    expect(await page.locator('[data-status]').first().getAttribute('data-status')).toBe('COMPLETED');
     await screenshot(page, 'waitlist-offer-paid-phone');
 
     await org.page.reload();
