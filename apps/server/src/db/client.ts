@@ -65,6 +65,14 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     pool.on('error', (err: Error & { code?: string }) => {
       if (err.code !== '57P01') console.error('idle database connection failed:', err.message);
     });
+    // A connection that drops while checked out and between queries (a transaction waiting on other
+    // work) emits 'error' on its client, which the pool no longer listens to: unheard, it ends the
+    // process. Heard here, its next query fails (503) and the pool discards it when it is released.
+    pool.on('connect', (client) => {
+      client.on('error', (err: Error & { code?: string }) => {
+        if (err.code !== '57P01') console.error('database connection failed:', err.message);
+      });
+    });
     const db = drizzlePg(pool, { schema });
     let closed = false;
     return {
