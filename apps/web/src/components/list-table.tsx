@@ -53,7 +53,7 @@ export function ListTable({
   );
 }
 
-function SortButton({ column, sort }: { column: ListColumn & { sortKey?: string }; sort: ListSort }) {
+function SortButton({ column, sort }: { column: ListColumn; sort: ListSort }) {
   const { t } = useLingui();
   const key = column.sortKey ?? '';
   const active = sort.by === key;
