@@ -263,15 +263,54 @@ describe('check-in journey', () => {
     await verdict.click();
     await phone.getByTestId('door-waiting').getByText('2 en espera').waitFor();
     await expect.poll(() => count.textContent()).toBe('3 / 3');
+    // Offline, «Deshacer» is not a silent gap: the row says why and when it comes back.
+    await pablo
+      .getByTestId('door-undo-unavailable')
+      .getByText('Deshacer no está disponible sin conexión', { exact: false })
+      .waitFor();
+    expect(await pablo.getByRole('button', { name: 'Deshacer' }).count()).toBe(0);
     await screenshot(phone, 'door-offline-waiting');
     // A reload offline keeps what is waiting: it was written to IndexedDB first.
     await phone.reload();
     await phone.getByTestId('door-waiting').getByText('2 en espera').waitFor();
 
+    // Meanwhile a second phone, online, had let Ana in a minute before this one did.
+    const [anaElsewhere] = await call<{ verdict: string }[]>(
+      'POST',
+      `public/check-in-lists/${shortId}/check-ins`,
+      {
+        check_ins: [
+          {
+            client_id: 'second-phone-ana-0001',
+            code: ana.qr_code,
+            scanned_at: new Date(Date.now() - 60_000).toISOString(),
+          },
+        ],
+      },
+    );
+    expect(anaElsewhere?.verdict).toBe('ADMITTED');
+
     // Back online: uploaded, counted on the server, nothing waiting.
     await context.setOffline(false);
     await phone.getByTestId('door-waiting').getByText('0 en espera').waitFor({ timeout: 15_000 });
     await phone.getByTestId('door-online').getByText('En línea').waitFor();
+    // This phone is told that Ana, whom it let in offline, had already entered through the other device.
+    const told = phone.getByTestId('door-conflicts');
+    await told.getByText('1 entrada admitida sin conexión ya se había usado').waitFor();
+    await told
+      .getByTestId('door-conflict')
+      .filter({ hasText: 'Ana Gil' })
+      .getByText(
+        /Admitida aquí a las \d\d:\d\d\. Ana Gil ya había entrado el \d\d\/\d\d a las \d\d:\d\d por otro dispositivo de la lista «Puerta principal»/,
+      )
+      .waitFor();
+    await screenshot(phone, 'door-conflicts-after-upload');
+    expect(await seriousAxeViolations(phone)).toEqual([]);
+    // Still there after a reload, until staff say they have read it.
+    await phone.reload();
+    await told.getByText('Ana Gil', { exact: false }).first().waitFor();
+    await told.getByRole('button', { name: 'Entendido' }).click();
+    await told.waitFor({ state: 'detached' });
     const door = await call<{ checked_in_count: number }>('GET', `public/check-in-lists/${shortId}`);
     expect(door.checked_in_count).toBe(3);
     await screenshot(phone, 'door-back-online');
@@ -352,6 +391,21 @@ describe('check-in journey', () => {
       .getByText(/^Lucía Martín \(General\): ya había entrado · leída .* · se mantiene la lectura de /)
       .waitFor();
     await screenshot(page, 'check-in-lists-desktop');
+
+    // A list that opens later says when, in the event's time zone.
+    const later = await call<{ short_id: string }>(
+      'POST',
+      `events/${event.id}/check-in-lists`,
+      { name: 'Segundo pase', activates_at: '2031-03-15T19:30:00+01:00' },
+      token,
+    );
+    await phone.goto(`/check-in/${later.short_id}`);
+    await phone
+      .getByRole('heading', {
+        name: 'Esta lista de control de acceso se abre el 15 mar 2031, 19:30 (hora de Europe/Madrid).',
+      })
+      .waitFor();
+    await screenshot(phone, 'door-opens-later');
 
     // An unknown link says so, without asking to log in.
     await phone.goto('/check-in/c_noexiste');

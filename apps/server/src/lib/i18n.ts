@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_LOCALE, isLocale, type Locale, SUPPORTED_LOCALES } from '@taquilla/shared';
+import { formatDateTime } from '@taquilla/shared/dates';
 import { formatMoney } from '@taquilla/shared/money';
 import { type CompiledMessage, compile, format } from './icu.ts';
 import { parsePo } from './po.ts';
@@ -61,7 +62,14 @@ export interface MoneyParam {
 }
 export const moneyParam = (minor: number, currency: string): MoneyParam => ({ minor, currency });
 
-export type MessageParams = Record<string, string | number | MoneyParam>;
+/** An instant in a message, written as the message's language writes dates, in the given time zone. */
+export interface DateParam {
+  at: Date;
+  timeZone: string;
+}
+export const dateParam = (at: Date, timeZone: string): DateParam => ({ at, timeZone });
+
+export type MessageParams = Record<string, string | number | MoneyParam | DateParam>;
 
 /** The message `key` in `locale` (Spanish when it has no translation yet), its ICU parameters filled. */
 export function t(locale: Locale, key: string, params: MessageParams = {}): string {
@@ -69,7 +77,11 @@ export function t(locale: Locale, key: string, params: MessageParams = {}): stri
   const values = Object.fromEntries(
     Object.entries(params).map(([name, value]) => [
       name,
-      typeof value === 'object' ? formatMoney(value.minor, value.currency, locale) : value,
+      typeof value !== 'object'
+        ? value
+        : 'at' in value
+          ? formatDateTime(value.at, value.timeZone, locale)
+          : formatMoney(value.minor, value.currency, locale),
     ]),
   );
   return format(locale, compiled[locale][key] ?? key, values);

@@ -6,7 +6,7 @@ import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { notFound } from '../../lib/errors.ts';
 import * as repo from './check-in.repository.ts';
 import { ownedList } from './check-in.service.ts';
-import { uploadCheckIns } from './check-in.sync.ts';
+import { DESK_SCAN_PREFIX, uploadCheckIns } from './check-in.sync.ts';
 
 /**
  * The organizer checks an attendee in on a list from the back office (someone at the desk without a
@@ -25,7 +25,11 @@ export async function checkInAttendee(
   const list = await ownedList(deps.db, auth, eventId, listId);
   const code = await repo.attendeeShortId(deps.db, auth.accountId, eventId, attendeeId);
   if (!code) throw notFound();
-  const scan = { client_id: `desk-${randomUUID()}`, code, scanned_at: new Date().toISOString() };
+  const scan = {
+    client_id: `${DESK_SCAN_PREFIX}${randomUUID()}`,
+    code,
+    scanned_at: new Date().toISOString(),
+  };
   const [answer] = await uploadCheckIns(deps, list.short_id, { check_ins: [scan] }, locale);
   if (!answer) throw new Error('a scan without an answer');
   return answer;

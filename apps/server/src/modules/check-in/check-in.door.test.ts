@@ -1,3 +1,4 @@
+import { formatDateTime } from '@taquilla/shared/dates';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attendees, checkIns, events } from '../../db/schema/index.ts';
@@ -154,7 +155,7 @@ describe('check-in door (public)', () => {
     expect(await t.app.deps.db.select().from(checkIns).where(eq(checkIns.event_id, d.event.id))).toEqual([]);
   });
 
-  it('answers 404 "expired, not active or not found" outside the window or when the event is not LIVE', async () => {
+  it('answers 404 "expired, not active or not found" outside the window or when the event is not LIVE; "opens on …" before it', async () => {
     const hour = 3600 * 1000;
     const later = await doorSetup({ activates_at: new Date(Date.now() + hour).toISOString() });
     const expired = await doorSetup({
@@ -166,11 +167,35 @@ describe('check-in door (public)', () => {
       expires_at: new Date(Date.now() + hour).toISOString(),
     });
     expect((await t.app.inject({ url: door(open.list.short_id) })).statusCode).toBe(200);
-    for (const shortId of [later.list.short_id, expired.list.short_id, 'c_noexiste']) {
+    // A list that opens later says when, in the event's time zone and the door's language.
+    const opens = new Date(later.list.activates_at);
+    for (const [lang, locale, sentence] of [
+      ['en', 'en', (w: string) => `This check-in list opens on ${w} (Europe/Madrid time).`],
+      ['es', 'es', (w: string) => `Esta lista de control de acceso se abre el ${w} (hora de Europe/Madrid).`],
+      [
+        'ca',
+        'ca',
+        (w: string) => `Aquesta llista de control d’accés s’obre el ${w} (hora de Europe/Madrid).`,
+      ],
+    ] as const) {
+      for (const path of ['', '/snapshot', '/attendees']) {
+        const res = await t.app.inject({
+          url: door(later.list.short_id, path),
+          headers: { 'accept-language': lang },
+        });
+        expect(res.statusCode).toBe(404);
+        expect(res.json().error).toEqual({
+          code: 'CHECK_IN_LIST_NOT_OPEN',
+          message: sentence(formatDateTime(opens, 'Europe/Madrid', locale)),
+        });
+      }
+    }
+    expect(formatDateTime(opens, 'Europe/Madrid', 'en')).not.toBe(formatDateTime(opens, 'UTC', 'en'));
+    for (const shortId of [expired.list.short_id, 'c_noexiste']) {
       for (const [method, path] of [
         ['GET', ''],
         ['GET', '/attendees'],
-        ['DELETE', `/check-ins/${later.lucia.short_id}`],
+        ['DELETE', `/check-ins/${expired.lucia.short_id}`],
       ] as const) {
         const res = await t.app.inject({
           method,
@@ -180,7 +205,7 @@ describe('check-in door (public)', () => {
         expect(res.statusCode, `${method} ${shortId}${path}`).toBe(404);
         expect(res.json().error.message).toBe('Check-in list expired, not active or not found.');
       }
-      const post = await checkIn(shortId, later.lucia.short_id);
+      const post = await checkIn(shortId, expired.lucia.short_id);
       expect(post.res.json().error.message).toBe(
         'La lista de control de acceso ha caducado, no está activa o no existe.',
       );

@@ -2,7 +2,8 @@ import { dateFormat, formatTime } from '@taquilla/shared/dates';
 import type { DoorAnswer, DoorAttendee } from '@taquilla/shared/schemas/check-in';
 import type { Queryable } from '../../db/client.ts';
 import type { AppDeps, DbDeps } from '../../deps.ts';
-import { notFound } from '../../lib/errors.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { dateParam } from '../../lib/i18n.ts';
 import { listMeta, parseListQuery } from '../../lib/pagination.ts';
 import { emitWebhook } from '../../lib/webhook-events.ts';
 import { ADMITTED_ATTENDEE } from '../order-lifecycle/order-lifecycle.ts';
@@ -16,11 +17,28 @@ import * as repo from './check-in.repository.ts';
  */
 export async function activeList(q: Queryable, shortId: string) {
   const found = await repo.findByShortId(q, shortId);
+  if (found && opensLater(found)) throw notOpenYet(found);
   if (!found || !isOpen(found)) throw notFound(m['check_in.list_unavailable']);
   return found;
 }
 
-function isOpen({ list, event }: NonNullable<Awaited<ReturnType<typeof repo.findByShortId>>>) {
+type FoundList = NonNullable<Awaited<ReturnType<typeof repo.findByShortId>>>;
+
+/** A live event's list that is not active yet: the door is told when it opens, nothing more. */
+function opensLater({ list, event }: FoundList) {
+  if (event.status !== 'LIVE' || event.deleted_at || !list.activates_at) return false;
+  return list.activates_at.getTime() > Date.now();
+}
+
+/** Still a 404 (nothing to do with the list yet), with its own code and the opening in the event's zone. */
+function notOpenYet({ list, event }: FoundList) {
+  const opens = list.activates_at ?? new Date();
+  return new AppError(404, 'CHECK_IN_LIST_NOT_OPEN', m['check_in.list_opens_later'], {
+    params: { when: dateParam(opens, event.timezone), timezone: event.timezone },
+  });
+}
+
+function isOpen({ list, event }: FoundList) {
   const now = Date.now();
   if (event.status !== 'LIVE' || event.deleted_at) return false;
   if (list.activates_at && list.activates_at.getTime() > now) return false;

@@ -17,5 +17,11 @@ export const checkInMessages = defineMessages({
   'check_in.admitted': '{name}: entrada registrada.',
   'check_in.conflict_recorded':
     'Esta lectura sin conexión no se ha podido aceptar; queda anotada para el organizador.',
+  'check_in.list_opens_later': 'Esta lista de control de acceso se abre el {when} (hora de {timezone}).',
+  'check_in.conflict_used_at_desk':
+    '{name} ya había entrado el {date} a las {time}, registrado desde la oficina. Esta lectura sin conexión queda anotada para el organizador.',
+  'check_in.conflict_used_at_door':
+    '{name} ya había entrado el {date} a las {time} por otro dispositivo de la lista «{list}». Esta lectura sin conexión queda anotada para el organizador.',
+  'check_in.conflict_refused': '{reason} Esta lectura sin conexión queda anotada para el organizador.',
   'check_in.bad_version': 'La versión de los datos no es válida.',
 });

@@ -103,9 +103,11 @@ export async function attendeesByCodes(q: Queryable, eventId: string, codes: str
     );
 }
 
+export type ConflictReason = (typeof checkInConflicts.$inferSelect)['reason'];
+
 /**
  * Scans of this list already answered for good, in one query: kept as check-ins (`kept`, `at` = its scan
- * time) or recorded as conflicts (`at` = the kept scan's time).
+ * time) or recorded as conflicts (`at` = the kept scan's time, `kept_by` the kept scan's client id).
  */
 export async function answeredScans(q: Queryable, listId: string, clientIds: string[]) {
   if (clientIds.length === 0) return [];
@@ -113,13 +115,23 @@ export async function answeredScans(q: Queryable, listId: string, clientIds: str
     clientIds.map((id) => sql`${id}`),
     sql`, `,
   )})`;
-  const rows = rowsOf<{ client_id: string; attendee_id: string; kept: boolean; at: Date | string | null }>(
+  const rows = rowsOf<{
+    client_id: string;
+    attendee_id: string;
+    kept: boolean;
+    at: Date | string | null;
+    reason: ConflictReason | null;
+    kept_by: string | null;
+  }>(
     await q.execute(sql`
-      select client_id, attendee_id, true as kept, scanned_at as at from check_ins
+      select client_id, attendee_id, true as kept, scanned_at as at, null as reason, null as kept_by
+        from check_ins
         where check_in_list_id = ${listId}::uuid and client_id in ${ids}
       union all
-      select client_id, attendee_id, false, kept_scanned_at from check_in_conflicts
-        where check_in_list_id = ${listId}::uuid and client_id in ${ids}`),
+      select f.client_id, f.attendee_id, false, f.kept_scanned_at, f.reason, c.client_id
+        from check_in_conflicts f
+        left join check_ins c on c.check_in_list_id = f.check_in_list_id and c.attendee_id = f.attendee_id
+        where f.check_in_list_id = ${listId}::uuid and f.client_id in ${ids}`),
   );
   // Raw rows: drivers differ in how they hand back timestamps.
   return rows.map((r) => ({ ...r, at: r.at === null ? null : new Date(r.at) }));

@@ -11,6 +11,7 @@ import {
   buyWithTestCard,
   createSellingEvent,
 } from '../../test/factories/checkout.ts';
+import { localTime } from './check-in.door.ts';
 
 /** The door's offline sync over HTTP: snapshot pages and versions, batch uploads, conflicts. */
 let t: TestApp;
@@ -286,6 +287,58 @@ describe('door uploads', () => {
       headers: other.headers,
     });
     expect(foreign.statusCode).toBe(404);
+  });
+
+  it('tells a second door when and where a ticket it let in offline had already been used', async () => {
+    const d = await setup();
+    const early = minutesAgo(10);
+    const late = minutesAgo(5);
+    const doorA = await upload(d.list.short_id, [
+      { client_id: 'device-a-0001', code: d.lucia.qr_secret, scanned_at: early },
+    ]);
+    expect(doorA.body.data[0]?.verdict).toBe('ADMITTED');
+    // Pablo was let in at the desk (back office), Ana cancelled, both before device B came back online.
+    const desk = await t.app.inject({
+      method: 'POST',
+      url: `/api/events/${d.event.id}/check-in-lists/${d.list.id}/check-ins`,
+      headers: d.headers,
+      payload: { attendee_id: d.pablo.id },
+    });
+    expect(desk.json().data.verdict).toBe('ADMITTED');
+    await t.app.deps.db.update(attendees).set({ status: 'CANCELLED' }).where(eq(attendees.id, d.ana.id));
+    const offlineB: Scan[] = [
+      { client_id: 'device-b-0001', code: d.lucia.qr_secret, scanned_at: late, offline: true },
+      {
+        client_id: 'device-b-0002',
+        code: d.pablo.qr_secret,
+        scanned_at: new Date().toISOString(),
+        offline: true,
+      },
+      { client_id: 'device-b-0003', code: d.ana.short_id, scanned_at: late, offline: true },
+    ];
+    const b = await upload(d.list.short_id, offlineB, 'en');
+    expect(b.body.data.map((r) => r.verdict)).toEqual(['CONFLICT', 'CONFLICT', 'CONFLICT']);
+    const [lucia, pablo, ana] = b.body.data;
+    const when = (iso: string) => localTime(new Date(iso), 'Europe/Madrid');
+    const luciaIn = when(early);
+    expect(lucia?.checked_in_at).toBe(early);
+    expect(lucia?.message).toBe(
+      `Lucía Martín had already entered on ${luciaIn.date} at ${luciaIn.time} through another device of the list “Puerta general”. This offline scan is recorded for the organizer.`,
+    );
+    const pabloIn = when(desk.json().data.checked_in_at);
+    expect(pablo?.message).toBe(
+      `Pablo Ruiz had already entered on ${pabloIn.date} at ${pabloIn.time}, checked in from the office. This offline scan is recorded for the organizer.`,
+    );
+    expect(ana?.message).toBe(
+      'This ticket is cancelled: entry refused. This offline scan is recorded for the organizer.',
+    );
+    // The answer lost on the way and asked again: the same sentences, in Catalan too.
+    const again = await upload(d.list.short_id, offlineB, 'en');
+    expect(again.body.data.map((r) => r.message)).toEqual(b.body.data.map((r) => r.message));
+    const ca = await upload(d.list.short_id, offlineB.slice(0, 1), 'ca');
+    expect(ca.body.data[0]?.message).toContain(`${luciaIn.date}`);
+    expect(ca.body.data[0]?.message).toContain('Puerta general');
+    expect(ca.body.data[0]?.message).not.toBe(lucia?.message);
   });
 
   it('two devices uploading overlapping offline batches at once: one check-in each, the rest conflicts', async () => {

@@ -18,6 +18,9 @@ import { checkInMessages as m } from './check-in.messages.ts';
 import type { CheckInListRow } from './check-in.repository.ts';
 import * as repo from './check-in.sync.repository.ts';
 
+/** Client ids of the scans the organizer makes from the back office (check-in.back-office.ts). */
+export const DESK_SCAN_PREFIX = 'desk-';
+
 /** Rows per snapshot page: a phone stores a page in one IndexedDB transaction. */
 export const SNAPSHOT_PAGE = 1000;
 
@@ -80,7 +83,14 @@ export async function doorSnapshot(
 
 type Item = DoorCheckInBatch['check_ins'][number] & { at: Date };
 type Attendee = repo.CodeRow;
-type Answer = { verdict: DoorVerdict; attendee: Attendee | null; at: Date | null };
+/** A conflict also says why, and which scan was kept (`desk-…` from the back office, else a door device). */
+type Answer = {
+  verdict: DoorVerdict;
+  attendee: Attendee | null;
+  at: Date | null;
+  reason?: repo.ConflictReason | null;
+  keptBy?: string | null;
+};
 
 /** A device clock ahead of the server's cannot put a scan in the future. */
 const scanTime = (iso: string, now: number) => new Date(Math.min(new Date(iso).getTime(), now));
@@ -152,6 +162,8 @@ async function decide(
       verdict: a.kept ? 'ADMITTED' : 'CONFLICT',
       attendee: byId.get(a.attendee_id) ?? null,
       at: a.at,
+      reason: a.reason,
+      keptBy: a.kept_by,
     });
   }
 
@@ -168,7 +180,12 @@ async function decide(
     }
     const refused = refusal(list, attendee);
     if (refused) {
-      answers.set(item.client_id, { verdict: item.offline ? 'CONFLICT' : refused, attendee, at: null });
+      answers.set(item.client_id, {
+        verdict: item.offline ? 'CONFLICT' : refused,
+        attendee,
+        at: null,
+        reason: refused,
+      });
       if (item.offline) refusedOffline.push(conflictRow(list, attendee.id, item, refused, null));
       continue;
     }
@@ -225,7 +242,13 @@ async function decide(
       answers.set(item.client_id, { verdict: 'ALREADY_CHECKED_IN', attendee, at: existing.scanned_at });
     } else if (existing.scanned_at <= item.at) {
       recorded.push(conflictRow(list, attendee.id, item, 'ALREADY_CHECKED_IN', existing.scanned_at));
-      answers.set(item.client_id, { verdict: 'CONFLICT', attendee, at: existing.scanned_at });
+      answers.set(item.client_id, {
+        verdict: 'CONFLICT',
+        attendee,
+        at: existing.scanned_at,
+        reason: 'ALREADY_CHECKED_IN',
+        keptBy: existing.client_id,
+      });
     } else {
       // This offline scan came first: it is the one kept, the later one becomes the conflict.
       const displaced = { client_id: existing.client_id ?? existing.id, at: existing.scanned_at };
@@ -293,6 +316,27 @@ function present(
     verdict: answer.verdict,
     attendee,
     checked_in_at: answer.at?.toISOString() ?? null,
-    message: t(ctx.locale, verdictMessage[answer.verdict], params),
+    message:
+      answer.verdict === 'CONFLICT'
+        ? conflictMessage(answer, ctx.locale, params)
+        : t(ctx.locale, verdictMessage[answer.verdict], params),
   };
+}
+
+/**
+ * What the door that let someone in offline is told after the upload: when and where they had already
+ * entered (the desk in the back office or another device of the list), or why the ticket was not valid.
+ */
+function conflictMessage(answer: Answer, locale: Locale, params: Record<string, string>) {
+  const { reason, keptBy } = answer;
+  if (reason && reason !== 'ALREADY_CHECKED_IN') {
+    return t(locale, m['check_in.conflict_refused'], { reason: t(locale, verdictMessage[reason], params) });
+  }
+  if (reason === 'ALREADY_CHECKED_IN' && answer.at) {
+    const key = keptBy?.startsWith(DESK_SCAN_PREFIX)
+      ? m['check_in.conflict_used_at_desk']
+      : m['check_in.conflict_used_at_door'];
+    return t(locale, key, params);
+  }
+  return t(locale, m['check_in.conflict_recorded'], params);
 }

@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import {
   Badge,
   Button,
@@ -31,7 +31,7 @@ import {
 } from 'react';
 import { localeOptions } from '../../../lib/locale.ts';
 import { CameraScanner } from './camera-scanner.tsx';
-import type { DoorEngine, Verdict } from './door-engine.ts';
+import type { DoorConflict, DoorEngine, Verdict } from './door-engine.ts';
 import { signal, VerdictScreen } from './verdict-screen.tsx';
 
 /**
@@ -187,6 +187,14 @@ export function DoorApp(props: { engine: DoorEngine; onLocale: (locale: Locale) 
           </Text>
         </Group>
 
+        {state.conflicts.length > 0 && (
+          <ConflictsAlert
+            conflicts={state.conflicts}
+            clock={clock}
+            onDismiss={() => engine.dismissConflicts()}
+          />
+        )}
+
         <Card withBorder radius="md" padding="sm">
           <Group justify="space-between" mb={6}>
             <Text fw={600}>
@@ -321,6 +329,21 @@ function AttendeeRow(props: {
               {a.status === 'CANCELLED' ? <Trans>Cancelada</Trans> : <Trans>Sin pagar</Trans>}
             </Text>
           )}
+          {a.checked_in_at && (!props.online || props.pending) && (
+            <Text size="xs" c="dark.6" data-testid="door-undo-unavailable">
+              {props.online ? (
+                <Trans>
+                  Deshacer estará disponible cuando esta entrada se haya enviado (se envía sola en cuanto hay
+                  conexión).
+                </Trans>
+              ) : (
+                <Trans>
+                  Deshacer no está disponible sin conexión: las demás puertas ya pueden haberla contado.
+                  Vuelve a intentarlo cuando haya conexión.
+                </Trans>
+              )}
+            </Text>
+          )}
         </Stack>
         {a.checked_in_at
           ? props.online &&
@@ -335,6 +358,52 @@ function AttendeeRow(props: {
               </Button>
             )}
       </Group>
+    </Card>
+  );
+}
+
+/** After an upload: people this device let in offline who had already entered elsewhere, until read. */
+function ConflictsAlert(props: {
+  conflicts: DoorConflict[];
+  clock: (iso: string) => string;
+  onDismiss: () => void;
+}) {
+  const count = props.conflicts.length;
+  return (
+    <Card
+      withBorder
+      radius="md"
+      padding="sm"
+      role="alert"
+      data-testid="door-conflicts"
+      bg="orange.0"
+      style={{ borderColor: 'var(--mantine-color-orange-9)', borderWidth: 2 }}
+    >
+      <Stack gap="xs">
+        <Text fw={800} c="dark.9">
+          <Plural
+            value={count}
+            one="# entrada admitida sin conexión ya se había usado"
+            other="# entradas admitidas sin conexión ya se habían usado"
+          />
+        </Text>
+        {props.conflicts.map((c) => (
+          <Stack gap={0} key={c.client_id} data-testid="door-conflict">
+            <Text fw={700} size="sm" c="dark.9">
+              {c.name}
+              {c.ticket_name ? ` · ${c.ticket_name}` : ''}
+            </Text>
+            <Text size="sm" c="dark.9">
+              <Trans>Admitida aquí a las {props.clock(c.scanned_at)}.</Trans> {c.message}
+            </Text>
+          </Stack>
+        ))}
+        <Group justify="flex-end">
+          <Button variant="default" size="sm" onClick={props.onDismiss}>
+            <Trans>Entendido</Trans>
+          </Button>
+        </Group>
+      </Stack>
     </Card>
   );
 }

@@ -36,6 +36,17 @@ export interface Verdict {
   id: number;
 }
 
+/** A person this device let in offline whom the server found had already entered (or could not enter). */
+export interface DoorConflict {
+  client_id: string;
+  name: string;
+  ticket_name: string;
+  /** When this device let them in. */
+  scanned_at: string;
+  /** The server's sentence: when and where they had entered, or why the ticket was not valid. */
+  message: string;
+}
+
 export interface DoorSnapshotState {
   status: 'loading' | 'ready' | 'unavailable';
   list: DoorList | null;
@@ -47,6 +58,8 @@ export interface DoorSnapshotState {
   /** Bumped whenever the local copy changes, for search results to follow. */
   revision: number;
   unavailableMessage: string | null;
+  /** Offline admissions the server did not keep, until staff acknowledge them. */
+  conflicts: DoorConflict[];
 }
 
 type Listener = () => void;
@@ -88,6 +101,7 @@ export class DoorEngine {
     insideCount: 0,
     revision: 0,
     unavailableMessage: null,
+    conflicts: [],
   };
 
   constructor(
@@ -123,7 +137,34 @@ export class DoorEngine {
     for (const l of this.listeners) l();
   }
 
+  /** Kept beside the list's data: staff who reload the page still see what they have not read. */
+  private get conflictsKey() {
+    return `taquilla-door-conflicts:${this.shortId}`;
+  }
+
+  private readConflicts(): DoorConflict[] {
+    try {
+      return JSON.parse(localStorage.getItem(this.conflictsKey) ?? '[]') as DoorConflict[];
+    } catch {
+      return [];
+    }
+  }
+
+  private addConflicts(found: DoorConflict[]) {
+    if (found.length === 0) return;
+    const known = new Set(this.state.conflicts.map((c) => c.client_id));
+    const conflicts = [...this.state.conflicts, ...found.filter((c) => !known.has(c.client_id))];
+    localStorage.setItem(this.conflictsKey, JSON.stringify(conflicts));
+    this.emit({ conflicts });
+  }
+
+  dismissConflicts() {
+    localStorage.removeItem(this.conflictsKey);
+    this.emit({ conflicts: [] });
+  }
+
   async start() {
+    this.state = { ...this.state, conflicts: this.readConflicts() };
     this.db = await DoorDb.open(this.shortId);
     const [state, attendees, pending] = await Promise.all([
       this.db.state(),
@@ -352,6 +393,25 @@ export class DoorEngine {
     this.emit({ online: true });
   }
 
+  /** The uploaded admissions the server refused: who, when this device let them in, and the server's why. */
+  private conflictsOf(answers: DoorCheckInResult[]): DoorConflict[] {
+    return answers.flatMap((answer) => {
+      const pending = this.pending.get(answer.client_id);
+      if (answer.verdict !== 'CONFLICT' || !pending) return [];
+      const known = this.byShortId.get(pending.short_id);
+      const person = answer.attendee ?? known;
+      return [
+        {
+          client_id: answer.client_id,
+          name: person ? `${person.first_name} ${person.last_name}`.trim() : pending.short_id,
+          ticket_name: person?.ticket_name ?? '',
+          scanned_at: pending.scanned_at,
+          message: answer.message,
+        },
+      ];
+    });
+  }
+
   /** Queued check-ins, oldest first, in batches; they were let in without the server, hence `offline`. */
   async upload() {
     if (this.uploading || !navigator.onLine) return;
@@ -376,7 +436,9 @@ export class DoorEngine {
           body,
           headers: { 'content-type': 'application/json' },
         });
+        const conflicts = this.conflictsOf(res.data);
         await this.settle(res.data);
+        this.addConflicts(conflicts);
       }
     } catch (err) {
       this.networkFailed(err);
