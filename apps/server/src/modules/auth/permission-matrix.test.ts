@@ -192,6 +192,56 @@ describe('permission matrix', () => {
 });
 
 /**
+ * The walk with members limited to another organizer of the same account (issue #25): whatever their
+ * role, every route under the fixture's event or organizer answers 404, as if it did not exist, and no
+ * refused call writes anything.
+ */
+describe('permission matrix: another organizer', () => {
+  const underOrganizer = (r: RouteEntry) =>
+    /^\/api\/(events\/:(id|eventId)|organizers\/:id)(\/|$)/.test(r.url);
+  const limited = {} as Record<UserRole, string>;
+
+  beforeAll(async () => {
+    const owner = { authorization: `Bearer ${fx.owner.token}` };
+    const organizer = await t.app.inject({
+      method: 'POST',
+      url: '/api/organizers',
+      headers: owner,
+      payload: { name: 'Otra sala', email: 'otra@example.com' },
+    });
+    expect(organizer.statusCode, organizer.body).toBe(201);
+    for (const role of USER_ROLES) {
+      const member = await addUser(t.app, fx.owner.account.id, { role });
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/users/${member.user.id}`,
+        headers: owner,
+        payload: { organizer_ids: [organizer.json().data.id] },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      limited[role] = member.token;
+    }
+  });
+
+  it.each(USER_ROLES)(
+    "an %s member limited to another organizer gets 404 on everything of this organizer's, and nothing is written",
+    async (role) => {
+      const before = await databaseFingerprint(t.app);
+      const failures: string[] = [];
+      const walked = routes.filter((r) => r.access !== 'public' && underOrganizer(r));
+      expect(walked.length).toBeGreaterThan(80);
+      for (const r of walked) {
+        const res = await call(r, fx.fill(r.url), `Bearer ${limited[role]}`);
+        if (res.statusCode !== 404)
+          failures.push(`${r.method} ${r.url} → ${res.statusCode} ${res.body.slice(0, 120)}`);
+      }
+      expect(failures).toEqual([]);
+      expect(await databaseFingerprint(t.app)).toEqual(before);
+    },
+  );
+});
+
+/**
  * The same walk with API keys (Authorization: Bearer tqk_…): a key of another account gets 404 on this
  * account's ids; a READ_ONLY key gets 403 on every write; a DOOR key reaches only the door's reads (the
  * events and their check-in lists); a FULL key reads what an admin reads; no key reaches people or keys

@@ -51,12 +51,16 @@ export const allLists = (q: Queryable, accountId: string, eventId: string) =>
   q.select().from(checkInLists).where(scope(accountId, eventId)).orderBy(asc(checkInLists.created_at));
 
 /** Every list of the account's events that are not deleted, with its event's name, by event then creation. */
-export async function accountLists(q: Queryable, accountId: string) {
+/** Every list of the account's events, or of the events of `organizerIds` when the caller is limited. */
+export async function accountLists(q: Queryable, accountId: string, organizerIds: string[] | null) {
+  const scoped = organizerIds
+    ? sql`and e.organizer_id = any(string_to_array(${organizerIds.join(',')}, ',')::uuid[])`
+    : sql``;
   return rowsOf<{ id: string; name: string; event_id: string; event_name: string }>(
     await q.execute(sql`
       select l.id, l.name, l.event_id, e.name as event_name
       from check_in_lists l join events e on e.id = l.event_id and e.account_id = l.account_id
-      where l.account_id = ${accountId}::uuid and e.deleted_at is null
+      where l.account_id = ${accountId}::uuid and e.deleted_at is null ${scoped}
       order by e.start_date desc, e.id, l.created_at`),
   );
 }

@@ -146,10 +146,15 @@ export async function deleteList({ db }: DbDeps, auth: AuthContext, eventId: str
  * The lists of one event of the account (or of all its events, `eventId` null) with the admitted
  * attendees each covers and how many of them are checked in on it: the reports' check-in rate.
  */
-export async function listCheckInCounts(q: Queryable, accountId: string, eventId: string | null) {
+export async function listCheckInCounts(
+  q: Queryable,
+  accountId: string,
+  eventId: string | null,
+  organizerIds: string[] | null = null,
+) {
   const lists = eventId
     ? (await repo.allLists(q, accountId, eventId)).map((l) => ({ ...l, event_name: null }))
-    : await repo.accountLists(q, accountId);
+    : await repo.accountLists(q, accountId, organizerIds);
   const counts = await repo.countsByList(
     q,
     accountId,

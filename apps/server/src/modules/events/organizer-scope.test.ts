@@ -103,6 +103,26 @@ describe('organizer scope', () => {
     expect((await req('GET', '/api/events', admin.headers)).json().meta.total).toBe(2);
   });
 
+  it("the account's reports and their downloads count only the member's organizers", async () => {
+    await limit([mine.id]);
+    const revenue = async (headers: H) =>
+      (await req('GET', '/api/reports/revenue', headers)).json().data.rows[0] as {
+        orders: number;
+        gross: number;
+      };
+    // One order of 25 € in each organizer's event: the admin sees both, the limited member its own.
+    expect(await revenue(admin.headers)).toMatchObject({ orders: 2, gross: 5000 });
+    expect(await revenue(member.headers)).toMatchObject({ orders: 1, gross: 2500 });
+    const byTicket = (await req('GET', '/api/reports/sales-by-ticket', member.headers)).json().data.rows;
+    expect(byTicket.map((r: { event: string }) => r.event)).toEqual(['Jazz Norte']);
+    const lists = (await req('GET', '/api/reports/check-ins', member.headers)).json().data.rows;
+    expect(lists.map((r: { event: string }) => r.event)).not.toContain('Jazz Sur');
+    const csv = await req('GET', '/api/reports/sales-by-ticket/export?format=csv', member.headers);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain('Jazz Norte');
+    expect(csv.body).not.toContain('Jazz Sur');
+  });
+
   it("answers 404 for another organizer's event and everything under it, 200 for its own", async () => {
     await limit([mine.id]);
     const failures: string[] = [];

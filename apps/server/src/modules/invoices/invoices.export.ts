@@ -53,7 +53,7 @@ export async function exportPeriod(
   const to = new Date(`${last}T00:00:00Z`);
   to.setUTCDate(to.getUTCDate() + 1);
   if (to <= from) throw invalid({ to: m['invoices.period_invalid'] });
-  const rows = await repo.invoicesIssuedBetween(deps.db, auth.accountId, from, to);
+  const rows = await repo.invoicesIssuedBetween(deps.db, auth.accountId, from, to, auth.organizerIds);
   const numbers = new Map(rows.map((r) => [r.invoice.id, r.invoice]));
   const zip = new yazl.ZipFile();
   const out = new PassThrough();

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lt, notExists, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, notExists, sql } from 'drizzle-orm';
 import { type Queryable, rowsOf } from '../../db/client.ts';
 import {
   events,
@@ -190,13 +190,27 @@ export async function findCorrected(q: Queryable, accountId: string, invoiceId: 
 }
 
 /** Issued from `from` (inclusive) to `to` (exclusive), in the chain's order. */
-export async function invoicesIssuedBetween(q: Queryable, accountId: string, from: Date, to: Date) {
+/** The period's invoices and credit notes; only those of `organizerIds`' events for a limited member. */
+export async function invoicesIssuedBetween(
+  q: Queryable,
+  accountId: string,
+  from: Date,
+  to: Date,
+  organizerIds: string[] | null,
+) {
   return q
     .select({ invoice: invoices, order_short_id: orders.short_id, event_name: events.name })
     .from(invoices)
     .innerJoin(orders, eq(orders.id, invoices.order_id))
     .innerJoin(events, eq(events.id, invoices.event_id))
-    .where(and(eq(invoices.account_id, accountId), gte(invoices.issued_at, from), lt(invoices.issued_at, to)))
+    .where(
+      and(
+        eq(invoices.account_id, accountId),
+        gte(invoices.issued_at, from),
+        lt(invoices.issued_at, to),
+        organizerIds ? inArray(events.organizer_id, organizerIds) : undefined,
+      ),
+    )
     .orderBy(asc(invoices.chain_seq));
 }
 

@@ -15,6 +15,7 @@ import {
   buyWithTestCard,
   createSellingEvent,
 } from '../../test/factories/checkout.ts';
+import { createOrganizer } from '../../test/factories/events.ts';
 import { fingerprint } from './verifactu.ts';
 import { verifyChain } from './verify-chain.ts';
 
@@ -406,6 +407,31 @@ describe('the PDF', () => {
       headers: s.headers,
     });
     expect(backwards.statusCode).toBe(422);
+
+    // An admin limited to another organizer of the account exports none of this organizer's invoices.
+    const elsewhere = await createOrganizer(t.app, s.headers, { name: 'Otra sala' });
+    const limited = await addUser(t.app, s.account.id, { role: 'ADMIN' });
+    const scoped = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${limited.user.id}`,
+      headers: s.headers,
+      payload: { organizer_ids: [elsewhere.id] },
+    });
+    expect(scoped.statusCode).toBe(200);
+    const theirs = await t.app.inject({
+      method: 'GET',
+      url: `/api/accounts/me/invoices/export?from=${today}&to=${today}`,
+      headers: limited.headers,
+    });
+    expect(theirs.statusCode).toBe(200);
+    const other = mkdtempSync(path.join(tmpdir(), 'invoices-zip-'));
+    writeFileSync(path.join(other, 'x.zip'), theirs.rawPayload);
+    execFileSync('unzip', ['-q', 'x.zip'], { cwd: other });
+    const lines = execFileSync('cat', [path.join(other, 'index.csv')])
+      .toString()
+      .trim()
+      .split('\r\n');
+    expect(lines).toHaveLength(1);
   });
 });
 

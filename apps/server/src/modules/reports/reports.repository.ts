@@ -6,12 +6,13 @@ import type { RefundRowStatus } from '../order-lifecycle/order-lifecycle.ts';
 import { lineRows, moneyRows, moneySums } from '../order-lifecycle/order-money.ts';
 
 /**
- * Where a report looks: the orders of one event of the account, or of all its events (`eventId` null),
- * and the calendar days `from`–`to` (both included) in `timezone`, or all time when null.
+ * Where a report looks: the orders of one event of the account, or of all its events (`eventId` null) —
+ * only those of `organizerIds` for a member limited to some organizers — and the calendar days `from`–`to` (both included) in `timezone`, or all time when null.
  */
 export interface ReportScope {
   accountId: string;
   eventId: string | null;
+  organizerIds: string[] | null;
   timezone: string;
   from: string | null;
   to: string | null;
@@ -29,7 +30,11 @@ type Row = Record<string, unknown>;
 const ordersOf = (s: ReportScope, extra: SQL = sql`true`) =>
   s.eventId
     ? sql`o.account_id = ${s.accountId}::uuid and o.event_id = ${s.eventId}::uuid and ${extra}`
-    : sql`o.account_id = ${s.accountId}::uuid and ${extra}`;
+    : s.organizerIds
+      ? sql`o.account_id = ${s.accountId}::uuid and ${extra} and o.event_id in (select e.id from events e
+          where e.account_id = ${s.accountId}::uuid
+            and e.organizer_id = any(string_to_array(${s.organizerIds.join(',')}, ',')::uuid[]))`
+      : sql`o.account_id = ${s.accountId}::uuid and ${extra}`;
 
 /** `at` falls on one of the scope's days in its time zone (bounds computed once: the column stays bare). */
 const within = (s: ReportScope, at: SQL) =>

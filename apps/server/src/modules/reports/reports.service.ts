@@ -267,7 +267,7 @@ const DEFINITIONS: Record<ReportKind, Definition> = {
       col('check_in_rate', 'percent'),
     ],
     rows: async (q, scope) =>
-      (await listCheckInCounts(q, scope.accountId, scope.eventId)).map((l) => ({
+      (await listCheckInCounts(q, scope.accountId, scope.eventId, scope.organizerIds)).map((l) => ({
         event: l.event_name,
         list: l.name,
         attendees: l.attendees_count,
@@ -327,6 +327,7 @@ export async function eventReport(
   const scope = {
     accountId: auth.accountId,
     eventId: event.id,
+    organizerIds: null,
     timezone: event.timezone,
     currency: event.currency,
   };
@@ -343,7 +344,7 @@ export async function accountReport(
 ) {
   assertCan(auth, 'reports:read');
   const account = await repo.accountSettings(db, auth.accountId);
-  const scope = { accountId: auth.accountId, eventId: null, ...account };
+  const scope = { accountId: auth.accountId, eventId: null, organizerIds: auth.organizerIds, ...account };
   return build(db, kind, { ...scope, ...range(dates) }, locale);
 }
 
