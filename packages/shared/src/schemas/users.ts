@@ -32,11 +32,19 @@ export const updateMeSchema = z
   });
 export type UpdateMeInput = z.infer<typeof updateMeSchema>;
 
+/** The organizers a member works on; null or [] for every organizer of the account. */
+const organizerIdsSchema = z
+  .array(z.uuid({ error: 'users.organizers_invalid' }), { error: 'users.organizers_invalid' })
+  .max(100, { error: 'users.organizers_invalid' })
+  .nullable()
+  .optional();
+
 export const inviteUserSchema = z.strictObject({
   first_name: nameSchema('first_name'),
   last_name: nameSchema('last_name'),
   email: emailSchema,
   role: roleSchema,
+  organizer_ids: organizerIdsSchema,
 });
 export type InviteUserInput = z.infer<typeof inviteUserSchema>;
 
@@ -46,12 +54,7 @@ export const updateUserSchema = z.strictObject({
   last_name: nameSchema('last_name').optional(),
   role: roleSchema.optional(),
   status: z.enum(['ACTIVE', 'INACTIVE'], { error: 'users.status_invalid' }).optional(),
-  /** The organizers the member works on; null or [] for every organizer of the account. */
-  organizer_ids: z
-    .array(z.uuid({ error: 'users.organizers_invalid' }), { error: 'users.organizers_invalid' })
-    .max(100, { error: 'users.organizers_invalid' })
-    .nullable()
-    .optional(),
+  organizer_ids: organizerIdsSchema,
 });
 export type UpdateUserInput = z.infer<typeof updateUserSchema>;
 

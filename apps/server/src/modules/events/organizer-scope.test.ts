@@ -179,4 +179,26 @@ describe('organizer scope', () => {
     expect((await req('GET', '/api/events', member.headers)).json().meta.total).toBe(2);
     expect((await req('GET', `/api/events/${theirsEvent.id}/orders`, member.headers)).statusCode).toBe(200);
   });
+
+  it('an invitation can be limited from the start; a foreign organizer is a 422 and invites nobody', async () => {
+    const other = await createAccountWithUser(t.app);
+    const foreign = await createOrganizer(t.app, other.headers);
+    const invite = (email: string, organizer_ids: unknown) =>
+      req('POST', '/api/users', admin.headers, {
+        first_name: 'Ana',
+        last_name: 'Promotora',
+        email,
+        role: 'ORGANIZER',
+        organizer_ids,
+      });
+    const refused = await invite('ana.foranea@example.com', [foreign.id]);
+    expect(refused.statusCode).toBe(422);
+    expect(Object.keys(refused.json().error.fields)).toEqual(['organizer_ids']);
+    const team = (await req('GET', '/api/users?per_page=100', admin.headers)).json().data;
+    expect(team.map((u: { email: string }) => u.email)).not.toContain('ana.foranea@example.com');
+
+    const invited = await invite('ana.norte@example.com', [mine.id]);
+    expect(invited.statusCode, invited.body).toBe(201);
+    expect(invited.json().data.organizer_ids).toEqual([mine.id]);
+  });
 });

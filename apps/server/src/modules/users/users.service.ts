@@ -233,6 +233,8 @@ const INVITATIONS_PER_HOUR = 20;
 /** Invites someone by e-mail: a new user (no password yet) or an existing user of another account. */
 export async function inviteUser(deps: Deps, auth: AuthContext, input: InviteUserInput, locale: string) {
   assertCan(auth, 'users:manage');
+  // Checked before the transaction: the organizers module reads with its own connection.
+  const scope = await organizerScope(deps, auth, input.organizer_ids ?? null);
   try {
     const id = await deps.db.transaction(async (tx) => {
       let user = await identity.findUserByEmail(tx, input.email);
@@ -250,6 +252,7 @@ export async function inviteUser(deps: Deps, auth: AuthContext, input: InviteUse
         user_id: user.id,
         role: input.role,
         status: 'INVITED',
+        organizer_ids: scope,
         invited_by: auth.userId,
         invited_first_name: input.first_name,
         invited_last_name: input.last_name,

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { ListQuery, ListResponse } from '@taquilla/shared';
 import type { AccountSettings } from '@taquilla/shared/schemas/accounts';
 import type { InvoiceSettings, UpdateInvoiceSettingsInput } from '@taquilla/shared/schemas/invoices';
+import type { Organizer } from '@taquilla/shared/schemas/organizers';
 import type { AccountMember } from '@taquilla/shared/schemas/users';
 import { api } from '../../lib/api-client.ts';
 import type { CurrentUser } from '../../lib/current-user.ts';
@@ -14,8 +15,19 @@ export const usersQuery = (query: ListQuery) =>
     placeholderData: keepPreviousData,
   });
 
-export const inviteUser = (body: { first_name: string; last_name: string; email: string; role: string }) =>
-  api<{ data: AccountMember }>('users', { method: 'POST', body });
+export const inviteUser = (body: {
+  first_name: string;
+  last_name: string;
+  email: string;
+  role: string;
+  organizer_ids: string[] | null;
+}) => api<{ data: AccountMember }>('users', { method: 'POST', body });
+
+/** The account's organizers a member can be limited to (the organizers list's cache). */
+export const organizerChoicesQuery = queryOptions({
+  queryKey: ['organizers', 'list'],
+  queryFn: () => api<ListResponse<Organizer>>('organizers?per_page=100').then((r) => r.data),
+});
 
 export const updateUser = (id: string, body: Record<string, unknown>) =>
   api<{ data: AccountMember }>(`users/${id}`, { method: 'PUT', body });

@@ -20,6 +20,22 @@ import { showSubmitError } from '../../../lib/form-errors.ts';
 import { isEmail, isPersonName } from '../../../lib/person-rules.ts';
 import { inviteUser, updateUser } from '../api.ts';
 import { ROLE_HELP, ROLE_LABELS } from './member-labels.ts';
+import { OrganizerScopeField } from './organizer-scope-field.tsx';
+
+/** «Solo algunos organizadores» with none chosen (the server would read an empty list as all of them). */
+const noOrganizerChosen = (ids: string[] | null, message: string) =>
+  ids !== null && ids.length === 0 ? message : null;
+
+/** The organizer-scope field bound to a form's `organizer_ids`. */
+const scopeProps = (form: {
+  values: { organizer_ids: string[] | null };
+  errors: Record<string, unknown>;
+  setFieldValue: (path: 'organizer_ids', value: string[] | null) => void;
+}) => ({
+  value: form.values.organizer_ids,
+  onChange: (value: string[] | null) => form.setFieldValue('organizer_ids', value),
+  error: form.errors.organizer_ids,
+});
 
 /** From the narrowest everyday role to the one that can do everything. */
 const PICKER_ORDER: UserRole[] = ['ORGANIZER', 'FINANCE', 'DOOR', 'READ_ONLY', 'ADMIN'];
@@ -60,11 +76,18 @@ export function InviteModal({
   const { t } = useLingui();
   const [busy, setBusy] = useState(false);
   const form = useForm({
-    initialValues: { first_name: '', last_name: '', email: '', role: 'ORGANIZER' },
+    initialValues: {
+      first_name: '',
+      last_name: '',
+      email: '',
+      role: 'ORGANIZER',
+      organizer_ids: null as string[] | null,
+    },
     validate: {
       first_name: (v) => (isPersonName(v) ? null : t`El nombre debe tener entre 1 y 50 caracteres.`),
       last_name: (v) => (isPersonName(v) ? null : t`Los apellidos deben tener entre 1 y 50 caracteres.`),
       email: (v) => (isEmail(v) ? null : t`Introduce un correo electrónico válido.`),
+      organizer_ids: (v) => noOrganizerChosen(v, t`Elige al menos un organizador.`),
     },
   });
   const submit = async (values: typeof form.values) => {
@@ -94,6 +117,7 @@ export function InviteModal({
           </SimpleGrid>
           <TextInput label={t`Correo electrónico`} type="email" required {...form.getInputProps('email')} />
           <RolePicker {...form.getInputProps('role')} />
+          <OrganizerScopeField {...scopeProps(form)} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t`Cancelar`}
@@ -129,20 +153,26 @@ export function EditMemberModal({
       last_name: member.last_name,
       role: member.role as string,
       status: member.status === 'INACTIVE' ? 'INACTIVE' : 'ACTIVE',
+      organizer_ids: member.organizer_ids,
     },
-    validate: invited
-      ? {}
-      : {
-          first_name: (v) => (isPersonName(v) ? null : t`El nombre debe tener entre 1 y 50 caracteres.`),
-          last_name: (v) => (isPersonName(v) ? null : t`Los apellidos deben tener entre 1 y 50 caracteres.`),
-        },
+    validate: {
+      organizer_ids: (v) => noOrganizerChosen(v, t`Elige al menos un organizador.`),
+      ...(invited
+        ? {}
+        : {
+            first_name: (v: string) =>
+              isPersonName(v) ? null : t`El nombre debe tener entre 1 y 50 caracteres.`,
+            last_name: (v: string) =>
+              isPersonName(v) ? null : t`Los apellidos deben tener entre 1 y 50 caracteres.`,
+          }),
+    },
   });
   const submit = async (values: typeof form.values) => {
     setBusy(true);
     try {
       await updateUser(member.id, {
         ...(invited ? {} : { first_name: values.first_name, last_name: values.last_name }),
-        ...(locked ? {} : { role: values.role }),
+        ...(locked ? {} : { role: values.role, organizer_ids: values.organizer_ids }),
         ...(locked || member.status === 'INVITED' ? {} : { status: values.status }),
       });
       notifications.show({ color: 'teal', message: t`Usuario actualizado.` });
@@ -175,6 +205,7 @@ export function EditMemberModal({
             </Alert>
           )}
           <RolePicker {...form.getInputProps('role')} disabled={locked} />
+          <OrganizerScopeField {...scopeProps(form)} disabled={locked} />
           {member.status === 'INVITED' ? (
             <Text size="sm" c="dimmed">
               {t`Se activará cuando acepte la invitación.`}

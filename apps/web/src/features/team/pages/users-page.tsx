@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import {
   ActionIcon,
@@ -26,7 +27,7 @@ import { PageLoader } from '../../../components/page-state.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
-import { resendInvitation, revokeInvitation, usersQuery } from '../api.ts';
+import { organizerChoicesQuery, resendInvitation, revokeInvitation, usersQuery } from '../api.ts';
 import { AccountPage } from '../components/account-page.tsx';
 import { ROLE_LABELS, STATUS_COLORS, STATUS_LABELS } from '../components/member-labels.ts';
 import { EditMemberModal, InviteModal } from '../components/member-modals.tsx';
@@ -64,6 +65,8 @@ function Team({ selfId }: { selfId: string }) {
     filters: status ? { status: { eq: status } } : undefined,
   };
   const list = useQuery(usersQuery(query));
+  const organizers = useQuery(organizerChoicesQuery).data ?? [];
+  const organizerName = (id: string) => organizers.find((o) => o.id === id)?.name;
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['users', 'list'] });
 
   const resend = async (member: AccountMember) => {
@@ -127,6 +130,21 @@ function Team({ selfId }: { selfId: string }) {
       {member.is_owner && (
         <Badge variant="outline" color="yellow">
           {t`Propietario`}
+        </Badge>
+      )}
+      {member.organizer_ids && (
+        <Badge
+          variant="outline"
+          color="gray"
+          tt="none"
+          title={member.organizer_ids.map(organizerName).join(', ')}
+        >
+          {member.organizer_ids.length === 1
+            ? t`Solo ${organizerName(member.organizer_ids[0] ?? '') ?? ''}`
+            : plural(member.organizer_ids.length, {
+                one: 'Solo # organizador',
+                other: 'Solo # organizadores',
+              })}
         </Badge>
       )}
     </Group>
