@@ -31,6 +31,7 @@ import { organizerScopeHook } from './modules/events/owned-event.ts';
 import { registerModules } from './modules/index.ts';
 import { registerInvoiceAttachments } from './modules/invoices/invoices.attachments.ts';
 import { recordOrderEmailOutcome } from './modules/orders/email-outcome.ts';
+import { registerTicketAttachments } from './modules/ticket-documents/ticket-documents.attachments.ts';
 
 const HEALTH_TIMEOUT_MS = 3_000;
 
@@ -105,6 +106,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   );
   mailer.registerJob(jobs, recordOrderEmailOutcome);
   registerInvoiceAttachments(mailer, database.db);
+  registerTicketAttachments(mailer, config, database.db);
   await jobs.keepCompletedFor(config.jobRetentionDays * 24 * 3600);
   const spa = new SpaShell(config.webDistDir);
   const routes = collectRoutes(app);

@@ -117,6 +117,8 @@ export const eventSettingsSchema = z.strictObject({
     .nullish()
     .or(z.literal('').transform(() => null)),
   email_footer: nullableText(2000),
+  /** The order e-mails attach the tickets as a PDF (on unless turned off). */
+  attach_ticket_pdf: z.boolean(),
   colors: eventColorsSchema,
 });
 export const updateEventSettingsSchema = eventSettingsSchema.partial();
@@ -168,6 +170,7 @@ export const eventSettingsResponseSchema = z
     allow_indexing: z.boolean(),
     support_email: z.string().nullable(),
     email_footer: z.string().nullable(),
+    attach_ticket_pdf: z.boolean(),
     colors: z.object({
       primary: z.string().nullable(),
       background: z.string().nullable(),

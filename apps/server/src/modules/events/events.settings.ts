@@ -17,6 +17,7 @@ export function resolveSettings(row: Pick<EventRow, 'settings' | 'order_timeout_
     allow_indexing: s.allow_indexing ?? true,
     support_email: s.support_email ?? null,
     email_footer: s.email_footer ?? null,
+    attach_ticket_pdf: s.attach_ticket_pdf ?? true,
     colors: {
       primary: s.colors?.primary ?? null,
       background: s.colors?.background ?? null,

@@ -100,6 +100,7 @@ describe('invoice PDFs in the order e-mails', () => {
       ),
     );
     expect(job?.payload.attachmentRefs).toEqual([
+      { kind: 'order-tickets-pdf', id: s.order.id, accountId: s.account.id, locale: 'es' },
       { kind: 'order-invoice', id: s.order.id, accountId: s.account.id, locale: 'es' },
     ]);
     expect(job?.payload.attachments.map((a) => a.contentType)).not.toContain('application/pdf');
@@ -107,7 +108,10 @@ describe('invoice PDFs in the order e-mails', () => {
     await t.app.deps.jobs.drain();
     const [mail] = received(`order-confirmation.${s.order.id}`);
     if (!mail) throw new Error('no confirmation received');
-    const pdfs = attachmentsOf(mail.raw).filter((a) => a.type === 'application/pdf');
+    // The tickets' PDF comes first (ticket-documents), then the invoice.
+    const pdfs = attachmentsOf(mail.raw).filter(
+      (a) => a.type === 'application/pdf' && !a.filename.startsWith('entradas-'),
+    );
     expect(pdfs.map((a) => a.filename)).toEqual([`${invoice.number_text}.pdf`]);
     const text = pdfText(pdfs[0]?.bytes ?? Buffer.alloc(0));
     expect(text).toContain(invoice.number_text);
@@ -122,7 +126,9 @@ describe('invoice PDFs in the order e-mails', () => {
     const copies = received(`order-confirmation.${s.order.id}`);
     expect(copies).toHaveLength(2);
     expect(copies[1]?.messageId).toBe(mail.messageId);
-    const again = attachmentsOf(copies[1]?.raw ?? '').filter((a) => a.type === 'application/pdf');
+    const again = attachmentsOf(copies[1]?.raw ?? '').filter(
+      (a) => a.type === 'application/pdf' && !a.filename.startsWith('entradas-'),
+    );
     expect(again[0]?.bytes.equals(pdfs[0]?.bytes ?? Buffer.alloc(0))).toBe(true);
   });
 
@@ -169,13 +175,15 @@ describe('invoice PDFs in the order e-mails', () => {
     );
   });
 
-  it('attaches no PDF when the account does not invoice', async () => {
+  it('attaches no invoice when the account does not invoice (only the tickets)', async () => {
     const s = await invoicingSale(false);
     await t.app.deps.jobs.drain();
     const [mail] = received(`order-confirmation.${s.order.id}`);
     if (!mail) throw new Error('no confirmation received');
-    const types = attachmentsOf(mail.raw).map((a) => a.type);
-    expect(types).toContain('image/png');
-    expect(types).not.toContain('application/pdf');
+    const attached = attachmentsOf(mail.raw);
+    expect(attached.map((a) => a.type)).toContain('image/png');
+    expect(attached.filter((a) => a.type === 'application/pdf').map((a) => a.filename)).toEqual([
+      `entradas-${s.order.short_id}.pdf`,
+    ]);
   });
 });

@@ -19,3 +19,21 @@ export const documentRef = (
   id: string,
   order: { account_id: string; locale: string },
 ): AttachmentRef => ({ kind, id, accountId: order.account_id, locale: order.locale });
+
+/**
+ * The tickets' PDF the order e-mails attach by reference (registered by ticket-documents): the whole
+ * order's (`id` is the order's) in the confirmation, one attendee's (`id` is the attendee's) in their
+ * ticket e-mail.
+ */
+export const TICKET_DOCUMENTS = {
+  ORDER_TICKETS: 'order-tickets-pdf',
+  ATTENDEE_TICKET: 'attendee-ticket-pdf',
+} as const;
+export type TicketDocument = (typeof TICKET_DOCUMENTS)[keyof typeof TICKET_DOCUMENTS];
+
+/** A reference to tickets' PDF, made when its e-mail is sent, in the order's language. */
+export const ticketsRef = (
+  kind: TicketDocument,
+  id: string,
+  order: { account_id: string; locale: string },
+): AttachmentRef => ({ kind, id, accountId: order.account_id, locale: order.locale });

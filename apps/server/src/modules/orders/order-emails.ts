@@ -10,7 +10,12 @@ import type { JobQueue } from '../../lib/jobs.ts';
 import { type AttachmentRef, enqueueEmail, type MailAttachment, type MailMessage } from '../../lib/mailer.ts';
 import { qrPngBase64 } from '../../lib/qr.ts';
 import { customTexts, type TemplateTexts } from '../email-templates/email-templates.service.ts';
-import { documentRef, ORDER_DOCUMENTS } from '../order-lifecycle/order-documents.ts';
+import {
+  documentRef,
+  ORDER_DOCUMENTS,
+  TICKET_DOCUMENTS,
+  ticketsRef,
+} from '../order-lifecycle/order-documents.ts';
 import { countResends } from './activity.repository.ts';
 import { logActivity } from './activity.ts';
 import { ordersMessages as m } from './orders.messages.ts';
@@ -245,7 +250,10 @@ export async function queueCompletedOrderEmails(
     {
       ...content,
       attachments,
-      attachmentRefs: [documentRef(ORDER_DOCUMENTS.INVOICE, order.id, order)],
+      attachmentRefs: [
+        ticketsRef(TICKET_DOCUMENTS.ORDER_TICKETS, order.id, order),
+        documentRef(ORDER_DOCUMENTS.INVOICE, order.id, order),
+      ],
     },
   );
 
@@ -304,6 +312,7 @@ export async function queueTicketEmail(
     replyTo: replyToOf(event),
     ...content,
     attachments,
+    attachmentRefs: [ticketsRef(TICKET_DOCUMENTS.ATTENDEE_TICKET, attendee.id, order)],
   });
 }
 

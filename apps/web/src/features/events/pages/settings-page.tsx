@@ -370,7 +370,10 @@ function SettingsSections({ event }: { event: ManageEventDetail }) {
 
       <Section id="correo" title={<Trans>Correo electrónico</Trans>}>
         <form
-          onSubmit={submitFields(['support_email', 'email_footer'], t`Ajustes de correo guardados`)}
+          onSubmit={submitFields(
+            ['support_email', 'email_footer', 'attach_ticket_pdf'],
+            t`Ajustes de correo guardados`,
+          )}
           noValidate
         >
           <Stack gap="sm">
@@ -385,6 +388,11 @@ function SettingsSections({ event }: { event: ManageEventDetail }) {
               autosize
               minRows={2}
               {...form.getInputProps('email_footer')}
+            />
+            <Switch
+              label={t`Adjuntar las entradas en PDF a los correos de confirmación y de entrada`}
+              description={t`Los compradores pueden descargarlas siempre desde la página de su entrada.`}
+              {...form.getInputProps('attach_ticket_pdf', { type: 'checkbox' })}
             />
             <SaveButton loading={save.isPending} />
           </Stack>

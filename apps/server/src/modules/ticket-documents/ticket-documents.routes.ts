@@ -1,0 +1,59 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { fileResponse } from '../../lib/openapi.ts';
+import * as service from './ticket-documents.service.ts';
+
+const ticketParams = z.object({ id: z.uuid(), attendeeShortId: z.string().min(1).max(40) });
+const orderParams = z.object({ id: z.uuid(), orderShortId: z.string().min(1).max(40) });
+
+const sendFile = (reply: FastifyReply, type: string, file: { filename: string; body: Buffer }) =>
+  reply
+    .type(type)
+    .header('content-disposition', `attachment; filename="${file.filename.replace(/[^\w.-]/g, '_')}"`)
+    // Made from the ticket as it is now (a new name, a cancellation): never kept by a cache.
+    .header('cache-control', 'no-store')
+    .send(file.body);
+
+const pdfAnswer = fileResponse('The tickets as a PDF, one page per ticket', ['application/pdf']);
+
+/**
+ * What the buyer carries, by the unguessable public ids (no login): the order's tickets as one PDF, a
+ * ticket's PDF.
+ */
+export const ticketDocumentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+  const tags = ['ticket-documents'];
+  app.get(
+    '/public/events/:id/order/:orderShortId/tickets/pdf',
+    {
+      schema: {
+        tags,
+        summary: "Download an order's tickets as a PDF (public, by the order's short id)",
+        params: orderParams,
+        response: { 200: pdfAnswer },
+      },
+    },
+    async (request, reply) => {
+      const { id, orderShortId } = request.params;
+      const file = await service.publicOrderPdf(deps, id, orderShortId, request.locale);
+      return sendFile(reply, 'application/pdf', { filename: file.filename, body: file.pdf });
+    },
+  );
+  app.get(
+    '/public/events/:id/attendees/:attendeeShortId/pdf',
+    {
+      schema: {
+        tags,
+        summary: "Download a ticket as a PDF (public, by the ticket's short id); a cancelled one shows void",
+        params: ticketParams,
+        response: { 200: pdfAnswer },
+      },
+    },
+    async (request, reply) => {
+      const { id, attendeeShortId } = request.params;
+      const file = await service.publicTicketPdf(deps, id, attendeeShortId, request.locale);
+      return sendFile(reply, 'application/pdf', { filename: file.filename, body: file.pdf });
+    },
+  );
+};

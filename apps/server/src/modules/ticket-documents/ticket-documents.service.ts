@@ -1,0 +1,93 @@
+import { DEFAULT_LOCALE, type Locale } from '@taquilla/shared';
+import type { Queryable } from '../../db/client.ts';
+import type { AppDeps } from '../../deps.ts';
+import { notFound } from '../../lib/errors.ts';
+import { isLocale } from '../../lib/i18n.ts';
+import type { AttachmentRef, MailAttachment } from '../../lib/mailer.ts';
+import { TICKET_DOCUMENTS } from '../order-lifecycle/order-documents.ts';
+import { SOLD_ORDERS } from '../order-lifecycle/order-lifecycle.ts';
+import type { TicketDocumentRow } from './ticket-documents.repository.ts';
+import * as repo from './ticket-documents.repository.ts';
+import { renderTicketsPdf } from './ticket-pdf.ts';
+import { ticketView } from './ticket-view.ts';
+
+type Deps = Pick<AppDeps, 'db' | 'config'>;
+
+export interface PdfFile {
+  filename: string;
+  pdf: Buffer;
+}
+
+/** Tickets worth a document: their order holds them (sold) and they were not cancelled. */
+const held = (rows: TicketDocumentRow[]) =>
+  rows.filter((r) => SOLD_ORDERS.includes(r.order.status) && r.attendee.status !== 'CANCELLED');
+
+/** An order's tickets whose order sold them, or was cancelled afterwards (its tickets then show void). */
+const shown = (row: TicketDocumentRow | undefined) =>
+  row && (SOLD_ORDERS.includes(row.order.status) || row.order.status === 'CANCELLED') ? row : undefined;
+
+async function pdfOf(dataDir: string, rows: TicketDocumentRow[], locale: Locale): Promise<Buffer | null> {
+  const view = await ticketView(rows, locale, dataDir);
+  return view ? renderTicketsPdf(view, locale) : null;
+}
+
+export const orderPdfName = (orderShortId: string) => `entradas-${orderShortId}.pdf`;
+export const ticketPdfName = (attendeeShortId: string) => `entrada-${attendeeShortId}.pdf`;
+
+/** GET /api/public/events/{id}/order/{orderShortId}/tickets/pdf: every ticket the order still holds. */
+export async function publicOrderPdf(
+  deps: Deps,
+  eventId: string,
+  orderShortId: string,
+  locale: Locale,
+): Promise<PdfFile> {
+  const rows = held(await repo.orderTicketsByShortId(deps.db, eventId, orderShortId));
+  const pdf = await pdfOf(deps.config.dataDir, rows, locale);
+  if (!pdf) throw notFound();
+  return { filename: orderPdfName(orderShortId), pdf };
+}
+
+/** GET /api/public/events/{id}/attendees/{attendeeShortId}/pdf: one ticket, marked void once cancelled. */
+export async function publicTicketPdf(
+  deps: Deps,
+  eventId: string,
+  attendeeShortId: string,
+  locale: Locale,
+): Promise<PdfFile> {
+  const row = shown(await repo.ticketByShortId(deps.db, eventId, attendeeShortId));
+  if (!row) throw notFound();
+  const pdf = await pdfOf(deps.config.dataDir, [row], locale);
+  if (!pdf) throw notFound();
+  return { filename: ticketPdfName(attendeeShortId), pdf };
+}
+
+/** The organizer left the tickets' PDF out of the event's e-mails. */
+const attachmentOff = (row: TicketDocumentRow) => row.event.settings.attach_ticket_pdf === false;
+
+/**
+ * The tickets' PDF an order e-mail attaches by reference, made when the e-mail is sent from the tickets
+ * as they are then: the whole order for the confirmation, one attendee's for their ticket e-mail. None
+ * when the event turned it off, or no ticket is held any more.
+ */
+export async function ticketsAttachment(
+  config: Deps['config'],
+  q: Queryable,
+  ref: AttachmentRef,
+): Promise<MailAttachment | null> {
+  const locale = ref.locale && isLocale(ref.locale) ? ref.locale : DEFAULT_LOCALE;
+  const ofOrder = ref.kind === TICKET_DOCUMENTS.ORDER_TICKETS;
+  const found = ofOrder
+    ? await repo.orderTicketsById(q, ref.accountId, ref.id)
+    : [await repo.ticketById(q, ref.accountId, ref.id)].filter((r) => r !== undefined);
+  const rows = held(found);
+  const [first] = rows;
+  if (!first || attachmentOff(first)) return null;
+  const pdf = await pdfOf(config.dataDir, rows, locale);
+  if (!pdf) return null;
+  return {
+    filename: ofOrder ? orderPdfName(first.order.short_id) : ticketPdfName(first.attendee.short_id),
+    content: pdf.toString('base64'),
+    encoding: 'base64',
+    contentType: 'application/pdf',
+  };
+}
