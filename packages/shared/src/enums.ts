@@ -35,6 +35,8 @@ export const PERMISSIONS = [
   'payments:manage',
   /** Invoicing settings: the issuer's details, series and numbering, VAT regime. */
   'invoices:manage',
+  /** Export or erase everything held about one person, and how long past events' personal data is kept. */
+  'privacy:manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

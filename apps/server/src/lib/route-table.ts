@@ -41,6 +41,7 @@ const ACCESS_RULES: [methods: RegExp, path: RegExp, access: Access][] = [
   [/.*/, /^\/api\/accounts\/me\/taxes-and-fees(\/|$)/, 'taxes:manage'],
   [/.*/, /^\/api\/accounts\/me\/(payment-settings|stripe-connect)(\/|$)/, 'payments:manage'],
   [/.*/, /^\/api\/accounts\/me\/(invoicing|invoices)(\/|$)/, 'invoices:manage'],
+  [/.*/, /^\/api\/accounts\/me\/privacy(\/|$)/, 'privacy:manage'],
   [/.*/, /^\/api\/accounts\/me(\/|$)/, 'account:manage'],
   // Opting an event out of invoicing is the account's invoicing decision; reading it is the event's.
   [/PUT/, /^\/api\/events\/:id\/invoicing$/, 'invoices:manage'],

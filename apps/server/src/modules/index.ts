@@ -20,6 +20,7 @@ import { ordersRoutes } from './orders/orders.routes.ts';
 import { organizerRoutes } from './organizers/organizers.routes.ts';
 import { paymentSettingsRoutes } from './payment-settings/payment-settings.routes.ts';
 import { paymentWebhooksRoutes } from './payment-webhooks/payment-webhooks.routes.ts';
+import { privacyRoutes } from './privacy/privacy.routes.ts';
 import { promoCodeRoutes } from './promo-codes/promo-codes.routes.ts';
 import { publicEventRoutes } from './public-events/public-events.routes.ts';
 import { publicPagesRoutes } from './public-pages/public-pages.routes.ts';
@@ -68,6 +69,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(webhooksRoutes, api);
   await app.register(reportsRoutes, api);
   await app.register(apiKeysRoutes, api);
+  await app.register(privacyRoutes, api);
   // Outside /api: the upload files, the server-rendered event pages and the door page.
   await app.register(uploadFileRoutes);
   await app.register(publicPagesRoutes);

@@ -21,6 +21,8 @@ export const accounts = pgTable('accounts', {
   event_defaults: jsonb('event_defaults').$type<Record<string, unknown>>().notNull().default({}),
   /** Members without two-factor authentication must enrol before they can use the account. */
   require_two_factor: boolean('require_two_factor').notNull().default(false),
+  /** Days after an event ends that its buyers' personal data is kept before it is pseudonymised; null: kept. */
+  personal_data_retention_days: integer('personal_data_retention_days'),
   ...timestamps,
 });
 

@@ -9,6 +9,7 @@ export * from './jobs.ts';
 export * from './messages.ts';
 export * from './orders.ts';
 export * from './payment-settings.ts';
+export * from './privacy.ts';
 export * from './selling.ts';
 export * from './waitlist.ts';
 export * from './widget.ts';

@@ -29,8 +29,8 @@ export async function authenticateApiKey(db: Queryable, token: string): Promise<
   };
 }
 
-/** People and keys are managed by people only: a leaked key cannot mint keys or change a login. */
-const CLOSED_TO_KEYS = /^\/api\/(users|accounts\/me\/api-keys)(\/|\?|$)/;
+/** People, keys and personal-data requests are for people only: a leaked key cannot mint keys, change a login or export a buyer. */
+const CLOSED_TO_KEYS = /^\/api\/(users|accounts\/me\/(api-keys|privacy))(\/|\?|$)/;
 /** Why a key may not make this call: 'PEOPLE_ONLY', 'PERMISSION', or null when it may. */
 export function apiKeyRefusal(permission: ApiKeyPermission, method: string, url: string) {
   if (CLOSED_TO_KEYS.test(url)) return 'PEOPLE_ONLY' as const;

@@ -251,7 +251,7 @@ describe('permission matrix: API keys', () => {
   type KeyName = 'READ_ONLY' | 'DOOR' | 'FULL' | 'OTHER_FULL';
   const keys = {} as Record<KeyName, string>;
   /** Routes no key may call, whatever its permission: the team and the keys themselves. */
-  const peopleOnly = (r: RouteEntry) => /^\/api\/(users|accounts\/me\/api-keys)(\/|$)/.test(r.url);
+  const peopleOnly = (r: RouteEntry) => /^\/api\/(users|accounts\/me\/(api-keys|privacy))(\/|$)/.test(r.url);
   const ROLE_OF_KEY = { READ_ONLY: 'READ_ONLY', DOOR: 'DOOR', FULL: 'ADMIN' } as const;
   const authenticated = () => routes.filter((r) => r.access !== 'public');
 

@@ -1,0 +1,172 @@
+import { createHmac } from 'node:crypto';
+import {
+  type PrivacyEraseInput,
+  type PrivacyErasure,
+  type PrivacyPersonSummary,
+  type PrivacyRequest,
+  type PrivacySettings,
+  type PrivacySettingsInput,
+  RETENTION_DAYS_MAX,
+  RETENTION_DAYS_MIN,
+} from '@taquilla/shared/schemas/privacy';
+import type { Queryable, Tx } from '../../db/client.ts';
+import type { AppDeps } from '../../deps.ts';
+import { type AuthContext, assertCan } from '../../lib/auth.ts';
+import { forbidden, invalid } from '../../lib/errors.ts';
+import { listMeta, parseListQuery } from '../../lib/pagination.ts';
+import { type ErasureCount, type ErasureTarget, newPseudonym } from '../../lib/personal-data.ts';
+import { ERASURE_SEQUENCE, PERSONAL_DATA } from './privacy.kinds.ts';
+import { privacyMessages as m } from './privacy.messages.ts';
+import * as repo from './privacy.repository.ts';
+
+type Deps = Pick<AppDeps, 'db' | 'config'>;
+
+/** Requests reach every event of the account: only an admin not limited to some organizers answers them. */
+function assertPrivacyAdmin(auth: AuthContext) {
+  assertCan(auth, 'privacy:manage');
+  if (auth.organizerIds !== null) throw forbidden(m['privacy.scoped_member']);
+}
+
+/** The person as the log keeps them: a keyed hash of the address, per account (never the address). */
+export function emailHash(secret: string, accountId: string, email: string) {
+  return createHmac('sha256', secret).update(`privacy:${accountId}:${email}`).digest('hex');
+}
+
+async function everyKind(q: Queryable, accountId: string, email: string) {
+  const data: Record<string, Record<string, unknown>[]> = {};
+  for (const kind of PERSONAL_DATA) data[kind.kind] = await kind.personalDataOf(q, accountId, email);
+  return data;
+}
+
+/** How many rows of each kind the account holds about the person. */
+export async function lookupPerson(
+  deps: Deps,
+  auth: AuthContext,
+  email: string,
+): Promise<PrivacyPersonSummary> {
+  assertPrivacyAdmin(auth);
+  const data = await everyKind(deps.db, auth.accountId, email);
+  const held = Object.fromEntries(Object.entries(data).map(([kind, rows]) => [kind, rows.length]));
+  return { email, held, total: Object.values(held).reduce((a, b) => a + b, 0) };
+}
+
+/** Everything held about the person, as one JSON document; the export is logged. */
+export async function exportPerson(deps: Deps, auth: AuthContext, email: string) {
+  assertPrivacyAdmin(auth);
+  const data = await everyKind(deps.db, auth.accountId, email);
+  await repo.insertRequest(deps.db, {
+    account_id: auth.accountId,
+    kind: 'EXPORT',
+    email_hash: emailHash(deps.config.authSecret, auth.accountId, email),
+    user_id: auth.userId,
+    counts: Object.fromEntries(
+      Object.entries(data).map(([k, rows]) => [k, { erased: 0, kept: rows.length }]),
+    ),
+  });
+  return {
+    format: 'taquilla.personal-data.v1',
+    generated_at: new Date().toISOString(),
+    email,
+    data,
+  };
+}
+
+/** Runs every kind's erasure in the caller's transaction, in dependency order. */
+async function eraseEveryKind(tx: Tx, accountId: string, target: ErasureTarget) {
+  const counts: Record<string, ErasureCount> = {};
+  for (const kind of ERASURE_SEQUENCE)
+    counts[kind.kind] = await kind.erasePersonalData(tx, accountId, target);
+  return counts;
+}
+
+function summed(counts: Record<string, ErasureCount>): PrivacyErasure {
+  const values = Object.values(counts);
+  return {
+    counts,
+    erased: values.reduce((a, c) => a + c.erased, 0),
+    kept: values.reduce((a, c) => a + c.kept, 0),
+  };
+}
+
+/**
+ * Pseudonymises everything the account holds about the person, in one transaction, and logs it. Invoices
+ * stay as issued. Erasing twice finds nothing the second time.
+ */
+export async function erasePerson(
+  deps: Deps,
+  auth: AuthContext,
+  input: PrivacyEraseInput,
+): Promise<PrivacyErasure> {
+  assertPrivacyAdmin(auth);
+  if (input.confirm_email !== input.email) throw invalid({ confirm_email: m['privacy.confirm_mismatch'] });
+  const target = { email: input.email, pseudonym: newPseudonym() };
+  const counts = await deps.db.transaction(async (tx) => {
+    const counts = await eraseEveryKind(tx, auth.accountId, target);
+    await repo.insertRequest(tx, {
+      account_id: auth.accountId,
+      kind: 'ERASE',
+      email_hash: emailHash(deps.config.authSecret, auth.accountId, input.email),
+      user_id: auth.userId,
+      counts,
+    });
+    return counts;
+  });
+  return summed(counts);
+}
+
+/** Pseudonymises the buyers' data of the account's events that ended more than `days` ago; logs what it did. */
+export async function applyRetention(deps: Pick<AppDeps, 'db'>, accountId: string, days: number) {
+  const eventIds = await repo.eventsPastRetention(deps.db, accountId, days);
+  if (!eventIds.length) return null;
+  return deps.db.transaction(async (tx) => {
+    const counts = await eraseEveryKind(tx, accountId, { eventIds });
+    await repo.insertRequest(tx, { account_id: accountId, kind: 'RETENTION', counts });
+    return summed(counts);
+  });
+}
+
+/** Every account's retention, one after another (the daily job). */
+export async function retentionSweep(deps: Pick<AppDeps, 'db'>) {
+  for (const account of await repo.accountsWithRetention(deps.db)) {
+    if (account.days !== null) await applyRetention(deps, account.id, account.days);
+  }
+}
+
+export async function getSettings(deps: Deps, auth: AuthContext): Promise<PrivacySettings> {
+  assertPrivacyAdmin(auth);
+  return presentSettings(await repo.retentionDays(deps.db, auth.accountId));
+}
+
+export async function updateSettings(
+  deps: Deps,
+  auth: AuthContext,
+  input: PrivacySettingsInput,
+): Promise<PrivacySettings> {
+  assertPrivacyAdmin(auth);
+  await repo.setRetentionDays(deps.db, auth.accountId, input.personal_data_retention_days);
+  return presentSettings(input.personal_data_retention_days);
+}
+
+const presentSettings = (days: number | null): PrivacySettings => ({
+  personal_data_retention_days: days,
+  retention_days_min: RETENTION_DAYS_MIN,
+  retention_days_max: RETENTION_DAYS_MAX,
+});
+
+export async function listRequests(deps: Deps, auth: AuthContext, query: Record<string, unknown>) {
+  assertPrivacyAdmin(auth);
+  const params = parseListQuery(query, repo.requestListSpec);
+  const [rows, total] = await Promise.all([
+    repo.listRequests(deps.db, auth.accountId, params),
+    repo.countRequests(deps.db, auth.accountId, params),
+  ]);
+  const data: PrivacyRequest[] = rows.map(({ request, first_name, last_name }) => ({
+    id: request.id,
+    kind: request.kind,
+    person_ref: request.email_hash?.slice(0, 10) ?? null,
+    user_name: first_name === null ? null : `${first_name} ${last_name ?? ''}`.trim(),
+    counts: request.counts,
+    created_at: request.created_at.toISOString(),
+  }));
+  return { data, meta: listMeta(total, params) };
+}
