@@ -27,6 +27,7 @@ import { publicPagesRoutes } from './public-pages/public-pages.routes.ts';
 import { questionRoutes } from './questions/questions.routes.ts';
 import { reportsRoutes } from './reports/reports.routes.ts';
 import { taxRoutes } from './taxes-and-fees/taxes-and-fees.routes.ts';
+import { ticketChangesRoutes } from './ticket-changes/ticket-changes.routes.ts';
 import { ticketDocumentsRoutes } from './ticket-documents/ticket-documents.routes.ts';
 import { ticketRoutes } from './tickets/tickets.routes.ts';
 import { securityRoutes } from './users/security.routes.ts';
@@ -58,6 +59,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(checkInRoutes, api);
   await app.register(attendeesRoutes, api);
   await app.register(ticketDocumentsRoutes, api);
+  await app.register(ticketChangesRoutes, api);
   await app.register(ordersRoutes, api);
   await app.register(orderEmailsRoutes, api);
   await app.register(afterSaleRoutes, api);

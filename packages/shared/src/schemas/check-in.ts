@@ -49,6 +49,7 @@ export const DOOR_VERDICTS = [
   'CANCELLED',
   'AWAITING_PAYMENT',
   'NOT_FOUND',
+  'TRANSFERRED',
 ] as const;
 export type DoorVerdict = (typeof DOOR_VERDICTS)[number];
 
@@ -101,7 +102,7 @@ export type DoorAnswer = z.infer<typeof doorAnswerSchema>;
 export const doorSnapshotAttendeeSchema = doorAttendeeSchema
   .extend({
     ticket_id: z.string(),
-    status: z.enum(['ACTIVE', 'AWAITING_PAYMENT', 'CANCELLED']),
+    status: z.enum(['ACTIVE', 'AWAITING_PAYMENT', 'CANCELLED', 'TRANSFERRED']),
     qr_hash: z.string(),
     answers: z.array(doorAnswerSchema),
   })
@@ -142,7 +143,7 @@ export type DoorCheckInResult = z.infer<typeof doorCheckInResultSchema>;
 export const checkInConflictSchema = z
   .object({
     id: z.string(),
-    reason: z.enum(['ALREADY_CHECKED_IN', 'CANCELLED', 'AWAITING_PAYMENT', 'NOT_COVERED']),
+    reason: z.enum(['ALREADY_CHECKED_IN', 'CANCELLED', 'AWAITING_PAYMENT', 'NOT_COVERED', 'TRANSFERRED']),
     attendee: z.object({
       short_id: z.string(),
       first_name: z.string(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ATTENDEE_DETAILS_MODES, EVENT_STATUSES, PAYMENT_PROVIDERS } from '../enums.ts';
 import { organizerSchema } from './organizers.ts';
 import { netRevenueCents, revenueShape } from './revenue.ts';
+import { ticketChangeSettingsSchema } from './ticket-changes.ts';
 
 /** Events of the back office: create/update payloads, settings, defaults, duplicate (DESIGN §4). */
 export const EVENT_NAME_MAX = 149;
@@ -120,6 +121,7 @@ export const eventSettingsSchema = z.strictObject({
   /** The order e-mails attach the tickets as a PDF (on unless turned off). */
   attach_ticket_pdf: z.boolean(),
   colors: eventColorsSchema,
+  ...ticketChangeSettingsSchema.shape,
 });
 export const updateEventSettingsSchema = eventSettingsSchema.partial();
 export type UpdateEventSettingsInput = z.infer<typeof updateEventSettingsSchema>;
@@ -176,6 +178,11 @@ export const eventSettingsResponseSchema = z
       background: z.string().nullable(),
       text: z.string().nullable(),
     }),
+    attendee_edits_allowed: z.boolean(),
+    attendee_edits_until_hours: z.number(),
+    transfers_allowed: z.boolean(),
+    transfers_until_hours: z.number(),
+    max_transfers_per_ticket: z.number(),
   })
   .meta({ id: 'EventSettings' });
 export type EventSettings = z.infer<typeof eventSettingsResponseSchema>;

@@ -115,6 +115,8 @@ export const ORDER_ACTIVITY_KINDS = [
   'CANCELLED',
   'ATTENDEE_CANCELLED',
   'ATTENDEE_REACTIVATED',
+  'TICKET_TRANSFERRED',
+  'HOLDER_EDITED',
 ] as const;
 export type OrderActivityKind = (typeof ORDER_ACTIVITY_KINDS)[number];
 

@@ -65,6 +65,8 @@ export const orderActivities = pgTable(
         'CANCELLED',
         'ATTENDEE_CANCELLED',
         'ATTENDEE_REACTIVATED',
+        'TICKET_TRANSFERRED',
+        'HOLDER_EDITED',
       ],
     }).notNull(),
     /** The organizer who acted; null for the buyer or the system (checkout, webhooks). */

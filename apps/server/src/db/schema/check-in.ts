@@ -87,7 +87,7 @@ export const checkInConflicts = pgTable(
       .notNull()
       .references(() => attendees.id, { onDelete: 'cascade' }),
     reason: text('reason', {
-      enum: ['ALREADY_CHECKED_IN', 'CANCELLED', 'AWAITING_PAYMENT', 'NOT_COVERED'],
+      enum: ['ALREADY_CHECKED_IN', 'CANCELLED', 'AWAITING_PAYMENT', 'NOT_COVERED', 'TRANSFERRED'],
     }).notNull(),
     client_id: text('client_id').notNull(),
     scanned_at: ts('scanned_at').notNull(),

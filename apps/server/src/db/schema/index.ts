@@ -11,5 +11,6 @@ export * from './orders.ts';
 export * from './payment-settings.ts';
 export * from './privacy.ts';
 export * from './selling.ts';
+export * from './ticket-changes.ts';
 export * from './waitlist.ts';
 export * from './widget.ts';

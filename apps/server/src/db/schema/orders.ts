@@ -165,6 +165,8 @@ export const attendees = pgTable(
     answers: jsonb('answers').$type<Record<string, unknown>>().notNull().default({}),
     /** Id of the transaction that last changed the attendee or its check-ins (set by triggers): door sync. */
     door_version: bigint('door_version', { mode: 'number' }).notNull().default(0),
+    /** How many times the holder passed the ticket on (the event's transfer limit counts these). */
+    transfer_count: integer('transfer_count').notNull().default(0),
     ...timestamps,
   },
   (t) => [

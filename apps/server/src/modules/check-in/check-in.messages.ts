@@ -23,5 +23,6 @@ export const checkInMessages = defineMessages({
   'check_in.conflict_used_at_door':
     '{name} ya había entrado el {date} a las {time} por otro dispositivo de la lista «{list}». Esta lectura sin conexión queda anotada para el organizador.',
   'check_in.conflict_refused': '{reason} Esta lectura sin conexión queda anotada para el organizador.',
+  'check_in.ticket_transferred': 'Esta entrada se transfirió a otra persona: este código ya no es válido.',
   'check_in.bad_version': 'La versión de los datos no es válida.',
 });

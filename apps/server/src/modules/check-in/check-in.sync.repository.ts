@@ -1,7 +1,7 @@
 import type { AttendeeStatus } from '@taquilla/shared';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { type Queryable, rowsOf } from '../../db/client.ts';
-import { attendees, checkInConflicts, checkIns, tickets } from '../../db/schema/index.ts';
+import { attendees, checkInConflicts, checkIns, tickets, ticketTransfers } from '../../db/schema/index.ts';
 import type { CheckInListRow } from './check-in.repository.ts';
 
 /**
@@ -21,6 +21,8 @@ export async function versionFloor(q: Queryable): Promise<number> {
 }
 
 export interface SnapshotRow {
+  /** A code revoked by a transfer: the row only says so (no person, no check-in). */
+  revoked?: { qr_hash: string };
   short_id: string;
   first_name: string;
   last_name: string;
@@ -63,7 +65,100 @@ export async function changedAttendees(
     .leftJoin(checkIns, and(eq(checkIns.attendee_id, attendees.id), eq(checkIns.check_in_list_id, list.id)))
     .where(and(eq(attendees.event_id, list.event_id), position))
     .orderBy(asc(attendees.door_version), asc(attendees.short_id))
+    .limit(limit)
+    .then(async (rows: SnapshotRow[]) => {
+      // Codes revoked by transfers travel in the same (version, short id) order, merged into the page.
+      const revoked = await revokedCodes(q, list.event_id, from, limit);
+      if (revoked.length === 0) return rows;
+      return [...rows, ...revoked]
+        .sort((a, b) => a.door_version - b.door_version || (a.short_id < b.short_id ? -1 : 1))
+        .slice(0, limit);
+    });
+}
+
+/** Old codes of transferred tickets as snapshot rows, in the snapshot's order and range. */
+async function revokedCodes(
+  q: Queryable,
+  eventId: string,
+  from: { floor: number; after: { version: number; shortId: string } | null },
+  limit: number,
+): Promise<SnapshotRow[]> {
+  const t = ticketTransfers;
+  const position = from.after
+    ? sql`(${t.door_version}, ${t.old_short_id}) > (${from.after.version}, ${from.after.shortId})`
+    : sql`${t.door_version} >= ${from.floor}`;
+  const rows = await q
+    .select({
+      short_id: t.old_short_id,
+      qr_hash: t.old_qr_hash,
+      door_version: t.door_version,
+      ticket_id: attendees.ticket_id,
+      ticket_name: tickets.name,
+    })
+    .from(t)
+    .innerJoin(attendees, eq(attendees.id, t.attendee_id))
+    .innerJoin(tickets, eq(tickets.id, attendees.ticket_id))
+    .where(and(eq(t.event_id, eventId), position))
+    .orderBy(asc(t.door_version), asc(t.old_short_id))
     .limit(limit);
+  return rows.map((r) => ({
+    revoked: { qr_hash: r.qr_hash },
+    short_id: r.short_id,
+    first_name: '',
+    last_name: '',
+    email: '',
+    status: 'CANCELLED' as const,
+    ticket_id: r.ticket_id,
+    ticket_name: r.ticket_name,
+    qr_secret: '',
+    answers: {},
+    door_version: r.door_version,
+    checked_in_at: null,
+  }));
+}
+
+/** Transfers that revoked one of these codes (an old short id, or an old QR secret by its hash). */
+export async function transfersByCodes(
+  q: Queryable,
+  eventId: string,
+  codes: { code: string; hash: string }[],
+) {
+  if (codes.length === 0) return [];
+  return q
+    .select({
+      attendee_id: ticketTransfers.attendee_id,
+      old_short_id: ticketTransfers.old_short_id,
+      old_qr_hash: ticketTransfers.old_qr_hash,
+    })
+    .from(ticketTransfers)
+    .where(
+      and(
+        eq(ticketTransfers.event_id, eventId),
+        sql`(${inArray(
+          ticketTransfers.old_short_id,
+          codes.map((c) => c.code),
+        )} or ${inArray(
+          ticketTransfers.old_qr_hash,
+          codes.map((c) => c.hash),
+        )})`,
+      ),
+    );
+}
+
+/**
+ * Locks these attendees (FOR SHARE, in id order) until the transaction ends and returns their current
+ * codes: a transfer committed meanwhile changed them, and its scan must not be admitted. A transfer
+ * locks the same row FOR UPDATE, so the two never both go through.
+ */
+export async function lockCurrentCodes(q: Queryable, ids: string[]) {
+  if (ids.length === 0) return new Map<string, { short_id: string; qr_secret: string }>();
+  const rows = await q
+    .select({ id: attendees.id, short_id: attendees.short_id, qr_secret: attendees.qr_secret })
+    .from(attendees)
+    .where(inArray(attendees.id, ids))
+    .orderBy(asc(attendees.id))
+    .for('share');
+  return new Map(rows.map((r) => [r.id, r]));
 }
 
 export interface CodeRow {

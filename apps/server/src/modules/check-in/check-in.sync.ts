@@ -59,6 +59,21 @@ export async function doorSnapshot(
   const complete = rows.length < limit || !last;
   return {
     data: rows.map((r) => {
+      if (r.revoked) {
+        // A code revoked by a transfer: a synced device refuses it offline; nothing about anyone.
+        return {
+          short_id: r.short_id,
+          first_name: '',
+          last_name: '',
+          email: '',
+          ticket_id: r.ticket_id,
+          ticket_name: r.ticket_name,
+          status: 'TRANSFERRED' as const,
+          qr_hash: r.revoked.qr_hash,
+          checked_in_at: null,
+          answers: [],
+        };
+      }
       // Holders of other tickets: enough to say "not valid for this list", nothing about the person.
       const covered = !list.ticket_ids.length || list.ticket_ids.includes(r.ticket_id);
       return {
@@ -97,6 +112,19 @@ const scanTime = (iso: string, now: number) => new Date(Math.min(new Date(iso).g
 
 type Refusal = 'CANCELLED' | 'AWAITING_PAYMENT' | 'NOT_COVERED';
 
+/** Code → attendee, for the codes that a transfer revoked. */
+function revokedByCode(
+  asked: { code: string; hash: string }[],
+  transfers: Awaited<ReturnType<typeof repo.transfersByCodes>>,
+) {
+  const out = new Map<string, string>();
+  for (const { code, hash } of asked) {
+    const hit = transfers.find((t) => t.old_short_id === code || t.old_qr_hash === hash);
+    if (hit) out.set(code, hit.attendee_id);
+  }
+  return out;
+}
+
 /** The one place the door decides who may not enter, whatever the ticket's check-in state. */
 function refusal(list: CheckInListRow, a: Attendee): Refusal | null {
   if (a.status === 'CANCELLED') return 'CANCELLED';
@@ -121,19 +149,22 @@ export async function uploadCheckIns(
   const items: Item[] = batch.check_ins.map((i) => ({ ...i, at: scanTime(i.scanned_at, now) }));
   // Reads first, in parallel and outside the transaction: the writes below settle any race with the
   // unique indexes and row locks, so the transaction holds its connection only for them.
+  const codes = [...new Set(items.map((i) => i.code))];
   const [people, answered] = await Promise.all([
-    repo.attendeesByCodes(db, list.event_id, [...new Set(items.map((i) => i.code))]),
+    repo.attendeesByCodes(db, list.event_id, codes),
     repo.answeredScans(
       db,
       list.id,
       items.map((i) => i.client_id),
     ),
   ]);
-  // Scans asked online only insert (or read what is there): one statement, no transaction needed. Offline
-  // scans may also record conflicts and move a check-in to an earlier scan: those writes go together.
-  const answers = items.some((i) => i.offline)
-    ? await db.transaction((tx) => decide(tx, jobs, list, items, people, answered))
-    : await decide(db, jobs, list, items, people, answered);
+  const known = new Set(people.flatMap((p) => [p.short_id, p.qr_secret]));
+  const unknown = codes.filter((c) => !known.has(c)).map((code) => ({ code, hash: hashToken(code) }));
+  const revoked = revokedByCode(unknown, await repo.transfersByCodes(db, list.event_id, unknown));
+  // One transaction: the admitted attendees stay locked (FOR SHARE) until their check-ins are written, so
+  // a transfer of the same ticket (FOR UPDATE) either comes first and changes the code, or waits and then
+  // sees the check-in. Offline scans may also record conflicts and move a check-in to an earlier scan.
+  const answers = await db.transaction((tx) => decide(tx, jobs, list, items, people, answered, revoked));
   return items.map((item) => {
     const answer = answers.get(item.client_id) ?? { verdict: 'NOT_FOUND' as const, attendee: null, at: null };
     return present(item, answer, { locale, timezone: event.timezone, listName: list.name });
@@ -147,6 +178,7 @@ async function decide(
   items: Item[],
   people: Attendee[],
   answered: Awaited<ReturnType<typeof repo.answeredScans>>,
+  revoked: Map<string, string>,
 ): Promise<Map<string, Answer>> {
   const answers = new Map<string, Answer>();
   const byCode = new Map<string, Attendee>();
@@ -174,6 +206,16 @@ async function decide(
   const earliest = new Map<string, Item>();
   for (const item of pending) {
     const attendee = byCode.get(item.code) ?? null;
+    const transferredId = attendee ? undefined : revoked.get(item.code);
+    if (transferredId) {
+      answers.set(item.client_id, {
+        verdict: item.offline ? 'CONFLICT' : 'TRANSFERRED',
+        attendee: null,
+        at: null,
+      });
+      if (item.offline) refusedOffline.push(conflictRow(list, transferredId, item, 'TRANSFERRED', null));
+      continue;
+    }
     if (!attendee) {
       answers.set(item.client_id, { verdict: 'NOT_FOUND', attendee: null, at: null });
       continue;
@@ -190,6 +232,22 @@ async function decide(
       continue;
     }
     if (!earliest.has(attendee.id)) earliest.set(attendee.id, item);
+  }
+  // Under the lock: a code changed by a transfer that committed since the read above no longer admits.
+  const current = await repo.lockCurrentCodes(q, [...earliest.keys()]);
+  for (const [attendeeId, item] of earliest) {
+    const now = current.get(attendeeId);
+    if (now && (now.short_id === item.code || now.qr_secret === item.code)) continue;
+    earliest.delete(attendeeId);
+    for (const other of pending) {
+      if (other.code !== item.code || answers.has(other.client_id)) continue;
+      answers.set(other.client_id, {
+        verdict: other.offline ? 'CONFLICT' : 'TRANSFERRED',
+        attendee: null,
+        at: null,
+      });
+      if (other.offline) refusedOffline.push(conflictRow(list, attendeeId, other, 'TRANSFERRED', null));
+    }
   }
   await repo.insertConflicts(q, refusedOffline);
 
@@ -221,16 +279,16 @@ async function decide(
 
   // Everything else met a check-in already there (or one this batch just made): first by scan time wins.
   const collisions = pending.filter((i) => !answers.has(i.client_id));
-  const held = await repo.lockCheckIns(
+  const locked = await repo.lockCheckIns(
     q,
     list.id,
     [...new Set(collisions.map((i) => byCode.get(i.code)?.id ?? ''))].filter(Boolean),
   );
-  const current = new Map(held.map((h) => [h.attendee_id, h]));
+  const held = new Map(locked.map((h) => [h.attendee_id, h]));
   const recorded: Parameters<typeof repo.insertConflicts>[1] = [];
   for (const item of collisions) {
     const attendee = byCode.get(item.code);
-    const existing = attendee && current.get(attendee.id);
+    const existing = attendee && held.get(attendee.id);
     if (!attendee || !existing) {
       answers.set(item.client_id, { verdict: 'NOT_FOUND', attendee: attendee ?? null, at: null });
       continue;
@@ -254,7 +312,7 @@ async function decide(
       const displaced = { client_id: existing.client_id ?? existing.id, at: existing.scanned_at };
       recorded.push(conflictRow(list, attendee.id, displaced, 'ALREADY_CHECKED_IN', item.at));
       await repo.replaceCheckIn(q, list.id, existing.id, { client_id: item.client_id, scanned_at: item.at });
-      current.set(attendee.id, { ...existing, client_id: item.client_id, scanned_at: item.at });
+      held.set(attendee.id, { ...existing, client_id: item.client_id, scanned_at: item.at });
       answers.set(item.client_id, { verdict: 'ADMITTED', attendee, at: item.at });
     }
   }
@@ -266,7 +324,7 @@ function conflictRow(
   list: CheckInListRow,
   attendeeId: string,
   scan: { client_id: string; at: Date },
-  reason: 'ALREADY_CHECKED_IN' | Refusal,
+  reason: 'ALREADY_CHECKED_IN' | 'TRANSFERRED' | Refusal,
   keptAt: Date | null,
 ) {
   return {
@@ -289,6 +347,7 @@ const verdictMessage: Record<DoorVerdict, string> = {
   CANCELLED: m['check_in.attendee_cancelled'],
   AWAITING_PAYMENT: m['check_in.attendee_awaiting_payment'],
   NOT_FOUND: m['check_in.attendee_not_found'],
+  TRANSFERRED: m['check_in.ticket_transferred'],
 };
 
 function present(

@@ -23,6 +23,11 @@ export function resolveSettings(row: Pick<EventRow, 'settings' | 'order_timeout_
       background: s.colors?.background ?? null,
       text: s.colors?.text ?? null,
     },
+    attendee_edits_allowed: s.attendee_edits_allowed ?? false,
+    attendee_edits_until_hours: s.attendee_edits_until_hours ?? 24,
+    transfers_allowed: s.transfers_allowed ?? false,
+    transfers_until_hours: s.transfers_until_hours ?? 24,
+    max_transfers_per_ticket: s.max_transfers_per_ticket ?? 1,
   };
 }
 

@@ -20,6 +20,7 @@ export function CheckInConflicts(props: { eventId: string; list: CheckInList; ti
     CANCELLED: t`entrada cancelada`,
     AWAITING_PAYMENT: t`entrada sin pagar`,
     NOT_COVERED: t`entrada no válida en esta lista`,
+    TRANSFERRED: t`código anulado: la entrada se transfirió`,
   };
   const when = (iso: string) => formatDateTime(iso, props.timezone);
   return (

@@ -286,6 +286,7 @@ export class DoorEngine {
   private localVerdict(a: DoorSnapshotAttendee | null): DoorVerdict {
     if (!a) return 'NOT_FOUND';
     if (a.status === 'CANCELLED') return 'CANCELLED';
+    if (a.status === 'TRANSFERRED') return 'TRANSFERRED';
     if (a.status === 'AWAITING_PAYMENT') return 'AWAITING_PAYMENT';
     if (!this.covers(a)) return 'NOT_COVERED';
     return a.checked_in_at ? 'ALREADY_CHECKED_IN' : 'ADMITTED';
@@ -474,7 +475,8 @@ export class DoorEngine {
     const q = folded(query.trim());
     const out: DoorSnapshotAttendee[] = [];
     for (const a of this.byShortId.values()) {
-      if (!this.covers(a)) continue;
+      // A revoked code (its ticket passed to someone else) is no one to find: the new code is another row.
+      if (!this.covers(a) || a.status === 'TRANSFERRED') continue;
       const text = folded(`${a.first_name} ${a.last_name} ${a.email} ${a.short_id}`);
       if (!q || text.includes(q)) out.push(a);
     }

@@ -13,6 +13,7 @@ const TONE: Record<DoorVerdict, { background: string; good: boolean }> = {
   CANCELLED: { background: '#b3261e', good: false },
   AWAITING_PAYMENT: { background: '#b3261e', good: false },
   NOT_FOUND: { background: '#b3261e', good: false },
+  TRANSFERRED: { background: '#b3261e', good: false },
 };
 
 /** How long a verdict stays up unless the next scan replaces it or staff tap it away. */
@@ -67,6 +68,7 @@ export function VerdictScreen(props: {
     CANCELLED: t`Entrada cancelada`,
     AWAITING_PAYMENT: t`Entrada sin pagar`,
     NOT_FOUND: t`Código desconocido`,
+    TRANSFERRED: t`Entrada transferida: código anulado`,
   };
   const a = v.attendee;
   return (

@@ -18,6 +18,8 @@ const KINDS: Record<OrderActivityKind, MessageDescriptor> = {
   CANCELLED: msg`Pedido cancelado`,
   ATTENDEE_CANCELLED: msg`Asistente cancelado`,
   ATTENDEE_REACTIVATED: msg`Asistente reactivado`,
+  TICKET_TRANSFERRED: msg`Entrada transferida a otra persona`,
+  HOLDER_EDITED: msg`El titular cambió el nombre de la entrada`,
 };
 
 export const EMAIL_KINDS: Record<OrderEmailKind, MessageDescriptor> = {
