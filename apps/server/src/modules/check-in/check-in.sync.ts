@@ -212,6 +212,7 @@ async function decide(
         verdict: item.offline ? 'CONFLICT' : 'TRANSFERRED',
         attendee: null,
         at: null,
+        reason: 'TRANSFERRED',
       });
       if (item.offline) refusedOffline.push(conflictRow(list, transferredId, item, 'TRANSFERRED', null));
       continue;
@@ -245,6 +246,7 @@ async function decide(
         verdict: other.offline ? 'CONFLICT' : 'TRANSFERRED',
         attendee: null,
         at: null,
+        reason: 'TRANSFERRED',
       });
       if (other.offline) refusedOffline.push(conflictRow(list, attendeeId, other, 'TRANSFERRED', null));
     }

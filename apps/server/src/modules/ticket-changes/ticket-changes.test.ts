@@ -158,6 +158,9 @@ describe('transfer', () => {
     // An offline scan of the old code uploaded later is refused and reported to the organizer.
     const late = await scan(d, d.holder.qr_secret, true);
     expect(late.verdict).toBe('CONFLICT');
+    expect(late.message).toBe(
+      'Esta entrada se transfirió a otra persona: este código ya no es válido. Esta lectura sin conexión queda anotada para el organizador.',
+    );
     const conflicts = await t.app.deps.db
       .select()
       .from(checkInConflicts)
