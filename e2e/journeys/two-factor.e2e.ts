@@ -103,6 +103,16 @@ describe('two-step verification', () => {
     await page.getByText('Sesión cerrada.').waitFor();
     await expect.poll(() => endButtons.count()).toBe(before - 1);
 
+    // Nine recovery codes left would be ten again: new ones, after the password.
+    await page.goto('/manage/profile/two-factor');
+    await page.getByText('Te quedan 10 códigos de recuperación.').waitFor();
+    await page.getByLabel(L('Tu contraseña')).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Generar códigos nuevos' }).click();
+    await page.getByText('No volveremos a mostrarlos.', { exact: false }).waitFor();
+    expect(await page.getByRole('listitem').count()).toBe(10);
+    await page.getByRole('button', { name: 'He guardado los códigos' }).click();
+    await page.getByRole('heading', { name: 'Mi perfil' }).waitFor();
+
     // The admin requires 2FA of every member (already enrolled: the account stays open to them).
     await page.goto('/account/users');
     const policy = page.getByRole('switch', { name: 'Exigir 2FA a todos los miembros' });

@@ -57,6 +57,8 @@ export const activeSessionSchema = z
     /** Browser and system, short ("Firefox · Linux"); null when the client sent no User-Agent. */
     device: z.string().nullable(),
     ip: z.string().nullable(),
+    /** The address's country (ISO 3166-1 alpha-2, DB-IP Lite); null for local or unknown addresses. */
+    country: z.string().nullable(),
     account_name: z.string(),
     created_at: z.string(),
     last_used_at: z.string(),

@@ -119,5 +119,22 @@ export async function disable(deps: Deps, auth: AuthContext, password: string, i
   });
 }
 
+/**
+ * New recovery codes for an enrolled user (the old ones stop working at once); needs the password,
+ * checked like a login. Answered once, as at enrolment.
+ */
+export async function regenerateRecoveryCodes(deps: Deps, auth: AuthContext, password: string, ip: string) {
+  const user = await repo.findUserById(deps.db, auth.userId);
+  if (!user) throw notFound();
+  const ok = await guarded(deps.db, passwordKeys(ip, user.email), () =>
+    verifyPassword(user.password_hash, password),
+  );
+  if (!ok) throw invalid({ password: m['auth.current_password_wrong'] });
+  if (!user.totp_enabled_at) throw conflict(m['auth.two_factor_not_on']);
+  const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
+  await repo.setTotp(deps.db, user.id, { recovery_code_hashes: codes.map(hashRecovery) });
+  return { recovery_codes: codes };
+}
+
 export const twoFactorRequired = () =>
   new AppError(403, 'TWO_FACTOR_REQUIRED', m['auth.two_factor_required']);

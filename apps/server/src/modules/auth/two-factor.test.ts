@@ -119,6 +119,27 @@ describe('two-factor authentication', () => {
     expect(reused.statusCode).toBe(422);
   });
 
+  it('replaces the recovery codes only with the password; the old ones stop working', async () => {
+    const { headers } = await createAccountWithUser(t.app, { email: 'renueva@example.com' });
+    const url = '/api/users/me/two-factor/recovery-codes';
+    // Before enrolling there is nothing to replace.
+    expect((await call('POST', url, headers, { password: TEST_PASSWORD })).statusCode).toBe(409);
+    const { recovery } = await enrol(headers);
+    const wrong = await call('POST', url, headers, { password: 'otra-cosa-123' });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().error.fields.password).toBeTruthy();
+    const renewed = await call('POST', url, headers, { password: TEST_PASSWORD });
+    expect(renewed.statusCode).toBe(200);
+    const fresh = renewed.json().data.recovery_codes as string[];
+    expect(fresh).toHaveLength(10);
+    expect(fresh.filter((c) => recovery.includes(c))).toEqual([]);
+    const c1 = (await login('renueva@example.com', '10.1.0.6')).json().data.two_factor.challenge;
+    expect((await second(c1, recovery[0] as string, '10.1.0.6')).statusCode).toBe(422);
+    const ok = await second(c1, fresh[0] as string, '10.1.0.6');
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().data.user.two_factor.recovery_codes_left).toBe(9);
+  });
+
   it('slows wrong codes like wrong passwords: after five, refused (429) even with the right code', async () => {
     const { headers } = await createAccountWithUser(t.app, { email: 'adivina@example.com' });
     const { totp } = await enrol(headers);

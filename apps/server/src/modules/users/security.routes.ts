@@ -63,6 +63,26 @@ export const securityRoutes: FastifyPluginAsyncZod = async (fastify) => {
     },
   );
 
+  fastify.post(
+    '/users/me/two-factor/recovery-codes',
+    {
+      schema: {
+        tags,
+        summary: 'Replace my recovery codes (needs the password); the old ones stop working; answered once',
+        body: disableTwoFactorSchema,
+        response: { 200: dataEnvelope(recoveryCodesSchema) },
+      },
+    },
+    async (request) => ({
+      data: await twoFactor.regenerateRecoveryCodes(
+        deps,
+        requireAuth(request),
+        request.body.password,
+        request.ip,
+      ),
+    }),
+  );
+
   fastify.get(
     '/users/me/sessions',
     {

@@ -2,6 +2,7 @@ import type { ActiveSession } from '@taquilla/shared/schemas/sign-in-security';
 import type { AppDeps } from '../../deps.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { notFound } from '../../lib/errors.ts';
+import { countryOf } from '../../lib/ip-country.ts';
 import * as identity from '../auth/identity.service.ts';
 import { deviceOf } from './device.ts';
 
@@ -14,6 +15,7 @@ export async function listSessions(deps: Deps, auth: AuthContext): Promise<Activ
     id: row.id,
     device: deviceOf(row.user_agent),
     ip: row.ip,
+    country: countryOf(row.ip),
     account_name: row.account_name,
     created_at: row.created_at.toISOString(),
     last_used_at: row.last_used_at.toISOString(),

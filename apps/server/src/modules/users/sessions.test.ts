@@ -34,10 +34,11 @@ const sessionIdOf = (headers: { authorization: string }) =>
   headers.authorization.slice(7).split('.')[0] as string;
 
 describe('active sessions', () => {
-  it('lists each session with device, address and last use, and marks the current one', async () => {
+  it('lists each session with device, address, its country and last use, and marks the current one', async () => {
     await createAccountWithUser(t.app, { email: 'sesiones@example.com', accountName: 'Sala Sol' });
     const laptop = await loginFrom('sesiones@example.com', FIREFOX, '192.0.2.10');
-    const phone = await loginFrom('sesiones@example.com', ANDROID, '192.0.2.20');
+    // A Telefónica de España address: the place shown is Spain.
+    const phone = await loginFrom('sesiones@example.com', ANDROID, '80.58.61.250');
     const res = await get('/api/users/me/sessions', laptop, '192.0.2.10');
     expect(res.statusCode).toBe(200);
     const list = res.json().data as { id: string; device: string; ip: string; current: boolean }[];
@@ -46,10 +47,16 @@ describe('active sessions', () => {
     expect(mine).toMatchObject({
       device: 'Firefox · Linux',
       ip: '192.0.2.10',
+      country: null,
       current: true,
       account_name: 'Sala Sol',
     });
-    expect(other).toMatchObject({ device: 'Chrome · Android', ip: '192.0.2.20', current: false });
+    expect(other).toMatchObject({
+      device: 'Chrome · Android',
+      ip: '80.58.61.250',
+      country: 'ES',
+      current: false,
+    });
   });
 
   it('writes the last use at most once a minute, not on every request', async () => {

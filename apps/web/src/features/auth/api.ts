@@ -96,6 +96,12 @@ export const confirmTwoFactor = (code: string) =>
     body: { code },
   });
 
+export const regenerateRecoveryCodes = (password: string) =>
+  api<{ data: { recovery_codes: string[] } }>('users/me/two-factor/recovery-codes', {
+    method: 'POST',
+    body: { password },
+  });
+
 export const disableTwoFactor = (password: string) =>
   api<void>('users/me/two-factor', { method: 'DELETE', body: { password } });
 

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDeviceDesktop } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -11,7 +11,9 @@ import { endOtherSessions, endSession, sessionsQuery } from '../api.ts';
 
 /** The profile's active sessions: device, address, last use; end one or all the others. */
 export function SessionsCard({ timezone }: { timezone: string }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
+  const countryName = (code: string) =>
+    new Intl.DisplayNames([i18n.locale], { type: 'region' }).of(code) ?? code;
   const sessions = useQuery(sessionsQuery);
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: sessionsQuery.queryKey });
@@ -75,7 +77,13 @@ export function SessionsCard({ timezone }: { timezone: string }) {
                       )}
                     </Group>
                     <Text size="sm" c="dimmed" style={{ wordBreak: 'break-all' }}>
-                      {session.ip ?? '—'} · {session.account_name}
+                      {[
+                        session.country && countryName(session.country),
+                        session.ip ?? '—',
+                        session.account_name,
+                      ]
+                        .filter(Boolean)
+                        .join(' · ')}
                     </Text>
                     <Text size="sm" c="dimmed">
                       <Trans>Último uso: {formatDateTime(session.last_used_at, timezone)}</Trans>
@@ -98,6 +106,14 @@ export function SessionsCard({ timezone }: { timezone: string }) {
             ))}
           </Stack>
         )}
+        <Text size="xs" c="dimmed">
+          <Trans>
+            País aproximado según la dirección IP:{' '}
+            <Anchor href="https://db-ip.com" size="xs">
+              IP Geolocation by DB-IP
+            </Anchor>
+          </Trans>
+        </Text>
       </Stack>
     </Card>
   );

@@ -22,7 +22,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { currentUserQuery, useCurrentUser } from '../../../lib/current-user.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
-import { confirmTwoFactor, disableTwoFactor, startTwoFactor } from '../api.ts';
+import { confirmTwoFactor, disableTwoFactor, regenerateRecoveryCodes, startTwoFactor } from '../api.ts';
 import { RecoveryCodes } from '../components/recovery-codes.tsx';
 import { useAuthValidators, useCodeValidator } from '../components/validation.ts';
 
@@ -63,7 +63,11 @@ export function TwoFactorPage() {
         {codes ? (
           <RecoveryCodes codes={codes} onDone={() => void done()} />
         ) : me.data.two_factor.enabled ? (
-          <DisableForm onDone={() => void done()} codesLeft={me.data.two_factor.recovery_codes_left} />
+          <ManageForm
+            onDone={() => void done()}
+            onNewCodes={setCodes}
+            codesLeft={me.data.two_factor.recovery_codes_left}
+          />
         ) : (
           <EnrolForm onConfirmed={setCodes} />
         )}
@@ -150,43 +154,67 @@ function EnrolForm({ onConfirmed }: { onConfirmed: (codes: string[]) => void }) 
   );
 }
 
-function DisableForm({ onDone, codesLeft }: { onDone: () => void; codesLeft: number }) {
+/** 2FA is on: new recovery codes, or turn it off; both ask for the password. */
+function ManageForm({
+  onDone,
+  onNewCodes,
+  codesLeft,
+}: {
+  onDone: () => void;
+  onNewCodes: (codes: string[]) => void;
+  codesLeft: number;
+}) {
   const { t } = useLingui();
   const v = useAuthValidators();
-  const [busy, setBusy] = useState(false);
+  const [busy, setBusy] = useState<'codes' | 'off' | null>(null);
   const form = useForm({ initialValues: { password: '' }, validate: { password: v.required } });
-  const submit = async (values: typeof form.values) => {
-    setBusy(true);
+  const act = async (action: 'codes' | 'off') => {
+    if (form.validate().hasErrors) return;
+    setBusy(action);
     try {
-      await disableTwoFactor(values.password);
-      notifications.show({ color: 'teal', message: t`Verificación en dos pasos desactivada.` });
-      onDone();
+      if (action === 'codes') {
+        onNewCodes((await regenerateRecoveryCodes(form.values.password)).data.recovery_codes);
+      } else {
+        await disableTwoFactor(form.values.password);
+        notifications.show({ color: 'teal', message: t`Verificación en dos pasos desactivada.` });
+        onDone();
+      }
     } catch (error) {
       showSubmitError(error, form);
     } finally {
-      setBusy(false);
+      setBusy(null);
     }
   };
   return (
-    <form onSubmit={form.onSubmit(submit)} noValidate>
+    <form onSubmit={form.onSubmit(() => void act('codes'))} noValidate>
       <Stack>
         <Text>
           <Trans>La verificación en dos pasos está activada.</Trans>
         </Text>
-        <Text size="sm" c="dimmed">
+        <Text size="sm" c={codesLeft <= 2 ? 'orange.9' : 'dimmed'}>
           {plural(codesLeft, {
             one: 'Te queda # código de recuperación.',
             other: 'Te quedan # códigos de recuperación.',
-          })}
+          })}{' '}
+          <Trans>Si los has perdido o te quedan pocos, genera otros: los anteriores dejarán de servir.</Trans>
         </Text>
         <PasswordInput
-          label={t`Tu contraseña, para desactivarla`}
+          label={t`Tu contraseña`}
           autoComplete="current-password"
           required
           {...form.getInputProps('password')}
         />
         <Group justify="flex-end">
-          <Button type="submit" color="red" variant="light" loading={busy}>
+          <Button type="submit" variant="default" loading={busy === 'codes'} disabled={busy === 'off'}>
+            {t`Generar códigos nuevos`}
+          </Button>
+          <Button
+            color="red"
+            variant="light"
+            loading={busy === 'off'}
+            disabled={busy === 'codes'}
+            onClick={() => void act('off')}
+          >
             {t`Desactivar`}
           </Button>
         </Group>
