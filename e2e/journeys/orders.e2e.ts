@@ -40,6 +40,13 @@ describe('orders journey', () => {
       provider: 'test',
       card_number: '4242 4242 4242 4242',
     });
+    // Asked after the sales: the organizer will fill it in for a holder later.
+    await call(
+      'POST',
+      `events/${event.id}/questions`,
+      { title: 'Talla de camiseta', type: 'DROPDOWN', belongs_to: 'ATTENDEE', options: ['S', 'M', 'L'] },
+      token,
+    );
     const offline = await placeOrder(
       event,
       { first_name: 'Pau', last_name: 'Soler', email: 'pau@example.com' },
@@ -135,6 +142,23 @@ describe('orders journey', () => {
     );
     expect(detail.status).toBe('COMPLETED');
 
+    // An internal note: saved, in the activity log with its text, never on the buyer's side.
+    const notes = drawer.getByTestId('order-notes');
+    await notes.getByLabel('Notas internas').fill('Pagó en efectivo en la taquilla; quiere factura.');
+    await notes.getByRole('button', { name: 'Guardar notas' }).click();
+    await page.getByText('Notas guardadas').waitFor();
+    const log = drawer.getByTestId('order-activity');
+    await log.getByText('Notas internas guardadas').waitFor();
+    await log.getByText('Pagó en efectivo en la taquilla; quiere factura.').waitFor();
+    // The toast sits bottom-right: the notes' «Guardar» stays visible and clickable beside it.
+    const saveNotes = notes.getByRole('button', { name: 'Guardar notas' });
+    await saveNotes.scrollIntoViewIfNeeded();
+    await screenshot(page, 'orders-notes');
+    const buyerSide = JSON.stringify(
+      await call('GET', `public/events/${event.id}/order/${offline.short_id}`),
+    );
+    expect(buyerSide).not.toContain('efectivo');
+
     // A phone: cards, and the drawer full screen.
     const phone = await signedInPage(token, PHONE);
     await phone.page.goto(
@@ -168,6 +192,8 @@ describe('orders journey', () => {
     await page.getByRole('button', { name: 'Editar Pau Soler' }).click();
     const form = page.getByRole('dialog', { name: 'Editar asistente' });
     await form.getByLabel('Correo electrónico').fill('pau.soler@example.com');
+    // The answers checkout asked of this ticket are corrected here too.
+    await form.getByLabel('Talla de camiseta').selectOption('M');
     await form.getByRole('button', { name: 'Guardar' }).click();
     await page.getByText('Asistente actualizado').waitFor();
     // The closing modal's overlay must be gone before the row's buttons take clicks.
@@ -190,6 +216,8 @@ describe('orders journey', () => {
     await page.goto(`/manage/event/${event.id}/attendees?attendee=${pau?.id}`);
     const attendeeDrawer = page.getByRole('dialog', { name: 'Asistente' });
     await attendeeDrawer.getByText('Aún no ha entrado.').waitFor();
+    await attendeeDrawer.getByText('Talla de camiseta').waitFor();
+    await attendeeDrawer.getByText('M', { exact: true }).waitFor();
     await attendeeDrawer.getByRole('button', { name: 'Registrar entrada' }).click();
     await page.getByText('Pau Soler: entrada registrada.').waitFor();
     await attendeeDrawer.getByText(/· Puerta principal$/).waitFor();

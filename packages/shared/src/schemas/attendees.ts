@@ -1,7 +1,7 @@
 /** Attendees in the back office: one per ticket unit of an order (the holder of a QR code). */
 import { z } from 'zod';
 import { ATTENDEE_STATUSES, ORDER_STATUSES } from '../enums.ts';
-import { answeredQuestionSchema, attendeeActionsSchema } from './orders.ts';
+import { answeredQuestionSchema, answers, attendeeActionsSchema } from './orders.ts';
 
 const name = z
   .string()
@@ -9,11 +9,15 @@ const name = z
   .min(1, { error: 'attendees.name_length' })
   .max(50, { error: 'attendees.name_length' });
 
-/** PUT events/{id}/attendees/{attendeeId}: the organizer corrects who holds the ticket. */
+/**
+ * PUT events/{id}/attendees/{attendeeId}: the organizer corrects who holds the ticket and, when sent, the
+ * answers to the attendee's questions (checked as checkout checks them).
+ */
 export const attendeeUpdateInput = z.strictObject({
   first_name: name,
   last_name: name,
   email: z.email().max(254),
+  answers: answers.optional(),
 });
 export type AttendeeUpdateInput = z.infer<typeof attendeeUpdateInput>;
 

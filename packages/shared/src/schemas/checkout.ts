@@ -197,6 +197,8 @@ export const organizerOrderSchema = organizerOrderSummarySchema
     fees_cents: z.number(),
     affiliate_id: z.string().nullable(),
     answers: z.record(z.string(), z.unknown()),
+    /** The organizer's internal notes: in the back office only, never on the buyer's pages or e-mails. */
+    organizer_notes: z.string(),
     items: z.array(publicOrderItemSchema),
     attendees: z.array(organizerOrderAttendeeSchema),
     payments: z.array(organizerPaymentSchema),

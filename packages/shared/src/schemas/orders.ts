@@ -8,7 +8,8 @@ import { SUPPORTED_LOCALES } from '../enums.ts';
 const cents = z.number().int().min(0).max(100_000_000);
 const name = z.string().trim().min(1).max(50);
 const answerValue = z.union([z.string().max(5000), z.array(z.string().max(500)).max(100), z.boolean()]);
-const answers = z.record(z.string(), answerValue);
+/** Answers to questions by question id, as checkout and the organizer's corrections send them. */
+export const answers = z.record(z.string(), answerValue);
 
 /**
  * What the caller may do to an order now (the server's order-lifecycle rules and the caller's
@@ -21,6 +22,8 @@ export const orderActionsSchema = z
     edit: z.boolean(),
     resend: z.boolean(),
     mark_paid: z.boolean(),
+    /** Write the organizer's internal notes (any state of the order). */
+    notes: z.boolean(),
   })
   .meta({ id: 'OrderActions' });
 export type OrderActions = z.infer<typeof orderActionsSchema>;
@@ -99,6 +102,15 @@ export const orderUpdateInput = z.strictObject({
 });
 export type OrderUpdateInput = z.infer<typeof orderUpdateInput>;
 
+/** Longest organizer note on an order. */
+export const MAX_ORDER_NOTES = 5000;
+
+/** PUT events/{id}/orders/{orderId}/notes: the organizer's internal notes (empty clears them). */
+export const orderNotesInput = z.strictObject({
+  notes: z.string().max(MAX_ORDER_NOTES, { error: 'orders.notes_too_long' }),
+});
+export type OrderNotesInput = z.infer<typeof orderNotesInput>;
+
 export const REFUND_STATES = ['PENDING', 'SUCCEEDED', 'FAILED'] as const;
 export type RefundState = (typeof REFUND_STATES)[number];
 
@@ -117,6 +129,8 @@ export const ORDER_ACTIVITY_KINDS = [
   'ATTENDEE_REACTIVATED',
   'TICKET_TRANSFERRED',
   'HOLDER_EDITED',
+  'NOTES_EDITED',
+  'ATTENDEE_EDITED',
 ] as const;
 export type OrderActivityKind = (typeof ORDER_ACTIVITY_KINDS)[number];
 

@@ -64,6 +64,8 @@ export const orderActivities = pgTable(
         'REFUND_FAILED',
         'CANCELLED',
         'ATTENDEE_CANCELLED',
+        'NOTES_EDITED',
+        'ATTENDEE_EDITED',
         'ATTENDEE_REACTIVATED',
         'TICKET_TRANSFERRED',
         'HOLDER_EDITED',

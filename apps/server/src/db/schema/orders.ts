@@ -60,6 +60,8 @@ export const orders = pgTable(
     promo_code: text('promo_code'),
     affiliate_id: uuid('affiliate_id').references(() => affiliates.id, { onDelete: 'set null' }),
     answers: jsonb('answers').$type<Record<string, unknown>>().notNull().default({}),
+    /** The organizer's internal notes on the order: never shown to the buyer, never sent anywhere. */
+    organizer_notes: text('organizer_notes').notNull().default(''),
     /**
      * Attendee details given at checkout, kept until the order completes (or awaits offline payment) and
      * the attendee rows are created from them: [{ ticket_id, price_id, first_name, last_name, email, answers }].

@@ -6,6 +6,7 @@ import {
   manualOrderInput,
   manualOrderPriceInput,
   manualOrderPriceSchema,
+  orderNotesInput,
   orderUpdateInput,
   refundOrderInput,
 } from '@taquilla/shared/schemas/orders';
@@ -18,6 +19,7 @@ import { cancelAttendee, reactivateAttendee } from './attendee-status.ts';
 import { cancelOrder } from './cancellation.ts';
 import { editOrder } from './edit-order.ts';
 import { createManualOrder, priceManualOrder } from './manual-order.ts';
+import { writeOrderNotes } from './order-notes.ts';
 import { refundOrder } from './refund-order.ts';
 
 const eventParams = z.object({ id: z.uuid() });
@@ -76,6 +78,27 @@ export const afterSaleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       data: await editOrder(
+        deps,
+        requireAuth(request),
+        request.params.id,
+        request.params.orderId,
+        request.body,
+      ),
+    }),
+  );
+  app.put(
+    '/events/:id/orders/:orderId/notes',
+    {
+      schema: {
+        tags,
+        summary: "Write the organizer's internal notes on an order (never shown to the buyer)",
+        params: orderParams,
+        body: orderNotesInput,
+        response: { 200: dataEnvelope(organizerOrderSchema) },
+      },
+    },
+    async (request) => ({
+      data: await writeOrderNotes(
         deps,
         requireAuth(request),
         request.params.id,

@@ -152,7 +152,7 @@ export async function updateAttendee(
   q: Queryable,
   accountId: string,
   id: string,
-  values: { first_name: string; last_name: string; email: string },
+  values: { first_name: string; last_name: string; email: string; answers: Record<string, unknown> },
 ) {
   await q
     .update(attendees)

@@ -6,14 +6,15 @@ import type {
 } from '@taquilla/shared/schemas/attendees';
 import type { AppDeps } from '../../deps.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
+import { conflict, type FieldError, invalid, notFound } from '../../lib/errors.ts';
 import { defineMessages } from '../../lib/i18n.ts';
 import { listMeta, parseListQuery } from '../../lib/pagination.ts';
 import { emitWebhook } from '../../lib/webhook-events.ts';
 import { loadOwnedEvent } from '../events/owned-event.ts';
 import { attendeeActions, resendAttendeeRefusal } from '../order-lifecycle/order-lifecycle.ts';
+import { logActivity } from '../orders/activity.ts';
 import { resendTicketEmail } from '../orders/orders.service.ts';
-import { answeredQuestion } from '../questions/answers.ts';
+import { answeredQuestion, checkAnswers } from '../questions/answers.ts';
 import { loadEventQuestions } from '../questions/questions.service.ts';
 import * as repo from './attendees.manage.repository.ts';
 
@@ -60,6 +61,10 @@ export async function listAttendees(
   return { data: rows.map((row) => present(auth, row)), meta: listMeta(total, params) };
 }
 
+/** Whether checkout asks this question of a ticket's holder (no tickets chosen: every ticket). */
+const asksTicket = (q: { ticket_ids: string[] }, ticketId: string) =>
+  q.ticket_ids.length === 0 || q.ticket_ids.includes(ticketId);
+
 async function owned(deps: Deps, auth: AuthContext, eventId: string, id: string, permission: Permission) {
   assertCan(auth, permission);
   const row = await repo.findAttendee(deps.db, auth.accountId, eventId, id);
@@ -81,7 +86,10 @@ export async function getAttendee(
   return {
     ...present(auth, row),
     check_ins: checkIns.map((c) => ({ list_name: c.list_name, created_at: c.created_at.toISOString() })),
-    questions: questions.map(answeredQuestion),
+    // The order's questions, and the attendee questions checkout asked for this ticket (the edit form's).
+    questions: questions
+      .filter((q) => q.belongs_to === 'ORDER' || asksTicket(q, row.attendee.ticket_id))
+      .map(answeredQuestion),
   };
 }
 
@@ -93,9 +101,40 @@ export async function updateAttendee(
   id: string,
   input: AttendeeUpdateInput,
 ) {
-  await owned(deps, auth, eventId, id, 'orders:manage');
+  const { attendee } = await owned(deps, auth, eventId, id, 'orders:manage');
+  let answers = attendee.answers;
+  if (input.answers) {
+    const asked = (await loadEventQuestions(deps.db, eventId)).filter(
+      (q) => q.belongs_to === 'ATTENDEE' && asksTicket(q, attendee.ticket_id),
+    );
+    const fields: Record<string, FieldError | string> = {};
+    checkAnswers(asked, input.answers, 'answers', fields);
+    if (Object.keys(fields).length > 0) throw invalid(fields);
+    // Answers to questions deleted since the sale stay as they were: the form no longer sends them.
+    const askedIds = new Set(asked.map((q) => q.id));
+    answers = {
+      ...Object.fromEntries(Object.entries(attendee.answers).filter(([qid]) => !askedIds.has(qid))),
+      ...input.answers,
+    };
+  }
+  const next = {
+    first_name: input.first_name,
+    last_name: input.last_name,
+    email: input.email.trim().toLowerCase(),
+    answers,
+  };
+  const changed = (Object.keys(next) as (keyof typeof next)[]).filter(
+    (k) => JSON.stringify(next[k]) !== JSON.stringify(attendee[k]),
+  );
+  if (changed.length === 0) return getAttendee(deps, auth, eventId, id);
   await deps.db.transaction(async (tx) => {
-    await repo.updateAttendee(tx, auth.accountId, id, input);
+    await repo.updateAttendee(tx, auth.accountId, id, next);
+    const order = { id: attendee.order_id, account_id: auth.accountId };
+    const holder = `${next.first_name} ${next.last_name}`;
+    await logActivity(tx, order, 'ATTENDEE_EDITED', {
+      userId: auth.userId,
+      details: { attendee: holder, fields: changed },
+    });
     await emitWebhook(deps.jobs, 'attendee.updated', { accountId: auth.accountId, eventId, ids: [id] }, tx);
   });
   return getAttendee(deps, auth, eventId, id);

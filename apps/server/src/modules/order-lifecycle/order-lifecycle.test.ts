@@ -76,6 +76,7 @@ describe('order lifecycle', () => {
       edit: true,
       resend: true,
       mark_paid: false,
+      notes: true,
     });
     expect(attendeeActions(admin, { status: 'CANCELLED' }, { status: 'COMPLETED' })).toEqual({
       cancel: false,

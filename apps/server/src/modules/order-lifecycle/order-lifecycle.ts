@@ -147,6 +147,7 @@ export function orderActions(auth: AuthContext, order: OrderState, figures: Refu
     edit: manages && canEdit(order),
     resend: manages && canResend(order),
     mark_paid: manages && canMarkPaid(order),
+    notes: manages,
   };
 }
 

@@ -379,6 +379,7 @@ export async function presentDetail(deps: Deps, auth: AuthContext, order: OrderR
     fees_cents: order.fees_cents,
     affiliate_id: order.affiliate_id,
     answers: order.answers,
+    organizer_notes: order.organizer_notes,
     items: items.map(presentItem),
     attendees: attendees.map(
       (a): OrganizerOrderAttendee => ({
@@ -599,6 +600,11 @@ export async function correctBuyerDetails(
   details: Pick<BuyerDetails, 'first_name' | 'last_name' | 'email' | 'answers'>,
 ) {
   return repo.updateOrder(tx, order, details);
+}
+
+/** The organizer's internal notes on the order (the after-sale module decides and logs). */
+export async function writeOrganizerNotes(tx: Tx, order: OrderScope, notes: string) {
+  return repo.updateOrder(tx, order, { organizer_notes: notes });
 }
 
 /**

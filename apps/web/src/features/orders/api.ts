@@ -9,6 +9,7 @@ import type {
   ManualOrderPrice,
   ManualOrderPriceInput,
   OrderEmail,
+  OrderNotesInput,
   OrderUpdateInput,
   RefundOrderInput,
 } from '@taquilla/shared/schemas/orders';
@@ -93,6 +94,8 @@ export const useRefundOrder = (eventId: string) =>
 export const useCancelOrder = (eventId: string) =>
   useOrderAction<CancelOrderInput>(eventId, (id) => `${id}/cancel`, 'POST');
 export const useEditOrder = (eventId: string) => useOrderAction<OrderUpdateInput>(eventId, (id) => id, 'PUT');
+export const useOrderNotes = (eventId: string) =>
+  useOrderAction<OrderNotesInput>(eventId, (id) => `${id}/notes`, 'PUT');
 
 export function useResendOrder(eventId: string) {
   const qc = useQueryClient();

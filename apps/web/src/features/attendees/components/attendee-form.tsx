@@ -3,22 +3,52 @@ import { Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import type { ManageAttendee } from '@taquilla/shared/schemas/attendees';
+import type { ManageAttendee, ManageAttendeeDetail } from '@taquilla/shared/schemas/attendees';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { isEmail, isPersonName } from '../../../lib/person-rules.ts';
-import { useUpdateAttendee } from '../api.ts';
+import { isUnanswered, QuestionField } from '../../checkout/components/question-field.tsx';
+import { useAttendee, useUpdateAttendee } from '../api.ts';
 
-/** Corrects who holds a ticket; the ticket and its QR code stay the same. */
+type Question = ManageAttendeeDetail['questions'][number];
+
+/**
+ * Corrects who holds a ticket and their answers to the questions checkout asked for it (checked again by
+ * the server as checkout checks them); the ticket and its QR code stay the same.
+ */
 export function AttendeeForm(props: { eventId: string; attendee: ManageAttendee; onClose: () => void }) {
+  const detail = useAttendee(props.eventId, props.attendee.id);
+  const questions = detail.data?.questions.filter((q) => q.belongs_to === 'ATTENDEE');
+  // The form waits for the questions so their answers start from what is stored.
+  return questions ? <HolderForm {...props} questions={questions} /> : null;
+}
+
+function HolderForm(props: {
+  eventId: string;
+  attendee: ManageAttendee;
+  questions: Question[];
+  onClose: () => void;
+}) {
   const { t } = useLingui();
   const phone = useMediaQuery('(max-width: 48em)');
   const update = useUpdateAttendee(props.eventId);
   const a = props.attendee;
+  const { questions } = props;
   const nameRule = (v: string) => (isPersonName(v) ? null : t`Debe tener entre 1 y 50 caracteres.`);
   const form = useForm({
-    initialValues: { first_name: a.first_name, last_name: a.last_name, email: a.email },
+    initialValues: {
+      first_name: a.first_name,
+      last_name: a.last_name,
+      email: a.email,
+      answers: Object.fromEntries(questions.map((q) => [q.id, a.answers[q.id]])) as Record<string, unknown>,
+    },
     validate: {
+      answers: Object.fromEntries(
+        questions.map((q) => [
+          q.id,
+          (v: unknown) => (q.required && isUnanswered(v) ? t`Esta pregunta es obligatoria.` : null),
+        ]),
+      ),
       first_name: nameRule,
       last_name: nameRule,
       email: (v) => (isEmail(v) ? null : t`Introduce un correo electrónico válido.`),
@@ -31,6 +61,14 @@ export function AttendeeForm(props: { eventId: string; attendee: ManageAttendee;
         first_name: v.first_name.trim(),
         last_name: v.last_name.trim(),
         email: v.email.trim(),
+        // Unanswered questions are left out, as checkout leaves them out.
+        ...(questions.length
+          ? {
+              answers: Object.fromEntries(
+                Object.entries(v.answers).filter(([, x]) => !isUnanswered(x)),
+              ) as Record<string, string | boolean | string[]>,
+            }
+          : {}),
       });
       notifications.show({ color: 'teal', message: t`Asistente actualizado` });
       props.onClose();
@@ -50,6 +88,15 @@ export function AttendeeForm(props: { eventId: string; attendee: ManageAttendee;
           <TextInput label={t`Nombre`} required data-autofocus {...form.getInputProps('first_name')} />
           <TextInput label={t`Apellidos`} required {...form.getInputProps('last_name')} />
           <TextInput label={t`Correo electrónico`} type="email" required {...form.getInputProps('email')} />
+          {questions.map((q) => (
+            <QuestionField
+              key={q.id}
+              question={q}
+              value={form.values.answers[q.id]}
+              error={form.errors[`answers.${q.id}`]}
+              onChange={(value) => form.setFieldValue(`answers.${q.id}`, value)}
+            />
+          ))}
           <FormActions onCancel={props.onClose} loading={update.isPending} />
         </Stack>
       </form>

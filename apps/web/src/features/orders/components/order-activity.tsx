@@ -20,6 +20,8 @@ const KINDS: Record<OrderActivityKind, MessageDescriptor> = {
   ATTENDEE_REACTIVATED: msg`Asistente reactivado`,
   TICKET_TRANSFERRED: msg`Entrada transferida a otra persona`,
   HOLDER_EDITED: msg`El titular cambió el nombre de la entrada`,
+  NOTES_EDITED: msg`Notas internas guardadas`,
+  ATTENDEE_EDITED: msg`Datos del asistente corregidos`,
 };
 
 export const EMAIL_KINDS: Record<OrderEmailKind, MessageDescriptor> = {
@@ -45,6 +47,7 @@ export function OrderActivityLog(props: { activity: OrderActivity[]; currency: s
       const line = what ? t`${what} a ${d.to}` : t`a ${d.to}`;
       return typeof d.error === 'string' ? `${line} · ${d.error}` : line;
     }
+    if (typeof d.notes === 'string') return d.notes || t`(notas borradas)`;
     if (typeof d.attendee === 'string') return d.attendee;
     if (d.manual === true) return t`a mano, desde el panel`;
     return null;
@@ -61,7 +64,7 @@ export function OrderActivityLog(props: { activity: OrderActivity[]; currency: s
           >
             <Stack gap={0}>
               {extra && (
-                <Text size="sm" c="dimmed">
+                <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>
                   {extra}
                 </Text>
               )}

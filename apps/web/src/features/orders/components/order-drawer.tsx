@@ -38,6 +38,7 @@ import { EditOrderModal } from './edit-order-modal.tsx';
 import { OrderActivityLog } from './order-activity.tsx';
 import { OrderEmails } from './order-emails.tsx';
 import { OrderInvoices } from './order-invoices.tsx';
+import { OrderNotes } from './order-notes.tsx';
 import { RefundModal } from './refund-modal.tsx';
 
 function Totals({ order }: { order: OrganizerOrder }) {
@@ -359,6 +360,12 @@ function Detail({ order, timezone }: { order: OrganizerOrder; timezone: string }
       )}
 
       {order.refunds.length > 0 && <Refunds order={order} timezone={timezone} />}
+
+      <Divider />
+      <Title order={3} size="h5">
+        <Trans>Notas</Trans>
+      </Title>
+      <OrderNotes key={order.id} order={order} />
 
       <Divider />
       <Title order={3} size="h5">

@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "organizer_notes" text DEFAULT '' NOT NULL;
