@@ -15,6 +15,7 @@ export function useAccountTabs() {
       { value: '/account/emails', label: t`Correos`, permission: 'account:manage' },
       { value: '/account/webhooks', label: t`Webhooks`, permission: 'account:manage' },
       { value: '/account/api-keys', label: t`Claves de API`, permission: 'account:manage' },
+      { value: '/account/privacy', label: t`Privacidad`, permission: 'privacy:manage' },
     ] as const
   ).filter((tab) => can(me.data, tab.permission));
   return { tabs, loaded: Boolean(me.data) };
