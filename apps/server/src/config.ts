@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createPrivateKey, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -111,6 +111,28 @@ const envSchema = z.object({
   WEBHOOKS_ALLOW_PRIVATE: bool,
   /** Requests one API key may make per minute. */
   API_KEY_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(360),
+  /**
+   * Apple Wallet passes: the Pass Type ID and Team ID of the installation's Apple developer account, its
+   * pass certificate and key, the key's passphrase, and Apple's WWDR intermediate certificate. The PEM
+   * variables take the PEM text itself or a file path. Without all of them no pass is offered.
+   */
+  APPLE_WALLET_PASS_TYPE_ID: z.string().trim().min(1).max(200).optional(),
+  APPLE_WALLET_TEAM_ID: z.string().trim().min(1).max(20).optional(),
+  APPLE_WALLET_CERT: z.string().min(1).optional(),
+  APPLE_WALLET_KEY: z.string().min(1).optional(),
+  APPLE_WALLET_KEY_PASSPHRASE: z.string().optional(),
+  APPLE_WALLET_WWDR: z.string().min(1).optional(),
+  /**
+   * Google Wallet: the issuer id of the Google Pay & Wallet console, and a service account's e-mail and
+   * private key (PEM text, a file path, or the JSON key file's path). Without them no link is offered.
+   */
+  GOOGLE_WALLET_ISSUER_ID: z
+    .string()
+    .trim()
+    .regex(/^\d{1,30}$/, 'the numeric issuer id')
+    .optional(),
+  GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL: z.string().trim().email().optional(),
+  GOOGLE_WALLET_PRIVATE_KEY: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
 });
@@ -157,12 +179,102 @@ export type Config = {
   /** Webhooks may reach private and loopback addresses (off: only public ones). */
   webhooksAllowPrivate: boolean;
   apiKeyRequestsPerMinute: number;
+  /** Apple Wallet's signing material; null: passes are not offered. */
+  appleWallet: AppleWalletConfig | null;
+  /** Google Wallet's service account; null: the save link is not offered. */
+  googleWallet: GoogleWalletConfig | null;
   webDistDir: string;
   /** The server build of the public event page (`vite build --ssr`): ssr/dist beside the web app's dist. */
   webSsrDir: string;
 };
 
 export class ConfigError extends Error {}
+
+export interface AppleWalletConfig {
+  passTypeId: string;
+  teamId: string;
+  /** PEM texts. */
+  signerCert: string;
+  signerKey: string;
+  signerKeyPassphrase?: string;
+  wwdr: string;
+}
+
+export interface GoogleWalletConfig {
+  issuerId: string;
+  serviceAccountEmail: string;
+  /** PKCS#8 PEM. */
+  privateKey: string;
+}
+
+/** PEM text given inline (`\\n` escapes allowed, as one-line variables need) or as a file path. */
+function pemOf(name: string, value: string): string {
+  const inline = value.replace(/\\n/g, '\n');
+  if (inline.includes('-----BEGIN')) return inline;
+  try {
+    return readFileSync(path.resolve(REPO_ROOT, value), 'utf8');
+  } catch {
+    throw new ConfigError(`Invalid configuration:\n  ${name}: neither PEM text nor a readable file`);
+  }
+}
+
+/** All of a group's variables, or none: a half-configured wallet is a mistake to say at start-up. */
+function allOrNone(group: Record<string, string | undefined>): boolean {
+  const missing = Object.entries(group).filter(([, v]) => v === undefined);
+  if (missing.length === 0) return true;
+  if (missing.length === Object.keys(group).length) return false;
+  throw new ConfigError(
+    `Invalid configuration:\n  ${missing.map(([k]) => k).join(', ')}: required with ${Object.keys(group)
+      .filter((k) => group[k] !== undefined)
+      .join(', ')}`,
+  );
+}
+
+function appleWalletOf(e: z.infer<typeof envSchema>): AppleWalletConfig | null {
+  const group = {
+    APPLE_WALLET_PASS_TYPE_ID: e.APPLE_WALLET_PASS_TYPE_ID,
+    APPLE_WALLET_TEAM_ID: e.APPLE_WALLET_TEAM_ID,
+    APPLE_WALLET_CERT: e.APPLE_WALLET_CERT,
+    APPLE_WALLET_KEY: e.APPLE_WALLET_KEY,
+    APPLE_WALLET_WWDR: e.APPLE_WALLET_WWDR,
+  };
+  if (!allOrNone(group)) return null;
+  return {
+    passTypeId: e.APPLE_WALLET_PASS_TYPE_ID ?? '',
+    teamId: e.APPLE_WALLET_TEAM_ID ?? '',
+    signerCert: pemOf('APPLE_WALLET_CERT', e.APPLE_WALLET_CERT ?? ''),
+    signerKey: pemOf('APPLE_WALLET_KEY', e.APPLE_WALLET_KEY ?? ''),
+    ...(e.APPLE_WALLET_KEY_PASSPHRASE ? { signerKeyPassphrase: e.APPLE_WALLET_KEY_PASSPHRASE } : {}),
+    wwdr: pemOf('APPLE_WALLET_WWDR', e.APPLE_WALLET_WWDR ?? ''),
+  };
+}
+
+function googleWalletOf(e: z.infer<typeof envSchema>): GoogleWalletConfig | null {
+  const group = {
+    GOOGLE_WALLET_ISSUER_ID: e.GOOGLE_WALLET_ISSUER_ID,
+    GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL: e.GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL,
+    GOOGLE_WALLET_PRIVATE_KEY: e.GOOGLE_WALLET_PRIVATE_KEY,
+  };
+  if (!allOrNone(group)) return null;
+  let key = pemOf('GOOGLE_WALLET_PRIVATE_KEY', e.GOOGLE_WALLET_PRIVATE_KEY ?? '');
+  // The service account's JSON key file holds the PEM in its private_key field.
+  if (key.trimStart().startsWith('{')) {
+    key = String((JSON.parse(key) as { private_key?: unknown }).private_key ?? '');
+  }
+  let privateKey: string;
+  try {
+    privateKey = createPrivateKey(key).export({ type: 'pkcs8', format: 'pem' }).toString();
+  } catch {
+    throw new ConfigError(
+      'Invalid configuration:\n  GOOGLE_WALLET_PRIVATE_KEY: not a readable RSA private key',
+    );
+  }
+  return {
+    issuerId: e.GOOGLE_WALLET_ISSUER_ID ?? '',
+    serviceAccountEmail: e.GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL ?? '',
+    privateKey,
+  };
+}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // An empty variable counts as unset (compose files pass `${SMTP_URL:-}` that way).
@@ -234,6 +346,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     doorRequestsPerMinute: e.DOOR_REQUESTS_PER_MINUTE,
     webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE ?? false,
     apiKeyRequestsPerMinute: e.API_KEY_REQUESTS_PER_MINUTE,
+    appleWallet: appleWalletOf(e),
+    googleWallet: googleWalletOf(e),
     webDistDir,
     webSsrDir: path.join(path.dirname(webDistDir), 'ssr', 'dist'),
   };

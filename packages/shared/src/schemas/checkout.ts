@@ -133,6 +133,12 @@ export const publicTicketViewSchema = publicAttendeeSchema
     qr_code: z.string().optional(),
     order_short_id: z.string(),
     order_status: z.enum(ORDER_STATUSES),
+    /** Ways to carry the ticket: its PDF, and the wallet passes when the installation offers them. */
+    documents: z.object({
+      pdf_url: z.string(),
+      apple_wallet_url: z.string().nullable(),
+      google_wallet_url: z.string().nullable(),
+    }),
     event: z.object({
       id: z.string(),
       name: z.string(),

@@ -4,6 +4,7 @@ import { notFound } from '../../lib/errors.ts';
 import { renderIcs } from '../../lib/ics.ts';
 import { qrSvg } from '../../lib/qr.ts';
 import { SOLD_ORDERS } from '../order-lifecycle/order-lifecycle.ts';
+import { ticketDocumentLinks } from '../ticket-documents/ticket-documents.service.ts';
 import { findPublicAttendee } from './attendees.repository.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'config'>;
@@ -33,6 +34,7 @@ export async function publicTicket(deps: Deps, eventId: string, shortId: string)
       : {}),
     order_short_id: order.short_id,
     order_status: order.status,
+    documents: ticketDocumentLinks(deps.config, event.id, attendee.short_id, attendee.status === 'ACTIVE'),
     event: {
       id: event.id,
       name: event.name,

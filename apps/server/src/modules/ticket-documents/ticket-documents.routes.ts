@@ -1,3 +1,4 @@
+import { dataEnvelope } from '@taquilla/shared/schemas/envelope';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,11 +16,12 @@ const sendFile = (reply: FastifyReply, type: string, file: { filename: string; b
     .header('cache-control', 'no-store')
     .send(file.body);
 
+const passAnswer = fileResponse('The ticket as a signed Apple Wallet pass', ['application/vnd.apple.pkpass']);
 const pdfAnswer = fileResponse('The tickets as a PDF, one page per ticket', ['application/pdf']);
 
 /**
  * What the buyer carries, by the unguessable public ids (no login): the order's tickets as one PDF, a
- * ticket's PDF.
+ * ticket's PDF, its Apple Wallet pass and its Google Wallet save link (404 while not configured).
  */
 export const ticketDocumentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
@@ -54,6 +56,45 @@ export const ticketDocumentsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id, attendeeShortId } = request.params;
       const file = await service.publicTicketPdf(deps, id, attendeeShortId, request.locale);
       return sendFile(reply, 'application/pdf', { filename: file.filename, body: file.pdf });
+    },
+  );
+  app.get(
+    '/public/events/:id/attendees/:attendeeShortId/apple-wallet',
+    {
+      schema: {
+        tags,
+        summary: "Download a ticket's Apple Wallet pass (public); a cancelled one is voided",
+        params: ticketParams,
+        response: { 200: passAnswer },
+      },
+    },
+    async (request, reply) => {
+      const { id, attendeeShortId } = request.params;
+      const file = await service.publicApplePass(deps, id, attendeeShortId, request.locale);
+      return sendFile(reply, 'application/vnd.apple.pkpass', file);
+    },
+  );
+  app.get(
+    '/public/events/:id/attendees/:attendeeShortId/google-wallet',
+    {
+      schema: {
+        tags,
+        summary:
+          "A ticket's Google Wallet «save» link (public): JSON when asked for (Accept: application/json), else a redirect to it",
+        params: ticketParams,
+        response: {
+          200: dataEnvelope(z.object({ url: z.string() })),
+          302: z.null().describe('Location: https://pay.google.com/gp/v/save/<jwt>'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { id, attendeeShortId } = request.params;
+      const url = await service.publicGoogleWalletLink(deps, id, attendeeShortId, request.locale);
+      reply.header('cache-control', 'no-store');
+      // The ticket page's button is a plain link (it works without JavaScript): the browser follows it.
+      if (request.headers.accept?.includes('application/json')) return reply.send({ data: { url } });
+      return reply.redirect(url, 302);
     },
   );
 };

@@ -6,6 +6,8 @@ import { isLocale } from '../../lib/i18n.ts';
 import type { AttachmentRef, MailAttachment } from '../../lib/mailer.ts';
 import { TICKET_DOCUMENTS } from '../order-lifecycle/order-documents.ts';
 import { SOLD_ORDERS } from '../order-lifecycle/order-lifecycle.ts';
+import { renderApplePass } from './apple-pass.ts';
+import { googleWalletLink } from './google-wallet.ts';
 import type { TicketDocumentRow } from './ticket-documents.repository.ts';
 import * as repo from './ticket-documents.repository.ts';
 import { renderTicketsPdf } from './ticket-pdf.ts';
@@ -30,6 +32,28 @@ async function pdfOf(dataDir: string, rows: TicketDocumentRow[], locale: Locale)
   const view = await ticketView(rows, locale, dataDir);
   return view ? renderTicketsPdf(view, locale) : null;
 }
+
+/**
+ * What the ticket page offers to carry the ticket (the public ticket answer): its PDF always, the wallet
+ * passes when the installation is configured for them and the ticket has a code to scan.
+ */
+export function ticketDocumentLinks(
+  config: Deps['config'],
+  eventId: string,
+  attendeeShortId: string,
+  active: boolean,
+) {
+  const base = `/api/public/events/${encodeURIComponent(eventId)}/attendees/${encodeURIComponent(attendeeShortId)}`;
+  return {
+    pdf_url: `${base}/pdf`,
+    apple_wallet_url: config.appleWallet && active ? `${base}/apple-wallet` : null,
+    google_wallet_url: config.googleWallet && active ? `${base}/google-wallet` : null,
+  };
+}
+
+/** The order's tickets as one PDF (the order page). */
+export const orderPdfUrl = (eventId: string, orderShortId: string) =>
+  `/api/public/events/${encodeURIComponent(eventId)}/order/${encodeURIComponent(orderShortId)}/tickets/pdf`;
 
 export const orderPdfName = (orderShortId: string) => `entradas-${orderShortId}.pdf`;
 export const ticketPdfName = (attendeeShortId: string) => `entrada-${attendeeShortId}.pdf`;
@@ -90,4 +114,37 @@ export async function ticketsAttachment(
     encoding: 'base64',
     contentType: 'application/pdf',
   };
+}
+
+/**
+ * A ticket for a wallet: configured, and the ticket has a code to scan or was cancelled (its new copy
+ * then shows void). An unpaid ticket gets none yet.
+ */
+async function walletTicket(deps: Deps, eventId: string, attendeeShortId: string, locale: Locale) {
+  const row = shown(await repo.ticketByShortId(deps.db, eventId, attendeeShortId));
+  const view = row ? await ticketView([row], locale, deps.config.dataDir) : null;
+  const ticket = view?.tickets[0];
+  if (!view || !ticket || ticket.state === 'UNPAID') throw notFound();
+  return { view, ticket };
+}
+
+/** GET /api/public/events/{id}/attendees/{attendeeShortId}/apple-wallet: the signed .pkpass. */
+export async function publicApplePass(deps: Deps, eventId: string, attendeeShortId: string, locale: Locale) {
+  const apple = deps.config.appleWallet;
+  if (!apple) throw notFound();
+  const { view, ticket } = await walletTicket(deps, eventId, attendeeShortId, locale);
+  return { filename: `${attendeeShortId}.pkpass`, body: await renderApplePass(apple, view, ticket, locale) };
+}
+
+/** GET /api/public/events/{id}/attendees/{attendeeShortId}/google-wallet: where the save link goes. */
+export async function publicGoogleWalletLink(
+  deps: Deps,
+  eventId: string,
+  attendeeShortId: string,
+  locale: Locale,
+): Promise<string> {
+  const google = deps.config.googleWallet;
+  if (!google) throw notFound();
+  const { view, ticket } = await walletTicket(deps, eventId, attendeeShortId, locale);
+  return googleWalletLink(google, deps.config.appUrl, view, ticket, locale);
 }
