@@ -1,4 +1,4 @@
-import { SUPPORTED_LOCALES } from '@taquilla/shared';
+import { type Locale, SUPPORTED_LOCALES } from '@taquilla/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { SpaShell } from '../../lib/spa.ts';
@@ -69,14 +69,16 @@ export function documentRoutes(app: FastifyInstance, renderer: EventPageRenderer
     return SpaShell.sendHtml(reply, html, page.found ? 200 : 404);
   }
 
-  const ticketPage = (load: (eventId: string, id: string) => Promise<TicketPageData | null>) => {
+  const ticketPage = (
+    load: (eventId: string, id: string, locale: Locale) => Promise<TicketPageData | null>,
+  ) => {
     return async (request: FastifyRequest, reply: FastifyReply) => {
       const { eventId, attendeeShortId } = request.params as Record<string, string>;
       return sendStatic(request, reply, async (locale) => {
         const bundle = await renderer.bundle();
         if (!bundle) return null;
         const valid = uuid.safeParse(eventId).success && shortId.safeParse(attendeeShortId).success;
-        const data = valid ? await load(eventId ?? '', attendeeShortId ?? '') : null;
+        const data = valid ? await load(eventId ?? '', attendeeShortId ?? '', locale as Locale) : null;
         const eventUrl = eventLink(eventId);
         return { ...bundle.renderTicketPage({ locale, data, eventUrl }), found: data !== null };
       });
@@ -109,7 +111,7 @@ export function documentRoutes(app: FastifyInstance, renderer: EventPageRenderer
   app.get(
     '/ticket/:eventId/:attendeeShortId',
     hide,
-    ticketPage((e, a) => ticketPageData(app.deps, e, a)),
+    ticketPage((e, a, locale) => ticketPageData(app.deps, e, a, locale)),
   );
   app.get(
     '/ticket/:eventId/:attendeeShortId/print',

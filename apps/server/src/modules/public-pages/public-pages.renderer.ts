@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { PublicAttendee, PublicEvent, PublicOrder } from '@taquilla/shared';
 import type { Receipt } from '@taquilla/shared/schemas/receipt';
+import type { TicketChangeActions } from '@taquilla/shared/schemas/ticket-changes';
 
 /**
  * The web app's server entry (apps/web/src/features/checkout/public-event/server.tsx), built by
@@ -32,6 +33,8 @@ export interface TicketPageData {
   testMode: boolean;
   attendee: PublicAttendee;
   orderShortId: string;
+  changes?: TicketChangeActions | null;
+  notice?: { tone: 'success' | 'error'; text: string } | null;
 }
 export interface PrintPageData {
   event: TicketEventView;
@@ -47,6 +50,15 @@ export interface PublicPagesBundle {
   renderEventPage: RenderEventPage;
   /** `eventUrl`: where a "not found" page sends the buyer (the event's page), or nowhere. */
   renderTicketPage: (input: { locale: string; data: TicketPageData | null; eventUrl: string | null }) => {
+    html: string;
+    title: string;
+  };
+  renderTicketTransferred: (input: {
+    locale: string;
+    to: string;
+    email: string;
+    eventUrl: string | null;
+  }) => {
     html: string;
     title: string;
   };
@@ -99,6 +111,7 @@ export class EventPageRenderer {
       for (const name of [
         'renderEventPage',
         'renderTicketPage',
+        'renderTicketTransferred',
         'renderPrintPage',
         'pageMessages',
         'renderCheckoutPage',

@@ -10,6 +10,7 @@ import { loadPublicEvent } from '../public-events/public-events.service.ts';
 import { documentRoutes } from './public-pages.documents.ts';
 import { eventHead, unavailableHead } from './public-pages.head.ts';
 import { EventPageRenderer } from './public-pages.renderer.ts';
+import { ticketFormRoutes } from './public-pages.ticket-forms.ts';
 
 const params = z.object({ eventId: z.string().max(100), eventSlug: z.string().max(300).optional() });
 /** A promo code is at most 50 characters: a longer one (or one given twice) cannot unlock anything. */
@@ -81,6 +82,7 @@ export const publicPagesRoutes: FastifyPluginAsyncZod = async (app) => {
     return SpaShell.sendHtml(reply, page.html, page.status);
   };
   documentRoutes(app, renderer);
+  ticketFormRoutes(app, renderer);
   // The slug only makes the address readable: a link that lost it (`/e/{id}`) opens the same page.
   for (const path of [
     '/e/:eventId/:eventSlug',

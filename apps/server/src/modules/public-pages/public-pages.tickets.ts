@@ -1,3 +1,4 @@
+import type { Locale } from '@taquilla/shared';
 import { isTestModeOnly } from '@taquilla/shared/test-mode';
 import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -7,6 +8,7 @@ import { publicOrder } from '../checkout/checkout.service.ts';
 import { SOLD_ORDERS } from '../order-lifecycle/order-lifecycle.ts';
 import { presentPublicOrder } from '../orders/order-presenter.ts';
 import { loadPublicEvent } from '../public-events/public-events.service.ts';
+import { ticketActions } from '../ticket-changes/ticket-changes.service.ts';
 import type { PageColors, PrintPageData, TicketPageData } from './public-pages.renderer.ts';
 
 /** What the ticket and print pages show, read through the modules' services; null when not found. */
@@ -39,9 +41,12 @@ export async function ticketPageData(
   deps: AppDeps,
   eventId: string,
   attendeeShortId: string,
+  locale?: Locale,
 ): Promise<TicketPageData | null> {
   const ticket = await orNull(() => publicTicket(deps, eventId, attendeeShortId));
   if (!ticket) return null;
+  // The holder's own page offers what they may change (the print pages ask without a locale: nothing).
+  const changes = locale ? await orNull(() => ticketActions(deps, eventId, attendeeShortId, locale)) : null;
   const { event, order_short_id, qr_code: _secret, order_status: _status, ...attendee } = ticket;
   return {
     eventId,
@@ -49,6 +54,7 @@ export async function ticketPageData(
     ...(await lookOf(deps, eventId)),
     attendee,
     orderShortId: order_short_id,
+    changes,
   };
 }
 

@@ -15,6 +15,7 @@ export const ticketChangesMessages = defineMessages({
     'Esta entrada ya se ha transferido {count, plural, one {# vez} other {# veces}}, el máximo que permite el organizador.',
   'ticket_changes.checked_in': 'Esta entrada ya se ha usado para entrar: no se puede transferir.',
   'ticket_changes.not_active': 'Solo se puede transferir una entrada pagada y activa.',
+  'ticket_changes.holder_saved': 'Nombre guardado.',
   'ticket_changes.same_holder': 'La entrada ya es de esta persona.',
   'ticket_changes.email_to_subject': '{from} te ha enviado una entrada para {event}',
   'ticket_changes.email_to_heading': 'Tienes una entrada',

@@ -14,6 +14,7 @@ import {
   TicketNotFound,
   TicketPage,
   type TicketPageData,
+  TicketTransferred,
 } from '../public-ticket/ticket-pages.tsx';
 import { PublicEventApp } from './app.tsx';
 import type { EventPageData } from './page-data.ts';
@@ -109,6 +110,21 @@ export function renderTicketPage(input: {
       ? `${data.event.name} · ${data.attendee.first_name} ${data.attendee.last_name}`
       : i18n._(msg`Entrada no encontrada`);
     return data ? <TicketPage data={data} /> : <TicketNotFound eventUrl={input.eventUrl} />;
+  });
+  return { html, title };
+}
+
+/** The page a holder sees after passing the ticket on (ticket-changes). */
+export function renderTicketTransferred(input: {
+  locale: string;
+  to: string;
+  email: string;
+  eventUrl: string | null;
+}) {
+  let title = '';
+  const html = renderStatic(input.locale, (i18n) => {
+    title = i18n._(msg`Entrada transferida`);
+    return <TicketTransferred to={input.to} email={input.email} eventUrl={input.eventUrl} />;
   });
   return { html, title };
 }

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Paper, Stack } from '@mantine/core';
 import type { PublicAttendee } from '@taquilla/shared';
 import type { Receipt } from '@taquilla/shared/schemas/receipt';
+import type { TicketChangeActions } from '@taquilla/shared/schemas/ticket-changes';
 import type { CSSProperties, ReactNode } from 'react';
 import classes from '../components/public.module.css';
 import { PublicFooter } from '../components/public-footer.tsx';
@@ -9,6 +10,7 @@ import { ReceiptView } from '../components/receipt.tsx';
 import { TestModeNotice } from '../components/test-mode-banner.tsx';
 import { TicketCard, type TicketEvent } from '../components/ticket-card.tsx';
 import { eventColorStyle, type PageColors } from '../lib/event-colors.ts';
+import { Notice, type PageNotice, TicketChanges } from './ticket-changes.tsx';
 
 /**
  * The ticket page and the print pages: rendered on the server only (renderToString, no hydration), so a
@@ -23,6 +25,10 @@ export interface TicketPageData {
   testMode: boolean;
   attendee: PublicAttendee;
   orderShortId: string;
+  /** What the holder may change now (ticket-changes); absent on pages that offer nothing. */
+  changes?: TicketChangeActions | null;
+  /** The answer to a form just sent from this page. */
+  notice?: PageNotice | null;
 }
 
 function Page(props: { colors: PageColors | null; testMode: boolean; children: ReactNode }) {
@@ -43,6 +49,7 @@ export function TicketPage({ data }: { data: TicketPageData }) {
     <Page colors={data.colors} testMode={data.testMode}>
       <main className={classes.narrow}>
         <Stack gap="md">
+          {data.notice && <Notice notice={data.notice} />}
           <Paper withBorder p="lg" radius="lg" shadow="sm">
             <TicketCard
               event={data.event}
@@ -61,7 +68,43 @@ export function TicketPage({ data }: { data: TicketPageData }) {
               <Trans>Imprimir</Trans>
             </Button>
           </Group>
+          {data.changes && (
+            <TicketChanges
+              base={base}
+              timezone={data.event.timezone}
+              attendee={data.attendee}
+              changes={data.changes}
+            />
+          )}
         </Stack>
+      </main>
+    </Page>
+  );
+}
+
+/** After a transfer: the ticket is someone else's now; this page no longer shows it. */
+export function TicketTransferred(props: { to: string; email: string; eventUrl: string | null }) {
+  return (
+    <Page colors={null} testMode={false}>
+      <main className={classes.narrow}>
+        <Paper withBorder p="lg" radius="md">
+          <Stack gap="sm" align="flex-start" data-testid="ticket-transferred">
+            <h1 className={classes.noticeTitle}>
+              <Trans>Entrada transferida</Trans>
+            </h1>
+            <p>
+              <Trans>
+                La entrada es ahora de {props.to}: le hemos enviado un correo a {props.email} con su código
+                nuevo. Tu código anterior ya no sirve para entrar.
+              </Trans>
+            </p>
+            {props.eventUrl && (
+              <a href={props.eventUrl}>
+                <Trans>Ver la página del evento</Trans>
+              </a>
+            )}
+          </Stack>
+        </Paper>
       </main>
     </Page>
   );
