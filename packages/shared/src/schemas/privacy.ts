@@ -10,6 +10,7 @@ export const PERSONAL_DATA_KINDS = [
   'orders',
   'attendees',
   'answers',
+  'ticket_transfers',
   'waitlist',
   'message_deliveries',
   'emails',

@@ -7,6 +7,7 @@ import { invoicesPersonalData } from '../invoices/invoices.privacy.ts';
 import { messageDeliveriesPersonalData } from '../messages/messages.privacy.ts';
 import { ordersPersonalData } from '../orders/orders.privacy.ts';
 import { answersPersonalData } from '../questions/questions.privacy.ts';
+import { ticketTransfersPersonalData } from '../ticket-changes/ticket-changes.privacy.ts';
 import { waitlistPersonalData } from '../waitlist/waitlist.privacy.ts';
 
 /** Every kind of personal data, each handled by the module that owns it, in the export's order. */
@@ -14,6 +15,7 @@ export const PERSONAL_DATA: PersonalDataKind[] = [
   ordersPersonalData,
   attendeesPersonalData,
   answersPersonalData,
+  ticketTransfersPersonalData,
   waitlistPersonalData,
   messageDeliveriesPersonalData,
   emailJobsPersonalData,
@@ -30,6 +32,7 @@ const ERASE_ORDER = [
   'invoices',
   'check_ins',
   'answers',
+  'ticket_transfers',
   'message_deliveries',
   'emails',
   'waitlist',

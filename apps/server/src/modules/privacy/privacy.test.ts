@@ -9,6 +9,8 @@ import {
   events,
   messageDeliveries,
   messages,
+  ticketLookupTokens,
+  ticketTransfers,
   waitlistEntries,
 } from '../../db/schema/index.ts';
 import { newShortId } from '../../lib/ids.ts';
@@ -143,8 +145,35 @@ async function holdTheRest(w: World, email = PERSON) {
       .values({ account_id: w.account.id, event_id: w.event.id, short_id: newShortId('c'), name: 'Puerta' })
       .returning(),
   );
-  const [attendee] = rowsOf<{ id: string }>(
-    await db.execute(sql`select id from attendees where event_id = ${w.event.id} and email = ${email}`),
+  const [attendee] = rowsOf<{ id: string; order_id: string }>(
+    await db.execute(
+      sql`select id, order_id from attendees where event_id = ${w.event.id} and email = ${email}`,
+    ),
+  );
+  // She once passed a ticket on to Marta, asked for a «find my tickets» link, and the organizer noted a call.
+  await db.insert(ticketTransfers).values({
+    account_id: w.account.id,
+    event_id: w.event.id,
+    order_id: String(attendee?.order_id),
+    attendee_id: String(attendee?.id),
+    old_short_id: newShortId('a'),
+    old_qr_hash: 'x'.repeat(64),
+    from_name: 'Lucía Martín',
+    from_email: email,
+    to_name: 'Marta Soler',
+    to_email: 'marta@example.com',
+    door_version: 0,
+  });
+  await db.insert(ticketLookupTokens).values({
+    account_id: w.account.id,
+    organizer_id: w.organizer.id,
+    event_id: w.event.id,
+    email,
+    token_hash: createHash('sha256').update(newShortId('c')).digest('hex'),
+    expires_at: new Date(Date.now() + 3600_000),
+  });
+  await db.execute(
+    sql`update orders set organizer_notes = 'Lucía llamó: llega tarde' where id = ${String(attendee?.order_id)}`,
   );
   await db.insert(checkIns).values({
     account_id: w.account.id,
@@ -174,6 +203,8 @@ async function accountText(accountId: string) {
                 join messages m on m.id = d.message_id where m.account_id = ${accountId})::text
           || (select coalesce(json_agg(j), '[]') from jobs j where j.payload ->> 'account_id' = ${accountId})::text
           || (select coalesce(json_agg(x), '[]') from order_activities x where x.account_id = ${accountId})::text
+          || (select coalesce(json_agg(x), '[]') from ticket_transfers x where x.account_id = ${accountId})::text
+          || (select coalesce(json_agg(x), '[]') from ticket_lookup_tokens x where x.account_id = ${accountId})::text
         as t`),
   );
   return at(rows, 0).t;
@@ -208,6 +239,7 @@ describe('privacy: one person', () => {
       orders: 1,
       attendees: 1,
       answers: 2,
+      ticket_transfers: 2,
       waitlist: 1,
       message_deliveries: 1,
       emails: expect.any(Number),
@@ -253,6 +285,12 @@ describe('privacy: one person', () => {
     expect(data.emails.every((e: { to: string }) => e.to === PERSON)).toBe(true);
     expect(data.check_ins).toEqual([expect.objectContaining({ list_name: 'Puerta' })]);
     expect(data.invoices).toEqual([expect.objectContaining({ kind: 'INVOICE', order_short_id: short })]);
+    expect(data.orders[0].organizer_notes).toBe('Lucía llamó: llega tarde');
+    expect(data.ticket_transfers).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ from_email: PERSON, to_email: 'marta@example.com' }),
+      ]),
+    );
     // Nothing of the other account.
     expect(data.orders).toHaveLength(1);
 
@@ -293,6 +331,7 @@ describe('privacy: one person', () => {
       orders: { erased: 1, kept: 0 },
       attendees: { erased: 1, kept: 0 },
       answers: { erased: 2, kept: 0 },
+      ticket_transfers: { erased: 2, kept: 0 },
       waitlist: { erased: 1, kept: 0 },
       message_deliveries: { erased: 1, kept: 0 },
       check_ins: { erased: 0, kept: 1 },
@@ -304,7 +343,15 @@ describe('privacy: one person', () => {
     // Nowhere in the account's personal data: no address, no name, no answer, no invoice details.
     const text = await accountText(w.account.id);
     expect(text.toLowerCase()).not.toContain('lucia@example.com');
-    for (const gone of ['Lucía', 'Martín', '+34 600 000 000', 'Nueces', 'Calle Mayor', '12345678Z'])
+    for (const gone of [
+      'Lucía',
+      'Martín',
+      '+34 600 000 000',
+      'Nueces',
+      'Calle Mayor',
+      '12345678Z',
+      'llega tarde',
+    ])
       expect(text, text.slice(Math.max(0, text.indexOf(gone) - 300), text.indexOf(gone) + 100)).not.toContain(
         gone,
       );
@@ -312,6 +359,9 @@ describe('privacy: one person', () => {
     // One pseudonym for the person, the same in every kind; never deliverable.
     const pseudonyms = new Set(text.match(/erased-[a-z0-9]+@erased\.invalid/g));
     expect(pseudonyms.size).toBe(1);
+    // Marta, who got her ticket, stays named in the transfer.
+    expect(text).toContain('marta@example.com');
+    expect(text).toContain('Marta Soler');
     // Pablo, in the same order, keeps his ticket, name and answer.
     expect(text).toContain('pablo@example.com');
     expect(text).toContain('Ninguna');

@@ -6,6 +6,7 @@ export const KIND_LABEL: Record<PersonalDataKindName, ReturnType<typeof msg>> = 
   orders: msg`Pedidos (nombre, correo, datos de factura)`,
   attendees: msg`Entradas a su nombre`,
   answers: msg`Respuestas a preguntas`,
+  ticket_transfers: msg`Cesiones de entradas y enlaces de «Mis entradas»`,
   waitlist: msg`Listas de espera`,
   message_deliveries: msg`Mensajes recibidos`,
   emails: msg`Copias de correos enviados`,
