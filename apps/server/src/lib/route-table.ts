@@ -51,7 +51,11 @@ const ACCESS_RULES: [methods: RegExp, path: RegExp, access: Access][] = [
   [/GET/, /^\/api\/(events\/:id\/)?reports\/[^/]+\/export$/, 'orders:export'],
   [/GET/, /^\/api\/(events\/:id\/)?reports\//, 'reports:read'],
   [/POST/, /^\/api\/events\/:id\/orders\/:orderId\/refund$/, 'orders:refund'],
-  [/GET/, /^\/api\/events\/:id\/(orders|attendees|waitlist)\/export$/, 'orders:export'],
+  [
+    /GET/,
+    /^\/api\/events\/:id\/(orders|attendees|waitlist|affiliates|promo-codes)\/export$/,
+    'orders:export',
+  ],
   [/GET/, /^\/api\/events\/:id\/waitlist\/settings$/, 'events:read'],
   [/PUT/, /^\/api\/events\/:id\/waitlist\/settings$/, 'events:manage'],
   [/GET/, /^\/api\/events\/:id\/(orders|attendees|waitlist|messages|failed-emails)(\/|$)/, 'orders:read'],

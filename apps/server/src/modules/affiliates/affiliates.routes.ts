@@ -8,10 +8,15 @@ import { dataEnvelope, listEnvelope, noContent } from '@taquilla/shared/schemas/
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../lib/auth.ts';
+import { fileResponse, SPREADSHEET_TYPES } from '../../lib/openapi.ts';
 import { listQuerystring } from '../../lib/pagination.ts';
+import { EXPORT_MONEY_DOC, sendExport } from '../../lib/spreadsheet.ts';
+import { exportAffiliates } from './affiliates.export.ts';
+
 import * as service from './affiliates.service.ts';
 
 const eventParams = z.object({ id: z.uuid() });
+const exportQuery = z.object({ format: z.enum(['csv', 'xlsx']).default('csv') });
 const itemParams = z.object({ id: z.uuid(), affiliateId: z.uuid() });
 const promoterParams = z.object({ id: z.uuid(), promoterId: z.uuid() });
 
@@ -21,6 +26,26 @@ const promoterParams = z.object({ id: z.uuid(), promoterId: z.uuid() });
  */
 export const affiliateRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
+  app.get(
+    '/events/:id/affiliates/export',
+    {
+      schema: {
+        summary: "Export an event's affiliates and their sales (CSV or XLSX, `format` parameter)",
+        params: eventParams,
+        querystring: exportQuery,
+        response: {
+          200: fileResponse(
+            `The affiliates and their sales as a spreadsheet. ${EXPORT_MONEY_DOC}`,
+            SPREADSHEET_TYPES,
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      const sheet = await exportAffiliates(deps, requireAuth(request), request.params.id, request.locale);
+      return sendExport(reply, request.query.format, sheet);
+    },
+  );
   app.get(
     '/events/:id/affiliates',
     {

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, ne, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, ne, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { promoCodes } from '../../db/schema/index.ts';
 import { type ListParams, likePattern } from '../../lib/pagination.ts';
@@ -38,6 +38,14 @@ export async function listPromoCodes(q: Queryable, accountId: string, eventId: s
   const { total } = one(totals);
   return { rows, total };
 }
+
+/** Every promo code of the event, newest first (the export; an event has few). */
+export const allPromoCodes = (q: Queryable, accountId: string, eventId: string) =>
+  q
+    .select()
+    .from(promoCodes)
+    .where(scope(accountId, eventId))
+    .orderBy(desc(promoCodes.created_at), asc(promoCodes.id));
 
 export async function findPromoCode(q: Queryable, accountId: string, eventId: string, id: string) {
   const [row] = await q

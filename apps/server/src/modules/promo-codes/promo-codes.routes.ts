@@ -3,15 +3,40 @@ import { promoCodeInput, promoCodeSchema } from '@taquilla/shared/schemas/promo-
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../lib/auth.ts';
+import { fileResponse, SPREADSHEET_TYPES } from '../../lib/openapi.ts';
 import { listQuerystring } from '../../lib/pagination.ts';
+import { EXPORT_MONEY_DOC, sendExport } from '../../lib/spreadsheet.ts';
+import { exportPromoCodes } from './promo-codes.export.ts';
+
 import * as service from './promo-codes.service.ts';
 
 const eventParams = z.object({ id: z.uuid() });
+const exportQuery = z.object({ format: z.enum(['csv', 'xlsx']).default('csv') });
 const itemParams = z.object({ id: z.uuid(), codeId: z.uuid() });
 
 /** Paths exactly as spec §7: events/{id}/promo-codes and events/{id}/promo-codes/{codeId}. */
 export const promoCodeRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
+  app.get(
+    '/events/:id/promo-codes/export',
+    {
+      schema: {
+        summary: "Export an event's promo codes and their uses (CSV or XLSX, `format` parameter)",
+        params: eventParams,
+        querystring: exportQuery,
+        response: {
+          200: fileResponse(
+            `The promo codes and their uses as a spreadsheet. ${EXPORT_MONEY_DOC}`,
+            SPREADSHEET_TYPES,
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      const sheet = await exportPromoCodes(deps, requireAuth(request), request.params.id, request.locale);
+      return sendExport(reply, request.query.format, sheet);
+    },
+  );
   app.get(
     '/events/:id/promo-codes',
     {

@@ -19,6 +19,7 @@ import type { Affiliate } from '@taquilla/shared/schemas/affiliates';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { EditDeleteActions } from '../../../components/edit-delete-actions.tsx';
+import { ExportButton } from '../../../components/export-button.tsx';
 import { ListTable } from '../../../components/list-table.tsx';
 import { EmptyState, PageHeader } from '../../../components/page-header.tsx';
 import { PageError, PageLoader } from '../../../components/page-state.tsx';
@@ -128,6 +129,9 @@ export function AffiliatesPage() {
               >
                 <Trans>Panel de promotores</Trans>
               </Button>
+            )}
+            {s.affiliates_count > 0 && (
+              <ExportButton path={`events/${eventId}/affiliates/export`} query={{}} filename="afiliados" />
             )}
             {add}
           </Group>

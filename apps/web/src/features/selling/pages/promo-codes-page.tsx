@@ -18,6 +18,7 @@ import type { PromoCode } from '@taquilla/shared/schemas/promo-codes';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { EditDeleteActions } from '../../../components/edit-delete-actions.tsx';
+import { ExportButton } from '../../../components/export-button.tsx';
 import { ListTable } from '../../../components/list-table.tsx';
 import { EmptyState, PageHeader } from '../../../components/page-header.tsx';
 import { PageError, PageLoader } from '../../../components/page-state.tsx';
@@ -112,7 +113,18 @@ export function PromoCodesPage() {
             llegan con un enlace.
           </Trans>
         }
-        action={add}
+        action={
+          <Group gap="xs">
+            {codes.data.length > 0 && (
+              <ExportButton
+                path={`events/${eventId}/promo-codes/export`}
+                query={{}}
+                filename="codigos-promocionales"
+              />
+            )}
+            {add}
+          </Group>
+        }
       />
       {(codes.data.length > 0 || query) && (
         <TextInput
