@@ -22,6 +22,7 @@ import { coreMessages } from './lib/messages.ts';
 import { openapiDocument, openapiTransform, openapiTransformObject } from './lib/openapi.ts';
 import { PreparedAnswers, writePrepared } from './lib/prepared-answer.ts';
 import { rateLimitStorage } from './lib/rate-limit-store.ts';
+import { requestContextHook } from './lib/request-context.ts';
 import { collectRoutes } from './lib/route-table.ts';
 import { isAppRoute, SpaShell } from './lib/spa.ts';
 import { rejectUnstorableText } from './lib/text-input.ts';
@@ -199,6 +200,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     return counted;
   };
   app.addHook('onRequest', authHook({ db: database.db, secret: config.authSecret, limitApiKey }));
+  // After the auth hook: the rest of the request runs with its caller at hand (the audit trail reads it).
+  app.addHook('onRequest', requestContextHook);
   app.addHook('preHandler', organizerScopeHook(database.db));
   app.setErrorHandler(errorHandler);
   app.addHook('preValidation', rejectUnstorableText);

@@ -37,6 +37,8 @@ export const PERMISSIONS = [
   'invoices:manage',
   /** Export or erase everything held about one person, and how long past events' personal data is kept. */
   'privacy:manage',
+  /** The account's audit trail: who changed what, when and from where; its export and retention. */
+  'audit:read',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

@@ -4,6 +4,7 @@ import { affiliateRoutes } from './affiliates/affiliates.routes.ts';
 import { afterSaleRoutes } from './after-sale/after-sale.routes.ts';
 import { apiKeysRoutes } from './api-keys/api-keys.routes.ts';
 import { attendeesRoutes } from './attendees/attendees.routes.ts';
+import { auditRoutes } from './audit/audit.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { capacityRoutes } from './capacity/capacity.routes.ts';
 import { checkInPages } from './check-in/check-in.pages.ts';
@@ -72,6 +73,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(reportsRoutes, api);
   await app.register(apiKeysRoutes, api);
   await app.register(privacyRoutes, api);
+  await app.register(auditRoutes, api);
   // Outside /api: the upload files, the server-rendered event pages and the door page.
   await app.register(uploadFileRoutes);
   await app.register(publicPagesRoutes);

@@ -1,5 +1,6 @@
 export * from './accounts.ts';
 export * from './after-sale.ts';
+export * from './audit.ts';
 export * from './check-in.ts';
 export * from './email-templates.ts';
 export * from './events.ts';

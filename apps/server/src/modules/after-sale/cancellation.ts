@@ -5,6 +5,7 @@ import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { conflict } from '../../lib/errors.ts';
 import { waitlistUnitsFreed } from '../../lib/units-freed.ts';
 import { emitWebhook } from '../../lib/webhook-events.ts';
+import * as audit from '../audit/audit.service.ts';
 import { cancelRefusal } from '../order-lifecycle/order-lifecycle.ts';
 import { logActivity } from '../orders/activity.ts';
 import { queueCancelledEmail } from '../orders/order-emails.ts';
@@ -71,6 +72,15 @@ export async function cancelOrder(
   assertCan(auth, 'orders:manage');
   return deps.db.transaction(async (tx) => {
     const order = await lockEventOrder(tx, auth.accountId, eventId, orderId);
-    return cancelOrderUnits(deps, tx, order, { userId: auth.userId, notifyBuyer: input.notify_buyer });
+    const cancelled = await cancelOrderUnits(deps, tx, order, {
+      userId: auth.userId,
+      notifyBuyer: input.notify_buyer,
+    });
+    await audit.record(tx, {
+      action: 'order.cancelled',
+      ...audit.aboutOrder(order),
+      changes: audit.changesBetween(order, cancelled, ['status']),
+    });
+    return cancelled;
   });
 }

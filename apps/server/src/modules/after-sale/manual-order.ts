@@ -8,6 +8,7 @@ import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import { moneyParam } from '../../lib/i18n.ts';
 import { newShortId } from '../../lib/ids.ts';
+import * as audit from '../audit/audit.service.ts';
 import { holdRefusal, holdUnits, priceOrder } from '../checkout/checkout.service.ts';
 import { logActivity } from '../orders/activity.ts';
 import { ordersMessages as m } from '../orders/orders.messages.ts';
@@ -125,6 +126,15 @@ export async function createManualOrder(
       pending_attendees: pending as unknown as Record<string, unknown>[],
     });
     await logActivity(tx, order, 'CREATED', { userId: auth.userId, details: { manual: true } });
+    await audit.record(tx, {
+      action: 'order.created_manually',
+      ...audit.aboutOrder(order),
+      changes: {
+        email: { after: buyer.email },
+        total_cents: { after: order.total_cents },
+        amount_paid_cents: { after: paid },
+      },
+    });
     if (paid > 0) {
       await recordOfflinePayment(tx, order, paid, `manual_${order.short_id}`);
     }

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../deps.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { notFound } from '../../lib/errors.ts';
+import * as audit from '../audit/audit.service.ts';
 import { lockEventOrder } from '../orders/orders.service.ts';
 import { providerSettings } from '../payment-settings/payment-settings.service.ts';
 import { issueRefund, openRefund } from '../refunds/refunds.service.ts';
@@ -30,6 +31,15 @@ export async function refundOrder(
   const refund = await deps.db.transaction(async (tx) => {
     const order = await lockEventOrder(tx, auth.accountId, eventId, orderId);
     const opened = await openRefund(tx, order, input, auth.userId);
+    await audit.record(tx, {
+      action: 'order.refunded',
+      ...audit.aboutOrder(order),
+      changes: {
+        amount_cents: { after: input.amount_cents },
+        reason: { after: input.reason || null },
+        cancel_order: { after: Boolean(input.cancel_order) },
+      },
+    });
     if (input.cancel_order && order.status !== 'CANCELLED') {
       await cancelOrderUnits(deps, tx, order, { userId: auth.userId, notifyBuyer: false });
     }

@@ -3,6 +3,7 @@ import type { DbDeps } from '../../deps.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import { hashToken, randomBase62 } from '../../lib/ids.ts';
+import * as audit from '../audit/audit.service.ts';
 import { apiKeyMessages as m } from './api-keys.messages.ts';
 import * as repo from './api-keys.repository.ts';
 
@@ -43,6 +44,11 @@ export async function createKey({ db }: DbDeps, auth: AuthContext, input: Create
     key_hash: hashToken(key),
     expires_at: expiresAt,
   });
+  await audit.record(db, {
+    action: 'api_key.created',
+    target: { type: 'api_key', id: row.id, label: row.name },
+    changes: audit.changesBetween(null, { ...row, key }, ['name', 'permission', 'expires_at', 'key']),
+  });
   return { ...presentKey(row), key };
 }
 
@@ -51,5 +57,9 @@ export async function revokeKey({ db }: DbDeps, auth: AuthContext, id: string) {
   assertCan(auth, 'account:manage');
   const row = await repo.revokeKey(db, auth.accountId, id);
   if (!row) throw notFound();
+  await audit.record(db, {
+    action: 'api_key.revoked',
+    target: { type: 'api_key', id: row.id, label: row.name },
+  });
   return presentKey(row);
 }

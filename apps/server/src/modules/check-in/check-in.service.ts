@@ -5,6 +5,7 @@ import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import { newShortId } from '../../lib/ids.ts';
 import { listMeta, parseListQuery } from '../../lib/pagination.ts';
+import * as audit from '../audit/audit.service.ts';
 import { loadOwnedEvent } from '../events/owned-event.ts';
 import { ADMITTED_ATTENDEE } from '../order-lifecycle/order-lifecycle.ts';
 import { unknownTicketIds } from '../tickets/tickets.service.ts';
@@ -83,13 +84,15 @@ export async function createList(
 ) {
   assertCan(auth, 'check-in:manage');
   const row = await db.transaction(async (tx) => {
-    await loadOwnedEvent(tx, auth, eventId);
-    return repo.insertList(tx, {
+    const event = await loadOwnedEvent(tx, auth, eventId);
+    const list = await repo.insertList(tx, {
       ...(await values(tx, eventId, input)),
       account_id: auth.accountId,
       event_id: eventId,
       short_id: newShortId('c'),
     });
+    await audit.record(tx, { action: 'check_in_list.link_created', ...audit.aboutCheckInList(list, event) });
+    return list;
   });
   return presentList(row);
 }
@@ -137,8 +140,12 @@ export async function listConflicts(
 export async function deleteList({ db }: DbDeps, auth: AuthContext, eventId: string, id: string) {
   assertCan(auth, 'check-in:manage');
   await db.transaction(async (tx) => {
-    await ownedList(tx, auth, eventId, id);
+    const list = await ownedList(tx, auth, eventId, id);
     await repo.deleteList(tx, auth.accountId, id);
+    await audit.record(tx, {
+      action: 'check_in_list.link_deleted',
+      ...audit.aboutCheckInList(list, await loadOwnedEvent(tx, auth, eventId)),
+    });
   });
 }
 

@@ -19,6 +19,7 @@ import { t } from '../../lib/i18n.ts';
 import { listMeta, parseListQuery } from '../../lib/pagination.ts';
 import { emitWebhook } from '../../lib/webhook-events.ts';
 import { accountRow, setEventDefaults } from '../accounts/accounts.service.ts';
+import * as audit from '../audit/audit.service.ts';
 import { copyCover, coversFor, deleteEventImageRows } from '../images/images.service.ts';
 import { COMPLETED_ORDERS, REFUNDED_MONEY, SOLD_ORDERS } from '../order-lifecycle/order-lifecycle.ts';
 import { organizerExists } from '../organizers/organizers.service.ts';
@@ -145,8 +146,9 @@ export async function getEvent(deps: Deps, auth: AuthContext, id: string): Promi
  */
 export async function deleteEvent(deps: Deps, auth: AuthContext, id: string) {
   assertCan(auth, 'events:manage');
-  await getEventRow(deps, auth, id);
+  const event = await getEventRow(deps, auth, id);
   const removeFiles = await deps.db.transaction(async (tx) => {
+    await audit.record(tx, { action: 'event.deleted', ...audit.aboutEvent(event) });
     await repo.lockEvent(tx, auth.accountId, id);
     if (await repo.hasPlacedOrHeldOrders(tx, id)) throw conflict(eventMessages['events.delete_has_orders']);
     const removeImages = await deleteEventImageRows(deps, tx, auth.accountId, id);
@@ -219,10 +221,13 @@ function changeEvent(
   id: string,
   types: WebhookEventType | WebhookEventType[],
   values: Parameters<typeof repo.updateEvent>[3],
+  audited?: (row: repo.EventRow) => audit.AuditRecord | null,
 ) {
   return deps.db.transaction(async (tx) => {
     const row = await repo.updateEvent(tx, auth.accountId, id, values);
     if (row) await emitWebhook(deps.jobs, types, { accountId: auth.accountId, eventId: id }, tx);
+    const entry = row && audited?.(row);
+    if (entry) await audit.record(tx, entry);
     return row;
   });
 }
@@ -269,9 +274,14 @@ export async function setStatus(deps: Deps, auth: AuthContext, id: string, statu
   }
   if (status !== current.status) {
     const published = status === 'LIVE' && current.status === 'DRAFT';
-    await changeEvent(deps, auth, id, published ? ['event.published', 'event.updated'] : 'event.updated', {
-      status,
-    });
+    await changeEvent(
+      deps,
+      auth,
+      id,
+      published ? ['event.published', 'event.updated'] : 'event.updated',
+      { status },
+      (row) => audit.eventStatusChange(current, row),
+    );
   }
   return getEvent(deps, auth, id);
 }
@@ -316,10 +326,17 @@ export async function updateSettings(
   if (rest.offline_payment_instructions) {
     written.offline_payment_instructions = sanitizeRichText(rest.offline_payment_instructions);
   }
-  const row = await changeEvent(deps, auth, id, 'event.updated', {
-    settings: { ...current.settings, ...written },
-    ...(order_timeout_minutes !== undefined ? { order_timeout_minutes } : {}),
-  });
+  const row = await changeEvent(
+    deps,
+    auth,
+    id,
+    'event.updated',
+    {
+      settings: { ...current.settings, ...written },
+      ...(order_timeout_minutes !== undefined ? { order_timeout_minutes } : {}),
+    },
+    (after) => audit.eventPaymentChange(current, resolved, resolveSettings(after)),
+  );
   if (!row) throw notFound();
   return resolveSettings(row);
 }

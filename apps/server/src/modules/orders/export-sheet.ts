@@ -13,6 +13,7 @@ import {
   inIdOrder,
   type PackedIds,
 } from '../../lib/spreadsheet.ts';
+import * as audit from '../audit/audit.service.ts';
 import { loadOwnedEvent } from '../events/owned-event.ts';
 import { COMPLETED_ORDERS } from '../order-lifecycle/order-lifecycle.ts';
 import { loadEventQuestions } from '../questions/questions.service.ts';
@@ -98,6 +99,13 @@ export async function listExport<T>(
     (q) => q.belongs_to === def.belongsTo,
   );
   const ids = await def.ids(params);
+  const exported = audit.listExported(def.name, event, {
+    format,
+    filters: params.filters,
+    query: params.query,
+    rows: ids.length,
+  });
+  if (exported) await audit.record(deps.db, exported);
   const cells = def.cells(event, locale);
   async function* rows() {
     for await (const row of inIdOrder(ids, def.read, def.idOf)) {

@@ -11,6 +11,7 @@ import type { Queryable } from '../../db/client.ts';
 import type { AppDeps, DbDeps } from '../../deps.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { AppError, conflict } from '../../lib/errors.ts';
+import * as audit from '../audit/audit.service.ts';
 import { stripeClient, stripeConfigured } from '../payments/stripe.ts';
 import { paymentSettingsMessages as m } from './payment-settings.messages.ts';
 import * as repo from './payment-settings.repository.ts';
@@ -83,8 +84,13 @@ export async function updatePaymentSettings(
   input: UpdatePaymentSettingsInput,
 ) {
   assertCan(auth, 'payments:manage');
+  const before = await repo.findSettings(deps.db, auth.accountId);
   const row = await repo.saveSettings(deps.db, auth.accountId, {
     offline_payment_instructions: input.offline_payment_instructions,
+  });
+  await audit.record(deps.db, {
+    action: 'payment_settings.updated',
+    changes: audit.changesBetween(before, row, ['offline_payment_instructions']),
   });
   return present(deps.config, row);
 }
@@ -135,6 +141,10 @@ export async function disconnectStripe(deps: Deps, auth: AuthContext) {
     stripe_account_id: null,
     stripe_details_submitted: false,
     stripe_charges_enabled: false,
+  });
+  await audit.record(deps.db, {
+    action: 'payment_settings.updated',
+    changes: audit.changesBetween(row, saved, ['stripe_account_id']),
   });
   return present(deps.config, saved);
 }

@@ -3,6 +3,7 @@ import type { AppDeps } from '../../deps.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { notFound } from '../../lib/errors.ts';
 import { countryOf } from '../../lib/ip-country.ts';
+import * as audit from '../audit/audit.service.ts';
 import * as identity from '../auth/identity.service.ts';
 import { deviceOf } from './device.ts';
 
@@ -33,5 +34,10 @@ export const endOtherSessions = (deps: Deps, auth: AuthContext) =>
 export async function setTwoFactorPolicy(deps: Deps, auth: AuthContext, required: boolean) {
   assertCan(auth, 'users:manage');
   await identity.setAccountTwoFactorPolicy(deps.db, auth.accountId, required);
+  await audit.record(deps.db, {
+    action: 'account.two_factor_required',
+    target: { type: 'account', id: auth.accountId },
+    changes: { require_two_factor: { after: required } },
+  });
   return identity.currentUser(deps.db, auth.userId, auth.accountId);
 }

@@ -10,6 +10,7 @@ import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { AppError, conflict, invalid, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { listMeta, parseListQuery } from '../../lib/pagination.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import * as audit from '../audit/audit.service.ts';
 import { sendAuthEmail } from '../auth/auth.emails.ts';
 import { authMessages as am } from '../auth/auth.messages.ts';
 import { guarded, passwordKeys } from '../auth/backoff.ts';
@@ -258,6 +259,11 @@ export async function inviteUser(deps: Deps, auth: AuthContext, input: InviteUse
         invited_last_name: input.last_name,
       });
       await sendInvitation(deps, tx, auth, user, input.role);
+      await audit.record(tx, {
+        action: 'member.invited',
+        ...audit.aboutMember(user),
+        changes: { role: { after: input.role }, email: { after: user.email } },
+      });
       return user.id;
     });
     return getUser(deps, auth, id);
@@ -286,6 +292,7 @@ export async function revokeInvitation(deps: Deps, auth: AuthContext, id: string
     if (!member) throw notFound();
     if (member.status !== 'INVITED') throw conflict(m['users.not_invited']);
     await identity.retireTokens(tx, id, 'INVITATION', auth.accountId);
+    await audit.record(tx, { action: 'member.invitation_revoked', ...audit.aboutMember(member) });
     await repo.deleteMembership(tx, auth.accountId, id);
     if (!member.has_password && (await repo.countMemberships(tx, id)) === 0) await repo.deleteUser(tx, id);
   });
@@ -342,6 +349,10 @@ export async function updateUser(deps: Deps, auth: AuthContext, id: string, inpu
         ...(scope !== undefined ? { organizer_ids: scope } : {}),
       });
     }
+    await audit.recordAll(
+      tx,
+      audit.memberChanges(member, { role: input.role, status: input.status, organizer_ids: scope }),
+    );
     // Deactivation ends the user's sessions in this account at once (the auth hook also checks status).
     if (statusChanges && input.status === 'INACTIVE') {
       await identity.revokeSessions(tx, id, { accountId: auth.accountId });

@@ -10,6 +10,7 @@ import type { AppDeps } from '../../deps.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { AppError, conflict, invalid, notFound } from '../../lib/errors.ts';
 import { listMeta, parseListQuery } from '../../lib/pagination.ts';
+import * as audit from '../audit/audit.service.ts';
 import { loadOwnedEvent } from '../events/owned-event.ts';
 import { DELIVERY_RETRY } from './delivery.ts';
 import { messageBody, WEBHOOK_DELIVER_JOB } from './fanout.ts';
@@ -122,6 +123,11 @@ export async function createEndpoint(deps: Deps, auth: AuthContext, input: Creat
     event_ids: [...new Set(input.event_ids ?? [])],
     secret,
   });
+  await audit.record(deps.db, {
+    action: 'webhook.created',
+    target: { type: 'webhook', id: row.id, label: row.url },
+    changes: audit.changesBetween(null, row, ['url', 'description', 'event_types', 'event_ids', 'secret']),
+  });
   return { ...presentEndpoint(row), secret };
 }
 
@@ -150,6 +156,17 @@ export async function updateEndpoint(deps: Deps, auth: AuthContext, id: string, 
     // An empty change (`{}`) changes nothing: there is nothing to send to the database.
     if (Object.keys(changes).length === 0) return presentEndpoint(current);
     const row = await repo.updateEndpoint(tx, current, changes);
+    await audit.record(tx, {
+      action: 'webhook.updated',
+      target: { type: 'webhook', id: row.id, label: row.url },
+      changes: audit.changesBetween(current, row, [
+        'url',
+        'description',
+        'event_types',
+        'event_ids',
+        'status',
+      ]),
+    });
     if (resuming) {
       const since = new Date(Date.now() - DELIVERY_RETRY.forSeconds * 1000);
       for (const d of await repo.failedSince(tx, current, since)) {
@@ -163,6 +180,7 @@ export async function updateEndpoint(deps: Deps, auth: AuthContext, id: string, 
 export async function deleteEndpoint(deps: Deps, auth: AuthContext, id: string) {
   assertCan(auth, 'account:manage');
   if (!(await repo.deleteEndpoint(deps.db, auth.accountId, id))) throw notFound();
+  await audit.record(deps.db, { action: 'webhook.deleted', target: { type: 'webhook', id } });
 }
 
 /** A new secret, answered once; the previous one keeps signing too for ROTATION_OVERLAP_MS. */
