@@ -1,4 +1,5 @@
 import {
+  AUDIT_ACTIONS,
   auditEntrySchema,
   auditSettingsSchema,
   updateAuditSettingsSchema,
@@ -67,6 +68,20 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return sendExport(reply, format, sheet);
     },
+  );
+  app.get(
+    `${BASE}/actions`,
+    {
+      config: { access: 'audit:read' },
+      schema: {
+        tags,
+        summary: "Every action code with its label in the request's language (the screen's filter)",
+        response: {
+          200: dataEnvelope(z.array(z.object({ action: z.enum(AUDIT_ACTIONS), label: z.string() }))),
+        },
+      },
+    },
+    async (request) => ({ data: service.listActions(requireAuth(request), request.locale) }),
   );
   app.get(
     `${BASE}/settings`,

@@ -1,5 +1,6 @@
 import type { Locale } from '@taquilla/shared';
 import {
+  AUDIT_ACTIONS,
   AUDIT_RETENTION_DEFAULT_DAYS,
   type AuditAction,
   type AuditChange,
@@ -109,6 +110,11 @@ export function presentEntry(row: repo.AuditRow, locale: Locale): AuditEntry & {
 function actionLabel(locale: Locale, action: string): string {
   const key = `audit.action.${action}` as keyof typeof auditActionMessages;
   return Object.hasOwn(auditActionMessages, key) ? t(locale, auditActionMessages[key]) : action;
+}
+
+export function listActions(auth: AuthContext, locale: Locale) {
+  assertCan(auth, 'audit:read');
+  return AUDIT_ACTIONS.map((action) => ({ action, label: actionLabel(locale, action) }));
 }
 
 export async function listEntries(

@@ -336,6 +336,8 @@ describe('audit trail: who reads it', () => {
       expect((await api('GET', '/api/audit-log/export', member.headers)).statusCode, role).toBe(403);
     }
     expect((await api('GET', '/api/audit-log', {})).statusCode).toBe(401);
+    const actions = await api('GET', '/api/audit-log/actions', { ...s.headers, 'accept-language': 'en' });
+    expect(actions.json().data).toContainEqual({ action: 'order.refunded', label: 'Order refunded' });
   });
 });
 

@@ -74,6 +74,7 @@ export function ManageLayout() {
       { path: 'event-defaults', label: t`Valores predeterminados`, permission: 'account:manage' },
       { path: 'payment', label: t`Pagos`, permission: 'payments:manage' },
       { path: 'invoicing', label: t`Facturación`, permission: 'invoices:manage' },
+      { path: 'activity', label: t`Registro de actividad`, permission: 'audit:read' },
     ] as const
   ).filter((s) => accountPaths.has(s.path) && can(user, s.permission));
   const [firstSection] = accountSections;

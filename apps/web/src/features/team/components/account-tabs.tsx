@@ -16,6 +16,7 @@ export function useAccountTabs() {
       { value: '/account/webhooks', label: t`Webhooks`, permission: 'account:manage' },
       { value: '/account/api-keys', label: t`Claves de API`, permission: 'account:manage' },
       { value: '/account/privacy', label: t`Privacidad`, permission: 'privacy:manage' },
+      { value: '/account/activity', label: t`Registro de actividad`, permission: 'audit:read' },
     ] as const
   ).filter((tab) => can(me.data, tab.permission));
   return { tabs, loaded: Boolean(me.data) };
