@@ -1,6 +1,15 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { attendees, checkIns, events, orderItems, orders, ticketTransfers } from '../../db/schema/index.ts';
+import {
+  attendees,
+  checkIns,
+  events,
+  orderItems,
+  orders,
+  organizers,
+  ticketLookupTokens,
+  ticketTransfers,
+} from '../../db/schema/index.ts';
 
 /**
  * A ticket by its public short id with what deciding a change needs; `lock` takes the attendee row
@@ -70,4 +79,94 @@ export async function insertTransfer(
     .values({ ...values, door_version: sql`pg_current_xact_id()::text::bigint` })
     .returning({ id: ticketTransfers.id });
   return row?.id ?? '';
+}
+
+/** The live, public event a "find my tickets" request is made from: its account and organizer. */
+export async function findPublicEvent(q: Queryable, eventId: string) {
+  const [row] = await q
+    .select({
+      id: events.id,
+      account_id: events.account_id,
+      organizer_id: events.organizer_id,
+      organizer_name: organizers.name,
+    })
+    .from(events)
+    .innerJoin(organizers, eq(organizers.id, events.organizer_id))
+    .where(and(eq(events.id, eventId), eq(events.status, 'LIVE'), isNull(events.deleted_at)))
+    .limit(1);
+  return row;
+}
+
+export async function insertLookupToken(q: Queryable, values: typeof ticketLookupTokens.$inferInsert) {
+  await q.insert(ticketLookupTokens).values(values);
+}
+
+/** Uses a link once: marks it used and returns it, unless it was used or has expired. */
+export async function consumeLookupToken(q: Queryable, tokenHash: string) {
+  const [row] = await q
+    .update(ticketLookupTokens)
+    .set({ used_at: sql`now()` })
+    .where(
+      and(
+        eq(ticketLookupTokens.token_hash, tokenHash),
+        isNull(ticketLookupTokens.used_at),
+        gt(ticketLookupTokens.expires_at, sql`now()`),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** The orders that hold tickets bought with this address for this organizer, newest first. */
+export async function ordersByEmail(
+  q: Queryable,
+  scope: { accountId: string; organizerId: string; email: string },
+  statuses: readonly string[],
+) {
+  return q
+    .select({
+      id: orders.id,
+      account_id: orders.account_id,
+      short_id: orders.short_id,
+      status: orders.status,
+      created_at: orders.created_at,
+      event_id: events.id,
+      event_name: events.name,
+      event_start: events.start_date,
+    })
+    .from(orders)
+    .innerJoin(events, eq(events.id, orders.event_id))
+    .where(
+      and(
+        eq(orders.account_id, scope.accountId),
+        eq(events.organizer_id, scope.organizerId),
+        isNull(events.deleted_at),
+        sql`lower(${orders.email}) = ${scope.email}`,
+        inArray(orders.status, statuses as never[]),
+      ),
+    )
+    .orderBy(desc(orders.created_at))
+    .limit(200);
+}
+
+export async function ticketsOfOrders(q: Queryable, accountId: string, orderIds: string[]) {
+  if (orderIds.length === 0) return [];
+  return q
+    .select({
+      order_id: attendees.order_id,
+      short_id: attendees.short_id,
+      first_name: attendees.first_name,
+      last_name: attendees.last_name,
+      ticket_name: orderItems.ticket_name,
+    })
+    .from(attendees)
+    .innerJoin(orderItems, eq(orderItems.id, attendees.order_item_id))
+    .where(
+      and(
+        eq(attendees.account_id, accountId),
+        inArray(attendees.order_id, orderIds),
+        ne(attendees.status, 'CANCELLED'),
+      ),
+    )
+    .orderBy(asc(attendees.created_at), asc(attendees.short_id));
 }

@@ -1,5 +1,7 @@
 import { dataEnvelope } from '@taquilla/shared/schemas/envelope';
 import {
+  findTicketsInput,
+  foundOrderSchema,
   holderEditInput,
   ticketChangeActionsSchema,
   ticketTransferInput,
@@ -7,9 +9,17 @@ import {
 } from '@taquilla/shared/schemas/ticket-changes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { throttle } from '../../lib/throttle.ts';
+import { openLookup, requestLookup } from './find-tickets.service.ts';
+import { ticketChangesMessages as m } from './ticket-changes.messages.ts';
 import * as service from './ticket-changes.service.ts';
 
 const params = z.object({ id: z.uuid(), attendeeShortId: z.string().min(1).max(40) });
+const HOUR = 3600_000;
+const emailOf = (request: { body: unknown }) =>
+  String((request.body as { email?: unknown } | null)?.email ?? '')
+    .trim()
+    .toLowerCase();
 
 /**
  * The ticket's holder (no login: the ticket's private link): what they may change now, fix the name, pass
@@ -17,6 +27,44 @@ const params = z.object({ id: z.uuid(), attendeeShortId: z.string().min(1).max(4
  */
 export const ticketChangesRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['attendees'];
+  // Per address and per e-mail, in the shared store: a link per few minutes, never a mail bomb.
+  const lookupLimit = throttle(
+    app,
+    [
+      { name: 'find-tickets-ip', max: 10, windowMs: HOUR, key: (r) => r.ip },
+      { name: 'find-tickets-email', max: 3, windowMs: HOUR, key: emailOf },
+    ],
+    m['ticket_changes.find_rate_limited'],
+  );
+  app.post(
+    '/public/events/:id/find-tickets',
+    {
+      preHandler: lookupLimit,
+      schema: {
+        tags,
+        summary: 'E-mail a link to the tickets bought with an address from the event organizer (public)',
+        params: z.object({ id: z.uuid() }),
+        body: findTicketsInput,
+        response: { 202: dataEnvelope(z.object({ message: z.string() })) },
+      },
+    },
+    async (request, reply) => {
+      const sent = await requestLookup(app.deps, request.params.id, request.body, request.locale);
+      return reply.status(202).send({ data: sent });
+    },
+  );
+  app.post(
+    '/public/find-tickets/:token',
+    {
+      schema: {
+        tags,
+        summary: 'Open a find-my-tickets link, once: the orders and tickets of its address (public)',
+        params: z.object({ token: z.string().min(10).max(100) }),
+        response: { 200: dataEnvelope(z.array(foundOrderSchema)) },
+      },
+    },
+    async (request) => ({ data: await openLookup(app.deps, request.params.token) }),
+  );
   app.get(
     '/public/events/:id/attendees/:attendeeShortId/changes',
     {

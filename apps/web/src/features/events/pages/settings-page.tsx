@@ -24,6 +24,7 @@ import {
   ORDER_TIMEOUT_MIN,
   ORDER_TIMEOUT_RECOMMENDED,
 } from '@taquilla/shared/schemas/events';
+import { MAX_CHANGE_HOURS, MAX_TRANSFERS_PER_TICKET } from '@taquilla/shared/schemas/ticket-changes';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { PageError, PageLoader } from '../../../components/page-state.tsx';
@@ -363,6 +364,65 @@ function SettingsSections({ event }: { event: ManageEventDetail }) {
               label={t`Permitir que los buscadores indexen la página del evento`}
               {...form.getInputProps('allow_indexing', { type: 'checkbox' })}
             />
+            <SaveButton loading={save.isPending} />
+          </Stack>
+        </form>
+      </Section>
+
+      <Section id="cambios" title={<Trans>Cambios de nombre y transferencias</Trans>}>
+        <form
+          onSubmit={submitFields(
+            [
+              'attendee_edits_allowed',
+              'attendee_edits_until_hours',
+              'transfers_allowed',
+              'transfers_until_hours',
+              'max_transfers_per_ticket',
+            ],
+            t`Ajustes de cambios y transferencias guardados`,
+          )}
+          noValidate
+        >
+          <Stack gap="sm">
+            <Switch
+              label={t`Los asistentes pueden corregir su nombre desde la página de su entrada`}
+              {...form.getInputProps('attendee_edits_allowed', { type: 'checkbox' })}
+            />
+            {form.values.attendee_edits_allowed && (
+              <NumberInput
+                label={t`Hasta cuántas horas antes del inicio`}
+                min={0}
+                max={MAX_CHANGE_HOURS}
+                allowDecimal={false}
+                maw={320}
+                {...form.getInputProps('attendee_edits_until_hours')}
+              />
+            )}
+            <Switch
+              label={t`Los asistentes pueden transferir su entrada a otra persona`}
+              description={t`La entrada recibe un código nuevo y el anterior deja de valer en la puerta.`}
+              {...form.getInputProps('transfers_allowed', { type: 'checkbox' })}
+            />
+            {form.values.transfers_allowed && (
+              <Group gap="sm" align="flex-start">
+                <NumberInput
+                  label={t`Hasta cuántas horas antes del inicio`}
+                  min={0}
+                  max={MAX_CHANGE_HOURS}
+                  allowDecimal={false}
+                  maw={320}
+                  {...form.getInputProps('transfers_until_hours')}
+                />
+                <NumberInput
+                  label={t`Transferencias como máximo por entrada`}
+                  min={1}
+                  max={MAX_TRANSFERS_PER_TICKET}
+                  allowDecimal={false}
+                  maw={320}
+                  {...form.getInputProps('max_transfers_per_ticket')}
+                />
+              </Group>
+            )}
             <SaveButton loading={save.isPending} />
           </Stack>
         </form>
