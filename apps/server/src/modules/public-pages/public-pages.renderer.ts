@@ -35,6 +35,8 @@ export interface TicketPageData {
   orderShortId: string;
   changes?: TicketChangeActions | null;
   notice?: { tone: 'success' | 'error'; text: string } | null;
+  /** The ticket's PDF and wallet links (the public ticket answer's `documents`). */
+  documents: { pdf_url: string; apple_wallet_url: string | null; google_wallet_url: string | null };
 }
 export interface PrintPageData {
   event: TicketEventView;

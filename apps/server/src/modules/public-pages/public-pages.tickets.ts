@@ -47,7 +47,7 @@ export async function ticketPageData(
   if (!ticket) return null;
   // The holder's own page offers what they may change (the print pages ask without a locale: nothing).
   const changes = locale ? await orNull(() => ticketActions(deps, eventId, attendeeShortId, locale)) : null;
-  const { event, order_short_id, qr_code: _secret, order_status: _status, ...attendee } = ticket;
+  const { event, order_short_id, qr_code: _secret, order_status: _status, documents, ...attendee } = ticket;
   return {
     eventId,
     event,
@@ -55,6 +55,7 @@ export async function ticketPageData(
     attendee,
     orderShortId: order_short_id,
     changes,
+    documents,
   };
 }
 

@@ -131,16 +131,29 @@ export function SummaryPage() {
       )}
 
       {order.attendees.length > 0 && (completed || awaitingOffline) && (
-        <Button
-          component="a"
-          href={`/order/${event.id}/${order.short_id}/print`}
-          target={newTab}
-          variant="default"
-          size="md"
-          className={classes.noPrint}
-        >
-          <Trans>Imprimir el pedido</Trans>
-        </Button>
+        <Group gap="sm" wrap="wrap" className={classes.noPrint}>
+          <Button
+            component="a"
+            href={`/order/${event.id}/${order.short_id}/print`}
+            target={newTab}
+            variant="default"
+            size="md"
+            className={classes.ticketAction}
+          >
+            <Trans>Imprimir el pedido</Trans>
+          </Button>
+          {/* The server makes the PDF from the tickets as they are now (names, cancellations). */}
+          <Button
+            component="a"
+            href={`/api/public/events/${event.id}/order/${order.short_id}/tickets/pdf`}
+            download
+            variant="light"
+            size="md"
+            className={classes.ticketAction}
+          >
+            <Trans>Descargar entradas (PDF)</Trans>
+          </Button>
+        </Group>
       )}
     </Stack>
   );

@@ -29,6 +29,14 @@ export interface TicketPageData {
   changes?: TicketChangeActions | null;
   /** The answer to a form just sent from this page. */
   notice?: PageNotice | null;
+  /** What the server offers to carry the ticket: its PDF, and wallet passes when the installation has them. */
+  documents: TicketDocuments;
+}
+
+export interface TicketDocuments {
+  pdf_url: string;
+  apple_wallet_url: string | null;
+  google_wallet_url: string | null;
 }
 
 function Page(props: { colors: PageColors | null; testMode: boolean; children: ReactNode }) {
@@ -67,7 +75,40 @@ export function TicketPage({ data }: { data: TicketPageData }) {
             <Button component="a" href={`${base}/print`} variant="default" className={classes.ticketAction}>
               <Trans>Imprimir</Trans>
             </Button>
+            <Button
+              component="a"
+              href={data.documents.pdf_url}
+              variant="default"
+              download
+              className={classes.ticketAction}
+            >
+              <Trans>Descargar PDF</Trans>
+            </Button>
           </Group>
+          {(data.documents.apple_wallet_url || data.documents.google_wallet_url) && (
+            <Group gap="sm" wrap="wrap">
+              {data.documents.apple_wallet_url && (
+                <Button
+                  component="a"
+                  href={data.documents.apple_wallet_url}
+                  color="dark"
+                  className={classes.ticketAction}
+                >
+                  <Trans>Añadir a Apple Wallet</Trans>
+                </Button>
+              )}
+              {data.documents.google_wallet_url && (
+                <Button
+                  component="a"
+                  href={data.documents.google_wallet_url}
+                  color="dark"
+                  className={classes.ticketAction}
+                >
+                  <Trans>Guardar en Google Wallet</Trans>
+                </Button>
+              )}
+            </Group>
+          )}
           {data.changes && (
             <TicketChanges
               base={base}
