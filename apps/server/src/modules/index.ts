@@ -21,6 +21,7 @@ import { ordersRoutes } from './orders/orders.routes.ts';
 import { organizerRoutes } from './organizers/organizers.routes.ts';
 import { paymentSettingsRoutes } from './payment-settings/payment-settings.routes.ts';
 import { paymentWebhooksRoutes } from './payment-webhooks/payment-webhooks.routes.ts';
+import { privacyNoticeRoutes } from './privacy/privacy.notice.routes.ts';
 import { privacyRoutes } from './privacy/privacy.routes.ts';
 import { promoCodeRoutes } from './promo-codes/promo-codes.routes.ts';
 import { publicEventRoutes } from './public-events/public-events.routes.ts';
@@ -77,6 +78,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   // Outside /api: the upload files, the server-rendered event pages and the door page.
   await app.register(uploadFileRoutes);
   await app.register(publicPagesRoutes);
+  await app.register(privacyNoticeRoutes);
   await app.register(checkInPages);
   // The widget's settings API (under /api) and its framed pages.
   await app.register(widgetRoutes);

@@ -73,3 +73,22 @@ export async function eventsPastRetention(q: Queryable, accountId: string, days:
       order by e.id`),
   ).map((r) => r.id);
 }
+
+/** What the public privacy notice of an event names; null for an unknown or draft event. */
+export async function noticeSubject(q: Queryable, eventId: string) {
+  const [row] = rowsOf<{
+    event_name: string;
+    organizer_name: string;
+    support_email: string | null;
+    organizer_email: string | null;
+    retention_days: number | null;
+  }>(
+    await q.execute(sql`
+      select e.name as event_name, o.name as organizer_name, e.settings ->> 'support_email' as support_email,
+             o.email as organizer_email, a.personal_data_retention_days as retention_days
+      from events e join organizers o on o.id = e.organizer_id and o.account_id = e.account_id
+        join accounts a on a.id = e.account_id
+      where e.id = ${eventId} and e.status <> 'DRAFT'`),
+  );
+  return row ?? null;
+}

@@ -7,15 +7,27 @@ import classes from './public.module.css';
 /**
  * A light footer for buyer pages: language choice without pulling in the back office's switch. The page
  * says how to switch (the checkout reloads its catalogs, the event page its own); pages rendered on the
- * server only (ticket, print) pass nothing and get links (`?lang=`) that work without JavaScript.
+ * server only (ticket, print) pass nothing and get links (`?lang=`) that work without JavaScript. It links
+ * the privacy notice: the event's when the page knows its event.
  */
-export function PublicFooter({ onLocale }: { onLocale?: (locale: Locale) => void }) {
+export function PublicFooter({
+  onLocale,
+  eventId,
+}: {
+  onLocale?: (locale: Locale) => void;
+  eventId?: string;
+}) {
   const { i18n } = useLingui();
   const langs = localeOptions();
   return (
     <footer className={`${classes.footer} ${classes.noPrint}`}>
       <span>
         <Trans>Entradas con Taquilla</Trans>
+        {' · '}
+        {/* The event's notice names its organizer; without an event, the installation's. */}
+        <a href={eventId ? `/privacy/${eventId}` : '/privacy'} className={classes.footerLink}>
+          <Trans>Privacidad</Trans>
+        </a>
       </span>
       <span>
         {langs.map((l) =>

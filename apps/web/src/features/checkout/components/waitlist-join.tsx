@@ -135,7 +135,10 @@ export function WaitlistJoin(props: {
           />
           <span>
             <Trans>
-              Acepto que el organizador me escriba a este correo para ofrecerme entradas de este evento.
+              Acepto que el organizador me escriba a este correo para ofrecerme entradas de este evento.{' '}
+              <a href={`/privacy/${props.eventId}`} target="_blank" rel="noreferrer">
+                Aviso de privacidad
+              </a>
             </Trans>
           </span>
         </label>

@@ -67,7 +67,7 @@ export function CheckoutLayout() {
       <Container size={640} px="md" py="lg" component="main">
         {body}
       </Container>
-      <PublicFooter onLocale={(locale) => void changeLocale(locale)} />
+      <PublicFooter onLocale={(locale) => void changeLocale(locale)} eventId={eventId} />
     </div>
   );
 

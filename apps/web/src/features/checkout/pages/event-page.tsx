@@ -233,7 +233,7 @@ export function EventPage({
           </Stack>
         </aside>
       </main>
-      <PublicFooter onLocale={onLocale} />
+      <PublicFooter onLocale={onLocale} eventId={eventId} />
     </div>
   );
 }

@@ -164,6 +164,12 @@ function Widget({ eventId, event: initial, options, search }: Omit<Parameters<ty
           <Anchor href={publicEventUrl(event)} target="_blank" rel="noopener" size="xs">
             {t`Ver la página del evento`}
           </Anchor>
+          <Text size="xs" c="dimmed">
+            ·
+          </Text>
+          <Anchor href={`/privacy/${event.id}`} target="_blank" rel="noopener" size="xs">
+            {t`Privacidad`}
+          </Anchor>
         </Group>
       </Stack>
     );
