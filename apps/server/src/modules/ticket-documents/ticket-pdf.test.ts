@@ -1,10 +1,11 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attendees, orders } from '../../db/schema/index.ts';
+import { attendees, orders, organizers } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { addTicket, buyWithTestCard, createSellingEvent } from '../../test/factories/checkout.ts';
 import { SmtpPeer } from '../messages/smtp-peer.ts';
@@ -135,6 +136,30 @@ describe('tickets as PDF', () => {
     expect(expected).toEqual(s.holders.map((a) => a.qr_secret));
   });
 
+  it("carries the organizer's logo (stored as WebP) as an image of the page", async () => {
+    const s = await sale();
+    const key = `${s.account.id}/logo-512.webp`;
+    mkdirSync(path.join(t.app.deps.config.dataDir, 'uploads', s.account.id), { recursive: true });
+    await sharp({ create: { width: 512, height: 256, channels: 3, background: '#e8590c' } })
+      .webp()
+      .toFile(path.join(t.app.deps.config.dataDir, 'uploads', key));
+    await t.app.deps.db.update(organizers).set({ logo_path: key }).where(eq(organizers.id, s.organizer.id));
+    const res = await t.app.inject({
+      url: `/api/public/events/${s.event.id}/order/${s.order.short_id}/tickets/pdf`,
+    });
+    const file = path.join(workDir(), 'tickets.pdf');
+    writeFileSync(file, res.rawPayload);
+    // One image per page (the logo, 256 × 128 after its resize); the QR codes are vector squares.
+    const images = execFileSync('pdfimages', ['-list', file])
+      .toString()
+      .split('\n')
+      .slice(2)
+      .filter((l) => l.trim());
+    expect(images.length).toBeGreaterThanOrEqual(1);
+    expect(images.every((l) => /\s256\s+128\s/.test(l))).toBe(true);
+    expect(codesPerPage(res.rawPayload)).toHaveLength(2);
+  });
+
   it("speaks the request's language and answers 404 to an unknown order or ticket", async () => {
     const s = await sale();
     const first = s.holders.find((a) => a.first_name === 'Núria');
@@ -218,6 +243,23 @@ describe('tickets PDF in the e-mails', () => {
     expect(ticketPdf?.filename).toBe(`entrada-${jordi?.short_id}.pdf`);
     expect(textOf(ticketPdf?.bytes ?? Buffer.alloc(0))).toContain('Jordi Peña');
     expect(codesPerPage(ticketPdf?.bytes ?? Buffer.alloc(0))).toEqual([[jordi?.qr_secret]]);
+  });
+
+  it('makes the PDF when the e-mail is sent: a name corrected before sending is the one attached', async () => {
+    const s = await sale();
+    const jordi = s.holders.find((a) => a.first_name === 'Jordi');
+    // The e-mails are queued with the order; the organizer corrects the name before they go out.
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/events/${s.event.id}/attendees/${jordi?.id}`,
+      headers: s.headers,
+      payload: { first_name: 'Jordina', last_name: 'Peña', email: 'jordi@example.com' },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    await t.app.deps.jobs.drain();
+    const [confirmation] = received(`order-confirmation.${s.order.id}`);
+    const text = textOf(pdfsIn(confirmation?.raw ?? '')[0]?.bytes ?? Buffer.alloc(0));
+    expect(text).toContain('Jordina Peña');
   });
 
   it("attaches no PDF when the event turned it off in its settings, and says so in the event's settings", async () => {
