@@ -64,9 +64,30 @@ export async function listEventsInStatus(q: Queryable, status: EventStatus, para
 /** Every event in `status` whose organizer allows search engines, for the sitemap (newest change first). */
 export async function listIndexableEvents(q: Queryable, status: EventStatus, limit: number) {
   return q
-    .select({ id: events.id, slug: events.slug, updated_at: events.updated_at })
+    .select({
+      id: events.id,
+      slug: events.slug,
+      organizer_id: events.organizer_id,
+      updated_at: events.updated_at,
+    })
     .from(events)
     .where(and(shown(status), sql`coalesce(${events.settings}->>'allow_indexing', 'true') <> 'false'`))
     .orderBy(desc(events.updated_at))
+    .limit(limit);
+}
+
+/** An organizer's events in `status` (not deleted), soonest first, with the organizer; at most `limit`. */
+export async function organizerEventsInStatus(
+  q: Queryable,
+  organizerId: string,
+  status: EventStatus,
+  limit: number,
+) {
+  return q
+    .select(columns)
+    .from(events)
+    .innerJoin(organizers, eq(organizers.id, events.organizer_id))
+    .where(and(eq(events.organizer_id, organizerId), shown(status), isNull(organizers.deleted_at)))
+    .orderBy(asc(events.start_date), asc(events.id))
     .limit(limit);
 }

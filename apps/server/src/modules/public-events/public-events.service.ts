@@ -182,11 +182,37 @@ export async function isPromoCodeValid(q: Queryable, eventId: string, code: stri
 export async function listPublicEvents(q: Queryable, raw: Record<string, unknown>) {
   const params = parseListQuery(raw, repo.publicEventListSpec);
   const { rows, total } = await repo.listEventsInStatus(q, PUBLIC_STATUS, params);
+  return { data: await summaries(q, rows), meta: listMeta(total, params) };
+}
+
+/** Most events an organizer's public page lists. */
+const ORGANIZER_PAGE_EVENTS = 200;
+
+/**
+ * The organizer's public page: its name and site, and its live events (upcoming and past), soonest
+ * first. Null for an unknown or deleted organizer and for one with no live event (nothing of it is
+ * public yet).
+ */
+export async function publicOrganizerPage(q: Queryable, organizerId: string) {
+  if (!UUID.test(organizerId)) return null;
+  const rows = await repo.organizerEventsInStatus(q, organizerId, PUBLIC_STATUS, ORGANIZER_PAGE_EVENTS);
+  const first = rows[0];
+  if (!first) return null;
+  return {
+    organizer: { id: first.organizer.id, name: first.organizer.name, website: str(first.organizer.website) },
+    events: await summaries(q, rows),
+  };
+}
+
+async function summaries(
+  q: Queryable,
+  rows: Awaited<ReturnType<typeof repo.listEventsInStatus>>['rows'],
+): Promise<PublicEventSummary[]> {
   const covers = await coversFor(
     q,
     rows.map((r) => r.event.id),
   );
-  const data: PublicEventSummary[] = rows.map(({ event, organizer }) => ({
+  return rows.map(({ event, organizer }) => ({
     id: event.id,
     slug: event.slug,
     name: event.name,
@@ -198,7 +224,6 @@ export async function listPublicEvents(q: Queryable, raw: Record<string, unknown
     organizer: { id: organizer.id, name: organizer.name },
     cover: publicImage(covers.get(event.id)),
   }));
-  return { data, meta: listMeta(total, params) };
 }
 
 /** The sitemap's events: live, listed, at most the 50,000 one sitemap file may hold. */

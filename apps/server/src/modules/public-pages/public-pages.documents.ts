@@ -190,6 +190,17 @@ export function documentRoutes(app: FastifyInstance, renderer: EventPageRenderer
       (e) =>
         `  <url><loc>${esc(`${config.appUrl}/e/${e.id}/${encodeURIComponent(e.slug)}`)}</loc><lastmod>${e.updated_at.toISOString()}</lastmod></url>`,
     );
+    // Each organizer with an indexable event has its page (organizer-page.tsx), changed with its latest event.
+    const organizers = new Map<string, Date>();
+    for (const e of rows) {
+      const seen = organizers.get(e.organizer_id);
+      if (!seen || seen < e.updated_at) organizers.set(e.organizer_id, e.updated_at);
+    }
+    for (const [id, changed] of organizers) {
+      urls.push(
+        `  <url><loc>${esc(`${config.appUrl}/o/${id}`)}</loc><lastmod>${changed.toISOString()}</lastmod></url>`,
+      );
+    }
     const xml = [
       '<?xml version="1.0" encoding="UTF-8"?>',
       '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',

@@ -2,6 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { PublicAttendee, PublicEvent, PublicOrder } from '@taquilla/shared';
+import type { PublicEventSummary } from '@taquilla/shared/schemas/public-events';
 import type { Receipt } from '@taquilla/shared/schemas/receipt';
 import type { TicketChangeActions } from '@taquilla/shared/schemas/ticket-changes';
 
@@ -48,6 +49,13 @@ export interface PrintPageData {
   receipt: Receipt | null;
 }
 
+/** The organizer's public page (OrganizerPageData in the web app). */
+export interface OrganizerPageData {
+  organizer: { id: string; name: string; website: string | null };
+  events: PublicEventSummary[];
+  now: string;
+}
+
 export interface PublicPagesBundle {
   renderEventPage: RenderEventPage;
   /** `eventUrl`: where a "not found" page sends the buyer (the event's page), or nowhere. */
@@ -70,6 +78,10 @@ export interface PublicPagesBundle {
     of: 'ticket' | 'order';
     eventUrl: string | null;
   }) => {
+    html: string;
+    title: string;
+  };
+  renderOrganizerPage: (input: { locale: string; data: OrganizerPageData | null }) => {
     html: string;
     title: string;
   };
@@ -115,6 +127,7 @@ export class EventPageRenderer {
         'renderTicketPage',
         'renderTicketTransferred',
         'renderPrintPage',
+        'renderOrganizerPage',
         'pageMessages',
         'renderCheckoutPage',
       ] as const) {

@@ -9,6 +9,7 @@ import { promoCodeTries } from '../public-events/promo-code-tries.ts';
 import { loadPublicEvent } from '../public-events/public-events.service.ts';
 import { documentRoutes } from './public-pages.documents.ts';
 import { eventHead, unavailableHead } from './public-pages.head.ts';
+import { organizerPageRoutes } from './public-pages.organizer.ts';
 import { EventPageRenderer } from './public-pages.renderer.ts';
 import { ticketFormRoutes } from './public-pages.ticket-forms.ts';
 
@@ -82,6 +83,7 @@ export const publicPagesRoutes: FastifyPluginAsyncZod = async (app) => {
     return SpaShell.sendHtml(reply, page.html, page.status);
   };
   documentRoutes(app, renderer);
+  organizerPageRoutes(app, renderer);
   ticketFormRoutes(app, renderer);
   // The slug only makes the address readable: a link that lost it (`/e/{id}`) opens the same page.
   for (const path of [

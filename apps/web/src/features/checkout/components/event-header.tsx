@@ -89,7 +89,12 @@ export function EventFacts({ event }: { event: PublicEvent }) {
           </Text>
         )}
         <Text size="sm" c="dimmed">
-          <Trans>Organiza {event.organizer.name}</Trans>
+          <Trans>
+            Organiza{' '}
+            <Anchor href={`/o/${encodeURIComponent(event.organizer.id)}`} size="sm" inherit>
+              {event.organizer.name}
+            </Anchor>
+          </Trans>
         </Text>
       </Stack>
     </Stack>

@@ -9,6 +9,11 @@ import { cssVariablesResolver, theme } from '../../../app/theme.ts';
 import { type RenderCheckoutInput, renderCheckoutStep } from '../checkout-app/server.tsx';
 import { PageFormat } from '../lib/page-format.ts';
 import {
+  OrganizerNotFound,
+  OrganizerPage,
+  type OrganizerPageData,
+} from '../public-organizer/organizer-page.tsx';
+import {
   PrintPage,
   type PrintPageData,
   TicketNotFound,
@@ -95,7 +100,7 @@ function renderStatic(locale: string, page: (i18n: I18n) => ReactNode): string {
   );
 }
 
-export type { PrintPageData, TicketPageData };
+export type { OrganizerPageData, PrintPageData, TicketPageData };
 
 /** The ticket page; `null` renders "ticket not found". Returns the page's title with its markup. */
 export function renderTicketPage(input: {
@@ -110,6 +115,16 @@ export function renderTicketPage(input: {
       ? `${data.event.name} · ${data.attendee.first_name} ${data.attendee.last_name}`
       : i18n._(msg`Entrada no encontrada`);
     return data ? <TicketPage data={data} /> : <TicketNotFound eventUrl={input.eventUrl} />;
+  });
+  return { html, title };
+}
+
+/** An organizer's public page; `null` renders "organizer not found". */
+export function renderOrganizerPage(input: { locale: string; data: OrganizerPageData | null }) {
+  let title = '';
+  const html = renderStatic(input.locale, (i18n) => {
+    title = input.data ? input.data.organizer.name : i18n._(msg`Organizador no encontrado`);
+    return input.data ? <OrganizerPage data={input.data} /> : <OrganizerNotFound />;
   });
   return { html, title };
 }
