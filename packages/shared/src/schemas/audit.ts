@@ -34,6 +34,10 @@ export const AUDIT_ACTIONS = [
   'webhook.deleted',
   'audit.exported',
   'audit.retention_changed',
+  'personal_data.exported',
+  'personal_data.erased',
+  'personal_data.retention_applied',
+  'privacy.retention_changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

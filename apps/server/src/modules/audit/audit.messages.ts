@@ -31,6 +31,10 @@ export const auditActionMessages = defineMessages({
   'audit.action.webhook.deleted': 'Webhook eliminado',
   'audit.action.audit.exported': 'Registro de actividad exportado',
   'audit.action.audit.retention_changed': 'Conservación del registro de actividad cambiada',
+  'audit.action.personal_data.exported': 'Datos de una persona exportados',
+  'audit.action.personal_data.erased': 'Datos de una persona borrados',
+  'audit.action.personal_data.retention_applied': 'Datos personales de eventos pasados seudonimizados',
+  'audit.action.privacy.retention_changed': 'Conservación de datos personales cambiada',
 });
 
 export const auditMessages = defineMessages({

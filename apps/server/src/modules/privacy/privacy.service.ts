@@ -15,6 +15,7 @@ import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { forbidden, invalid } from '../../lib/errors.ts';
 import { listMeta, parseListQuery } from '../../lib/pagination.ts';
 import { type ErasureCount, type ErasureTarget, newPseudonym } from '../../lib/personal-data.ts';
+import * as audit from '../audit/audit.service.ts';
 import { ERASURE_SEQUENCE, PERSONAL_DATA } from './privacy.kinds.ts';
 import { privacyMessages as m } from './privacy.messages.ts';
 import * as repo from './privacy.repository.ts';
@@ -54,14 +55,23 @@ export async function lookupPerson(
 export async function exportPerson(deps: Deps, auth: AuthContext, email: string) {
   assertPrivacyAdmin(auth);
   const data = await everyKind(deps.db, auth.accountId, email);
-  await repo.insertRequest(deps.db, {
-    account_id: auth.accountId,
-    kind: 'EXPORT',
-    email_hash: emailHash(deps.config.authSecret, auth.accountId, email),
-    user_id: auth.userId,
-    counts: Object.fromEntries(
-      Object.entries(data).map(([k, rows]) => [k, { erased: 0, kept: rows.length }]),
-    ),
+  const hash = emailHash(deps.config.authSecret, auth.accountId, email);
+  const counts = Object.fromEntries(
+    Object.entries(data).map(([k, rows]) => [k, { erased: 0, kept: rows.length }]),
+  );
+  await deps.db.transaction(async (tx) => {
+    await repo.insertRequest(tx, {
+      account_id: auth.accountId,
+      kind: 'EXPORT',
+      email_hash: hash,
+      user_id: auth.userId,
+      counts,
+    });
+    await audit.record(tx, {
+      action: 'personal_data.exported',
+      target: personTarget(hash),
+      changes: { records: { after: total(counts, 'kept') } },
+    });
   });
   return {
     format: 'taquilla.personal-data.v1',
@@ -79,14 +89,15 @@ async function eraseEveryKind(tx: Tx, accountId: string, target: ErasureTarget) 
   return counts;
 }
 
+const total = (counts: Record<string, ErasureCount>, key: keyof ErasureCount) =>
+  Object.values(counts).reduce((a, c) => a + c[key], 0);
+
 function summed(counts: Record<string, ErasureCount>): PrivacyErasure {
-  const values = Object.values(counts);
-  return {
-    counts,
-    erased: values.reduce((a, c) => a + c.erased, 0),
-    kept: values.reduce((a, c) => a + c.kept, 0),
-  };
+  return { counts, erased: total(counts, 'erased'), kept: total(counts, 'kept') };
 }
+
+/** The audit trail names the person as the log does: by the start of the keyed hash, never the address. */
+const personTarget = (hash: string) => ({ type: 'person', id: hash.slice(0, 10) });
 
 /**
  * Pseudonymises everything the account holds about the person, in one transaction, and logs it. Invoices
@@ -102,12 +113,18 @@ export async function erasePerson(
   const target = { email: input.email, pseudonym: newPseudonym() };
   const counts = await deps.db.transaction(async (tx) => {
     const counts = await eraseEveryKind(tx, auth.accountId, target);
+    const hash = emailHash(deps.config.authSecret, auth.accountId, input.email);
     await repo.insertRequest(tx, {
       account_id: auth.accountId,
       kind: 'ERASE',
-      email_hash: emailHash(deps.config.authSecret, auth.accountId, input.email),
+      email_hash: hash,
       user_id: auth.userId,
       counts,
+    });
+    await audit.record(tx, {
+      action: 'personal_data.erased',
+      target: personTarget(hash),
+      changes: { erased: { after: total(counts, 'erased') }, kept: { after: total(counts, 'kept') } },
     });
     return counts;
   });
@@ -121,6 +138,11 @@ export async function applyRetention(deps: Pick<AppDeps, 'db'>, accountId: strin
   return deps.db.transaction(async (tx) => {
     const counts = await eraseEveryKind(tx, accountId, { eventIds });
     await repo.insertRequest(tx, { account_id: accountId, kind: 'RETENTION', counts });
+    await audit.record(tx, {
+      accountId,
+      action: 'personal_data.retention_applied',
+      changes: { events: { after: eventIds.length }, erased: { after: total(counts, 'erased') } },
+    });
     return summed(counts);
   });
 }
@@ -143,7 +165,15 @@ export async function updateSettings(
   input: PrivacySettingsInput,
 ): Promise<PrivacySettings> {
   assertPrivacyAdmin(auth);
-  await repo.setRetentionDays(deps.db, auth.accountId, input.personal_data_retention_days);
+  await deps.db.transaction(async (tx) => {
+    const before = await repo.retentionDays(tx, auth.accountId);
+    await repo.setRetentionDays(tx, auth.accountId, input.personal_data_retention_days);
+    if (before !== input.personal_data_retention_days)
+      await audit.record(tx, {
+        action: 'privacy.retention_changed',
+        changes: { personal_data_retention_days: { before, after: input.personal_data_retention_days } },
+      });
+  });
   return presentSettings(input.personal_data_retention_days);
 }
 

@@ -386,6 +386,17 @@ describe('privacy: one person', () => {
     );
     expect(order).toEqual([{ total_cents: 5000, status: 'COMPLETED' }]);
 
+    // The account's audit trail has the export and the erasure, naming the person only by reference.
+    const trail = await t.app.inject({
+      method: 'GET',
+      url: '/api/audit-log?per_page=100',
+      headers: w.headers,
+    });
+    expect(trail.statusCode, trail.body).toBe(200);
+    const actions = trail.json().data.map((e: { action: string }) => e.action);
+    expect(actions).toEqual(expect.arrayContaining(['personal_data.exported', 'personal_data.erased']));
+    expect(trail.body.toLowerCase()).not.toContain('lucia@example.com');
+
     const again = await post(w, 'erase', { email: PERSON, confirm_email: PERSON });
     expect(again.statusCode).toBe(200);
     expect(again.json().data.erased).toBe(0);
