@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import {
   Badge,
   Button,
@@ -245,7 +245,7 @@ function AuditLog() {
           </ListTable>
           <Stack gap="sm" hiddenFrom="sm">
             {rows.map((e) => (
-              <Card key={e.id} withBorder radius="md" p="sm">
+              <Card key={e.id} withBorder radius="md" p="sm" data-testid="audit-entry">
                 <UnstyledButton onClick={() => toggle(e.id)} aria-expanded={open === e.id} w="100%">
                   <Group justify="space-between" wrap="nowrap" align="flex-start">
                     <Stack gap={2} style={{ minWidth: 0 }}>
@@ -318,7 +318,9 @@ function Retention() {
           <Text fw={600}>
             <Trans>Conservación</Trans>
           </Text>
-          <Badge variant="light">{t`${settings.data.retention_days} días`}</Badge>
+          <Badge variant="light">
+            <Plural value={settings.data.retention_days} one="# día" other="# días" />
+          </Badge>
         </Group>
         <Text size="sm" c="dimmed">
           <Trans>Las entradas más antiguas se borran cada día.</Trans>
@@ -329,6 +331,7 @@ function Retention() {
             min={AUDIT_RETENTION_MIN_DAYS}
             max={AUDIT_RETENTION_MAX_DAYS}
             allowDecimal={false}
+            clampBehavior="none"
             value={days}
             onChange={setDays}
             error={error}
