@@ -80,6 +80,7 @@ export const foundOrderSchema = z
     event_id: z.string(),
     event_name: z.string(),
     event_start: z.string(),
+    event_timezone: z.string(),
     status: z.string(),
     created_at: z.string(),
     order_url: z.string(),

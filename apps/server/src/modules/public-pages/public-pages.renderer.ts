@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { PublicAttendee, PublicEvent, PublicOrder } from '@taquilla/shared';
 import type { PublicEventSummary } from '@taquilla/shared/schemas/public-events';
 import type { Receipt } from '@taquilla/shared/schemas/receipt';
-import type { TicketChangeActions } from '@taquilla/shared/schemas/ticket-changes';
+import type { FoundOrder, TicketChangeActions } from '@taquilla/shared/schemas/ticket-changes';
 
 /**
  * The web app's server entry (apps/web/src/features/checkout/public-event/server.tsx), built by
@@ -39,6 +39,12 @@ export interface TicketPageData {
   /** The ticket's PDF and wallet links (the public ticket answer's `documents`). */
   documents: { pdf_url: string; apple_wallet_url: string | null; google_wallet_url: string | null };
 }
+export interface FindTicketsPageData {
+  eventId: string;
+  step: 'ask' | 'open' | 'found';
+  notice: { tone: 'success' | 'error'; text: string } | null;
+  orders: FoundOrder[] | null;
+}
 export interface PrintPageData {
   event: TicketEventView;
   colors: PageColors | null;
@@ -69,6 +75,10 @@ export interface PublicPagesBundle {
     email: string;
     eventUrl: string | null;
   }) => {
+    html: string;
+    title: string;
+  };
+  renderFindTickets: (input: { locale: string; data: FindTicketsPageData }) => {
     html: string;
     title: string;
   };
@@ -126,6 +136,7 @@ export class EventPageRenderer {
         'renderEventPage',
         'renderTicketPage',
         'renderTicketTransferred',
+        'renderFindTickets',
         'renderPrintPage',
         'renderOrganizerPage',
         'pageMessages',

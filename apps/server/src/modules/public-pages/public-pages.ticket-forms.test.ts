@@ -1,6 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/client.ts';
 import { attendees } from '../../db/schema/index.ts';
+import { SEND_EMAIL_JOB } from '../../lib/mailer.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { addTicket, buyWithTestCard, createSellingEvent } from '../../test/factories/checkout.ts';
 import { buildWebWithServerBundle } from '../../test/web-bundle.ts';
@@ -91,5 +93,38 @@ describe('ticket page forms', () => {
     );
     expect(refused.status).toBe(403);
     expect(refused.html).toContain('L&#x27;organitzador no permet transferir les entrades');
+  });
+});
+
+describe('find my tickets pages', () => {
+  it('links from the ticket page, sends the link, and lists the tickets once the link is opened', async () => {
+    const d = await ticketOf({});
+    const ticketPage = await page(d.url);
+    expect(ticketPage.html).toContain(`href="/find-tickets/${d.event.id}"`);
+
+    const form = await page(`/find-tickets/${d.event.id}`, 'ca');
+    expect(form.status).toBe(200);
+    expect(form.html).toContain('Has perdut les entrades?');
+    const sent = await post(`/find-tickets/${d.event.id}`, { email: 'lucia@example.com' }, 'en');
+    expect(sent.status).toBe(202);
+    expect(sent.html).toContain('If there are tickets bought with this address');
+    const [job] = rowsOf<{ text: string }>(
+      await t.app.deps.db.execute(
+        sql`select payload->>'text' as text from jobs where kind = ${SEND_EMAIL_JOB}
+            and payload->>'email_kind' = 'FIND_TICKETS' and payload->>'to' = 'lucia@example.com'`,
+      ),
+    );
+    const link = /http:\/\/localhost:3000(\/find-tickets\/[^\s?]+)/.exec(job?.text ?? '')?.[1] ?? '';
+    expect(link).toContain(d.event.id);
+
+    // Opening the address only shows a button (a mail scanner following it uses nothing up).
+    const opened = await page(link);
+    expect(opened.html).toContain('data-testid="open-link"');
+    const list = await post(link, {});
+    expect(list.status).toBe(200);
+    expect(list.html).toContain(`href="http://localhost:3000/ticket/${d.event.id}/${d.holder.short_id}"`);
+    const again = await post(link, {}, 'en');
+    expect(again.status).toBe(404);
+    expect(again.html).toContain('This link has expired or has already been used.');
   });
 });

@@ -1,13 +1,19 @@
 import type { Locale } from '@taquilla/shared';
-import { holderEditInput, ticketTransferInput } from '@taquilla/shared/schemas/ticket-changes';
+import {
+  findTicketsInput,
+  holderEditInput,
+  ticketTransferInput,
+} from '@taquilla/shared/schemas/ticket-changes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { t } from '../../lib/i18n.ts';
 import { SpaShell } from '../../lib/spa.ts';
+import { findTicketsLimit } from '../ticket-changes/find-tickets.limits.ts';
+import { openLookup, requestLookup } from '../ticket-changes/find-tickets.service.ts';
 import { ticketChangesMessages as m } from '../ticket-changes/ticket-changes.messages.ts';
 import { editHolder, transferTicket } from '../ticket-changes/ticket-changes.service.ts';
-import type { EventPageRenderer } from './public-pages.renderer.ts';
+import type { EventPageRenderer, FindTicketsPageData } from './public-pages.renderer.ts';
 import { ticketPageData } from './public-pages.tickets.ts';
 
 const esc = (s: string) =>
@@ -113,5 +119,68 @@ export function ticketFormRoutes(app: FastifyInstance, renderer: EventPageRender
       eventUrl: `/e/${eventId}`,
     });
     return send(reply, request.locale, 200, page);
+  });
+
+  // «¿Has perdido tus entradas?»: the form, then the e-mailed link (a button uses it, once).
+  const lookupLimit = findTicketsLimit(app);
+  const findParams = z.object({ eventId: z.uuid(), token: z.string().min(10).max(100).optional() });
+  async function findPage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: number,
+    data: Omit<FindTicketsPageData, 'eventId'>,
+  ) {
+    const parsed = findParams.safeParse(request.params);
+    const bundle = await renderer.bundle();
+    if (!parsed.success || !bundle || !shell.available) return reply.callNotFound();
+    const page = bundle.renderFindTickets({
+      locale: request.locale,
+      data: { eventId: parsed.data.eventId, ...data },
+    });
+    return send(reply, request.locale, status, page);
+  }
+  const failed = (err: unknown, locale: Locale) => {
+    if (err instanceof z.ZodError) {
+      return { status: 422, text: [...new Set(err.issues.map((i) => t(locale, i.message)))].join(' ') };
+    }
+    if (err instanceof AppError)
+      return { status: err.status, text: t(locale, err.messageKey, err.opts.params ?? {}) };
+    throw err;
+  };
+
+  app.get('/find-tickets/:eventId', hide, (request, reply) =>
+    findPage(request, reply, 200, { step: 'ask', notice: null, orders: null }),
+  );
+  app.post('/find-tickets/:eventId', hide, async (request, reply) => {
+    const parsed = findParams.safeParse(request.params);
+    if (!parsed.success) return reply.callNotFound();
+    try {
+      await lookupLimit(request);
+      const input = findTicketsInput.parse(request.body ?? {});
+      const sent = await requestLookup(app.deps, parsed.data.eventId, input, request.locale);
+      return findPage(request, reply, 202, {
+        step: 'ask',
+        notice: { tone: 'success', text: sent.message },
+        orders: null,
+      });
+    } catch (err) {
+      const { status, text } = failed(err, request.locale);
+      if (status === 404) return reply.callNotFound();
+      return findPage(request, reply, status, { step: 'ask', notice: { tone: 'error', text }, orders: null });
+    }
+  });
+  app.get('/find-tickets/:eventId/:token', hide, (request, reply) =>
+    findPage(request, reply, 200, { step: 'open', notice: null, orders: null }),
+  );
+  app.post('/find-tickets/:eventId/:token', hide, async (request, reply) => {
+    const parsed = findParams.safeParse(request.params);
+    if (!parsed.success) return reply.callNotFound();
+    try {
+      const orders = await openLookup(app.deps, parsed.data.token ?? '');
+      return findPage(request, reply, 200, { step: 'found', notice: null, orders });
+    } catch (err) {
+      const { status, text } = failed(err, request.locale);
+      return findPage(request, reply, status, { step: 'ask', notice: { tone: 'error', text }, orders: null });
+    }
   });
 }

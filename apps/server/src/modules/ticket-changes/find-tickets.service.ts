@@ -82,6 +82,7 @@ export async function openLookup(deps: Deps, token: string): Promise<FoundOrder[
       event_id: o.event_id,
       event_name: o.event_name,
       event_start: o.event_start.toISOString(),
+      event_timezone: o.event_timezone,
       status: o.status,
       created_at: o.created_at.toISOString(),
       order_url: `${app}/checkout/${o.event_id}/${o.short_id}/summary`,

@@ -133,6 +133,7 @@ export async function ordersByEmail(
       event_id: events.id,
       event_name: events.name,
       event_start: events.start_date,
+      event_timezone: events.timezone,
     })
     .from(orders)
     .innerJoin(events, eq(events.id, orders.event_id))

@@ -9,17 +9,11 @@ import {
 } from '@taquilla/shared/schemas/ticket-changes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { throttle } from '../../lib/throttle.ts';
+import { findTicketsLimit } from './find-tickets.limits.ts';
 import { openLookup, requestLookup } from './find-tickets.service.ts';
-import { ticketChangesMessages as m } from './ticket-changes.messages.ts';
 import * as service from './ticket-changes.service.ts';
 
 const params = z.object({ id: z.uuid(), attendeeShortId: z.string().min(1).max(40) });
-const HOUR = 3600_000;
-const emailOf = (request: { body: unknown }) =>
-  String((request.body as { email?: unknown } | null)?.email ?? '')
-    .trim()
-    .toLowerCase();
 
 /**
  * The ticket's holder (no login: the ticket's private link): what they may change now, fix the name, pass
@@ -27,15 +21,7 @@ const emailOf = (request: { body: unknown }) =>
  */
 export const ticketChangesRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['attendees'];
-  // Per address and per e-mail, in the shared store: a link per few minutes, never a mail bomb.
-  const lookupLimit = throttle(
-    app,
-    [
-      { name: 'find-tickets-ip', max: 10, windowMs: HOUR, key: (r) => r.ip },
-      { name: 'find-tickets-email', max: 3, windowMs: HOUR, key: emailOf },
-    ],
-    m['ticket_changes.find_rate_limited'],
-  );
+  const lookupLimit = findTicketsLimit(app);
   app.post(
     '/public/events/:id/find-tickets',
     {

@@ -28,6 +28,18 @@ export function PublicFooter({
         <a href={eventId ? `/privacy/${eventId}` : '/privacy'} className={classes.footerLink}>
           <Trans>Privacidad</Trans>
         </a>
+        {eventId && (
+          <>
+            {' · '}
+            <a
+              href={`/find-tickets/${encodeURIComponent(eventId)}`}
+              className={classes.footerLink}
+              data-testid="find-tickets-link"
+            >
+              <Trans>¿Has perdido tus entradas?</Trans>
+            </a>
+          </>
+        )}
       </span>
       <span>
         {langs.map((l) =>

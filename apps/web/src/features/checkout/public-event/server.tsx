@@ -13,6 +13,7 @@ import {
   OrganizerPage,
   type OrganizerPageData,
 } from '../public-organizer/organizer-page.tsx';
+import { FindTicketsPage, type FindTicketsPageData } from '../public-ticket/find-tickets.tsx';
 import {
   PrintPage,
   type PrintPageData,
@@ -125,6 +126,16 @@ export function renderOrganizerPage(input: { locale: string; data: OrganizerPage
   const html = renderStatic(input.locale, (i18n) => {
     title = input.data ? input.data.organizer.name : i18n._(msg`Organizador no encontrado`);
     return input.data ? <OrganizerPage data={input.data} /> : <OrganizerNotFound />;
+  });
+  return { html, title };
+}
+
+/** «¿Has perdido tus entradas?»: its form, the e-mailed link's button, and what the link shows. */
+export function renderFindTickets(input: { locale: string; data: FindTicketsPageData }) {
+  let title = '';
+  const html = renderStatic(input.locale, (i18n) => {
+    title = i18n._(msg`¿Has perdido tus entradas?`);
+    return <FindTicketsPage data={input.data} />;
   });
   return { html, title };
 }

@@ -39,12 +39,17 @@ export interface TicketDocuments {
   google_wallet_url: string | null;
 }
 
-function Page(props: { colors: PageColors | null; testMode: boolean; children: ReactNode }) {
+export function Page(props: {
+  colors: PageColors | null;
+  testMode: boolean;
+  eventId?: string;
+  children: ReactNode;
+}) {
   return (
     <div className={classes.page} style={eventColorStyle(props.colors) as CSSProperties}>
       {props.testMode && <TestModeNotice />}
       {props.children}
-      <PublicFooter />
+      <PublicFooter eventId={props.eventId} />
     </div>
   );
 }
@@ -54,7 +59,7 @@ export function TicketPage({ data }: { data: TicketPageData }) {
   const base = `/ticket/${encodeURIComponent(data.eventId)}/${encodeURIComponent(data.attendee.short_id)}`;
   const ics = `/api/public/events/${encodeURIComponent(data.eventId)}/attendees/${encodeURIComponent(data.attendee.short_id)}/ics`;
   return (
-    <Page colors={data.colors} testMode={data.testMode}>
+    <Page colors={data.colors} testMode={data.testMode} eventId={data.eventId}>
       <main className={classes.narrow}>
         <Stack gap="md">
           {data.notice && <Notice notice={data.notice} />}
