@@ -83,6 +83,8 @@ export async function presentLoadedOrder(
     attendees: await Promise.all(
       attendeeRows
         .filter((a) => a.status !== 'CANCELLED' || order.status === 'CANCELLED')
+        // A ticket its holder passed on is someone else's now: the buyer's pages no longer show it.
+        .filter((a) => a.transfer_count === 0)
         .map((a) => presentAttendee(a, itemById.get(a.order_item_id), withQr)),
     ),
     created_at: order.created_at.toISOString(),

@@ -167,6 +167,8 @@ export async function ticketsOfOrders(q: Queryable, accountId: string, orderIds:
         eq(attendees.account_id, accountId),
         inArray(attendees.order_id, orderIds),
         ne(attendees.status, 'CANCELLED'),
+        // Passed on to someone else: no longer the buyer's to see.
+        eq(attendees.transfer_count, 0),
       ),
     )
     .orderBy(asc(attendees.created_at), asc(attendees.short_id));

@@ -125,6 +125,11 @@ describe('transfer', () => {
     });
     expect(now?.qr_secret).not.toBe(d.holder.qr_secret);
 
+    // The buyer's order page no longer lists the ticket (nor its new code).
+    const order = await t.app.inject({ url: `/api/public/events/${d.event.id}/order/${d.order}` });
+    expect(order.statusCode).toBe(200);
+    expect(JSON.stringify(order.json())).not.toContain(newShortId);
+
     // The old link is gone, the new one shows the ticket.
     expect((await t.app.inject({ url: base(d) })).statusCode).toBe(404);
     expect((await t.app.inject({ url: base(d, newShortId) })).json().data.first_name).toBe('Pedro');
