@@ -72,6 +72,8 @@ describe('audit trail: what is recorded', () => {
       url: 'http://127.0.0.1:9/other',
     });
     expect(put.statusCode, put.body).toBe(200);
+    const rotated = await api('POST', `/api/accounts/me/webhooks/${id}/rotate-secret`, s.headers);
+    expect(rotated.statusCode, rotated.body).toBe(200);
     expect((await api('DELETE', `/api/accounts/me/webhooks/${id}`, s.headers)).statusCode).toBe(204);
 
     const made = await only(s.headers, 'webhook.created');
@@ -79,13 +81,17 @@ describe('audit trail: what is recorded', () => {
     expect(made).toMatchObject({ target_type: 'webhook', target_id: id, action_label: 'Webhook creado' });
     expect(made.changes.url).toEqual({ before: null, after: 'http://127.0.0.1:9/hook' });
     expect(made.changes.secret).toEqual({ before: null, after: AUDIT_REDACTED });
-    expect((await only(s.headers, 'webhook.updated')).changes).toEqual({
-      url: { before: 'http://127.0.0.1:9/hook', after: 'http://127.0.0.1:9/other' },
-    });
+    // Newest first: the rotation (the secret changed, neither value kept), then the address.
+    const updates = await entries(s.headers, '&filter_fields[action][eq]=webhook.updated');
+    expect(updates.map((e) => e.changes)).toEqual([
+      { secret: { before: AUDIT_REDACTED, after: AUDIT_REDACTED } },
+      { url: { before: 'http://127.0.0.1:9/hook', after: 'http://127.0.0.1:9/other' } },
+    ]);
     expect((await only(s.headers, 'webhook.deleted')).target_id).toBe(id);
     // The secret is nowhere in the table.
     const raw = await t.app.deps.db.select().from(auditLog).where(eq(auditLog.account_id, s.account.id));
     expect(JSON.stringify(raw)).not.toContain(secret);
+    expect(JSON.stringify(raw)).not.toContain(rotated.json().data.secret);
   });
 
   it('API keys: created (the key redacted) and revoked; a call made with a key names the key', async () => {

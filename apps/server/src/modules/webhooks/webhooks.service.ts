@@ -192,6 +192,11 @@ export async function rotateSecret(deps: Deps, auth: AuthContext, id: string) {
     previous_secret: current.secret,
     previous_secret_expires_at: new Date(Date.now() + ROTATION_OVERLAP_MS),
   });
+  await audit.record(deps.db, {
+    action: 'webhook.updated',
+    target: { type: 'webhook', id: row.id, label: row.url },
+    changes: audit.changesBetween(current, row, ['secret']),
+  });
   return { ...presentEndpoint(row), secret };
 }
 
