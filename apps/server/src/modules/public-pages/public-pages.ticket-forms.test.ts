@@ -57,6 +57,10 @@ describe('ticket page forms', () => {
     expect(saved.status).toBe(200);
     expect(saved.html).toContain('Name saved.');
     expect(saved.html).toContain('Lucia Martín Soler');
+    // Its language links (and a reload) go back to the ticket's own address.
+    const back = await fetch(`${t.url}${d.url}/holder?lang=ca`, { redirect: 'manual' });
+    expect(back.status).toBe(303);
+    expect(back.headers.get('location')).toBe(`${d.url}?lang=ca`);
 
     const refused = await post(
       `${d.url}/transfer`,

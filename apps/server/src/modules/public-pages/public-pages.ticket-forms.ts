@@ -85,6 +85,16 @@ export function ticketFormRoutes(app: FastifyInstance, renderer: EventPageRender
   }
 
   const hide = { schema: { hide: true } };
+  // The answer pages' language links (`?lang=`) and a reload land on the form's address: back to the ticket.
+  for (const form of ['holder', 'transfer']) {
+    app.get(`/ticket/:eventId/:attendeeShortId/${form}`, hide, (request, reply) => {
+      const parsed = params.safeParse(request.params);
+      if (!parsed.success) return reply.callNotFound();
+      const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+      const { eventId, attendeeShortId } = parsed.data;
+      return reply.redirect(`/ticket/${eventId}/${encodeURIComponent(attendeeShortId)}${query}`, 303);
+    });
+  }
   app.post('/ticket/:eventId/:attendeeShortId/holder', hide, async (request, reply) => {
     const parsed = params.safeParse(request.params);
     if (!parsed.success || !shell.available) return reply.callNotFound();
