@@ -7,6 +7,7 @@ import { MicroCache } from '../../lib/micro-cache.ts';
 import { SpaShell } from '../../lib/spa.ts';
 import { promoCodeTries } from '../public-events/promo-code-tries.ts';
 import { loadPublicEvent } from '../public-events/public-events.service.ts';
+import { accessibilityRoutes } from './public-pages.accessibility.ts';
 import { documentRoutes } from './public-pages.documents.ts';
 import { eventHead, unavailableHead } from './public-pages.head.ts';
 import { organizerPageRoutes } from './public-pages.organizer.ts';
@@ -84,6 +85,7 @@ export const publicPagesRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   documentRoutes(app, renderer);
   organizerPageRoutes(app, renderer);
+  accessibilityRoutes(app);
   ticketFormRoutes(app, renderer);
   // The slug only makes the address readable: a link that lost it (`/e/{id}`) opens the same page.
   for (const path of [

@@ -40,6 +40,10 @@ export function PublicFooter({
             </a>
           </>
         )}
+        {' · '}
+        <a href="/accessibility" className={classes.footerLink}>
+          <Trans>Accesibilidad</Trans>
+        </a>
       </span>
       <span>
         {langs.map((l) =>
