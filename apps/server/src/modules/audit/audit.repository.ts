@@ -1,6 +1,6 @@
-import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { type Queryable, rowsOf } from '../../db/client.ts';
-import { accounts, apiKeys, auditLog, auditSettings, users } from '../../db/schema/index.ts';
+import { accounts, apiKeys, auditLog, auditSettings, events, users } from '../../db/schema/index.ts';
 import { type ListSpec, likePattern } from '../../lib/pagination.ts';
 import { one } from '../../lib/rows.ts';
 import { idIn, PackedIds, packedIdsOf } from '../../lib/spreadsheet.ts';
@@ -46,6 +46,22 @@ export const auditListSpec: ListSpec = {
 export interface AuditListWhere {
   where: SQL | undefined;
   query?: string;
+  /** A member limited to these organizers sees the entries about their events and the account's own. */
+  organizerIds: string[] | null;
+}
+
+/**
+ * An entry about an event counts as its organizer's (order entries name only the event; a deleted event's
+ * row stays, soft-deleted); entries about no event are the account's.
+ */
+function inScope(organizerIds: string[] | null) {
+  if (organizerIds === null) return undefined;
+  const ids = sql`${`{${organizerIds.join(',')}}`}::uuid[]`;
+  return or(
+    and(isNull(auditLog.event_id), isNull(auditLog.organizer_id)),
+    sql`exists (select 1 from ${events} where ${events.id} = ${auditLog.event_id} and ${events.organizer_id} = any(${ids}))`,
+    and(isNull(auditLog.event_id), sql`${auditLog.organizer_id} = any(${ids})`),
+  );
 }
 
 function listWhere(accountId: string, opts: AuditListWhere) {
@@ -53,6 +69,7 @@ function listWhere(accountId: string, opts: AuditListWhere) {
   return and(
     eq(auditLog.account_id, accountId),
     opts.where,
+    inScope(opts.organizerIds),
     search
       ? or(
           ilike(auditLog.actor_name, search),

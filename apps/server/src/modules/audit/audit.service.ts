@@ -128,6 +128,7 @@ export async function listEntries(
   const { rows, total } = await repo.listEntries(db, auth.accountId, {
     where: params.where,
     query: params.query,
+    organizerIds: auth.organizerIds,
     orderBy: params.orderBy,
     limit: params.perPage,
     offset: params.offset,
@@ -156,6 +157,7 @@ export async function exportEntries(
   const ids = await repo.listEntryIds(db, auth.accountId, {
     where: params.where,
     query: params.query,
+    organizerIds: auth.organizerIds,
     orderBy: params.orderBy,
   });
   await record(db, {

@@ -2,7 +2,7 @@ import { AUDIT_REDACTED, type AuditEntry } from '@taquilla/shared/schemas/audit'
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../db/schema/index.ts';
+import { auditLog, events, organizers } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { addUser, createAccountWithUser } from '../../test/factories/accounts.ts';
 import { addTicket, buyWithTestCard, createSellingEvent } from '../../test/factories/checkout.ts';
@@ -344,6 +344,51 @@ describe('audit trail: who reads it', () => {
     expect((await api('GET', '/api/audit-log', {})).statusCode).toBe(401);
     const actions = await api('GET', '/api/audit-log/actions', { ...s.headers, 'accept-language': 'en' });
     expect(actions.json().data).toContainEqual({ action: 'order.refunded', label: 'Order refunded' });
+  });
+});
+
+describe('audit trail: organizer scope', () => {
+  it("an admin limited to some organizers sees their events' entries and the account's, not another organizer's", async () => {
+    const s = await createSellingEvent(t.app, { status: 'DRAFT' });
+    await addTicket(t.app, s.event, { prices: [{ price_cents: 0 }] });
+    const db = t.app.deps.db;
+    const [other] = await db
+      .insert(organizers)
+      .values({ account_id: s.account.id, name: 'Sala Norte' })
+      .returning();
+    const [otherEvent] = await db
+      .insert(events)
+      .values({
+        ...s.event,
+        id: undefined,
+        organizer_id: other?.id ?? '',
+        slug: 'otro',
+        name: 'Otro concierto',
+      })
+      .returning();
+    await addTicket(
+      t.app,
+      { id: otherEvent?.id ?? '', account_id: s.account.id },
+      { prices: [{ price_cents: 0 }] },
+    );
+    const limited = await addUser(t.app, s.account.id, { role: 'ADMIN', isOwner: false });
+    const scoped = await api('PUT', `/api/users/${limited.user.id}`, s.headers, {
+      organizer_ids: [other?.id],
+    });
+    expect(scoped.statusCode, scoped.body).toBe(200);
+    await api('PUT', `/api/events/${s.event.id}/status`, s.headers, { status: 'LIVE' });
+    await api('PUT', `/api/events/${otherEvent?.id}/status`, s.headers, { status: 'LIVE' });
+    await api('PUT', '/api/users/two-factor-policy', s.headers, { require_two_factor: false });
+
+    expect((await entries(s.headers, '&filter_fields[action][eq]=event.published')).length).toBe(2);
+    const seen = await entries(limited.headers);
+    expect(seen.filter((e) => e.action === 'event.published').map((e) => e.event_id)).toEqual([
+      otherEvent?.id,
+    ]);
+    expect(seen.some((e) => e.action === 'account.two_factor_required')).toBe(true);
+    const csv = await api('GET', '/api/audit-log/export?format=csv', limited.headers);
+    expect(csv.body).toContain('Otro concierto');
+    expect(csv.body).not.toContain(s.event.id);
   });
 });
 
