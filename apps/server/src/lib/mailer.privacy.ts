@@ -48,12 +48,12 @@ export const emailJobsPersonalData: PersonalDataKind = {
             'subject', '', 'html', '', 'text', '',
             'message_key', payload -> 'message_key', 'account_id', payload -> 'account_id',
             'event_id', payload -> 'event_id', 'order_id', payload -> 'order_id',
-            'email_kind', payload -> 'email_kind')),
+            'email_kind', payload -> 'email_kind', 'personal_data_erased', true)),
           failed_at = case when completed_at is null and failed_at is null then now() else failed_at end,
           last_error = case when completed_at is null and failed_at is null then 'personal data erased'
                             else last_error end
         where kind = ${SEND_EMAIL_JOB} and payload ->> 'account_id' = ${accountId}
-          and (${toPerson} or ${aboutPerson})
+          and not payload ? 'personal_data_erased' and (${toPerson} or ${aboutPerson})
         returning id`),
     );
     return { erased: erased.length, kept: 0 };

@@ -1,22 +1,19 @@
-import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app.ts';
 import { rowsOf } from '../../db/client.ts';
-import {
-  checkInLists,
-  checkIns,
-  events,
-  messageDeliveries,
-  messages,
-  ticketLookupTokens,
-  ticketTransfers,
-  waitlistEntries,
-} from '../../db/schema/index.ts';
-import { newShortId } from '../../lib/ids.ts';
+import { events } from '../../db/schema/index.ts';
 import { at, one } from '../../lib/rows.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { addQuestion, addTicket, createSellingEvent } from '../../test/factories/checkout.ts';
+import {
+  buy,
+  holdTheRest,
+  OTHER,
+  PERSON,
+  sellingWorld,
+  type World,
+} from '../../test/factories/personal-data.ts';
 
 /**
  * Privacy over HTTP on the real app and database: one person's data across an account's events looked
@@ -28,161 +25,6 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-
-const PERSON = 'lucia@example.com';
-const OTHER = 'pablo@example.com';
-
-type World = Awaited<ReturnType<typeof sellingWorld>>;
-
-/** An account that invoices, with an order- and an attendee-level question. */
-async function sellingWorld() {
-  const s = await createSellingEvent(t.app);
-  const put = await t.app.inject({
-    method: 'PUT',
-    url: '/api/accounts/me/invoicing',
-    headers: s.headers,
-    payload: {
-      enabled: true,
-      legal_name: 'Sala Apolo S.L.',
-      tax_id: 'B12345674',
-      address: 'Carrer Nou de la Rambla 113, 08004 Barcelona',
-      series_prefix: 'TQ',
-      vat_regime: 'GENERAL',
-      fees_vat_rate_bp: 2100,
-    },
-  });
-  expect(put.statusCode, put.body).toBe(200);
-  const ticket = await addTicket(t.app, s.event);
-  const phone = await addQuestion(t.app, s.event, { title: 'Teléfono', belongs_to: 'ORDER', type: 'PHONE' });
-  const diet = await addQuestion(t.app, s.event, { title: 'Alergias', belongs_to: 'ATTENDEE' });
-  return { ...s, ticket, phone, diet };
-}
-
-/** Buys two tickets: one held by the buyer, one by `OTHER`, with answers and invoice details. */
-async function buy(w: World, buyerEmail = PERSON) {
-  const base = `/api/public/events/${w.event.id}/order`;
-  const reserved = await t.app.inject({
-    method: 'POST',
-    url: base,
-    payload: { tickets: [{ ticket_id: w.ticket.id, price_id: at(w.ticket.prices, 0).id, quantity: 2 }] },
-  });
-  expect(reserved.statusCode, reserved.body).toBe(201);
-  const short: string = reserved.json().data.short_id;
-  const details = await t.app.inject({
-    method: 'PUT',
-    url: `${base}/${short}`,
-    payload: {
-      first_name: 'Lucía',
-      last_name: 'Martín',
-      email: buyerEmail,
-      email_confirmation: buyerEmail,
-      answers: { [w.phone.id]: '+34 600 000 000' },
-      invoice: { name: 'Lucía Martín', tax_id: '12345678Z', address: 'Calle Mayor 1, Madrid' },
-      attendees: [
-        {
-          ticket_id: w.ticket.id,
-          first_name: 'Lucía',
-          last_name: 'Martín',
-          email: buyerEmail,
-          answers: { [w.diet.id]: 'Nueces' },
-        },
-        {
-          ticket_id: w.ticket.id,
-          first_name: 'Pablo',
-          last_name: 'Ruiz',
-          email: OTHER,
-          answers: { [w.diet.id]: 'Ninguna' },
-        },
-      ],
-    },
-  });
-  expect(details.statusCode, details.body).toBe(200);
-  const paid = await t.app.inject({
-    method: 'POST',
-    url: `${base}/${short}/payment`,
-    payload: { provider: 'test', card_number: '4242 4242 4242 4242' },
-  });
-  expect(paid.json().data?.status, paid.body).toBe('COMPLETED');
-  return short;
-}
-
-/** What the other modules hold: a waiting-list entry, a message delivery and a check-in of the person. */
-async function holdTheRest(w: World, email = PERSON) {
-  const db = t.app.deps.db;
-  await db.insert(waitlistEntries).values({
-    account_id: w.account.id,
-    event_id: w.event.id,
-    ticket_id: w.ticket.id,
-    price_id: at(w.ticket.prices, 0).id,
-    first_name: 'Lucía',
-    last_name: 'Martín',
-    email,
-    quantity: 1,
-    leave_token_hash: createHash('sha256').update(newShortId('c')).digest('hex'),
-  });
-  const message = one(
-    await db
-      .insert(messages)
-      .values({
-        account_id: w.account.id,
-        event_id: w.event.id,
-        subject: 'Cambio de horario',
-        body: '<p>Abrimos puertas a las 19:00.</p>',
-        audience: { type: 'ALL_ATTENDEES' } as never,
-        status: 'SENT',
-        send_at: new Date(),
-        acknowledged_at: new Date(),
-      })
-      .returning(),
-  );
-  await db.insert(messageDeliveries).values([
-    { message_id: message.id, email, first_name: 'Lucía', locale: 'es', status: 'SENT', sent_at: new Date() },
-    { message_id: message.id, email: OTHER, first_name: 'Pablo', locale: 'es', status: 'SENT' },
-  ]);
-  const list = one(
-    await db
-      .insert(checkInLists)
-      .values({ account_id: w.account.id, event_id: w.event.id, short_id: newShortId('c'), name: 'Puerta' })
-      .returning(),
-  );
-  const [attendee] = rowsOf<{ id: string; order_id: string }>(
-    await db.execute(
-      sql`select id, order_id from attendees where event_id = ${w.event.id} and email = ${email}`,
-    ),
-  );
-  // She once passed a ticket on to Marta, asked for a «find my tickets» link, and the organizer noted a call.
-  await db.insert(ticketTransfers).values({
-    account_id: w.account.id,
-    event_id: w.event.id,
-    order_id: String(attendee?.order_id),
-    attendee_id: String(attendee?.id),
-    old_short_id: newShortId('a'),
-    old_qr_hash: 'x'.repeat(64),
-    from_name: 'Lucía Martín',
-    from_email: email,
-    to_name: 'Marta Soler',
-    to_email: 'marta@example.com',
-    door_version: 0,
-  });
-  await db.insert(ticketLookupTokens).values({
-    account_id: w.account.id,
-    organizer_id: w.organizer.id,
-    event_id: w.event.id,
-    email,
-    token_hash: createHash('sha256').update(newShortId('c')).digest('hex'),
-    expires_at: new Date(Date.now() + 3600_000),
-  });
-  await db.execute(
-    sql`update orders set organizer_notes = 'Lucía llamó: llega tarde' where id = ${String(attendee?.order_id)}`,
-  );
-  await db.insert(checkIns).values({
-    account_id: w.account.id,
-    event_id: w.event.id,
-    check_in_list_id: list.id,
-    attendee_id: String(attendee?.id),
-  });
-  return { list };
-}
 
 const post = (w: { headers: Record<string, string> }, path: string, payload: object, lang = 'es') =>
   t.app.inject({
@@ -222,13 +64,13 @@ describe('privacy: one person', () => {
   let other: World;
   let short: string;
   beforeAll(async () => {
-    w = await sellingWorld();
-    short = await buy(w);
-    await holdTheRest(w);
+    w = await sellingWorld(t.app);
+    short = await buy(t.app, w);
+    await holdTheRest(t.app, w);
     // The same person buys from another account too: nothing of it is touched.
-    other = await sellingWorld();
-    await buy(other);
-    await holdTheRest(other);
+    other = await sellingWorld(t.app);
+    await buy(t.app, other);
+    await holdTheRest(t.app, other);
   });
 
   it('counts what is held, per kind, and an unknown address holds nothing', async () => {
@@ -482,12 +324,12 @@ describe('privacy: retention', () => {
   });
 
   it('the daily job pseudonymises the buyers of events ended longer ago than the retention, and only those', async () => {
-    const old = await sellingWorld();
-    await buy(old);
-    await holdTheRest(old);
+    const old = await sellingWorld(t.app);
+    await buy(t.app, old);
+    await holdTheRest(t.app, old);
     // A second, recent event of the same account, bought by the same person.
     const recent = await anotherEvent(old);
-    const recentShort = await buy(recent);
+    const recentShort = await buy(t.app, recent);
     await setEnded(t.app, old.event.id, 40);
     await setEnded(t.app, recent.event.id, 10);
     const put = await t.app.inject({
