@@ -4,7 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, type FieldError } from './errors.ts';
 import { hasMessage, type MessageParams, t } from './i18n.ts';
 import { coreMessages } from './messages.ts';
-import { isDatabaseUnavailable } from './unavailable.ts';
+import { isDatabaseUnavailable, isDiskFull } from './unavailable.ts';
 
 type ZodIssueLike = {
   keyword: string;
@@ -60,6 +60,15 @@ export function errorHandler(
       return send(413, ErrorCode.PAYLOAD_TOO_LARGE, coreMessages['error.payload_too_large']);
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return send(415, ErrorCode.BAD_REQUEST, coreMessages['error.unsupported_media_type']);
+  }
+  if (isDiskFull(error)) {
+    // Reads still answer; every write fails until space is freed, then all recover by themselves.
+    request.log.error(
+      { err: error },
+      'disk full: the database cannot write; free space on its disk (DATA_DIR)',
+    );
+    reply.header('retry-after', '60');
+    return send(503, ErrorCode.SERVICE_UNAVAILABLE, coreMessages['error.disk_full']);
   }
   if (isDatabaseUnavailable(error)) {
     request.log.error({ err: error }, 'database unavailable');

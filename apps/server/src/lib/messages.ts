@@ -14,6 +14,10 @@ export const coreMessages = defineMessages({
   'error.rate_limited': 'Demasiados intentos. Espera un momento y vuelve a intentarlo.',
   'error.internal': 'Se ha producido un error inesperado. Inténtalo de nuevo.',
   'error.service_unavailable': 'El servicio no está disponible en este momento.',
+  'error.disk_full':
+    'El servidor se ha quedado sin espacio en disco y no puede guardar cambios. Vuelve a intentarlo más tarde.',
+  'error.upload_no_space':
+    'El servidor no tiene espacio para guardar el archivo. Vuelve a intentarlo más tarde.',
   'error.redis_unavailable':
     'El servicio no está disponible: Redis (REDIS_URL), donde se cuentan los límites de intentos, no responde.',
   'error.unsupported_media_type': 'Tipo de contenido no admitido.',

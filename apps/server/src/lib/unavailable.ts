@@ -20,6 +20,7 @@ const UNAVAILABLE_CODES = new Set([
   '57P02',
   '57P03',
   '57014',
+  '53100',
   '53300',
   '08000',
   '08001',
@@ -35,8 +36,19 @@ const UNAVAILABLE_MESSAGES = [
   'database closed',
 ];
 
+/** Whether the error (however deep it was wrapped) is a full disk: PostgreSQL's disk_full, or ENOSPC/EDQUOT. */
+export function isDiskFull(err: unknown): boolean {
+  let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined;
+  for (let depth = 0; e && depth < 8; depth++, e = e.cause as typeof e) {
+    if (e.code === '53100' || e.code === 'ENOSPC' || e.code === 'EDQUOT') return true;
+    if (typeof e.message === 'string' && e.message.includes('No space left on device')) return true;
+  }
+  return false;
+}
+
 /** Whether an error (however deep the driver wrapped it) means the database cannot answer now. */
 export function isDatabaseUnavailable(err: unknown): boolean {
+  if (isDiskFull(err)) return true;
   let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined;
   for (let depth = 0; e && depth < 8; depth++, e = e.cause as typeof e) {
     if (typeof e.code === 'string' && UNAVAILABLE_CODES.has(e.code)) return true;

@@ -68,7 +68,7 @@ export async function uploadEventImage(
   const buffer = upload.buffer;
   if (!buffer?.length) throw invalid({ image: imageMessages['images.file_required'] });
   const stored = await storeImage(deps.config.dataDir, auth.accountId, buffer, kind);
-  const { row, replaced } = await deps.db.transaction(async (tx) => {
+  const saved = deps.db.transaction(async (tx) => {
     const previous = (await repo.listImages(tx, auth.accountId, eventId)).filter((i) => i.type === kind);
     const replaced = await repo.deleteImages(
       tx,
@@ -87,6 +87,11 @@ export async function uploadEventImage(
       variants: stored.variants,
     });
     return { row, replaced };
+  });
+  // Files without their row (the database could not write) would never be removed.
+  const { row, replaced } = await saved.catch(async (err) => {
+    await removeVariants(deps.config.dataDir, stored.variants);
+    throw err;
   });
   for (const old of replaced) await removeVariants(deps.config.dataDir, old.variants);
   return presentImage(row);

@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { copyFile, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { ErrorCode } from '@taquilla/shared';
 import sharp, { type Metadata } from 'sharp';
-import { invalid } from '../../lib/errors.ts';
+import { AppError, invalid } from '../../lib/errors.ts';
+import { coreMessages } from '../../lib/messages.ts';
+import { isDiskFull } from '../../lib/unavailable.ts';
 import { imageMessages } from './images.messages.ts';
 
 /**
@@ -84,10 +87,21 @@ export async function storeImage(
         throw invalid({ image: imageMessages['images.unreadable'] });
       });
     const variantPath = `${key}-${w}.webp`;
-    await writeFile(path.join(uploadsDir(dataDir), variantPath), out);
+    // A failed write may leave part of its file: it goes with the others.
     variants.push({ width: w, path: variantPath });
+    await writeFile(path.join(uploadsDir(dataDir), variantPath), out).catch(async (err) => {
+      await removeVariants(dataDir, variants);
+      throw storageError(err);
+    });
   }
   return { key, width, height, variants };
+}
+
+/** A full disk is the server's condition (507, translated), not an unexpected error. */
+function storageError(err: unknown) {
+  return isDiskFull(err)
+    ? new AppError(507, ErrorCode.INSUFFICIENT_STORAGE, coreMessages['error.upload_no_space'])
+    : err;
 }
 
 export async function removeVariants(dataDir: string, variants: { path: string }[]) {
@@ -102,11 +116,16 @@ export async function copyVariants(
 ) {
   const key = `${accountId}/${randomUUID()}`;
   await mkdir(path.join(uploadsDir(dataDir), accountId), { recursive: true });
-  const copies = [];
+  const copies: { width: number; path: string }[] = [];
   for (const v of variants) {
     const variantPath = `${key}-${v.width}.webp`;
-    await copyFile(path.join(uploadsDir(dataDir), v.path), path.join(uploadsDir(dataDir), variantPath));
     copies.push({ width: v.width, path: variantPath });
+    await copyFile(path.join(uploadsDir(dataDir), v.path), path.join(uploadsDir(dataDir), variantPath)).catch(
+      async (err) => {
+        await removeVariants(dataDir, copies);
+        throw storageError(err);
+      },
+    );
   }
   return { key, variants: copies };
 }
