@@ -132,6 +132,32 @@ describe('accounts and authentication', () => {
     await page.getByText('Ajustes de la cuenta guardados.').waitFor();
     await shot(page, 'team-account-settings-desktop');
 
+    // On a phone, with «Guardar» at the bottom of the screen, the toast it brings does not cover it.
+    await page.setViewportSize(PHONE);
+    const save = page.getByRole('button', { name: 'Guardar cambios' });
+    // A screen that ends just below the button, as a phone's does on a longer form.
+    const placed = await save.boundingBox();
+    await page.setViewportSize({
+      width: PHONE.width,
+      height: Math.ceil((placed?.y ?? 600) + (placed?.height ?? 36) + 8),
+    });
+    await page.getByLabel(L('Nombre de la cuenta')).fill('Producciones Marta S.L.');
+    await save.click();
+    const toast = page.getByText('Ajustes de la cuenta guardados.').last();
+    await toast.waitFor();
+    const [button, message] = [await save.boundingBox(), await toast.boundingBox()];
+    expect(button && message).toBeTruthy();
+    if (button && message) {
+      const overlaps =
+        message.x < button.x + button.width &&
+        button.x < message.x + message.width &&
+        message.y < button.y + button.height &&
+        button.y < message.y + message.height;
+      expect(overlaps).toBe(false);
+    }
+    await shot(page, 'team-account-settings-saved-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
+
     await page.goto('/account/users');
     await page.getByRole('button', { name: 'Invitar usuario' }).click();
     const dialog = page.getByRole('dialog');

@@ -14,7 +14,7 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <I18nProvider i18n={i18n}>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-        <Notifications limit={5} position="bottom-right" autoClose={4000} />
+        <Notifications limit={5} position="top-center" autoClose={4000} />
         <QueryClientProvider client={queryClient}>
           <OfflineBanner />
           {children}

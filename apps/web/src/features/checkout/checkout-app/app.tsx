@@ -25,7 +25,7 @@ export function CheckoutApp(props: {
     <StrictMode>
       <I18nProvider i18n={props.i18n}>
         <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-          <Notifications limit={5} position="bottom-right" autoClose={4000} />
+          <Notifications limit={5} position="top-center" autoClose={4000} />
           <QueryClientProvider client={props.queryClient}>
             <PageFormatContext value={props.format}>
               <RenderedAtContext value={props.renderedAt}>
