@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import type { CheckoutOrder } from '@taquilla/shared/schemas/checkout';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { extendReservation } from '../api.ts';
 import { Countdown } from './countdown.tsx';
@@ -17,6 +17,7 @@ export function ReservationTimer(props: {
   onExtended: (order: CheckoutOrder) => void;
 }) {
   const { t } = useLingui();
+  const sticky = useKeptClearOfFocus();
   const [extending, setExtending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const extend = async () => {
@@ -32,6 +33,7 @@ export function ReservationTimer(props: {
   };
   return (
     <Paper
+      ref={sticky}
       withBorder
       p="xs"
       radius="md"
@@ -69,4 +71,28 @@ export function ReservationTimer(props: {
       />
     </Paper>
   );
+}
+
+/**
+ * The page scrolls a focused field below the sticky countdown, not under it (WCAG 2.4.11): the
+ * document's scroll padding follows the countdown's height, which grows with its warning.
+ */
+function useKeptClearOfFocus() {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const root = document.documentElement;
+    const follow = () => {
+      root.style.scrollPaddingTop = `${el.offsetHeight + 8}px`;
+    };
+    follow();
+    const observer = new ResizeObserver(follow);
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      root.style.scrollPaddingTop = '';
+    };
+  }, []);
+  return ref;
 }
