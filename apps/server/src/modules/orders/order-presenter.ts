@@ -84,7 +84,7 @@ export async function presentLoadedOrder(
       attendeeRows
         .filter((a) => a.status !== 'CANCELLED' || order.status === 'CANCELLED')
         // A ticket its holder passed on is someone else's now: the buyer's pages no longer show it.
-        .filter((a) => a.transfer_count === 0)
+        .filter((a) => !a.transfer_count)
         .map((a) => presentAttendee(a, itemById.get(a.order_item_id), withQr)),
     ),
     created_at: order.created_at.toISOString(),

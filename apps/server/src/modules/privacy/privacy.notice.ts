@@ -1,4 +1,4 @@
-import type { Locale } from '@taquilla/shared';
+import { LOCALE_INFO, type Locale, SUPPORTED_LOCALES } from '@taquilla/shared';
 import { escapeHtml } from '../../lib/email-layout.ts';
 import { t } from '../../lib/i18n.ts';
 import { privacyMessages as m } from './privacy.messages.ts';
@@ -12,11 +12,8 @@ export interface NoticeSubject {
   retentionDays: number | null;
 }
 
-const LANGS: { value: Locale; label: string }[] = [
-  { value: 'es', label: 'Español' },
-  { value: 'en', label: 'English' },
-  { value: 'ca', label: 'Català' },
-];
+/** The language links: every supported language under its own name. */
+const LANGS = SUPPORTED_LOCALES.map((value) => ({ value, label: LOCALE_INFO[value].label }));
 
 /**
  * The public privacy notice as one small HTML document (no script: it must read on any phone, with

@@ -1,4 +1,4 @@
-import { type Locale, SUPPORTED_LOCALES } from '@taquilla/shared';
+import { LOCALE_INFO, type Locale, SUPPORTED_LOCALES } from '@taquilla/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { escapeHtml } from '../../lib/email-layout.ts';
@@ -26,11 +26,8 @@ const m = defineMessages({
   'public_pages.a11y.date': 'Declaración revisada el 28 de noviembre de 2026.',
 });
 
-const LANGS: { value: Locale; label: string }[] = [
-  { value: 'es', label: 'Español' },
-  { value: 'en', label: 'English' },
-  { value: 'ca', label: 'Català' },
-];
+/** The language links: every supported language under its own name. */
+const LANGS = SUPPORTED_LOCALES.map((value) => ({ value, label: LOCALE_INFO[value].label }));
 
 /**
  * The accessibility statement (linked from the footer of every public page) as one small HTML document
