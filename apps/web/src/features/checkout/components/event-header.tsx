@@ -91,7 +91,12 @@ export function EventFacts({ event }: { event: PublicEvent }) {
         <Text size="sm" c="dimmed">
           <Trans>
             Organiza{' '}
-            <Anchor href={`/o/${encodeURIComponent(event.organizer.id)}`} size="sm" inherit>
+            <Anchor
+              href={`/o/${encodeURIComponent(event.organizer.id)}`}
+              size="sm"
+              inherit
+              style={{ textDecoration: 'underline' }}
+            >
               {event.organizer.name}
             </Anchor>
           </Trans>
