@@ -146,9 +146,11 @@ export async function transfersByCodes(
 }
 
 /**
- * Locks these attendees (FOR SHARE, in id order) until the transaction ends and returns their current
- * codes: a transfer committed meanwhile changed them, and its scan must not be admitted. A transfer
- * locks the same row FOR UPDATE, so the two never both go through.
+ * Locks these attendees (FOR NO KEY UPDATE, in id order) until the transaction ends and returns their
+ * current codes: a transfer committed meanwhile changed them, and its scan must not be admitted. A
+ * transfer locks the same row FOR UPDATE, so the two never both go through. Not FOR SHARE: the check-in
+ * written next bumps the attendee's door_version (a trigger), and two scans of one ticket each holding
+ * a share lock and then updating the row deadlock (seen on PostgreSQL with six devices at once).
  */
 export async function lockCurrentCodes(q: Queryable, ids: string[]) {
   if (ids.length === 0) return new Map<string, { short_id: string; qr_secret: string }>();
@@ -157,7 +159,7 @@ export async function lockCurrentCodes(q: Queryable, ids: string[]) {
     .from(attendees)
     .where(inArray(attendees.id, ids))
     .orderBy(asc(attendees.id))
-    .for('share');
+    .for('no key update');
   return new Map(rows.map((r) => [r.id, r]));
 }
 

@@ -161,7 +161,7 @@ export async function uploadCheckIns(
   const known = new Set(people.flatMap((p) => [p.short_id, p.qr_secret]));
   const unknown = codes.filter((c) => !known.has(c)).map((code) => ({ code, hash: hashToken(code) }));
   const revoked = revokedByCode(unknown, await repo.transfersByCodes(db, list.event_id, unknown));
-  // One transaction: the admitted attendees stay locked (FOR SHARE) until their check-ins are written, so
+  // One transaction: the admitted attendees stay locked (FOR NO KEY UPDATE) until their check-ins are written, so
   // a transfer of the same ticket (FOR UPDATE) either comes first and changes the code, or waits and then
   // sees the check-in. Offline scans may also record conflicts and move a check-in to an earlier scan.
   const answers = await db.transaction((tx) => decide(tx, jobs, list, items, people, answered, revoked));
