@@ -163,7 +163,7 @@ describe('embeddable widget', () => {
     await details.getByRole('button', { name: /^Pagar/ }).click();
     await details.waitForURL(/\/widget\/[^/]+\/checkout\/[^/]+\/summary$/);
     await details.getByRole('heading', { name: '¡Gracias por tu pedido!' }).waitFor();
-    expect(await details.locator('[data-status]').getAttribute('data-status')).toBe('COMPLETED');
+    expect(await details.locator('[data-status]').first().getAttribute('data-status')).toBe('COMPLETED');
     expect(page.url()).toBe(`${foreignUrl}/entradas`);
     await expectSizedToContent(page, details);
     await screenshot(page, 'widget-foreign-phone-summary');
