@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
-import { formatScaled, numberSeparators } from '@taquilla/shared/money';
+import { currencyDigits, formatScaled, numberSeparators } from '@taquilla/shared/money';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import ExcelJS from 'exceljs';
@@ -126,6 +126,12 @@ function zone(timeZone: string) {
  * A moment as the event's wall clock, for a spreadsheet date (which has no time zone): the UTC fields of
  * the returned Date are the local date and time in `timeZone`, to the second.
  */
+/** Money cells in `currency`: numbers in major units with the currency's own digits (JPY and CLP: none). */
+export function moneyCells(currency: string): (cents: number) => ExportCell {
+  const digits = currencyDigits(currency);
+  return (cents) => ({ money: cents, currency, digits });
+}
+
 export function wallClock(date: Date | null, timeZone: string): ExportCell {
   if (!date) return null;
   const ms = date.getTime();

@@ -1,8 +1,8 @@
-import { currencyDigits, type Locale } from '@taquilla/shared';
+import type { Locale } from '@taquilla/shared';
 import type { DbDeps } from '../../deps.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { defineMessages, t } from '../../lib/i18n.ts';
-import { csvDecimal, type ExportCell, type ExportSheet, wallClock } from '../../lib/spreadsheet.ts';
+import { csvDecimal, type ExportSheet, moneyCells, wallClock } from '../../lib/spreadsheet.ts';
 import { loadOwnedEvent } from '../events/owned-event.ts';
 import { COMPLETED_ORDERS, REFUNDED_MONEY } from '../order-lifecycle/order-lifecycle.ts';
 import * as repo from './affiliates.repository.ts';
@@ -33,8 +33,7 @@ export async function exportAffiliates(
     repo.allAffiliates(db, auth.accountId, eventId),
     repo.salesByAffiliate(db, eventId, { statuses: COMPLETED_ORDERS, refunds: REFUNDED_MONEY }),
   ]);
-  const digits = currencyDigits(event.currency);
-  const money = (cents: number): ExportCell => ({ money: cents, currency: event.currency, digits });
+  const money = moneyCells(event.currency);
   rows.sort((a, b) => b.created_at.getTime() - a.created_at.getTime() || a.name.localeCompare(b.name));
   async function* cells() {
     for (const row of rows) {

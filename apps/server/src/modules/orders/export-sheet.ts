@@ -1,4 +1,4 @@
-import { currencyDigits, type Locale, type OrderStatus } from '@taquilla/shared';
+import type { Locale, OrderStatus } from '@taquilla/shared';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
@@ -41,12 +41,6 @@ export interface ListExport<T> {
   answersOf: (row: T) => Record<string, unknown>;
   /** Made once per export: a row's fixed cells, in the header's order. */
   cells: (event: ExportEvent, locale: Locale) => (row: T) => ExportCell[];
-}
-
-/** Money cells in `currency`: numbers in major units with the currency's own digits (JPY and CLP: none). */
-export function moneyCells(currency: string): (cents: number) => ExportCell {
-  const digits = currencyDigits(currency);
-  return (cents) => ({ money: cents, currency, digits });
 }
 
 /** An order's money as the exports show it: the taxes and fees of its lines, refunded and net. */

@@ -2,10 +2,10 @@ import type { Locale } from '@taquilla/shared';
 import type { AppDeps } from '../../deps.ts';
 import type { AuthContext } from '../../lib/auth.ts';
 import { defineMessages } from '../../lib/i18n.ts';
-import { wallClock } from '../../lib/spreadsheet.ts';
+import { moneyCells, wallClock } from '../../lib/spreadsheet.ts';
 import { NOT_YET_ORDERS, REFUNDED_MONEY } from '../order-lifecycle/order-lifecycle.ts';
 import { exportLabel } from './export-labels.ts';
-import { listExport, moneyCells, netCents } from './export-sheet.ts';
+import { listExport, netCents } from './export-sheet.ts';
 import * as repo from './orders.repository.ts';
 
 const m = defineMessages({

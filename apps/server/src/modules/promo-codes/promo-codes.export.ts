@@ -1,8 +1,8 @@
-import { currencyDigits, type Locale } from '@taquilla/shared';
+import type { Locale } from '@taquilla/shared';
 import type { DbDeps } from '../../deps.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { defineMessages, t } from '../../lib/i18n.ts';
-import { csvDecimal, type ExportCell, type ExportSheet, wallClock } from '../../lib/spreadsheet.ts';
+import { csvDecimal, type ExportSheet, moneyCells, wallClock } from '../../lib/spreadsheet.ts';
 import { loadOwnedEvent } from '../events/owned-event.ts';
 import { loadPromoCodeLevels } from '../tickets/availability.ts';
 import { loadSellableTickets } from '../tickets/tickets.service.ts';
@@ -54,8 +54,7 @@ export async function exportPromoCodes(
     rows.map((r) => r.id),
   );
   const ticketName = new Map(tickets.map((tk) => [tk.id, tk.name]));
-  const digits = currencyDigits(event.currency);
-  const money = (cents: number): ExportCell => ({ money: cents, currency: event.currency, digits });
+  const money = moneyCells(event.currency);
   async function* cells() {
     for (const row of rows) {
       const level = levels.get(row.id) ?? { uses: 0, status: 'ACTIVE' as const };
