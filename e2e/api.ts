@@ -85,10 +85,13 @@ export async function placeOrder(
   buyer: { first_name: string; last_name: string; email: string },
   quantity: number,
   payment: Record<string, unknown>,
+  /** One of the event's dates (#27). */
+  eventDateId?: string,
 ) {
   const base = `public/events/${event.id}/order`;
   const order = await call<{ short_id: string }>('POST', base, {
     tickets: [{ ticket_id: event.ticket.id, price_id: at(event.ticket.prices, 0).id, quantity }],
+    ...(eventDateId ? { event_date_id: eventDateId } : {}),
   });
   await call('PUT', `${base}/${order.short_id}`, { ...buyer, email_confirmation: buyer.email });
   return call<{ short_id: string; status: string }>('POST', `${base}/${order.short_id}/payment`, payment);

@@ -71,3 +71,15 @@ export function collectErrors(page: Page): string[] {
   page.on('pageerror', (e) => errors.push(e.message));
   return errors;
 }
+
+/** The checkout's details as Carla Puig, every ticket's holder from her own details («Usar mis datos»). */
+export async function fillBuyerDetails(page: Page) {
+  await page.getByLabel('Nombre').first().fill('Carla');
+  await page.getByLabel('Apellidos').first().fill('Puig');
+  await page.getByLabel('Correo electrónico').first().fill('carla@example.com');
+  await page.getByLabel('Confirma el correo electrónico').fill('carla@example.com');
+  const blocks = page.getByTestId('attendee-block');
+  for (let i = 0; i < (await blocks.count()); i++) {
+    await blocks.nth(i).getByRole('button', { name: 'Usar mis datos' }).click();
+  }
+}

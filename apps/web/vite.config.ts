@@ -151,6 +151,25 @@ function widgetPage(): Plugin {
     },
   };
 }
+/**
+ * The server imports the event page's bundle, which carries its own copy of zod and of the shared schemas
+ * the checkout's forms use. zod keeps its registry of schema ids on globalThis, so that copy would give
+ * the server's schemas twins under the same ids, and the server's next answer that names one would fail
+ * its JSON Schema conversion ("Duplicate schema id"): the bundle keeps a registry of its own.
+ */
+function ownZodRegistry(): Plugin {
+  return {
+    name: 'taquilla-own-zod-registry',
+    transform(code, id) {
+      if (!/[\\/]zod[\\/]v4[\\/]core[\\/]registries\.js$/.test(id)) return null;
+      if (!code.includes('__zod_globalRegistry')) {
+        throw new Error(`zod's registry is no longer kept as globalThis.__zod_globalRegistry (${id})`);
+      }
+      return code.replaceAll('__zod_globalRegistry', '__taquilla_event_page_zod_registry');
+    },
+  };
+}
+
 const widgetSnippetBuild = {
   emptyOutDir: false,
   copyPublicDir: false,
@@ -173,6 +192,7 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
     widgetPage(),
     ...(mode === 'event-page' ? [lateScripts(), stylesheetFirst()] : []),
     ...(mode === 'door' ? [doorServiceWorker()] : []),
+    ...(isSsrBuild ? [ownZodRegistry()] : []),
   ],
   server: {
     port: 5173,

@@ -14,6 +14,13 @@ const COLLEAGUE = `pablo.${Date.now()}@example.com`;
 /** A field by its label; required fields carry a trailing asterisk. */
 const L = (label: string) => new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\*?$`);
 
+/** The message shown under a field (Mantine names it in the input's aria-describedby), or null. */
+async function errorUnder(page: Page, label: RegExp) {
+  const ids = (await page.getByLabel(label).getAttribute('aria-describedby')) ?? '';
+  const id = ids.split(' ').find((i) => i.endsWith('-error'));
+  return id ? page.locator(`[id="${id}"]`).textContent() : null;
+}
+
 async function shot(page: Page, name: string) {
   await page.waitForLoadState('networkidle');
   await screenshot(page, name);
@@ -37,9 +44,12 @@ describe('accounts and authentication', () => {
 
     await page.getByRole('link', { name: 'Regístrate gratis' }).click();
     await page.getByRole('heading', { name: 'Crea tu cuenta' }).waitFor();
-    // Client-side validation in Spanish before anything is sent.
+    // Client-side validation in Spanish before anything is sent, each message under its field.
     await page.getByRole('button', { name: 'Crear cuenta' }).click();
     await page.getByText('Debes aceptar los términos y condiciones.').waitFor();
+    expect(await errorUnder(page, L('Nombre'))).toBe('El nombre debe tener entre 1 y 50 caracteres.');
+    expect(await errorUnder(page, L('Correo electrónico'))).toBe('Introduce un correo electrónico válido.');
+    expect(await errorUnder(page, L('Contraseña'))).toBe('La contraseña debe tener al menos 8 caracteres.');
     await page.getByLabel(L('Nombre')).fill('Marta');
     await page.getByLabel(L('Apellidos')).fill('Sánchez');
     await page.getByLabel(L('Correo electrónico')).fill(EMAIL);
@@ -218,10 +228,16 @@ describe('accounts and authentication', () => {
     await lp.goto('/auth/register');
     await lp.getByLabel(L('Nombre')).fill('Lola');
     await lp.getByLabel(L('Apellidos')).fill('Vega');
-    await lp.getByLabel(L('Correo electrónico')).fill(other);
+    await lp.getByLabel(L('Correo electrónico')).fill(EMAIL);
     await lp.getByLabel(L('Contraseña')).fill('clave-de-lola');
     await lp.getByLabel(L('Repite la contraseña')).fill('clave-de-lola');
     await lp.getByLabel(/Acepto los términos/).check();
+    // Only the server knows the address is taken: its answer lands under the field.
+    await lp.getByRole('button', { name: 'Crear cuenta' }).click();
+    await expect
+      .poll(() => errorUnder(lp, L('Correo electrónico')))
+      .toBe('Ya existe un usuario con este correo electrónico.');
+    await lp.getByLabel(L('Correo electrónico')).fill(other);
     await lp.getByRole('button', { name: 'Crear cuenta' }).click();
     await lp.waitForURL('**/welcome');
 

@@ -1,8 +1,17 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, liveEventWithTicket, placeOrder, registerOrganizer } from '../api.ts';
 import { seriousViolations } from '../axe.ts';
-import { baseUrl, DESKTOP, launch, newPage, openEventPage, PHONE, screenshot } from '../browser.ts';
+import {
+  baseUrl,
+  DESKTOP,
+  fillBuyerDetails,
+  launch,
+  newPage,
+  openEventPage,
+  PHONE,
+  screenshot,
+} from '../browser.ts';
 
 /**
  * The buyer's other paths: free tickets (no payment step), offline payment (awaiting, orange badge,
@@ -58,17 +67,6 @@ async function setUp() {
   return { ...event, token };
 }
 
-async function fillBuyer(page: Page) {
-  await page.getByLabel('Nombre').first().fill('Carla');
-  await page.getByLabel('Apellidos').first().fill('Puig');
-  await page.getByLabel('Correo electrónico').first().fill('carla@example.com');
-  await page.getByLabel('Confirma el correo electrónico').fill('carla@example.com');
-  const blocks = page.getByTestId('attendee-block');
-  for (let i = 0; i < (await blocks.count()); i++) {
-    await blocks.nth(i).getByRole('button', { name: 'Usar mis datos' }).click();
-  }
-}
-
 describe('buyer: other paths', () => {
   let browser: Browser;
   let event: Awaited<ReturnType<typeof setUp>>;
@@ -91,7 +89,7 @@ describe('buyer: other paths', () => {
     expect(await page.getByTestId('selector-total').textContent()).toMatch(/0,00/);
     await page.getByRole('button', { name: 'Continuar' }).click();
     await page.waitForURL(/\/details$/);
-    await fillBuyer(page);
+    await fillBuyerDetails(page);
     await page.getByRole('button', { name: 'Confirmar pedido' }).click();
     await page.waitForURL(/\/summary$/);
     await page.getByRole('heading', { name: '¡Gracias por tu pedido!' }).waitFor();
@@ -106,7 +104,7 @@ describe('buyer: other paths', () => {
     await page.getByRole('button', { name: 'Añadir una: Cena' }).click();
     await page.getByRole('button', { name: 'Continuar' }).click();
     await page.waitForURL(/\/details$/);
-    await fillBuyer(page);
+    await fillBuyerDetails(page);
     await page.getByRole('button', { name: 'Continuar al pago' }).click();
     await page.waitForURL(/\/payment$/);
     // The return address of a payment that was never started (a bookmark, a reload) leads back to paying.

@@ -3,9 +3,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
+import { formatDateTime } from '@taquilla/shared/dates';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, liveEventWithTicket, placeOrder, registerOrganizer } from '../api.ts';
+import { at, call, liveEventWithTicket, placeOrder, registerOrganizer } from '../api.ts';
 import { baseUrl, CHROMIUM, DESKTOP, launch, newPage, PHONE, screenshot } from '../browser.ts';
 
 /**
@@ -415,6 +416,123 @@ describe('check-in journey', () => {
     expect(errors).toEqual([]);
     await context.close();
     await camera.close();
+    await office.context.close();
+  });
+
+  it('a list of one date refuses, online and offline, a ticket of another date, saying both dates', async () => {
+    const token = await registerOrganizer('checkin-dates');
+    const event = await liveEventWithTicket(token, 'Hamlet en la puerta');
+    const startAt = (days: number) => {
+      const d = new Date(Date.now() + days * 86400_000);
+      d.setUTCHours(18, 30, 0, 0);
+      return d.toISOString();
+    };
+    const [friday, saturday] = await Promise.all(
+      [5, 6].map((days) =>
+        call<{ id: string; starts_at: string }>(
+          'POST',
+          `events/${event.id}/dates`,
+          { starts_at: startAt(days) },
+          token,
+        ),
+      ),
+    );
+    if (!friday || !saturday) throw new Error('two dates expected');
+    const buyOn = async (dateId: string, buyer: { first_name: string; last_name: string; email: string }) => {
+      const base = `public/events/${event.id}/order`;
+      const order = await call<{ short_id: string }>('POST', base, {
+        tickets: [{ ticket_id: event.ticket.id, price_id: at(event.ticket.prices, 0).id, quantity: 1 }],
+        event_date_id: dateId,
+      });
+      await call('PUT', `${base}/${order.short_id}`, { ...buyer, email_confirmation: buyer.email });
+      await call('POST', `${base}/${order.short_id}/payment`, card);
+    };
+    await buyOn(friday.id, { first_name: 'Lucía', last_name: 'Martín', email: 'lucia@example.com' });
+    await buyOn(saturday.id, { first_name: 'Marco', last_name: 'Vidal', email: 'marco@example.com' });
+    const attendees = await call<{ short_id: string; first_name: string }[]>(
+      'GET',
+      `events/${event.id}/attendees?per_page=100`,
+      undefined,
+      token,
+    );
+    const marco = attendees.find((a) => a.first_name === 'Marco');
+    if (!marco) throw new Error('Marco is missing');
+    const tz = 'Europe/Madrid';
+    const fridayText = formatDateTime(friday.starts_at, tz, 'es');
+    const saturdayText = formatDateTime(saturday.starts_at, tz, 'es');
+
+    // Back office: the list form offers the event's dates; the list's card says its date.
+    const office = await newPage(browser, { viewport: DESKTOP });
+    await office.context.addInitScript((t) => localStorage.setItem('token', t), token);
+    const page = office.page;
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`/manage/event/${event.id}/check-in`);
+    await page.getByRole('button', { name: 'Nueva lista' }).first().click();
+    const form = page.getByRole('dialog', { name: 'Nueva lista de acceso' });
+    await form.getByLabel('Nombre').fill('Puerta del viernes');
+    const dateField = form.getByLabel('Fecha', { exact: true });
+    expect(await dateField.inputValue()).toBe('Todas las fechas');
+    await dateField.click();
+    await page.getByRole('option', { name: fridayText }).click();
+    await form.getByRole('button', { name: 'Guardar' }).click();
+    await page.getByText('Lista guardada').waitFor();
+    const listCard = page.getByTestId('check-in-list');
+    await listCard.getByTestId('check-in-list-date').getByText(`Solo la fecha del ${fridayText}`).waitFor();
+    await listCard.getByText('0 / 1 dentro').waitFor();
+    await screenshot(page, 'check-in-list-of-one-date');
+    const shortId = (await listCard.getByRole('link', { name: /^c_/ }).textContent()) ?? '';
+
+    // The door on a 360 px phone: the list's date in its header, Lucía's on her row, Marco not among its people.
+    const door = await newPage(browser, { viewport: { width: 360, height: 780 } });
+    const phone = door.page;
+    phone.on('pageerror', (e) => errors.push(e.message));
+    await phone.goto(`/check-in/${shortId}`);
+    await phone.getByTestId('door-list-date').getByText(`Puerta del viernes · ${fridayText}`).waitFor();
+    await expect.poll(() => phone.getByTestId('door-count').textContent()).toBe('0 / 1');
+    const search = phone.getByRole('searchbox', { name: 'Buscar asistente' });
+    await search.fill('lucia');
+    await phone
+      .getByTestId('door-attendee')
+      .filter({ hasText: 'Lucía Martín' })
+      .getByText(`General · ${fridayText}`)
+      .waitFor();
+    await screenshot(phone, 'door-one-date-360');
+    await search.fill('marco');
+    await phone.getByText('Nadie coincide con «marco».').waitFor();
+    await search.fill('');
+
+    // Marco's Saturday ticket: refused by the server, with both dates.
+    const verdict = phone.getByTestId('door-verdict');
+    const wrongDate = `Esta entrada es para el ${saturdayText}; esta lista es del ${fridayText}.`;
+    const scan = async (code: string) => {
+      await phone.getByTestId('door-code').fill(code);
+      await phone.getByTestId('door-code').press('Enter');
+      await expect.poll(() => verdict.getAttribute('data-verdict')).toBe('WRONG_DATE');
+    };
+    await scan(marco.short_id);
+    expect(await verdict.getAttribute('data-local')).toBe('false');
+    await verdict.getByRole('heading', { name: 'Entrada de otra fecha' }).waitFor();
+    await verdict.getByText('Marco Vidal').waitFor();
+    await verdict.getByTestId('door-verdict-date').getByText(saturdayText).waitFor();
+    await verdict.getByTestId('door-verdict-message').getByText(wrongDate).waitFor();
+    await screenshot(phone, 'door-verdict-wrong-date-360');
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await verdict.waitFor({ state: 'hidden' });
+    expect(await seriousAxeViolations(phone)).toEqual([]);
+
+    // Offline the device decides from its copy, in the same words, and nothing is queued.
+    await door.context.setOffline(true);
+    await phone.getByTestId('door-online').getByText('Sin conexión').waitFor();
+    await scan(marco.short_id);
+    expect(await verdict.getAttribute('data-local')).toBe('true');
+    await verdict.getByTestId('door-verdict-message').getByText(wrongDate).waitFor();
+    await screenshot(phone, 'door-verdict-wrong-date-offline-360');
+    await verdict.waitFor({ state: 'hidden' });
+    await phone.getByTestId('door-waiting').getByText('0 en espera').waitFor();
+
+    expect(errors).toEqual([]);
+    await door.context.close();
     await office.context.close();
   });
 });

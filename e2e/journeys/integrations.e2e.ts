@@ -182,7 +182,7 @@ describe('integrations journey', () => {
     // The keyboard alone: the name, then Enter submits (the permission stays «Solo lectura»).
     await page.getByLabel('Nombre').focus();
     await page.keyboard.press('Enter');
-    await page.getByText('Escribe un nombre de 1 a 100 caracteres.').waitFor();
+    await page.getByText('Este campo es obligatorio.').waitFor();
     await page.keyboard.type('CRM de la sala');
     await page.keyboard.press('Enter');
     await page.getByText('no volverás a verlo').waitFor();

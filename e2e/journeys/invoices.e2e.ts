@@ -43,6 +43,12 @@ describe('invoices journey', () => {
     );
     expect(settings).toMatchObject({ enabled: true, tax_id: 'B12345674' });
     await screenshot(page, 'invoicing-settings-desktop');
+    // A period that ends before it starts is refused under «Hasta», where it was caused.
+    await page.getByLabel('Desde').fill('2026-03-10');
+    await page.getByLabel('Hasta').fill('2026-03-01');
+    await page.getByRole('button', { name: 'Descargar ZIP' }).click();
+    await expect.poll(() => page.getByLabel('Hasta').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByLabel('Desde').getAttribute('aria-invalid')).not.toBe('true');
 
     // The event's settings let it opt out of invoicing (and back in).
     const optOut = async (invoices: boolean) => {

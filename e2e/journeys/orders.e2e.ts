@@ -117,13 +117,15 @@ describe('orders journey', () => {
     await page.getByPlaceholder('Buscar por nombre, correo o nº de pedido').fill('pau@');
     await expect.poll(() => rows.count()).toBe(1);
     await page.getByPlaceholder('Buscar por nombre, correo o nº de pedido').fill('');
+    await page.waitForURL((url) => !url.searchParams.has('query'));
     await page.getByRole('combobox', { name: 'Estado' }).click();
     await page.getByRole('option', { name: 'Pendientes de pago' }).click();
     await expect.poll(() => rows.count()).toBe(1);
+    await page.waitForURL(/status=AWAITING_OFFLINE_PAYMENT/);
     expect(await rows.first().textContent()).toContain('Pau Soler');
 
     // The offline order: orange badge, then marked paid; it completes and the ticket e-mail is queued.
-    await rows.first().click();
+    await rows.filter({ hasText: 'Pau Soler' }).click();
     const drawer = page.getByRole('dialog', { name: 'Pedido' });
     await drawer.getByText('Pendiente de pago offline').waitFor();
     expect(await drawer.locator('[data-status]').getAttribute('data-status')).toBe('AWAITING_PAYMENT');

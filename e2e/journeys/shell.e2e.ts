@@ -53,23 +53,51 @@ describe('app shell', () => {
     await context.close();
   });
 
-  it('a list whose request failed offers «Reintentar», which loads it in place', async () => {
+  it('a list whose request failed keeps its page and offers «Reintentar», which loads it in place', async () => {
     const token = await registerOrganizer('retry');
     const event = await liveEventWithTicket(token, 'Concierto de prueba');
     const { page, context } = await newPage(browser, { viewport: DESKTOP });
     await context.addInitScript((t) => localStorage.setItem('token', t), token);
-    // The orders list cannot be reached (the network drops it), the rest of the screen can.
-    const ordersList = /\/api\/events\/[^/]+\/orders\?/;
-    await page.route(ordersList, (route) => route.abort('connectionreset'));
-    await page.goto(`/manage/event/${event.id}/orders?query=nadie`);
-    const retry = page.getByRole('button', { name: 'Reintentar' });
-    await retry.waitFor({ timeout: 20_000 });
-    await screenshot(page, 'shell-list-retry');
-    await page.unroute(ordersList);
-    await retry.click();
-    await page.getByText('Ningún pedido coincide').waitFor();
-    // The page kept its place: the same search.
-    expect(new URL(page.url()).searchParams.get('query')).toBe('nadie');
+    const lists = [
+      {
+        path: 'orders?query=nadie',
+        read: 'orders',
+        heading: 'Pedidos',
+        loaded: 'Ningún pedido coincide',
+      },
+      {
+        path: 'attendees?query=nadie',
+        read: 'attendees',
+        heading: 'Asistentes',
+        loaded: 'Ningún asistente coincide',
+      },
+      {
+        path: 'promo-codes',
+        read: 'promo-codes',
+        heading: 'Códigos promocionales',
+        loaded: 'Aún no hay códigos',
+      },
+    ];
+    for (const list of lists) {
+      // The list cannot be reached (the network drops it), the rest of the screen can.
+      const read = (url: URL) => url.pathname === `/api/events/${event.id}/${list.read}`;
+      await page.route(read, (route) => route.abort('connectionreset'));
+      await page.goto(`/manage/event/${event.id}/${list.path}`);
+      const retry = page.getByRole('button', { name: 'Reintentar' });
+      await retry.waitFor({ timeout: 20_000 });
+      // The page around the list stays: its heading, and its search where it has one.
+      await page.getByRole('heading', { name: list.heading, exact: true }).waitFor();
+      if (list.path.includes('query='))
+        expect(await page.getByPlaceholder('Buscar por nombre, correo o nº de pedido').inputValue()).toBe(
+          'nadie',
+        );
+      await screenshot(page, `shell-list-retry-${list.path.split('?')[0]}`);
+      await page.unroute(read);
+      await retry.click();
+      await page.getByText(list.loaded).waitFor();
+      // Loaded in place: the same address, the same search.
+      expect(page.url()).toContain(`/${list.path}`);
+    }
     await context.close();
   });
 });

@@ -20,6 +20,7 @@ import { withLogRedaction } from './lib/log-redaction.ts';
 import { Mailer } from './lib/mailer.ts';
 import { coreMessages } from './lib/messages.ts';
 import { openapiDocument, openapiTransform, openapiTransformObject } from './lib/openapi.ts';
+import { addLoadShedding } from './lib/overload.ts';
 import { PreparedAnswers, writePrepared } from './lib/prepared-answer.ts';
 import { rateLimitStorage } from './lib/rate-limit-store.ts';
 import { requestContextHook } from './lib/request-context.ts';
@@ -33,6 +34,7 @@ import { registerModules } from './modules/index.ts';
 import { registerInvoiceAttachments } from './modules/invoices/invoices.attachments.ts';
 import { recordOrderEmailOutcome } from './modules/orders/email-outcome.ts';
 import { registerTicketAttachments } from './modules/ticket-documents/ticket-documents.attachments.ts';
+import { startTicker } from './modules/waiting-room/ticker.ts';
 
 const HEALTH_TIMEOUT_MS = 3_000;
 
@@ -188,6 +190,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   app.addHook('onRequest', async (request) => {
     request.locale = negotiateLocale(request.cookies.locale, request.headers['accept-language']);
   });
+  // A crowd on the reservation or payment routes gets quick refusals, before any database wait.
+  addLoadShedding(app, config.overload);
   const keyLimit = app.createRateLimit({
     max: config.apiKeyRequestsPerMinute,
     timeWindow: 60_000,
@@ -291,6 +295,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     await database.close();
   });
   if (opts.startJobs) app.addHook('onReady', async () => jobs.start());
+  // The waiting rooms' admission ticker runs beside the job worker (tests tick it themselves).
+  if (opts.startJobs) startTicker(app);
 
   return app;
 }

@@ -46,6 +46,13 @@ const envSchema = z.object({
   JOB_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
   /** A request still unanswered after this long gets a 503. */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /**
+   * Load shedding of the expensive routes (reservation, payment), per process: how many run at once (0:
+   * no limit; default twice DATABASE_POOL_SIZE), and how long the others may wait for their turn before
+   * they are answered 503 with Retry-After (at once when the wait is expected to be longer).
+   */
+  OVERLOAD_MAX_IN_FLIGHT: z.coerce.number().int().min(0).max(10_000).optional(),
+  OVERLOAD_QUEUE_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   /** HTTP worker processes (node:cluster) sharing the port; each has its own pool of DATABASE_POOL_SIZE. */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   DATA_DIR: z.string().min(1).default('data'),
@@ -96,8 +103,16 @@ const envSchema = z.object({
       return z.NEVER;
     })
     .optional(),
-  /** Rate-limit counters in Redis instead of PostgreSQL (both are shared by every process and host). */
+  /**
+   * Rate-limit counters and the waiting rooms' lines in Redis instead of PostgreSQL (both are shared by
+   * every process and host).
+   */
   REDIS_URL: z.string().url().optional(),
+  /** What the waiting rooms' Redis keys start with (one Redis may serve several installations). */
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_:.-]{1,64}$/, 'letters, digits and _ : . - (at most 64)')
+    .default('taquilla:'),
   /** Reservations one address may make per minute, per event. */
   RESERVATIONS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
   /**
@@ -105,6 +120,8 @@ const envSchema = z.object({
    * the tickets allow): one connection cannot sit on an event's stock by reserving again and again.
    */
   RESERVATION_UNITS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(20),
+  /** New places one address may take in one event's waiting room per minute (a device keeps its place for free). */
+  WAITING_ROOM_JOINS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(10),
   /** Door requests (scans or upload batches) per minute from one address to one check-in list. */
   DOOR_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
   /** Webhooks may go to loopback, private and link-local addresses (a self-hosted install on a LAN). */
@@ -122,6 +139,10 @@ const envSchema = z.object({
   APPLE_WALLET_KEY: z.string().min(1).optional(),
   APPLE_WALLET_KEY_PASSPHRASE: z.string().optional(),
   APPLE_WALLET_WWDR: z.string().min(1).optional(),
+  /** Where pass updates are pushed (HTTP/2); another host only for a stand-in. */
+  APPLE_WALLET_APNS_URL: z.string().url().default('https://api.push.apple.com'),
+  /** A CA to trust for that host besides the system's (a private stand-in); PEM text or a file path. */
+  APPLE_WALLET_APNS_CA: z.string().min(1).optional(),
   /**
    * Google Wallet: the issuer id of the Google Pay & Wallet console, and a service account's e-mail and
    * private key (PEM text, a file path, or the JSON key file's path). Without them no link is offered.
@@ -133,6 +154,8 @@ const envSchema = z.object({
     .optional(),
   GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL: z.string().trim().email().optional(),
   GOOGLE_WALLET_PRIVATE_KEY: z.string().min(1).optional(),
+  GOOGLE_WALLET_API_URL: z.string().url().default('https://walletobjects.googleapis.com'),
+  GOOGLE_WALLET_TOKEN_URL: z.string().url().default('https://oauth2.googleapis.com/token'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
 });
@@ -148,6 +171,8 @@ export type Config = {
   /** PostgreSQL: repeated queries as named prepared statements. */
   databasePreparedStatements: boolean;
   requestTimeoutMs: number;
+  /** Load shedding of the routes with `config.overload` (lib/overload.ts); maxInFlight 0: off. */
+  overload: { maxInFlight: number; maxWaitMs: number };
   jobLockSeconds: number;
   jobRetentionDays: number;
   webConcurrency: number;
@@ -172,9 +197,11 @@ export type Config = {
   logLevel: string;
   trustProxy: TrustProxy;
   redisUrl?: string;
+  waitingRoomQueue: { store: 'postgres' } | { store: 'redis'; url: string; keyPrefix: string };
   reservationsPerMinute: number;
   reservationUnitsPerAddress: number;
   publicCacheTtlMs: number;
+  waitingRoomJoinsPerMinute: number;
   doorRequestsPerMinute: number;
   /** Webhooks may reach private and loopback addresses (off: only public ones). */
   webhooksAllowPrivate: boolean;
@@ -198,6 +225,10 @@ export interface AppleWalletConfig {
   signerKey: string;
   signerKeyPassphrase?: string;
   wwdr: string;
+  /** The PassKit web service passes name (`APP_URL` + `/api/public/passkit`); null when APP_URL is not https. */
+  webServiceUrl: string | null;
+  apnsUrl: string;
+  apnsCa?: string;
 }
 
 export interface GoogleWalletConfig {
@@ -205,6 +236,8 @@ export interface GoogleWalletConfig {
   serviceAccountEmail: string;
   /** PKCS#8 PEM. */
   privateKey: string;
+  apiUrl: string;
+  tokenUrl: string;
 }
 
 /** PEM text given inline (`\\n` escapes allowed, as one-line variables need) or as a file path. */
@@ -230,7 +263,7 @@ function allOrNone(group: Record<string, string | undefined>): boolean {
   );
 }
 
-function appleWalletOf(e: z.infer<typeof envSchema>): AppleWalletConfig | null {
+function appleWalletOf(e: z.infer<typeof envSchema>, appUrl: string): AppleWalletConfig | null {
   const group = {
     APPLE_WALLET_PASS_TYPE_ID: e.APPLE_WALLET_PASS_TYPE_ID,
     APPLE_WALLET_TEAM_ID: e.APPLE_WALLET_TEAM_ID,
@@ -246,6 +279,10 @@ function appleWalletOf(e: z.infer<typeof envSchema>): AppleWalletConfig | null {
     signerKey: pemOf('APPLE_WALLET_KEY', e.APPLE_WALLET_KEY ?? ''),
     ...(e.APPLE_WALLET_KEY_PASSPHRASE ? { signerKeyPassphrase: e.APPLE_WALLET_KEY_PASSPHRASE } : {}),
     wwdr: pemOf('APPLE_WALLET_WWDR', e.APPLE_WALLET_WWDR ?? ''),
+    // Wallet calls only an https web service.
+    webServiceUrl: appUrl.startsWith('https://') ? `${appUrl}/api/public/passkit` : null,
+    apnsUrl: e.APPLE_WALLET_APNS_URL.replace(/\/$/, ''),
+    ...(e.APPLE_WALLET_APNS_CA ? { apnsCa: pemOf('APPLE_WALLET_APNS_CA', e.APPLE_WALLET_APNS_CA) } : {}),
   };
 }
 
@@ -273,6 +310,8 @@ function googleWalletOf(e: z.infer<typeof envSchema>): GoogleWalletConfig | null
     issuerId: e.GOOGLE_WALLET_ISSUER_ID ?? '',
     serviceAccountEmail: e.GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL ?? '',
     privateKey,
+    apiUrl: e.GOOGLE_WALLET_API_URL.replace(/\/$/, ''),
+    tokenUrl: e.GOOGLE_WALLET_TOKEN_URL,
   };
 }
 
@@ -299,6 +338,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid configuration:\n  AUTH_SECRET: required in production (NODE_ENV=production with DATABASE_URL)',
     );
   }
+  const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -309,11 +349,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseConnectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
     databasePreparedStatements: e.DATABASE_PREPARED_STATEMENTS ?? true,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    overload: {
+      maxInFlight: e.OVERLOAD_MAX_IN_FLIGHT ?? 2 * e.DATABASE_POOL_SIZE,
+      maxWaitMs: e.OVERLOAD_QUEUE_WAIT_MS,
+    },
     jobLockSeconds: e.JOB_LOCK_SECONDS,
     jobRetentionDays: e.JOB_RETENTION_DAYS,
     webConcurrency: e.WEB_CONCURRENCY,
     dataDir,
-    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    appUrl,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     mailConcurrency: e.MAIL_CONCURRENCY,
@@ -340,13 +384,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY ?? false,
     redisUrl: e.REDIS_URL,
+    // Where the waiting rooms' lines live: Redis when REDIS_URL is set, else the database.
+    waitingRoomQueue: e.REDIS_URL
+      ? { store: 'redis', url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX }
+      : { store: 'postgres' },
     reservationsPerMinute: e.RESERVATIONS_PER_MINUTE,
     reservationUnitsPerAddress: e.RESERVATION_UNITS_PER_ADDRESS,
     publicCacheTtlMs: e.PUBLIC_CACHE_TTL_MS,
+    waitingRoomJoinsPerMinute: e.WAITING_ROOM_JOINS_PER_MINUTE,
     doorRequestsPerMinute: e.DOOR_REQUESTS_PER_MINUTE,
     webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE ?? false,
     apiKeyRequestsPerMinute: e.API_KEY_REQUESTS_PER_MINUTE,
-    appleWallet: appleWalletOf(e),
+    appleWallet: appleWalletOf(e, appUrl),
     googleWallet: googleWalletOf(e),
     webDistDir,
     webSsrDir: path.join(path.dirname(webDistDir), 'ssr', 'dist'),

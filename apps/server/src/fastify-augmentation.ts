@@ -12,4 +12,8 @@ declare module 'fastify' {
     /** Set by the auth hook on authenticated /api requests; null on public ones. */
     auth: AuthContext | null;
   }
+  interface FastifyContextConfig {
+    /** The load-shedding lane of an expensive route (lib/overload.ts): at most so many at once per process. */
+    overload?: string;
+  }
 }

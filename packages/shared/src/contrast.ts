@@ -2,6 +2,9 @@
  * WCAG 2.1 contrast of the organizer's page colours. Text needs 4.5:1 (AA); the page adjusts a colour
  * that falls short rather than showing unreadable text, and the designer says so before saving.
  */
+/** A colour as the organizer's settings take it: "#rrggbb". */
+export const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
+
 type Rgb = [number, number, number];
 
 function parseHex(hex: string): Rgb | null {

@@ -1,5 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether a path or query value can be a row id: anything else is not found without asking the database. */
+export const isUuid = (value: string) => UUID.test(value);
+
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
 /** A random base62 string; 20 characters carry about 119 bits. Rejection sampling keeps it unbiased. */

@@ -14,6 +14,8 @@ export const coreMessages = defineMessages({
   'error.rate_limited': 'Demasiados intentos. Espera un momento y vuelve a intentarlo.',
   'error.internal': 'Se ha producido un error inesperado. Inténtalo de nuevo.',
   'error.service_unavailable': 'El servicio no está disponible en este momento.',
+  'error.overloaded':
+    'Hay demasiadas personas intentándolo a la vez. Vuelve a intentarlo en {seconds, plural, one {# segundo} other {# segundos}}.',
   'error.disk_full':
     'El servidor se ha quedado sin espacio en disco y no puede guardar cambios. Vuelve a intentarlo más tarde.',
   'error.upload_no_space':

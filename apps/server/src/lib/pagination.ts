@@ -10,6 +10,7 @@ import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, lte, ne, type SQL } fr
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { AppError, type FieldError } from './errors.ts';
+import { isUuid } from './ids.ts';
 import { coreMessages } from './messages.ts';
 
 /**
@@ -148,8 +149,6 @@ function parsePositiveInt(value: string | undefined, fallback: number): number |
 /** A filter number must fit the integer columns it is compared with. */
 const MAX_FILTER_NUMBER = 2_147_483_647;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 function convert(text: string, type: FilterType): unknown | undefined {
   switch (type) {
     case 'number':
@@ -165,7 +164,7 @@ function convert(text: string, type: FilterType): unknown | undefined {
     case 'boolean':
       return text === 'true' ? true : text === 'false' ? false : undefined;
     case 'uuid':
-      return UUID.test(text) ? text : undefined;
+      return isUuid(text) ? text : undefined;
     default:
       return text.length <= 500 ? text : undefined;
   }

@@ -12,6 +12,7 @@ import { checkInRoutes } from './check-in/check-in.routes.ts';
 import { checkoutRoutes } from './checkout/checkout.routes.ts';
 import { emailPreviewsRoutes } from './email-previews/email-previews.routes.ts';
 import { emailTemplatesRoutes } from './email-templates/email-templates.routes.ts';
+import { eventDatesRoutes } from './event-dates/event-dates.routes.ts';
 import { eventRoutes } from './events/events.routes.ts';
 import { imageRoutes, uploadFileRoutes } from './images/images.routes.ts';
 import { invoicesRoutes } from './invoices/invoices.routes.ts';
@@ -34,6 +35,7 @@ import { ticketDocumentsRoutes } from './ticket-documents/ticket-documents.route
 import { ticketRoutes } from './tickets/tickets.routes.ts';
 import { securityRoutes } from './users/security.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
+import { waitingRoomRoutes } from './waiting-room/waiting-room.routes.ts';
 import { waitlistRoutes } from './waitlist/waitlist.routes.ts';
 import { webhooksRoutes } from './webhooks/webhooks.routes.ts';
 import { widgetRoutes } from './widget/widget.routes.ts';
@@ -47,6 +49,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(accountsRoutes, api);
   await app.register(organizerRoutes, api);
   await app.register(eventRoutes, api);
+  await app.register(eventDatesRoutes, api);
   await app.register(imageRoutes, api);
   await app.register(taxRoutes, api);
   await app.register(ticketRoutes, api);
@@ -80,6 +83,8 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(publicPagesRoutes);
   await app.register(privacyNoticeRoutes);
   await app.register(checkInPages);
+  // The waiting room's API and queue pages (full paths: /api/... and /e/{id}/queue, /widget/{id}/queue).
+  await app.register(waitingRoomRoutes);
   // The widget's settings API (under /api) and its framed pages.
   await app.register(widgetRoutes);
 }

@@ -5,6 +5,7 @@ import {
   apiKeys,
   attendees,
   checkInLists,
+  eventDates,
   invoiceSettings,
   invoices,
   messages,
@@ -119,6 +120,10 @@ export async function accountWithEverything(app: App) {
       key_hash: hashToken('tqk_matriz-no-es-una-clave'),
     })
     .returning();
+  const [date] = await app.deps.db
+    .insert(eventDates)
+    .values({ account_id: account.id, event_id: event.id, starts_at: new Date(Date.now() + 40 * 86_400_000) })
+    .returning();
   const organizerUser = await addUser(app, account.id, { role: 'ORGANIZER' });
   const other = await createAccountWithUser(app, { accountName: 'Otra cuenta' });
   // A second session of the owner (another device), for /users/me/sessions/:sessionId.
@@ -130,6 +135,7 @@ export async function accountWithEverything(app: App) {
     ticketId: ticket.id,
     codeId: code.id,
     capacityId: capacity.id,
+    dateId: date?.id,
     questionId: question.id,
     affiliateId: affiliate.id,
     promoterId: affiliate.id,
@@ -151,6 +157,10 @@ export async function accountWithEverything(app: App) {
     account: account.id,
     file: 'logo.webp',
     sessionId: ownerDevice.sessionId,
+    // The Apple Wallet web service's path: a device, the pass type, and a pass (a ticket's id).
+    deviceLibraryIdentifier: 'a1b2c3d4e5f60718293a4b5c6d7e8f90',
+    passTypeIdentifier: 'pass.org.example.tickets',
+    serialNumber: attendee?.id,
   };
   // `:id` is the id of whatever the segment before it names.
   const idOf: Record<string, string | undefined> = {

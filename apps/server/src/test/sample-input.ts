@@ -66,12 +66,15 @@ function sampleString(s: JsonSchema): string {
 const BY_NAME: Record<string, unknown> = {
   email: 'ana@example.com',
   email_confirmation: 'ana@example.com',
+  confirm_email: 'ana@example.com',
   currency: 'EUR',
   timezone: 'Europe/Madrid',
   locale: 'es',
   code: 'CODIGO1',
   tax_id: 'B12345674',
   series_prefix: 'F',
+  start_time: '20:00',
+  closes_at: '23:00',
 };
 
 /** A value the schema most likely accepts (refinements across fields may still refuse it). */

@@ -33,6 +33,8 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** 'text' answers the body as it came (a CSV export), 'blob' as bytes (an XLSX export), instead of JSON. */
   as?: 'json' | 'text' | 'blob';
+  /** Extra request headers (the waiting room's admission pass). */
+  headers?: Record<string, string>;
 }
 
 export const getToken = () => localStorage.getItem(TOKEN_KEY);
@@ -103,7 +105,7 @@ async function request<T>(path: string, opts: RequestOptions, authenticated: boo
   if (typeof navigator !== 'undefined' && navigator.onLine === false) {
     throw new ApiError('offline', 0, 'offline');
   }
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json', ...opts.headers };
   const isForm = typeof FormData !== 'undefined' && opts.body instanceof FormData;
   if (opts.body !== undefined && !isForm) headers['content-type'] = 'application/json';
   const token = authenticated ? getToken() : null;

@@ -61,10 +61,17 @@ export async function changeLocale(locale: Locale): Promise<void> {
   document.documentElement.lang = locale;
 }
 
-/** A lazy route that loads its feature's messages together with its component module. */
-export function lazyPage<T>(feature: string, importer: () => Promise<T>): () => Promise<T> {
+/**
+ * A lazy route that loads its feature's messages together with its component module; `also`: the
+ * catalogs of other features whose components the page shows.
+ */
+export function lazyPage<T>(
+  feature: string,
+  importer: () => Promise<T>,
+  also: readonly string[] = [],
+): () => Promise<T> {
   return async () => {
-    const [mod] = await Promise.all([importer(), loadFeatureCatalog(feature)]);
+    const [mod] = await Promise.all([importer(), ...[feature, ...also].map(loadFeatureCatalog)]);
     return mod;
   };
 }

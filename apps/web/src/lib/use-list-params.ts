@@ -1,5 +1,5 @@
 import { useDebouncedValue } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
 /** How a list is sorted, kept in the address (`?sort=`, `?dir=`), and how to change it. */
@@ -20,24 +20,36 @@ export function useListParams() {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const [search, setSearch] = useState(params.get('query') ?? '');
   const [query] = useDebouncedValue(search.trim(), 300);
+  // Two changes before the address updates (the search's pause ending as a row is opened) must both
+  // land: each builds on the one before it, not on the address of the last render.
+  const pending = useRef<URLSearchParams | null>(null);
+  useEffect(() => {
+    pending.current = null;
+  }, [params]);
 
-  const setParam = (changes: Record<string, string | null>, replace = true) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
+  const update = (change: (next: URLSearchParams) => void, replace: boolean) => {
+    const next = new URLSearchParams(pending.current ?? params);
+    change(next);
+    pending.current = next;
     setParams(next, { replace });
   };
 
+  const setParam = (changes: Record<string, string | null>, replace = true) =>
+    update((next) => {
+      for (const [key, value] of Object.entries(changes)) {
+        if (value) next.set(key, value);
+        else next.delete(key);
+      }
+    }, replace);
+
   useEffect(() => {
-    if (query === (params.get('query') ?? '')) return;
-    const next = new URLSearchParams(params);
-    if (query) next.set('query', query);
-    else next.delete('query');
-    next.delete('page');
-    setParams(next, { replace: true });
-  }, [query, params, setParams]);
+    if (query === ((pending.current ?? params).get('query') ?? '')) return;
+    update((next) => {
+      if (query) next.set('query', query);
+      else next.delete('query');
+      next.delete('page');
+    }, true);
+  }, [query, params]);
 
   return {
     page,

@@ -1,6 +1,7 @@
 /** Attendees in the back office: one per ticket unit of an order (the holder of a QR code). */
 import { z } from 'zod';
 import { ATTENDEE_STATUSES, ORDER_STATUSES } from '../enums.ts';
+import { eventDateRefSchema } from './event-dates.ts';
 import { answeredQuestionSchema, answers, attendeeActionsSchema } from './orders.ts';
 
 const name = z
@@ -38,6 +39,7 @@ export const manageAttendeeSchema = z
     order_short_id: z.string(),
     /** The order's status: an attendee of a cancelled order cannot be reactivated. */
     order_status: z.enum(ORDER_STATUSES),
+    event_date: eventDateRefSchema.nullable(),
     answers: z.record(z.string(), z.unknown()),
     /** The latest check-in on any list, or null. */
     checked_in_at: z.string().nullable(),

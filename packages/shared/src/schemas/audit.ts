@@ -35,6 +35,7 @@ export const AUDIT_ACTIONS = [
   'audit.exported',
   'audit.retention_changed',
   'personal_data.exported',
+  'waiting_room.updated',
   'personal_data.erased',
   'personal_data.retention_applied',
   'privacy.retention_changed',

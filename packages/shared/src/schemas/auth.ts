@@ -47,9 +47,9 @@ export const timezoneSchema = z
   .max(64, { error: 'auth.timezone_invalid' })
   .refine(isTimeZone, { error: 'auth.timezone_invalid' });
 
-const passwordsMatch = <T extends { password?: string; password_confirmation?: string }>(v: T) =>
+export const passwordsMatch = <T extends { password?: string; password_confirmation?: string }>(v: T) =>
   v.password === undefined || v.password === v.password_confirmation;
-const mismatch = { error: 'auth.password_mismatch', path: ['password_confirmation'] };
+export const mismatch = { error: 'auth.password_mismatch', path: ['password_confirmation'] };
 
 export const registerSchema = z
   .strictObject({
@@ -97,6 +97,17 @@ export const acceptInvitationSchema = z
     password_confirmation: z.string().optional(),
     accept_terms: z.boolean().optional(),
     timezone: timezoneSchema.optional(),
+  })
+  .refine(passwordsMatch, mismatch);
+
+/** The invitation page's form for a colleague without a user yet: everything a registration asks but the e-mail. */
+export const newMemberSchema = z
+  .strictObject({
+    first_name: nameSchema('first_name'),
+    last_name: nameSchema('last_name'),
+    password: passwordSchema,
+    password_confirmation: z.string({ error: 'auth.password_mismatch' }),
+    accept_terms: z.literal(true, { error: 'auth.accept_terms' }),
   })
   .refine(passwordsMatch, mismatch);
 

@@ -1,17 +1,30 @@
 /** Check-in lists and the door (public, no login): what the back office sends and what both ends read. */
 import { z } from 'zod';
+import { eventDateRefSchema } from './event-dates.ts';
 
 const dateTime = z.iso.datetime({ offset: true, error: 'validation.datetime' });
 
 /** A check-in list as the back office sends it; no ticket_ids (or an empty array) means every ticket. */
-export const checkInListInput = z.strictObject({
-  name: z.string().trim().min(1, { error: 'check_in.name_required' }).max(149, {
-    error: 'check_in.name_too_long',
-  }),
-  ticket_ids: z.array(z.uuid()).max(500).optional(),
-  activates_at: dateTime.nullish(),
-  expires_at: dateTime.nullish(),
-});
+export const checkInListInput = z
+  .strictObject({
+    name: z.string().trim().min(1, { error: 'check_in.name_required' }).max(149, {
+      error: 'check_in.name_too_long',
+    }),
+    ticket_ids: z.array(z.uuid()).max(500).optional(),
+    activates_at: dateTime.nullish(),
+    expires_at: dateTime.nullish(),
+    /** The one date of the event this list admits (null or absent: every date). */
+    event_date_id: z.uuid({ error: 'check_in.unknown_date' }).nullish(),
+  })
+  .superRefine((list, ctx) => {
+    if (
+      list.activates_at &&
+      list.expires_at &&
+      Date.parse(list.expires_at) <= Date.parse(list.activates_at)
+    ) {
+      ctx.addIssue({ code: 'custom', path: ['expires_at'], message: 'check_in.window_order' });
+    }
+  });
 export type CheckInListInput = z.infer<typeof checkInListInput>;
 
 /** Most check-ins one upload may carry: a device that was offline for a whole evening. */
@@ -50,6 +63,7 @@ export const DOOR_VERDICTS = [
   'AWAITING_PAYMENT',
   'NOT_FOUND',
   'TRANSFERRED',
+  'WRONG_DATE',
 ] as const;
 export type DoorVerdict = (typeof DOOR_VERDICTS)[number];
 
@@ -64,6 +78,8 @@ export const checkInListSchema = z
     ticket_ids: z.array(z.string()),
     activates_at: z.string().nullable(),
     expires_at: z.string().nullable(),
+    /** The one date it admits; null: every date of the event. */
+    event_date: eventDateRefSchema.nullable(),
     attendees_count: z.number(),
     checked_in_count: z.number(),
     conflicts_count: z.number(),
@@ -81,6 +97,8 @@ export const doorAttendeeSchema = z
     last_name: z.string(),
     email: z.string(),
     ticket_name: z.string(),
+    /** The date their ticket is for; null on an event without dates. */
+    event_date: eventDateRefSchema.nullable(),
     checked_in_at: z.string().nullable(),
   })
   .meta({ id: 'DoorAttendee' });
@@ -139,11 +157,20 @@ export const doorCheckInResultSchema = z
   .meta({ id: 'DoorCheckInResult' });
 export type DoorCheckInResult = z.infer<typeof doorCheckInResultSchema>;
 
+export const CHECK_IN_CONFLICT_REASONS = [
+  'ALREADY_CHECKED_IN',
+  'CANCELLED',
+  'AWAITING_PAYMENT',
+  'NOT_COVERED',
+  'TRANSFERRED',
+  'WRONG_DATE',
+] as const;
+
 /** A conflict as the organizer sees it on the list's page. */
 export const checkInConflictSchema = z
   .object({
     id: z.string(),
-    reason: z.enum(['ALREADY_CHECKED_IN', 'CANCELLED', 'AWAITING_PAYMENT', 'NOT_COVERED', 'TRANSFERRED']),
+    reason: z.enum(CHECK_IN_CONFLICT_REASONS),
     attendee: z.object({
       short_id: z.string(),
       first_name: z.string(),
@@ -186,6 +213,8 @@ export const doorListSchema = z
     ticket_ids: z.array(z.string()),
     activates_at: z.string().nullable(),
     expires_at: z.string().nullable(),
+    /** The one date it admits; null: every date of the event. */
+    event_date: eventDateRefSchema.nullable(),
     event: z.object({
       name: z.string(),
       start_date: z.string(),

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { ORDER_STATUSES, PAYMENT_PROVIDERS } from '../enums.ts';
+import { eventDateRefSchema } from './event-dates.ts';
 import { invoiceDetailsSchema } from './invoices.ts';
 import {
   answeredQuestionSchema,
@@ -37,6 +38,8 @@ export const createOrderSchema = z.strictObject({
     .max(50),
   promo_code: z.string().trim().max(50).optional().nullable(),
   affiliate_code: z.string().trim().max(100).optional().nullable(),
+  /** The date bought, on an event with dates (optional when it has exactly one on sale). */
+  event_date_id: z.uuid({ error: 'event_dates.date_invalid' }).optional().nullable(),
 });
 export type CreateOrderInput = z.infer<typeof createOrderSchema>;
 
@@ -68,6 +71,19 @@ export const orderDetailsSchema = z.strictObject({
     .optional(),
 });
 export type OrderDetailsInput = z.infer<typeof orderDetailsSchema>;
+
+/** The confirmation repeats the e-mail (letter case aside): the rule of the details step, both ends. */
+export const emailsMatch = (email: string, confirmation: string) =>
+  email.trim().toLowerCase() === confirmation.trim().toLowerCase();
+
+/**
+ * The details step as the buyer's form checks it before sending: the body's schema and the e-mail
+ * repeated. The server checks the same (and the answers against the questions) on the body.
+ */
+export const orderDetailsForm = orderDetailsSchema.superRefine((d, ctx) => {
+  if (!emailsMatch(d.email, d.email_confirmation))
+    ctx.addIssue({ code: 'custom', path: ['email_confirmation'], message: 'checkout.email_mismatch' });
+});
 
 export const orderPaymentSchema = z.discriminatedUnion('provider', [
   z.strictObject({ provider: z.literal('test'), card_number: z.string().trim().min(1).max(30) }),
@@ -163,6 +179,7 @@ export const organizerOrderSummarySchema = z
     total_cents: z.number(),
     item_count: z.number(),
     promo_code: z.string().nullable(),
+    event_date: eventDateRefSchema.nullable(),
     is_manual: z.boolean(),
     created_at: z.string(),
     completed_at: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HEX_COLOR } from '../contrast.ts';
 import { ATTENDEE_DETAILS_MODES, EVENT_STATUSES, PAYMENT_PROVIDERS } from '../enums.ts';
 import { organizerSchema } from './organizers.ts';
 import { netRevenueCents, revenueShape } from './revenue.ts';
@@ -23,6 +24,11 @@ export function isTimeZone(value: string): boolean {
 }
 
 const dateTime = z.iso.datetime({ offset: true, error: 'validation.datetime' });
+/** When an event starts: missing is said as such, not as a malformed date. */
+const startDate = z.iso.datetime({
+  offset: true,
+  error: (issue) => (issue.input == null ? 'events.start_required' : 'validation.datetime'),
+});
 const timezone = z.string().refine(isTimeZone, { error: 'events.invalid_timezone' });
 const currency = z
   .string()
@@ -38,30 +44,61 @@ const currency = z
     },
     { error: 'events.invalid_currency' },
   );
-const name = z.string().trim().min(1).max(EVENT_NAME_MAX, { error: 'events.name_too_long' });
+const name = z
+  .string()
+  .trim()
+  .min(1, { error: 'events.name_required' })
+  .max(EVENT_NAME_MAX, { error: 'events.name_too_long' });
 const description = z.string().max(EVENT_DESCRIPTION_MAX, { error: 'events.description_too_long' });
 const nullableText = (max: number) => z.string().trim().max(max).nullish();
 
-export const eventLocationSchema = z.strictObject({
-  venue_name: z.string().trim().max(200).optional(),
-  address_line_1: z.string().trim().max(200).optional(),
-  address_line_2: z.string().trim().max(200).optional(),
-  city: z.string().trim().max(100).optional(),
-  region: z.string().trim().max(100).optional(),
-  postal_code: z.string().trim().max(20).optional(),
-  country: z.string().trim().max(100).optional(),
-  online_url: z
-    .url({ protocol: /^https?$/ })
-    .max(500)
-    .optional()
-    .or(z.literal('')),
-});
+/**
+ * A coordinate of the venue in decimal degrees, kept as written ("41.3744"): a number or its text, with a
+ * dot, within the range; empty means none.
+ */
+const coordinate = (max: number, error: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : v),
+    z
+      .string({ error })
+      .trim()
+      .regex(/^-?\d{1,3}(\.\d{1,8})?$/, { error })
+      .refine((v) => Math.abs(Number(v)) <= max, { error })
+      .optional()
+      .or(z.literal('')),
+  );
+
+export const eventLocationSchema = z
+  .strictObject({
+    venue_name: z.string().trim().max(200).optional(),
+    address_line_1: z.string().trim().max(200).optional(),
+    address_line_2: z.string().trim().max(200).optional(),
+    city: z.string().trim().max(100).optional(),
+    region: z.string().trim().max(100).optional(),
+    postal_code: z.string().trim().max(20).optional(),
+    country: z.string().trim().max(100).optional(),
+    online_url: z
+      .url({ protocol: /^https?$/ })
+      .max(500)
+      .optional()
+      .or(z.literal('')),
+    /** Where the venue is: Apple Wallet shows the pass near it, the event page links the map to it. */
+    latitude: coordinate(90, 'events.latitude_invalid'),
+    longitude: coordinate(180, 'events.longitude_invalid'),
+  })
+  .superRefine((l, ctx) => {
+    // One without the other points nowhere.
+    if (Boolean(l.latitude) !== Boolean(l.longitude)) {
+      const missing = l.latitude ? 'longitude' : 'latitude';
+      ctx.addIssue({ code: 'custom', path: [missing], message: 'events.coordinates_pair' });
+    }
+  });
 export type EventLocationInput = z.infer<typeof eventLocationSchema>;
 
 export const createEventSchema = z.strictObject({
   name,
   organizer_id: z.uuid({ error: 'events.organizer_required' }),
-  start_date: dateTime,
+  start_date: startDate,
   end_date: dateTime.nullish(),
   timezone: timezone.optional(),
   currency: currency.optional(),
@@ -69,6 +106,18 @@ export const createEventSchema = z.strictObject({
   location: eventLocationSchema.optional(),
 });
 export type CreateEventInput = z.infer<typeof createEventSchema>;
+
+/** An event ends after it starts (or has no end): the server checks it on every write of the dates. */
+export const endsAfterStart = (start?: string | Date | null, end?: string | Date | null) =>
+  !start || !end || new Date(end).getTime() > new Date(start).getTime();
+
+const datesInOrder = (e: { start_date?: string; end_date?: string | null }, ctx: z.RefinementCtx) => {
+  if (!endsAfterStart(e.start_date, e.end_date))
+    ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'events.end_before_start' });
+};
+
+/** POST events: the event as created, its end after its start. */
+export const createEventInput = createEventSchema.superRefine(datesInOrder);
 
 export const updateEventSchema = createEventSchema.partial();
 export type UpdateEventInput = z.infer<typeof updateEventSchema>;
@@ -81,7 +130,7 @@ const hexColor = z.preprocess(
   z
     .string()
     .trim()
-    .regex(/^#[0-9a-fA-F]{6}$/, { error: 'events.invalid_color' })
+    .regex(HEX_COLOR, { error: 'events.invalid_color' })
     .transform((c) => c.toLowerCase())
     .nullish(),
 );
@@ -156,6 +205,9 @@ export const duplicateEventSchema = z.strictObject({
     .optional(),
 });
 export type DuplicateEventInput = z.infer<typeof duplicateEventSchema>;
+
+/** POST events/{id}/duplicate, with both dates given: the end after the start. */
+export const duplicateEventInput = duplicateEventSchema.superRefine(datesInOrder);
 
 // Response shapes: documented in /api/docs and checked against every answer in the server tests.
 

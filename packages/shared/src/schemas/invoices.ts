@@ -127,7 +127,9 @@ export const invoiceSummarySchema = z
 export type InvoiceSummary = z.infer<typeof invoiceSummarySchema>;
 
 /** A period of issue days, both included; by default this month so far (UTC days). */
-export const invoiceExportQuerySchema = z.strictObject({
-  from: z.iso.date({ error: 'invoices.period_invalid' }).optional(),
-  to: z.iso.date({ error: 'invoices.period_invalid' }).optional(),
-});
+export const invoiceExportQuerySchema = z
+  .strictObject({
+    from: z.iso.date({ error: 'invoices.period_invalid' }).optional(),
+    to: z.iso.date({ error: 'invoices.period_invalid' }).optional(),
+  })
+  .refine((v) => !v.from || !v.to || v.to >= v.from, { error: 'invoices.period_invalid', path: ['to'] });

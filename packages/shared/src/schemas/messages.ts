@@ -25,7 +25,12 @@ export const messageAudience = z
     type: z.enum(AUDIENCE_TYPES),
     ticket_ids: z.array(z.uuid()).max(500).optional(),
     attendee_ids: z.array(z.uuid()).max(5000).optional(),
-    order_statuses: z.array(z.enum(MESSAGE_ORDER_STATUSES)).min(1).optional(),
+    order_statuses: z
+      .array(z.enum(MESSAGE_ORDER_STATUSES))
+      .min(1, { error: 'messages.order_statuses_required' })
+      .optional(),
+    /** Only the orders of this date of the event (#27); absent: every date. */
+    event_date_id: z.uuid().nullish(),
   })
   .superRefine((a, ctx) => {
     if ((a.type === 'TICKET_HOLDERS' || a.type === 'TICKET_ORDER_OWNERS') && !a.ticket_ids?.length)
@@ -48,7 +53,7 @@ export const messageInput = z
       .max(100_000, { error: 'messages.body_too_long' }),
     audience: messageAudience,
     /** ISO date-time (UTC); absent or past means now. */
-    send_at: z.iso.datetime({ offset: true }).nullish(),
+    send_at: z.iso.datetime({ offset: true, error: 'messages.send_at_invalid' }).nullish(),
     /** Sends only to the caller, to see how it looks; nothing is recorded. */
     is_test: z.boolean().optional(),
     /** Required to send to buyers: the organizer confirms the message is not promotional (a test copy needs no confirmation). */

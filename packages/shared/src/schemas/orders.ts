@@ -56,8 +56,8 @@ export type CancelOrderInput = z.infer<typeof cancelOrderInput>;
 const manualOrderLines = z
   .array(
     z.strictObject({
-      ticket_id: z.uuid(),
-      price_id: z.uuid(),
+      ticket_id: z.uuid({ error: 'orders.ticket_required' }),
+      price_id: z.uuid({ error: 'orders.ticket_required' }),
       quantity: z.number().int().min(1).max(1000),
     }),
   )
@@ -86,11 +86,16 @@ export const manualOrderInput = z.strictObject({
   complimentary: z.boolean().optional(),
   send_emails: z.boolean().default(true),
   locale: z.enum(SUPPORTED_LOCALES).optional(),
+  /** The date sold, required on an event with dates (#27). */
+  event_date_id: z.uuid().nullish(),
 });
 export type ManualOrderInput = z.infer<typeof manualOrderInput>;
 
 /** POST events/{id}/orders/price: what the tickets of a manual order cost, as the server prices them. */
-export const manualOrderPriceInput = z.strictObject({ tickets: manualOrderLines });
+export const manualOrderPriceInput = z.strictObject({
+  tickets: manualOrderLines,
+  event_date_id: z.uuid().nullish(),
+});
 export type ManualOrderPriceInput = z.infer<typeof manualOrderPriceInput>;
 
 /** PUT events/{id}/orders/{orderId}: the buyer's name, e-mail and the order's answers. */

@@ -35,10 +35,12 @@ export const privacyPersonSchema = z.strictObject({ email: personEmail });
 export type PrivacyPersonInput = z.infer<typeof privacyPersonSchema>;
 
 /** Erasing asks for the address twice: the confirmation must repeat it. */
-export const privacyEraseSchema = z.strictObject({
-  email: personEmail,
-  confirm_email: z.string({ error: 'privacy.confirm_mismatch' }).trim().toLowerCase(),
-});
+export const privacyEraseSchema = z
+  .strictObject({
+    email: personEmail,
+    confirm_email: z.string({ error: 'privacy.confirm_mismatch' }).trim().toLowerCase(),
+  })
+  .refine((v) => v.confirm_email === v.email, { error: 'privacy.confirm_mismatch', path: ['confirm_email'] });
 export type PrivacyEraseInput = z.infer<typeof privacyEraseSchema>;
 
 export const privacySettingsInput = z.strictObject({

@@ -8,6 +8,7 @@ import {
   REFUND_STATUSES,
   TICKET_PRICE_TYPES,
 } from '../enums.ts';
+import { eventDateRefSchema, publicEventDateSchema } from './event-dates.ts';
 
 // Response shapes: documented in /api/docs and checked against every answer in the server tests.
 
@@ -139,6 +140,17 @@ export const publicEventSchema = z
     }),
     tickets: z.array(publicTicketSchema),
     questions: z.array(publicQuestionSchema),
+    /**
+     * The event's next upcoming dates (at most MAX_PUBLIC_DATES, soonest first; empty for a single-date
+     * event) and how many upcoming dates it has in all (more: ask /dates by range).
+     */
+    dates: z.array(publicEventDateSchema),
+    dates_total: z.number(),
+    /**
+     * The date the tickets' sale states and quantities are for: the `date` asked for, else the first
+     * upcoming date on sale; null for a single-date event (or when no date is on sale).
+     */
+    date_id: z.string().nullable(),
     /** The promo code sent in the request, when it is valid for this event. */
     promo_code: z
       .object({
@@ -179,6 +191,7 @@ export const publicAttendeeSchema = z
     ticket_name: z.string(),
     price_label: z.string().nullable(),
     status: z.enum(ATTENDEE_STATUSES),
+    event_date: eventDateRefSchema.nullable(),
     /** SVG of the QR code (present once the order holds its tickets and this one is paid: ACTIVE). */
     qr_svg: z.string().optional(),
   })
@@ -209,6 +222,8 @@ export const publicOrderSchema = z
     fees_cents: z.number(),
     total_cents: z.number(),
     promo_code: z.string().nullable(),
+    /** The date the order is for; null on a single-date event. */
+    event_date: eventDateRefSchema.nullable(),
     items: z.array(publicOrderItemSchema),
     attendees: z.array(publicAttendeeSchema),
     created_at: z.string(),

@@ -15,7 +15,7 @@ export const DEFAULT_QUESTION_KEYS = ['first_name', 'last_name', 'email'] as con
 
 export const questionInput = z
   .strictObject({
-    title: z.string().trim().min(1).max(255),
+    title: z.string().trim().min(1, { error: 'questions.title_required' }).max(255),
     description: z.string().trim().max(2000).nullable().optional(),
     type: z.enum(QUESTION_TYPES),
     belongs_to: z.enum(QUESTION_BELONGS_TO),

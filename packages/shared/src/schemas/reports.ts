@@ -55,6 +55,18 @@ export const reportExportQuery = z
   })
   .superRefine(checkRange);
 
+/** An event's report may also be of one of its dates (events with several dates). */
+const eventDateShape = { event_date_id: z.uuid().optional() };
+export const eventReportRange = z.object({ ...rangeShape, ...eventDateShape }).superRefine(checkRange);
+export type EventReportRange = z.infer<typeof eventReportRange>;
+export const eventReportExportQuery = z
+  .object({
+    ...rangeShape,
+    ...eventDateShape,
+    format: z.enum(['csv', 'xlsx'], { error: 'reports.export_format' }).default('csv'),
+  })
+  .superRefine(checkRange);
+
 /** How a column's values read: text, a calendar day, a count, minor units of the row's currency, hundredths of a percent. */
 export const REPORT_COLUMN_KINDS = ['text', 'day', 'count', 'money', 'percent'] as const;
 export type ReportColumnKind = (typeof REPORT_COLUMN_KINDS)[number];

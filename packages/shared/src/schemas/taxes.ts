@@ -21,7 +21,15 @@ const taxBase = z.strictObject({
   is_active: z.boolean().optional(),
 });
 
-export const createTaxSchema = taxBase;
+/** The ceiling hangs on the calculation: 100 % for a percentage, a sane amount for a fixed fee. */
+export const createTaxSchema = taxBase.superRefine((tax, ctx) => {
+  if (tax.calculation === 'PERCENTAGE' && tax.value > TAX_PERCENTAGE_MAX_BP) {
+    ctx.addIssue({ code: 'custom', path: ['value'], message: 'taxes_and_fees.percentage_max' });
+  }
+  if (tax.calculation === 'FIXED' && tax.value > TAX_FIXED_MAX_CENTS) {
+    ctx.addIssue({ code: 'custom', path: ['value'], message: 'taxes_and_fees.fixed_max' });
+  }
+});
 export const updateTaxSchema = taxBase.partial();
 
 export type CreateTaxInput = z.infer<typeof createTaxSchema>;

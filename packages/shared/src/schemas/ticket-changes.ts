@@ -1,6 +1,7 @@
 /** What a ticket's holder may change after buying (name, answers), passing it on, and "find my tickets". */
 import { z } from 'zod';
 import { SUPPORTED_LOCALES } from '../enums.ts';
+import { answeredQuestionSchema, answers } from './orders.ts';
 
 /** Most hours before the start a deadline may be set at: a year. */
 export const MAX_CHANGE_HOURS = 8760;
@@ -39,8 +40,18 @@ const email = z
     z.email({ error: 'ticket_changes.email_invalid' }).max(254, { error: 'ticket_changes.email_invalid' }),
   );
 
-/** PUT /public/events/{eventId}/attendees/{shortId}: the holder fixes the name on the ticket. */
-export const holderEditInput = z.strictObject({ first_name: name, last_name: name });
+/**
+ * PUT /public/events/{eventId}/attendees/{shortId}/holder: the holder fixes the name on the ticket and the
+ * answers to the event's questions (`answers`: the ticket's; `order_answers`: the order's, only on the
+ * buyer's own ticket). Each given set replaces the answers to the questions the page asks; the server
+ * checks them as checkout does.
+ */
+export const holderEditInput = z.strictObject({
+  first_name: name,
+  last_name: name,
+  answers: answers.optional(),
+  order_answers: answers.optional(),
+});
 export type HolderEditInput = z.infer<typeof holderEditInput>;
 
 /** POST /public/events/{eventId}/attendees/{shortId}/transfer: the ticket goes to someone else. */
@@ -66,6 +77,11 @@ export const ticketChangeActionsSchema = z
     transfer_until: z.string().nullable(),
     /** Why the holder cannot pass the ticket on now (translated), when transfers are allowed at all. */
     transfer_blocked_reason: z.string().nullable(),
+    /**
+     * While the holder may edit: the questions they may answer again (the ticket's, and the order's on the
+     * buyer's own ticket) with the current answers; empty otherwise.
+     */
+    questions: z.array(answeredQuestionSchema.extend({ value: z.unknown() })),
   })
   .meta({ id: 'TicketChangeActions' });
 export type TicketChangeActions = z.infer<typeof ticketChangeActionsSchema>;

@@ -19,7 +19,11 @@ export const ticketPriceInput = z.object({
 export type TicketPriceInput = z.infer<typeof ticketPriceInput>;
 
 const ticketFields = {
-  name: z.string().trim().min(1).max(149, { error: 'tickets.name_length' }),
+  name: z
+    .string()
+    .trim()
+    .min(1, { error: 'tickets.name_required' })
+    .max(149, { error: 'tickets.name_length' }),
   description: z.string().max(50_000, { error: 'tickets.description_length' }).nullable().optional(),
   /** The price type (DESIGN §4 calls it `type`); `price_type` is accepted as a synonym. */
   type: z.enum(TICKET_PRICE_TYPES).optional(),

@@ -4,9 +4,11 @@ import {
   accountChoiceSchema,
   emailSchema,
   localeSchema,
+  mismatch,
   nameSchema,
   PASSWORD_MAX,
   passwordSchema,
+  passwordsMatch,
   timezoneSchema,
 } from './auth.ts';
 import { twoFactorChallengeSchema } from './sign-in-security.ts';
@@ -26,11 +28,28 @@ export const updateMeSchema = z
     password: passwordSchema.optional(),
     password_confirmation: z.string().optional(),
   })
-  .refine((v) => v.password === undefined || v.password === v.password_confirmation, {
-    error: 'auth.password_mismatch',
-    path: ['password_confirmation'],
-  });
+  .refine(passwordsMatch, mismatch);
 export type UpdateMeInput = z.infer<typeof updateMeSchema>;
+
+const currentPasswordSchema = z
+  .string({ error: 'auth.current_password_required' })
+  .min(1, { error: 'auth.current_password_required' })
+  .max(PASSWORD_MAX);
+
+/** The profile's e-mail card: the new address, proved with the current password (sent through users/me). */
+export const changeEmailSchema = z.strictObject({
+  email: emailSchema,
+  current_password: currentPasswordSchema,
+});
+
+/** The profile's password card (sent through users/me). */
+export const changePasswordSchema = z
+  .strictObject({
+    current_password: currentPasswordSchema,
+    password: passwordSchema,
+    password_confirmation: z.string({ error: 'auth.password_mismatch' }),
+  })
+  .refine(passwordsMatch, mismatch);
 
 /** The organizers a member works on; null or [] for every organizer of the account. */
 const organizerIdsSchema = z

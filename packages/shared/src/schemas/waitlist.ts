@@ -21,13 +21,17 @@ export type JoinWaitlistInput = z.infer<typeof joinWaitlistInput>;
 
 export const leaveWaitlistInput = z.strictObject({ token: z.string().min(20).max(100) });
 
+/** How long an offer may hold its units: from a quarter of an hour to two weeks. */
+export const WAITLIST_OFFER_MINUTES_MIN = 15;
+export const WAITLIST_OFFER_MINUTES_MAX = 14 * 24 * 60;
+
 export const waitlistSettingsInput = z.strictObject({
   /** How long an offer holds its units, in minutes (default 24 h). */
   offer_minutes: z
-    .number()
-    .int()
-    .min(15)
-    .max(14 * 24 * 60),
+    .number({ error: 'waitlist.offer_duration' })
+    .int({ error: 'waitlist.offer_duration' })
+    .min(WAITLIST_OFFER_MINUTES_MIN, { error: 'waitlist.offer_duration' })
+    .max(WAITLIST_OFFER_MINUTES_MAX, { error: 'waitlist.offer_duration' }),
   /** Off: the organizer sends offers by hand from the list. */
   auto_offer: z.boolean(),
 });

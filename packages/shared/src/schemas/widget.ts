@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { HEX_COLOR } from '../contrast.ts';
 import { SUPPORTED_LOCALES } from '../enums.ts';
 
 /** Widget settings of an event (GET/PUT /api/events/{id}/widget): embed options and who may frame it. */
 const hexColor = z
   .string({ error: 'widget.color_invalid' })
   .trim()
-  .regex(/^#[0-9a-fA-F]{6}$/, { error: 'widget.color_invalid' });
+  .regex(HEX_COLOR, { error: 'widget.color_invalid' });
 
 /** "https://example.com" or "http://localhost:8080": a scheme, a host and an optional port, nothing else. */
 export const originSchema = z
@@ -19,6 +20,8 @@ export const originSchema = z
   });
 
 export const WIDGET_LOCALES = SUPPORTED_LOCALES;
+export const WIDGET_PADDING_MAX = 48;
+export const WIDGET_BUTTON_TEXT_MAX = 40;
 
 export const widgetSettingsSchema = z.strictObject({
   /** Sites allowed to frame the widget; empty: any site. */
@@ -27,7 +30,7 @@ export const widgetSettingsSchema = z.strictObject({
   button_text: z
     .string()
     .trim()
-    .max(40, { error: 'widget.button_text_length' })
+    .max(WIDGET_BUTTON_TEXT_MAX, { error: 'widget.button_text_length' })
     .nullable()
     .default(null)
     .transform((v) => v || null),
@@ -37,9 +40,9 @@ export const widgetSettingsSchema = z.strictObject({
   text_color: hexColor.nullable().default(null),
   padding: z
     .number({ error: 'widget.padding_invalid' })
-    .int()
-    .min(0)
-    .max(48, { error: 'widget.padding_invalid' }),
+    .int({ error: 'widget.padding_invalid' })
+    .min(0, { error: 'widget.padding_invalid' })
+    .max(WIDGET_PADDING_MAX, { error: 'widget.padding_invalid' }),
   auto_resize: z.boolean(),
 });
 export type WidgetSettings = z.output<typeof widgetSettingsSchema>;

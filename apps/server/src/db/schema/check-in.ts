@@ -1,6 +1,7 @@
 import { index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
 import { id, timestamps, ts } from './columns.ts';
+import { eventDates } from './event-dates.ts';
 import { events } from './events.ts';
 import { attendees } from './orders.ts';
 
@@ -23,6 +24,8 @@ export const checkInLists = pgTable(
     ticket_ids: jsonb('ticket_ids').$type<string[]>().notNull().default([]),
     activates_at: ts('activates_at'),
     expires_at: ts('expires_at'),
+    /** The one date this list admits (null: every date of the event). */
+    event_date_id: uuid('event_date_id').references(() => eventDates.id, { onDelete: 'cascade' }),
     ...timestamps,
   },
   (t) => [
@@ -87,7 +90,14 @@ export const checkInConflicts = pgTable(
       .notNull()
       .references(() => attendees.id, { onDelete: 'cascade' }),
     reason: text('reason', {
-      enum: ['ALREADY_CHECKED_IN', 'CANCELLED', 'AWAITING_PAYMENT', 'NOT_COVERED', 'TRANSFERRED'],
+      enum: [
+        'ALREADY_CHECKED_IN',
+        'CANCELLED',
+        'AWAITING_PAYMENT',
+        'NOT_COVERED',
+        'TRANSFERRED',
+        'WRONG_DATE',
+      ],
     }).notNull(),
     client_id: text('client_id').notNull(),
     scanned_at: ts('scanned_at').notNull(),

@@ -49,6 +49,9 @@ export type EventLocation = {
   postal_code?: string;
   country?: string;
   online_url?: string;
+  /** Decimal degrees as the organizer wrote them ("41.3744"). */
+  latitude?: string;
+  longitude?: string;
 };
 
 /**

@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
 import { id, timestamps, ts } from './columns.ts';
+import { eventDates } from './event-dates.ts';
 import { events } from './events.ts';
 import { affiliates, promoCodes, ticketPrices, tickets } from './selling.ts';
 
@@ -31,6 +32,8 @@ export const orders = pgTable(
     event_id: uuid('event_id')
       .notNull()
       .references(() => events.id, { onDelete: 'cascade' }),
+    /** The date bought, for an event with dates (#27); null for a single-date event. */
+    event_date_id: uuid('event_date_id').references(() => eventDates.id),
     status: text('status', {
       enum: ['RESERVED', 'COMPLETED', 'AWAITING_OFFLINE_PAYMENT', 'CANCELLED', 'ABANDONED'],
     })
@@ -81,6 +84,7 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex('orders_short_id_unique').on(t.short_id),
     index('orders_event_status_idx').on(t.event_id, t.status),
+    index('orders_event_date_idx').on(t.event_date_id),
     index('orders_promo_idx').on(t.promo_code_id),
     index('orders_held_by_idx')
       .on(t.event_id, t.held_by)
@@ -125,6 +129,8 @@ export const orderItems = pgTable(
     holds_until: timestamp('holds_until', { withTimezone: true, mode: 'string' })
       .notNull()
       .default(sql`'-infinity'`),
+    /** The order's date, copied on insert so a date's units held are one index range scan (#27). */
+    event_date_id: uuid('event_date_id').references(() => eventDates.id),
   },
   (t) => [
     // An order's lines; with the units, so the reports count a sale's tickets from the index alone.
@@ -132,6 +138,9 @@ export const orderItems = pgTable(
     // Covers the "units held now" count: ticket, then the range on holds_until, then what is summed.
     index('order_items_held_idx').on(t.ticket_id, t.holds_until, t.price_id, t.quantity),
     index('order_items_price_idx').on(t.price_id),
+    index('order_items_date_held_idx')
+      .on(t.event_date_id, t.holds_until, t.quantity)
+      .where(sql`${t.event_date_id} IS NOT NULL`),
   ],
 );
 
@@ -149,6 +158,8 @@ export const attendees = pgTable(
     order_id: uuid('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
+    /** Its order's date (#27), kept on the attendee for the door and the lists; null without dates. */
+    event_date_id: uuid('event_date_id').references(() => eventDates.id),
     order_item_id: uuid('order_item_id')
       .notNull()
       .references(() => orderItems.id, { onDelete: 'cascade' }),
@@ -177,6 +188,7 @@ export const attendees = pgTable(
     uniqueIndex('attendees_qr_secret_unique').on(t.qr_secret),
     index('attendees_order_idx').on(t.order_id),
     index('attendees_event_idx').on(t.event_id),
+    index('attendees_event_date_idx').on(t.event_date_id),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { attendees, events, orderItems, orders } from '../../db/schema/index.ts';
 
@@ -60,4 +60,30 @@ export async function setAttendeeStatus(
     .update(attendees)
     .set({ status })
     .where(and(eq(attendees.account_id, accountId), eq(attendees.id, attendeeId)));
+}
+
+/** The ids of a date's orders that still stand (paid, or awaiting an offline payment), oldest first. */
+export async function standingOrdersOfDate(q: Queryable, accountId: string, dateId: string) {
+  const rows = await q
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.account_id, accountId),
+        eq(orders.event_date_id, dateId),
+        inArray(orders.status, ['COMPLETED', 'AWAITING_OFFLINE_PAYMENT']),
+      ),
+    )
+    .orderBy(asc(orders.created_at), asc(orders.id));
+  return rows.map((r) => r.id);
+}
+
+/** Reservations still open on a date: given up at once, so no checkout in progress completes on it. */
+export async function abandonReservationsOfDate(q: Queryable, accountId: string, dateId: string) {
+  await q
+    .update(orders)
+    .set({ status: 'ABANDONED', updated_at: new Date() })
+    .where(
+      and(eq(orders.account_id, accountId), eq(orders.event_date_id, dateId), eq(orders.status, 'RESERVED')),
+    );
 }

@@ -1,6 +1,7 @@
 import { manageAttendeeDetailSchema } from '@taquilla/shared/schemas/attendees';
 import { organizerOrderSchema } from '@taquilla/shared/schemas/checkout';
 import { dataEnvelope } from '@taquilla/shared/schemas/envelope';
+import { cancelDateInput, cancelledDateSchema } from '@taquilla/shared/schemas/event-dates';
 import {
   cancelOrderInput,
   manualOrderInput,
@@ -16,6 +17,7 @@ import { requireAuth } from '../../lib/auth.ts';
 import { getAttendee } from '../attendees/attendees.manage.ts';
 import { getOrder, presentDetail, resendConfirmation } from '../orders/orders.service.ts';
 import { cancelAttendee, reactivateAttendee } from './attendee-status.ts';
+import { cancelDate, registerCancelDateJob } from './cancel-date.ts';
 import { cancelOrder } from './cancellation.ts';
 import { editOrder } from './edit-order.ts';
 import { createManualOrder, priceManualOrder } from './manual-order.ts';
@@ -25,6 +27,7 @@ import { refundOrder } from './refund-order.ts';
 const eventParams = z.object({ id: z.uuid() });
 const orderParams = z.object({ id: z.uuid(), orderId: z.uuid() });
 const attendeeParams = z.object({ id: z.uuid(), attendeeId: z.uuid() });
+const dateParams = z.object({ id: z.uuid(), dateId: z.uuid() });
 const tags = ['orders'];
 
 /**
@@ -33,6 +36,24 @@ const tags = ['orders'];
  */
 export const afterSaleRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
+  registerCancelDateJob(deps);
+  app.post(
+    '/events/:id/dates/:dateId/cancel',
+    {
+      schema: {
+        tags: ['event-dates'],
+        summary: 'Cancel one date: it stops selling, and its orders are cancelled (and refunded) one by one',
+        params: dateParams,
+        body: cancelDateInput,
+        response: { 202: dataEnvelope(cancelledDateSchema) },
+      },
+    },
+    async (request, reply) => {
+      const { id, dateId } = request.params;
+      const data = await cancelDate(deps, requireAuth(request), id, dateId, request.body);
+      return reply.status(202).send({ data });
+    },
+  );
   app.post(
     '/events/:id/orders',
     {

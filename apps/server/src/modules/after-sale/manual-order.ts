@@ -75,7 +75,12 @@ export async function createManualOrder(
     throw invalid({ attendees: { key: m['orders.attendee_count'], params: { count: units } } });
   }
   const paid = amountPaid(input);
-  const priced = await priceOrder(deps, eventId, { tickets: input.tickets }, { byOrganizer: true });
+  const priced = await priceOrder(
+    deps,
+    eventId,
+    { tickets: input.tickets, event_date_id: input.event_date_id },
+    { byOrganizer: true },
+  );
   // What the buyer paid is recorded as a payment: never more than the order costs (a typo such as
   // 25000 for 25,00 € would otherwise stand as money taken).
   if (paid > priced.order.total_cents) {

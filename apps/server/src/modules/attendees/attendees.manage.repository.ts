@@ -20,6 +20,7 @@ export const attendeeListSpec: ListSpec = {
   filterable: {
     status: { column: attendees.status, operators: ['eq', 'ne', 'in'] },
     ticket_id: { column: attendees.ticket_id, operators: ['eq', 'in'], type: 'uuid' },
+    event_date_id: { column: attendees.event_date_id, operators: ['eq', 'in'], type: 'uuid' },
   },
 };
 

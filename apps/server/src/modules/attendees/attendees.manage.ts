@@ -4,12 +4,15 @@ import type {
   ManageAttendee,
   ManageAttendeeDetail,
 } from '@taquilla/shared/schemas/attendees';
+import type { EventDateRef } from '@taquilla/shared/schemas/event-dates';
 import type { AppDeps } from '../../deps.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { conflict, type FieldError, invalid, notFound } from '../../lib/errors.ts';
 import { defineMessages } from '../../lib/i18n.ts';
 import { listMeta, parseListQuery } from '../../lib/pagination.ts';
 import { emitWebhook } from '../../lib/webhook-events.ts';
+import { assertDateFilter } from '../event-dates/date-filter.ts';
+import { loadDateRefs, refOf } from '../event-dates/date-refs.ts';
 import { loadOwnedEvent } from '../events/owned-event.ts';
 import { attendeeActions, resendAttendeeRefusal } from '../order-lifecycle/order-lifecycle.ts';
 import { logActivity } from '../orders/activity.ts';
@@ -26,7 +29,11 @@ defineMessages({
   'attendees.name_length': 'Debe tener entre 1 y 50 caracteres.',
 });
 
-function present(auth: AuthContext, row: repo.ManageAttendeeRow): ManageAttendee {
+function present(
+  auth: AuthContext,
+  row: repo.ManageAttendeeRow,
+  dates: Map<string, EventDateRef>,
+): ManageAttendee {
   const a = row.attendee;
   return {
     id: a.id,
@@ -41,6 +48,7 @@ function present(auth: AuthContext, row: repo.ManageAttendeeRow): ManageAttendee
     order_id: a.order_id,
     order_short_id: row.order_short_id,
     order_status: row.order_status,
+    event_date: refOf(dates, a.event_date_id),
     answers: a.answers,
     checked_in_at: row.checked_in_at?.toISOString() ?? null,
     created_at: a.created_at.toISOString(),
@@ -57,8 +65,13 @@ export async function listAttendees(
   assertCan(auth, 'orders:read');
   const params = parseListQuery(raw, repo.attendeeListSpec);
   await loadOwnedEvent(deps.db, auth, eventId);
+  await assertDateFilter(deps.db, auth.accountId, eventId, params.filters);
   const { rows, total } = await repo.listAttendees(deps.db, auth.accountId, eventId, params);
-  return { data: rows.map((row) => present(auth, row)), meta: listMeta(total, params) };
+  const dates = await loadDateRefs(
+    deps.db,
+    rows.map((r) => r.attendee.event_date_id),
+  );
+  return { data: rows.map((row) => present(auth, row, dates)), meta: listMeta(total, params) };
 }
 
 /** Whether checkout asks this question of a ticket's holder (no tickets chosen: every ticket). */
@@ -79,12 +92,13 @@ export async function getAttendee(
   id: string,
 ): Promise<ManageAttendeeDetail> {
   const row = await owned(deps, auth, eventId, id, 'orders:read');
-  const [checkIns, questions] = await Promise.all([
+  const [checkIns, questions, dates] = await Promise.all([
     repo.attendeeCheckIns(deps.db, auth.accountId, id),
     loadEventQuestions(deps.db, eventId),
+    loadDateRefs(deps.db, [row.attendee.event_date_id]),
   ]);
   return {
-    ...present(auth, row),
+    ...present(auth, row, dates),
     check_ins: checkIns.map((c) => ({ list_name: c.list_name, created_at: c.created_at.toISOString() })),
     // The order's questions, and the attendee questions checkout asked for this ticket (the edit form's).
     questions: questions

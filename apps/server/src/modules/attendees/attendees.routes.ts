@@ -19,6 +19,9 @@ const params = z.object({ id: z.uuid(), attendeeShortId: z.string().min(1).max(4
 const eventParams = z.object({ id: z.uuid() });
 const itemParams = z.object({ id: z.uuid(), attendeeId: z.uuid() });
 
+const FILTERS =
+  'Filters (`filter_fields[field][operator]=value`): status, ticket_id, and event_date_id (`eq` or `in`: dates of this event; an id that is not one is a 422 on its parameter).';
+
 /**
  * The public ticket (with its QR code) and its add-to-calendar file; for the organizer, the event's
  * attendees: list, read, correct, resend the ticket.
@@ -31,6 +34,7 @@ export const attendeesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "List an event's attendees",
+        description: FILTERS,
         params: eventParams,
         querystring: listQuerystring,
         response: { 200: listEnvelope(manageAttendeeSchema) },
@@ -43,7 +47,8 @@ export const attendeesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "Export an event's attendees (CSV or XLSX, `format` parameter)",
+        summary: "Export an event's attendees (CSV or XLSX, `format` parameter; the list filters apply)",
+        description: FILTERS,
         params: eventParams,
         querystring: listQuerystring,
         response: {

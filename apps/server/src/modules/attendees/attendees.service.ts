@@ -3,6 +3,7 @@ import type { AppDeps } from '../../deps.ts';
 import { notFound } from '../../lib/errors.ts';
 import { renderIcs } from '../../lib/ics.ts';
 import { qrSvg } from '../../lib/qr.ts';
+import { loadDateRefs, refOf } from '../event-dates/date-refs.ts';
 import { SOLD_ORDERS } from '../order-lifecycle/order-lifecycle.ts';
 import { ticketDocumentLinks } from '../ticket-documents/ticket-documents.service.ts';
 import { findPublicAttendee } from './attendees.repository.ts';
@@ -14,11 +15,16 @@ async function loadTicket(deps: Deps, eventId: string, shortId: string) {
   const row = await findPublicAttendee(deps.db, eventId, shortId);
   const shown = row && SOLD_ORDERS.includes(row.order.status);
   if (!row || !shown || row.attendee.status === 'CANCELLED') throw notFound();
-  return row;
+  const dateId = row.attendee.event_date_id;
+  return { ...row, eventDate: refOf(await loadDateRefs(deps.db, [dateId]), dateId) };
 }
 
 export async function publicTicket(deps: Deps, eventId: string, shortId: string): Promise<PublicTicketView> {
-  const { attendee, order, item, event, organizer_name } = await loadTicket(deps, eventId, shortId);
+  const { attendee, order, item, event, organizer_name, eventDate } = await loadTicket(
+    deps,
+    eventId,
+    shortId,
+  );
   return {
     short_id: attendee.short_id,
     first_name: attendee.first_name,
@@ -28,6 +34,7 @@ export async function publicTicket(deps: Deps, eventId: string, shortId: string)
     ticket_name: item.ticket_name,
     price_label: item.price_label,
     status: attendee.status,
+    event_date: eventDate,
     // An unpaid ticket (bank transfer) has no code to scan until the organizer marks the order paid.
     ...(attendee.status === 'ACTIVE'
       ? { qr_svg: await qrSvg(attendee.qr_secret), qr_code: attendee.qr_secret }
@@ -51,16 +58,19 @@ export async function publicTicket(deps: Deps, eventId: string, shortId: string)
 const TWO_HOURS = 2 * 3600 * 1000;
 
 export async function ticketCalendar(deps: Deps, eventId: string, shortId: string) {
-  const { attendee, item, event } = await loadTicket(deps, eventId, shortId);
-  const l = event.location;
+  const { attendee, item, event, eventDate } = await loadTicket(deps, eventId, shortId);
+  // A ticket for one date of the event: that date's times, and its venue when it has its own.
+  const l = eventDate?.location ?? event.location;
+  const start = eventDate ? new Date(eventDate.starts_at) : event.start_date;
+  const end = eventDate ? (eventDate.ends_at ? new Date(eventDate.ends_at) : null) : event.end_date;
   const url = `${deps.config.appUrl}/ticket/${event.id}/${attendee.short_id}`;
   return {
     filename: `${event.slug || 'evento'}.ics`,
     body: renderIcs({
       uid: `${attendee.short_id}@taquilla`,
       title: event.name,
-      start: event.start_date,
-      end: event.end_date ?? new Date(event.start_date.getTime() + TWO_HOURS),
+      start,
+      end: end ?? new Date(start.getTime() + TWO_HOURS),
       location:
         [l.venue_name, l.address_line_1, l.city, l.postal_code, l.country].filter(Boolean).join(', ') ||
         l.online_url,

@@ -35,6 +35,7 @@ export const auditActionMessages = defineMessages({
   'audit.action.personal_data.erased': 'Datos de una persona borrados',
   'audit.action.personal_data.retention_applied': 'Datos personales de eventos pasados seudonimizados',
   'audit.action.privacy.retention_changed': 'Conservación de datos personales cambiada',
+  'audit.action.waiting_room.updated': 'Sala de espera cambiada',
 });
 
 export const auditMessages = defineMessages({

@@ -1,11 +1,13 @@
 import { dateFormat, formatTime } from '@taquilla/shared/dates';
 import type { DoorAnswer, DoorAttendee } from '@taquilla/shared/schemas/check-in';
+import type { EventDateRef } from '@taquilla/shared/schemas/event-dates';
 import type { Queryable } from '../../db/client.ts';
 import type { AppDeps, DbDeps } from '../../deps.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { dateParam } from '../../lib/i18n.ts';
 import { listMeta, parseListQuery } from '../../lib/pagination.ts';
 import { emitWebhook } from '../../lib/webhook-events.ts';
+import { loadDateRefs, refOf } from '../event-dates/date-refs.ts';
 import { ADMITTED_ATTENDEE } from '../order-lifecycle/order-lifecycle.ts';
 import { doorQuestions } from '../questions/questions.service.ts';
 import { checkInMessages as m } from './check-in.messages.ts';
@@ -66,28 +68,32 @@ export const doorAnswers = {
 
 type DoorRow = Awaited<ReturnType<typeof repo.findByCode>>;
 
-function presentAttendee(row: NonNullable<DoorRow>): DoorAttendee {
+function presentAttendee(row: NonNullable<DoorRow>, dates: Map<string, EventDateRef>): DoorAttendee {
   return {
     short_id: row.short_id,
     first_name: row.first_name,
     last_name: row.last_name,
     email: maskEmail(row.email),
     ticket_name: row.ticket_name,
+    event_date: refOf(dates, row.event_date_id),
     checked_in_at: row.checked_in_at?.toISOString() ?? null,
   };
 }
 
 export async function doorList({ db }: DbDeps, shortId: string) {
   const { list, event } = await activeList(db, shortId);
-  const counts =
-    (await repo.countsByList(db, list.account_id, [list.id], ADMITTED_ATTENDEE)).get(list.id) ??
-    repo.NO_COUNTS;
+  const [byList, dates] = await Promise.all([
+    repo.countsByList(db, list.account_id, [list.id], ADMITTED_ATTENDEE),
+    loadDateRefs(db, [list.event_date_id]),
+  ]);
+  const counts = byList.get(list.id) ?? repo.NO_COUNTS;
   return {
     short_id: list.short_id,
     name: list.name,
     ticket_ids: list.ticket_ids,
     activates_at: list.activates_at?.toISOString() ?? null,
     expires_at: list.expires_at?.toISOString() ?? null,
+    event_date: refOf(dates, list.event_date_id),
     event: {
       name: event.name,
       start_date: event.start_date.toISOString(),
@@ -103,7 +109,11 @@ export async function doorAttendees({ db }: DbDeps, shortId: string, raw: Record
   const params = parseListQuery(raw, repo.doorListSpec);
   const { list } = await activeList(db, shortId);
   const { rows, total } = await repo.searchAttendees(db, list, ADMITTED_ATTENDEE, params);
-  return { data: rows.map(presentAttendee), meta: listMeta(total, params) };
+  const dates = await loadDateRefs(
+    db,
+    rows.map((r) => r.event_date_id),
+  );
+  return { data: rows.map((r) => presentAttendee(r, dates)), meta: listMeta(total, params) };
 }
 
 /** Day and time of a check-in as the door reads them: in the event's time zone, 24-hour clock. */
@@ -132,5 +142,6 @@ export async function undoCheckIn(
     };
     await emitWebhook(jobs, 'checkin.undone', change, tx);
   });
-  return presentAttendee({ ...attendee, checked_in_at: null });
+  const dates = await loadDateRefs(db, [attendee.event_date_id]);
+  return presentAttendee({ ...attendee, checked_in_at: null }, dates);
 }

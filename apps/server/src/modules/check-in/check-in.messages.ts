@@ -25,4 +25,7 @@ export const checkInMessages = defineMessages({
   'check_in.conflict_refused': '{reason} Esta lectura sin conexión queda anotada para el organizador.',
   'check_in.ticket_transferred': 'Esta entrada se transfirió a otra persona: este código ya no es válido.',
   'check_in.bad_version': 'La versión de los datos no es válida.',
+  'check_in.unknown_date': 'Elige una de las fechas de este evento.',
+  'check_in.wrong_date': 'Esta entrada es para el {ticket_date}; esta lista es del {list_date}.',
+  'check_in.wrong_date_undated': 'Esta entrada no tiene fecha; esta lista es solo del {list_date}.',
 });

@@ -23,9 +23,13 @@ export const doorListSpec = {
 const scope = (accountId: string, eventId: string) =>
   and(eq(checkInLists.account_id, accountId), eq(checkInLists.event_id, eventId));
 
-/** Attendees in `status` of the list's event holding one of its tickets (`l` is the list, `a` the attendee). */
+/**
+ * Attendees in `status` of the list's event holding one of its tickets, for its date when it has one
+ * (`l` is the list, `a` the attendee).
+ */
 const covers = (status: AttendeeStatus) => sql`a.event_id = l.event_id and a.status = ${status}
-  and (jsonb_array_length(l.ticket_ids) = 0 or l.ticket_ids @> to_jsonb(a.ticket_id::text))`;
+  and (jsonb_array_length(l.ticket_ids) = 0 or l.ticket_ids @> to_jsonb(a.ticket_id::text))
+  and (l.event_date_id is null or a.event_date_id = l.event_date_id)`;
 
 export async function listLists(q: Queryable, accountId: string, eventId: string, params: ListParams) {
   const where = and(
@@ -103,8 +107,11 @@ export async function countsByList(
   accountId: string,
   listIds: string[],
   status: AttendeeStatus,
+  /** Only the attendees of this date of the event (a report of one date). */
+  eventDateId: string | null = null,
 ): Promise<Map<string, Counts>> {
   if (listIds.length === 0) return new Map();
+  const ofDate = eventDateId ? sql` and a.event_date_id = ${eventDateId}::uuid` : sql``;
   const ids = sql.join(
     listIds.map((id) => sql`${id}::uuid`),
     sql`, `,
@@ -112,9 +119,9 @@ export async function countsByList(
   const rows = rowsOf<{ id: string; total: number; checked: number; conflicts: number }>(
     await q.execute(sql`
       select l.id,
-        (select count(*) from attendees a where ${covers(status)})::int as total,
+        (select count(*) from attendees a where ${covers(status)}${ofDate})::int as total,
         (select count(*) from check_ins c join attendees a on a.id = c.attendee_id
-          where c.check_in_list_id = l.id and ${covers(status)})::int as checked,
+          where c.check_in_list_id = l.id and ${covers(status)}${ofDate})::int as checked,
         (select count(*) from check_in_conflicts x where x.check_in_list_id = l.id)::int as conflicts
       from check_in_lists l where l.account_id = ${accountId}::uuid and l.id in (${ids})`),
   );
@@ -177,6 +184,7 @@ const doorColumns = {
   status: attendees.status,
   ticket_id: attendees.ticket_id,
   ticket_name: tickets.name,
+  event_date_id: attendees.event_date_id,
   checked_in_at: checkIns.scanned_at,
 };
 
@@ -197,7 +205,7 @@ function doorQuery(q: Queryable, list: CheckInListRow) {
 }
 
 /**
- * The attendees in `status` the list covers, matching the search by part of the name or short id, or by
+ * The attendees in `status` the list covers (its tickets, its date), matching the search by part of the name or short id, or by
  * the whole e-mail: the door shows e-mails masked, and a partial match would unmask them letter by letter.
  */
 export async function searchAttendees(
@@ -210,6 +218,7 @@ export async function searchAttendees(
     eq(attendees.event_id, list.event_id),
     eq(attendees.status, status),
     coveredTickets(list),
+    list.event_date_id ? eq(attendees.event_date_id, list.event_date_id) : undefined,
   ];
   if (params.query) {
     const pattern = likePattern(params.query);

@@ -1,4 +1,5 @@
 import type { CheckInConflict, CheckInList, CheckInListInput } from '@taquilla/shared/schemas/check-in';
+import type { EventDateRef } from '@taquilla/shared/schemas/event-dates';
 import type { Queryable } from '../../db/client.ts';
 import type { DbDeps } from '../../deps.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
@@ -6,6 +7,8 @@ import { invalid, notFound } from '../../lib/errors.ts';
 import { newShortId } from '../../lib/ids.ts';
 import { listMeta, parseListQuery } from '../../lib/pagination.ts';
 import * as audit from '../audit/audit.service.ts';
+import { isEventDate } from '../event-dates/date-filter.ts';
+import { loadDateRefs, refOf } from '../event-dates/date-refs.ts';
 import { loadOwnedEvent } from '../events/owned-event.ts';
 import { ADMITTED_ATTENDEE } from '../order-lifecycle/order-lifecycle.ts';
 import { unknownTicketIds } from '../tickets/tickets.service.ts';
@@ -13,7 +16,11 @@ import { checkInMessages as m } from './check-in.messages.ts';
 import * as repo from './check-in.repository.ts';
 import * as syncRepo from './check-in.sync.repository.ts';
 
-export function presentList(row: repo.CheckInListRow, counts: repo.Counts = repo.NO_COUNTS): CheckInList {
+export function presentList(
+  row: repo.CheckInListRow,
+  counts: repo.Counts = repo.NO_COUNTS,
+  eventDate: EventDateRef | null = null,
+): CheckInList {
   return {
     id: row.id,
     event_id: row.event_id,
@@ -22,6 +29,7 @@ export function presentList(row: repo.CheckInListRow, counts: repo.Counts = repo
     ticket_ids: row.ticket_ids,
     activates_at: row.activates_at?.toISOString() ?? null,
     expires_at: row.expires_at?.toISOString() ?? null,
+    event_date: eventDate,
     ...counts,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
@@ -38,13 +46,22 @@ export async function listLists(
   const params = parseListQuery(raw, repo.checkInListSpec);
   await loadOwnedEvent(db, auth, eventId);
   const { rows, total } = await repo.listLists(db, auth.accountId, eventId, params);
-  const counts = await repo.countsByList(
-    db,
-    auth.accountId,
-    rows.map((r) => r.id),
-    ADMITTED_ATTENDEE,
-  );
-  return { data: rows.map((r) => presentList(r, counts.get(r.id))), meta: listMeta(total, params) };
+  const [counts, dates] = await Promise.all([
+    repo.countsByList(
+      db,
+      auth.accountId,
+      rows.map((r) => r.id),
+      ADMITTED_ATTENDEE,
+    ),
+    loadDateRefs(
+      db,
+      rows.map((r) => r.event_date_id),
+    ),
+  ]);
+  return {
+    data: rows.map((r) => presentList(r, counts.get(r.id), refOf(dates, r.event_date_id))),
+    meta: listMeta(total, params),
+  };
 }
 
 export async function ownedList(q: Queryable, auth: AuthContext, eventId: string, id: string) {
@@ -57,13 +74,23 @@ export async function ownedList(q: Queryable, auth: AuthContext, eventId: string
 
 export async function getList(q: Queryable, auth: AuthContext, eventId: string, id: string) {
   const row = await ownedList(q, auth, eventId, id);
-  return presentList(
-    row,
-    (await repo.countsByList(q, auth.accountId, [row.id], ADMITTED_ATTENDEE)).get(row.id),
-  );
+  const [counts, dates] = await Promise.all([
+    repo.countsByList(q, auth.accountId, [row.id], ADMITTED_ATTENDEE),
+    loadDateRefs(q, [row.event_date_id]),
+  ]);
+  return presentList(row, counts.get(row.id), refOf(dates, row.event_date_id));
 }
 
-async function values(q: Queryable, eventId: string, input: CheckInListInput) {
+/** The list's date: one of this event's (in the caller's account), or a 422 that says nothing more. */
+async function listDate(q: Queryable, auth: AuthContext, eventId: string, id: string | null | undefined) {
+  if (!id) return null;
+  if (!(await isEventDate(q, auth.accountId, eventId, id))) {
+    throw invalid({ event_date_id: m['check_in.unknown_date'] });
+  }
+  return id;
+}
+
+async function values(q: Queryable, auth: AuthContext, eventId: string, input: CheckInListInput) {
   const ticketIds = [...new Set(input.ticket_ids ?? [])];
   if ((await unknownTicketIds(q, eventId, ticketIds)).length) {
     throw invalid({ ticket_ids: m['check_in.unknown_ticket'] });
@@ -73,7 +100,14 @@ async function values(q: Queryable, eventId: string, input: CheckInListInput) {
   if (activatesAt && expiresAt && expiresAt <= activatesAt) {
     throw invalid({ expires_at: m['check_in.window_order'] });
   }
-  return { name: input.name, ticket_ids: ticketIds, activates_at: activatesAt, expires_at: expiresAt };
+  const date = await listDate(q, auth, eventId, input.event_date_id);
+  return {
+    name: input.name,
+    ticket_ids: ticketIds,
+    activates_at: activatesAt,
+    expires_at: expiresAt,
+    event_date_id: date,
+  };
 }
 
 export async function createList(
@@ -86,7 +120,7 @@ export async function createList(
   const row = await db.transaction(async (tx) => {
     const event = await loadOwnedEvent(tx, auth, eventId);
     const list = await repo.insertList(tx, {
-      ...(await values(tx, eventId, input)),
+      ...(await values(tx, auth, eventId, input)),
       account_id: auth.accountId,
       event_id: eventId,
       short_id: newShortId('c'),
@@ -94,7 +128,8 @@ export async function createList(
     await audit.record(tx, { action: 'check_in_list.link_created', ...audit.aboutCheckInList(list, event) });
     return list;
   });
-  return presentList(row);
+  const dates = await loadDateRefs(db, [row.event_date_id]);
+  return presentList(row, repo.NO_COUNTS, refOf(dates, row.event_date_id));
 }
 
 export async function updateList(
@@ -107,7 +142,7 @@ export async function updateList(
   assertCan(auth, 'check-in:manage');
   await db.transaction(async (tx) => {
     await ownedList(tx, auth, eventId, id);
-    await repo.updateList(tx, auth.accountId, id, await values(tx, eventId, input));
+    await repo.updateList(tx, auth.accountId, id, await values(tx, auth, eventId, input));
   });
   return getList(db, auth, eventId, id);
 }
@@ -158,6 +193,7 @@ export async function listCheckInCounts(
   accountId: string,
   eventId: string | null,
   organizerIds: string[] | null = null,
+  eventDateId: string | null = null,
 ) {
   const lists = eventId
     ? (await repo.allLists(q, accountId, eventId)).map((l) => ({ ...l, event_name: null }))
@@ -167,6 +203,7 @@ export async function listCheckInCounts(
     accountId,
     lists.map((l) => l.id),
     ADMITTED_ATTENDEE,
+    eventDateId,
   );
   return lists.map((l) => ({
     id: l.id,

@@ -30,6 +30,7 @@ export interface SnapshotRow {
   status: AttendeeStatus;
   ticket_id: string;
   ticket_name: string;
+  event_date_id: string | null;
   qr_secret: string;
   answers: Record<string, unknown>;
   door_version: number;
@@ -55,6 +56,7 @@ export async function changedAttendees(
       status: attendees.status,
       ticket_id: attendees.ticket_id,
       ticket_name: tickets.name,
+      event_date_id: attendees.event_date_id,
       qr_secret: attendees.qr_secret,
       answers: attendees.answers,
       door_version: attendees.door_version,
@@ -94,6 +96,7 @@ async function revokedCodes(
       door_version: t.door_version,
       ticket_id: attendees.ticket_id,
       ticket_name: tickets.name,
+      event_date_id: attendees.event_date_id,
     })
     .from(t)
     .innerJoin(attendees, eq(attendees.id, t.attendee_id))
@@ -110,6 +113,7 @@ async function revokedCodes(
     status: 'CANCELLED' as const,
     ticket_id: r.ticket_id,
     ticket_name: r.ticket_name,
+    event_date_id: r.event_date_id,
     qr_secret: '',
     answers: {},
     door_version: r.door_version,
@@ -173,6 +177,7 @@ export interface CodeRow {
   status: AttendeeStatus;
   ticket_id: string;
   ticket_name: string;
+  event_date_id: string | null;
 }
 
 /** The event's attendees whose QR secret or short id is one of `codes`. */
@@ -189,6 +194,7 @@ export async function attendeesByCodes(q: Queryable, eventId: string, codes: str
       status: attendees.status,
       ticket_id: attendees.ticket_id,
       ticket_name: tickets.name,
+      event_date_id: attendees.event_date_id,
     })
     .from(attendees)
     .innerJoin(tickets, eq(tickets.id, attendees.ticket_id))

@@ -132,6 +132,7 @@ describe('door snapshot', () => {
       email: 'l•••@example.com',
       ticket_id: d.general.id,
       ticket_name: 'Entrada general',
+      event_date: null,
       status: 'ACTIVE',
       qr_hash: createHash('sha256').update(d.lucia.qr_secret).digest('hex'),
       checked_in_at: null,

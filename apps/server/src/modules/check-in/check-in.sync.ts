@@ -6,13 +6,15 @@ import type {
   DoorSnapshot,
   DoorVerdict,
 } from '@taquilla/shared/schemas/check-in';
+import type { EventDateRef } from '@taquilla/shared/schemas/event-dates';
 import type { Queryable } from '../../db/client.ts';
 import type { AppDeps, DbDeps } from '../../deps.ts';
 import { invalid } from '../../lib/errors.ts';
-import { t } from '../../lib/i18n.ts';
+import { dateParam, type MessageParams, t } from '../../lib/i18n.ts';
 import { hashToken } from '../../lib/ids.ts';
 import type { JobQueue } from '../../lib/jobs.ts';
 import { emitWebhook } from '../../lib/webhook-events.ts';
+import { loadDateRefs, refOf } from '../event-dates/date-refs.ts';
 import { activeList, doorAnswers, localTime, maskEmail } from './check-in.door.ts';
 import { checkInMessages as m } from './check-in.messages.ts';
 import type { CheckInListRow } from './check-in.repository.ts';
@@ -55,6 +57,10 @@ export async function doorSnapshot(
     repo.changedAttendees(db, list, { floor: from.floor, after: from.after }, limit),
     doorAnswers.questions(db, list.event_id),
   ]);
+  const dates = await loadDateRefs(
+    db,
+    rows.map((r) => r.event_date_id),
+  );
   const last = rows.at(-1);
   const complete = rows.length < limit || !last;
   return {
@@ -68,14 +74,15 @@ export async function doorSnapshot(
           email: '',
           ticket_id: r.ticket_id,
           ticket_name: r.ticket_name,
+          event_date: null,
           status: 'TRANSFERRED' as const,
           qr_hash: r.revoked.qr_hash,
           checked_in_at: null,
           answers: [],
         };
       }
-      // Holders of other tickets: enough to say "not valid for this list", nothing about the person.
-      const covered = !list.ticket_ids.length || list.ticket_ids.includes(r.ticket_id);
+      // Holders of other tickets or dates: enough to say "not valid for this list", nothing about the person.
+      const covered = coversTicket(list, r) && coversDate(list, r);
       return {
         short_id: r.short_id,
         first_name: covered ? r.first_name : '',
@@ -83,6 +90,7 @@ export async function doorSnapshot(
         email: covered ? maskEmail(r.email) : '',
         ticket_id: r.ticket_id,
         ticket_name: r.ticket_name,
+        event_date: refOf(dates, r.event_date_id),
         status: r.status,
         qr_hash: hashToken(r.qr_secret),
         checked_in_at: r.checked_in_at?.toISOString() ?? null,
@@ -110,7 +118,7 @@ type Answer = {
 /** A device clock ahead of the server's cannot put a scan in the future. */
 const scanTime = (iso: string, now: number) => new Date(Math.min(new Date(iso).getTime(), now));
 
-type Refusal = 'CANCELLED' | 'AWAITING_PAYMENT' | 'NOT_COVERED';
+type Refusal = 'CANCELLED' | 'AWAITING_PAYMENT' | 'NOT_COVERED' | 'WRONG_DATE';
 
 /** Code → attendee, for the codes that a transfer revoked. */
 function revokedByCode(
@@ -125,11 +133,18 @@ function revokedByCode(
   return out;
 }
 
+const coversTicket = (list: CheckInListRow, a: { ticket_id: string }) =>
+  !list.ticket_ids.length || list.ticket_ids.includes(a.ticket_id);
+/** A list bound to one date admits only that date's tickets (an undated ticket is not of that date). */
+const coversDate = (list: CheckInListRow, a: { event_date_id: string | null }) =>
+  !list.event_date_id || a.event_date_id === list.event_date_id;
+
 /** The one place the door decides who may not enter, whatever the ticket's check-in state. */
 function refusal(list: CheckInListRow, a: Attendee): Refusal | null {
   if (a.status === 'CANCELLED') return 'CANCELLED';
   if (a.status === 'AWAITING_PAYMENT') return 'AWAITING_PAYMENT';
-  if (list.ticket_ids.length && !list.ticket_ids.includes(a.ticket_id)) return 'NOT_COVERED';
+  if (!coversTicket(list, a)) return 'NOT_COVERED';
+  if (!coversDate(list, a)) return 'WRONG_DATE';
   return null;
 }
 
@@ -165,9 +180,17 @@ export async function uploadCheckIns(
   // a transfer of the same ticket (FOR UPDATE) either comes first and changes the code, or waits and then
   // sees the check-in. Offline scans may also record conflicts and move a check-in to an earlier scan.
   const answers = await db.transaction((tx) => decide(tx, jobs, list, items, people, answered, revoked));
+  const dates = await loadDateRefs(db, [list.event_date_id, ...people.map((p) => p.event_date_id)]);
+  const ctx = {
+    locale,
+    timezone: event.timezone,
+    listName: list.name,
+    listDate: refOf(dates, list.event_date_id),
+    dates,
+  };
   return items.map((item) => {
     const answer = answers.get(item.client_id) ?? { verdict: 'NOT_FOUND' as const, attendee: null, at: null };
-    return present(item, answer, { locale, timezone: event.timezone, listName: list.name });
+    return present(item, answer, ctx);
   });
 }
 
@@ -350,27 +373,45 @@ const verdictMessage: Record<DoorVerdict, string> = {
   AWAITING_PAYMENT: m['check_in.attendee_awaiting_payment'],
   NOT_FOUND: m['check_in.attendee_not_found'],
   TRANSFERRED: m['check_in.ticket_transferred'],
+  WRONG_DATE: m['check_in.wrong_date'],
 };
 
-function present(
-  item: Item,
-  answer: Answer,
-  ctx: { locale: Locale; timezone: string; listName: string },
-): DoorCheckInResult {
+/** The sentence for a verdict; a ticket without a date refused by a dated list has its own. */
+function verdictKey(verdict: DoorVerdict, ticketDate: EventDateRef | null) {
+  return verdict === 'WRONG_DATE' && !ticketDate ? m['check_in.wrong_date_undated'] : verdictMessage[verdict];
+}
+
+type PresentContext = {
+  locale: Locale;
+  timezone: string;
+  listName: string;
+  listDate: EventDateRef | null;
+  dates: Map<string, EventDateRef>;
+};
+
+/** A date as the door's sentences say it: day and time in the event's time zone, in the reader's language. */
+const dateOf = (ref: EventDateRef | null, timezone: string) =>
+  ref ? dateParam(new Date(ref.starts_at), timezone) : '';
+
+function present(item: Item, answer: Answer, ctx: PresentContext): DoorCheckInResult {
   const a = answer.attendee;
+  const ticketDate = a ? refOf(ctx.dates, a.event_date_id) : null;
   const attendee: DoorAttendee | null = a && {
     short_id: a.short_id,
     first_name: a.first_name,
     last_name: a.last_name,
     email: maskEmail(a.email),
     ticket_name: a.ticket_name,
+    event_date: ticketDate,
     checked_in_at: answer.at?.toISOString() ?? null,
   };
-  const params = {
+  const params: MessageParams = {
     name: a ? `${a.first_name} ${a.last_name}` : '',
     ticket: a?.ticket_name ?? '',
     list: ctx.listName,
     ...localTime(answer.at ?? item.at, ctx.timezone),
+    ticket_date: dateOf(ticketDate, ctx.timezone),
+    list_date: dateOf(ctx.listDate, ctx.timezone),
   };
   return {
     client_id: item.client_id,
@@ -379,8 +420,8 @@ function present(
     checked_in_at: answer.at?.toISOString() ?? null,
     message:
       answer.verdict === 'CONFLICT'
-        ? conflictMessage(answer, ctx.locale, params)
-        : t(ctx.locale, verdictMessage[answer.verdict], params),
+        ? conflictMessage(answer, ctx.locale, params, ticketDate)
+        : t(ctx.locale, verdictKey(answer.verdict, ticketDate), params),
   };
 }
 
@@ -388,10 +429,16 @@ function present(
  * What the door that let someone in offline is told after the upload: when and where they had already
  * entered (the desk in the back office or another device of the list), or why the ticket was not valid.
  */
-function conflictMessage(answer: Answer, locale: Locale, params: Record<string, string>) {
+function conflictMessage(
+  answer: Answer,
+  locale: Locale,
+  params: MessageParams,
+  ticketDate: EventDateRef | null,
+) {
   const { reason, keptBy } = answer;
   if (reason && reason !== 'ALREADY_CHECKED_IN') {
-    return t(locale, m['check_in.conflict_refused'], { reason: t(locale, verdictMessage[reason], params) });
+    const why = t(locale, verdictKey(reason, ticketDate), params);
+    return t(locale, m['check_in.conflict_refused'], { reason: why });
   }
   if (reason === 'ALREADY_CHECKED_IN' && answer.at) {
     const key = keptBy?.startsWith(DESK_SCAN_PREFIX)

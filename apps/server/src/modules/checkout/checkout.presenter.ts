@@ -3,7 +3,7 @@ import type { CheckoutOrder } from '@taquilla/shared/schemas/checkout';
 import type { Receipt } from '@taquilla/shared/schemas/receipt';
 import type { AppDeps } from '../../deps.ts';
 import { orderInvoicesForBuyer } from '../invoices/invoices.service.ts';
-import { presentLoadedOrder, presentPublicOrder } from '../orders/order-presenter.ts';
+import { orderDateRefs, presentLoadedOrder, presentPublicOrder } from '../orders/order-presenter.ts';
 import type { AttendeeRow, OrderItemRow, OrderRow } from '../orders/orders.service.ts';
 import { presentReceipt, type ReceiptEvent } from '../orders/receipt.ts';
 import { eventPaymentProviders } from '../payments/providers.ts';
@@ -49,7 +49,9 @@ export async function presentLoadedCheckoutOrder(
   order: OrderRow,
   rows: { items: OrderItemRow[]; attendees: AttendeeRow[]; settings: Record<string, unknown> },
 ): Promise<CheckoutOrder> {
-  const base = await presentLoadedOrder(order, rows.items, rows.attendees);
+  // No read for a single-date event (no date ids).
+  const dates = await orderDateRefs(deps.db, order, rows.attendees);
+  const base = await presentLoadedOrder(order, rows.items, rows.attendees, dates);
   return withNextStep(deps, order, base, rows.settings);
 }
 

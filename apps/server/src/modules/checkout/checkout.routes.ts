@@ -9,6 +9,9 @@ import { dataEnvelope } from '@taquilla/shared/schemas/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { throttle } from '../../lib/throttle.ts';
+import { clock } from '../waiting-room/clock.ts';
+import { admissionProofOf } from '../waiting-room/waiting-room.routes.ts';
+import { consumeAdmission, releaseAdmission } from '../waiting-room/waiting-room.service.ts';
 import { checkoutMessages as m } from './checkout.messages.ts';
 import {
   presentCheckoutOrder,
@@ -55,16 +58,20 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         body: createOrderSchema,
         response: { 201: dataEnvelope(checkoutOrderSchema) },
       },
+      // Under a crowd, a quick 503 with Retry-After instead of a long wait (lib/overload.ts).
+      config: { overload: 'reservation' },
       preHandler: reservationLimit,
     },
     async (request, reply) => {
-      const { order, settings } = await service.reserve(
-        deps,
-        request.params.id,
-        request.body,
-        request.locale,
-        request.ip,
-      );
+      const { id } = request.params;
+      // While the event's waiting room is on, a reservation spends an admission pass (given back if it fails).
+      const passId = await consumeAdmission(deps, id, admissionProofOf(request, id), clock.now());
+      const { order, settings } = await service
+        .reserve(deps, id, request.body, request.locale, request.ip)
+        .catch(async (err) => {
+          if (passId) await releaseAdmission(deps, passId);
+          throw err;
+        });
       return reply.status(201).send({ data: presentReservedOrder(deps, order, settings) });
     },
   );
@@ -151,6 +158,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
           200: dataEnvelope(z.union([checkoutOrderSchema, stripePaymentStartSchema])),
         },
       },
+      config: { overload: 'payment' },
     },
     async (request) => {
       const { id, orderShortId } = request.params;

@@ -1,6 +1,11 @@
 import type { Locale, PublicOrder } from '@taquilla/shared';
 import { orderTotals, priceLine, promoUnlocks } from '@taquilla/shared/pricing';
-import type { CheckoutOrder, CreateOrderInput, OrderDetailsInput } from '@taquilla/shared/schemas/checkout';
+import {
+  type CheckoutOrder,
+  type CreateOrderInput,
+  emailsMatch,
+  type OrderDetailsInput,
+} from '@taquilla/shared/schemas/checkout';
 import type { Queryable } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { AppError, conflict, type FieldError, invalid, notFound } from '../../lib/errors.ts';
@@ -15,7 +20,7 @@ import { presentCheckoutOrder } from './checkout.presenter.ts';
 import type { EventRow, OrderContext, PromoRow, SellableTicket } from './checkout.repository.ts';
 import * as repo from './checkout.repository.ts';
 import { holderKey } from './holder.ts';
-import { loadReservationContext, type ReservationContext } from './reservation-context.ts';
+import { type ContextDate, loadReservationContext, type ReservationContext } from './reservation-context.ts';
 import {
   type Holder,
   type HoldStatus,
@@ -193,6 +198,8 @@ export function holdRefusal(
     return invalid({ promo_code: m['checkout.promo_code_invalid'] });
   if (problem.problem === 'HOLDER_LIMIT')
     return conflict(m['checkout.holder_limit'], { held: problem.held }, 'HOLDER_LIMIT');
+  if (problem.problem === 'DATE_UNAVAILABLE')
+    return invalid({ event_date_id: m['checkout.date_not_on_sale'] });
   const ticket = tickets.find((t) => t.id === problem.ticketId);
   const at = `tickets.${Math.max(
     0,
@@ -234,6 +241,31 @@ export interface PricedOrder {
   lines: ReserveLine[];
   /** With `withRemaining`: units left per tier, read without locks (a hint). */
   remaining: Map<string, number | null> | null;
+  /** The date bought (#27); null on a single-date event. */
+  date: ContextDate | null;
+}
+
+/**
+ * The date of an order (#27): an event without dates takes none; one with dates needs one, unless it
+ * has exactly one on sale (`checkout_context` then resolved it). A buyer's date must be on sale and not
+ * started; the locked check (`checkout_check`) decides again under the date's row lock.
+ */
+function orderDate(
+  context: Pick<ReservationContext, 'hasDates' | 'date'>,
+  asked: string | null,
+  byOrganizer: boolean,
+): ContextDate | null {
+  if (!context.hasDates) {
+    if (asked) throw invalid({ event_date_id: m['checkout.date_not_expected'] });
+    return null;
+  }
+  const date = context.date;
+  if (!date) throw invalid({ event_date_id: m[asked ? 'checkout.date_unknown' : 'checkout.date_required'] });
+  // The box office may still sell a date that is sold out, hidden or started, never a cancelled one.
+  if (byOrganizer && date.status !== 'CANCELLED') return date;
+  if (date.status !== 'ON_SALE') throw invalid({ event_date_id: m['checkout.date_not_on_sale'] });
+  if (date.starts_at.getTime() <= Date.now()) throw invalid({ event_date_id: m['checkout.date_started'] });
+  return date;
 }
 
 /**
@@ -249,7 +281,7 @@ const MAX_ORDER_CENTS = 2_147_483_647;
 export async function priceOrder(
   deps: Pick<Deps, 'db'>,
   eventId: string,
-  input: Pick<CreateOrderInput, 'tickets' | 'promo_code' | 'affiliate_code'>,
+  input: Pick<CreateOrderInput, 'tickets' | 'promo_code' | 'affiliate_code' | 'event_date_id'>,
   opts: { byOrganizer?: boolean; withRemaining?: boolean } = {},
 ): Promise<PricedOrder> {
   const byOrganizer = opts.byOrganizer ?? false;
@@ -260,11 +292,12 @@ export async function priceOrder(
     deps.db,
     eventId,
     ticketIds,
-    { promoCode: code, affiliateCode },
+    { promoCode: code, affiliateCode, eventDateId: input.event_date_id ?? null },
     opts.withRemaining ?? false,
   );
   const { event, tickets } = context;
   if (!event || (!byOrganizer && event.status !== 'LIVE')) throw notFound(m['checkout.event_unavailable']);
+  const date = orderDate(context, input.event_date_id ?? null, byOrganizer);
   if (code && !context.promo) throw invalid({ promo_code: m['checkout.promo_code_invalid'] });
   const promo = context.promo;
   const priced = planLines(input, tickets, promo, event.currency, byOrganizer).map((l) => ({
@@ -295,6 +328,7 @@ export async function priceOrder(
       promo_code_id: promo?.id ?? null,
       promo_code: promo?.code ?? null,
       affiliate_id: context.affiliateId,
+      event_date_id: date?.id ?? null,
     },
     lines: priced.map(({ line, price }) => ({
       ticket_id: line.ticket.id,
@@ -310,6 +344,7 @@ export async function priceOrder(
       taxes_and_fees: price.taxes_and_fees,
     })),
     remaining: context.remaining,
+    date,
   };
 }
 
@@ -326,7 +361,7 @@ export async function reserve(
   address: string,
 ) {
   const ticketIds = [...new Set(input.tickets.map((l) => l.ticket_id))];
-  const { event, tickets, order, lines, remaining } = await priceOrder(deps, eventId, input, {
+  const { event, tickets, order, lines, remaining, date } = await priceOrder(deps, eventId, input, {
     // The race control (test builds) always counts first: without locks, that count is all it checks.
     withRemaining: deps.config.checkoutUnsafeNoLocks || ticketIds.some(soldOutLately),
   });
@@ -375,6 +410,12 @@ export async function reserve(
     fees_cents: order.fees_cents,
     total_cents: order.total_cents,
     promo_code: order.promo_code,
+    event_date: date && {
+      id: date.id,
+      starts_at: date.starts_at.toISOString(),
+      ends_at: date.ends_at?.toISOString() ?? null,
+      location: date.location,
+    },
     items: lines.map(({ taxes_and_fees: _, ...line }) => ({
       id: inserted.itemIds.get(line.price_id) ?? '',
       ...line,
@@ -440,7 +481,7 @@ export async function saveDetails(
 ): Promise<{ order: OrderRow; items: OrderItemRow[] | null; event: OrderContext['event'] }> {
   const { event, order, items, questions } = await orderContext(deps, eventId, shortId);
   const fields: Record<string, FieldError | string> = {};
-  if (input.email.trim().toLowerCase() !== input.email_confirmation.trim().toLowerCase()) {
+  if (!emailsMatch(input.email, input.email_confirmation)) {
     fields.email_confirmation = m['checkout.email_mismatch'];
   }
   const current = assertOpen(order);

@@ -10,7 +10,13 @@ import { loadConfig, REPO_ROOT } from '../../config.ts';
 import { rowsOf } from '../../db/client.ts';
 import { at, one } from '../../lib/rows.ts';
 import { createPgDatabase, createTestApp, type TestApp } from '../../test/app.ts';
-import { addCapacity, addPromoCode, addTicket, createSellingEvent } from '../../test/factories/checkout.ts';
+import {
+  addCapacity,
+  addEventDate,
+  addPromoCode,
+  addTicket,
+  createSellingEvent,
+} from '../../test/factories/checkout.ts';
 
 /**
  * No overselling across processes (DESIGN §5), on real PostgreSQL only: two separate server processes
@@ -214,6 +220,65 @@ if (process.env.DATABASE_URL) {
       expect(responses.filter((r) => r.status === 409)).toHaveLength(BUYERS - UNITS);
       expect(held).toBe(UNITS);
       expect(exitCodes).toEqual([0]);
+    }, 180_000);
+
+    it('two dates sharing a capacity assignment: no date, ticket or capacity is oversold (#27)', async () => {
+      // Ticket A: 8 per date; ticket B unlimited; both under one capacity assignment of 20 over every
+      // date; the first date holds 9 at most. A first wave of 100 buyers on the first date fills it (9);
+      // a second wave of 100 on both dates at once leaves it full and sells the capacity's last 11 on the
+      // second. Both waves race over two server processes, each serving both tickets and both dates.
+      const { event } = await createSellingEvent(seed.app);
+      const a = await addTicket(seed.app, event, { prices: [{ price_cents: 4000, quantity: 8 }] });
+      const b = await addTicket(seed.app, event, {
+        name: 'Grada',
+        prices: [{ price_cents: 3000, quantity: null }],
+      });
+      await addCapacity(seed.app, event, UNITS, [a.id, b.id]);
+      const first = await addEventDate(seed.app, event, { inDays: 3, capacity: 9 });
+      const second = await addEventDate(seed.app, event, { inDays: 4 });
+      const servers = await Promise.all([startServer(db.url), startServer(db.url)]);
+      children.push(...servers.map((s) => s.child));
+      const wave = (dateOf: (i: number) => string) =>
+        Promise.all(
+          Array.from({ length: BUYERS / 2 }, async (_, i) => {
+            const t = Math.floor(i / 2) % 2 === 0 ? a : b;
+            const date = dateOf(i);
+            const res = await fetch(`${at(servers, i % 2).url}/api/public/events/${event.id}/order`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({
+                tickets: [{ ticket_id: t.id, price_id: at(t.prices, 0).id, quantity: 1 }],
+                event_date_id: date,
+              }),
+            });
+            return { date, status: res.status };
+          }),
+        );
+      const firstWave = await wave(() => first.id);
+      const secondWave = await wave((i) => (Math.floor(i / 4) % 2 === 0 ? first.id : second.id));
+      await Promise.all(servers.map((s) => stop(s.child)));
+      const sold = (answers: { date: string; status: number }[], date: string) =>
+        answers.filter((r) => r.date === date && r.status === 201).length;
+      expect(sold(firstWave, first.id)).toBe(9);
+      expect(sold(secondWave, first.id)).toBe(0);
+      expect(sold(secondWave, second.id)).toBe(UNITS - 9);
+      expect([...firstWave, ...secondWave].every((r) => r.status === 201 || r.status === 409)).toBe(true);
+      const held = rowsOf<{ date: string; ticket: string; units: number }>(
+        await seed.app.deps.db.execute(sql`
+          select o.event_date_id as date, oi.ticket_id as ticket, sum(oi.quantity)::int as units
+          from order_items oi join orders o on o.id = oi.order_id
+          where o.event_id = ${event.id} and o.status = 'RESERVED' and o.reserved_until > now()
+            and oi.event_date_id = o.event_date_id
+          group by 1, 2`),
+      );
+      const units = (date: string, ticket?: string) =>
+        held
+          .filter((h) => h.date === date && (!ticket || h.ticket === ticket))
+          .reduce((n, h) => n + h.units, 0);
+      expect(units(first.id)).toBe(9);
+      expect(units(second.id)).toBe(UNITS - 9);
+      expect(units(first.id, a.id)).toBeLessThanOrEqual(8);
+      expect(units(second.id, a.id)).toBeLessThanOrEqual(8);
     }, 180_000);
 
     it('control: with locking switched off the same race oversells', async () => {

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/client.ts';
+import type { EventLocation } from '../../db/schema/events.ts';
 import {
   type EventRow,
   type PriceRow,
@@ -15,8 +16,19 @@ export interface ReservationContext {
   tickets: SellableTicket[];
   promo: PromoRow | null;
   affiliateId: string | null;
+  /** Whether the event has dates (#27); `date`: the one asked for, or the event's only date on sale. */
+  hasDates: boolean;
+  date: ContextDate | null;
   /** With `withUsage`: units left per price tier (`stock_levels`; null = unlimited), read without locks (a hint). */
   remaining: Map<string, number | null> | null;
+}
+
+export interface ContextDate {
+  id: string;
+  status: 'ON_SALE' | 'SOLD_OUT' | 'CANCELLED' | 'HIDDEN';
+  starts_at: Date;
+  ends_at: Date | null;
+  location: EventLocation | null;
 }
 
 const toDate = (v: string | null) => (v === null ? null : new Date(v));
@@ -33,7 +45,7 @@ export async function loadReservationContext(
   q: Queryable,
   eventId: string,
   ticketIds: string[],
-  codes: { promoCode: string | null; affiliateCode: string | null },
+  codes: { promoCode: string | null; affiliateCode: string | null; eventDateId: string | null },
   withUsage: boolean,
 ): Promise<ReservationContext> {
   const row = (await selectCheckoutContext(q, {
@@ -41,6 +53,7 @@ export async function loadReservationContext(
     ticket_ids: ticketIds,
     promo_code: codes.promoCode,
     affiliate_code: codes.affiliateCode,
+    event_date_id: codes.eventDateId,
     with_usage: withUsage,
   })) as RawContext;
   return {
@@ -55,6 +68,14 @@ export async function loadReservationContext(
         }
       : null,
     affiliateId: row.affiliate_id,
+    hasDates: row.has_dates,
+    date: row.date
+      ? {
+          ...row.date,
+          starts_at: new Date(row.date.starts_at),
+          ends_at: toDate(row.date.ends_at),
+        }
+      : null,
     remaining: row.remaining ? new Map(Object.entries(row.remaining)) : null,
   };
 }
@@ -64,6 +85,8 @@ interface RawContext {
   tickets: RawTicket[];
   promo: (Omit<PromoRow, 'expiry_date' | 'created_at' | 'updated_at'> & RawDates<'expiry_date'>) | null;
   affiliate_id: string | null;
+  has_dates: boolean;
+  date: (Omit<ContextDate, 'starts_at' | 'ends_at'> & { starts_at: string; ends_at: string | null }) | null;
   remaining: Record<string, number | null> | null;
 }
 

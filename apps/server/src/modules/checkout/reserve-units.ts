@@ -35,6 +35,8 @@ export interface NewOrder {
   promo_code_id: string | null;
   promo_code: string | null;
   affiliate_id: string | null;
+  /** The date bought, on an event with dates (#27); null on a single-date event. */
+  event_date_id: string | null;
 }
 
 /** The status a hold gives its order: RESERVED for `hold_minutes`, or one that holds the units for good. */
@@ -68,6 +70,8 @@ export interface InsertedOrder {
 /** Why the locked re-check refused the order; `ticketId` names the line at fault. */
 export type ReserveProblem =
   | { problem: 'PROMO_CODE_INVALID' }
+  /** The order's date is no longer on sale (cancelled, hidden, sold out or started meanwhile). */
+  | { problem: 'DATE_UNAVAILABLE' }
   /** The holder's live reservations of the event and this one together pass its limit. */
   | { problem: 'HOLDER_LIMIT'; held: number }
   | {
@@ -177,7 +181,8 @@ function batcherFor(q: Queryable, unsafeNoLocks: boolean): ReserveBatcher {
 
 /**
  * The locked part of a hold (`holdUnits` in checkout.service.ts says who calls it and how): the
- * `checkout_reserve` database function locks tickets → capacity assignments → promo code, re-checks every
+ * `checkout_reserve` database function locks tickets → event dates → capacity assignments → promo code
+ * (migration 0032: stock per date), re-checks every
  * limit against the locked rows with `stock_levels` and `promo_code_levels` (tier quantity, capacity,
  * promo max uses and expiry, sale windows, min/max per order) and writes the order — or answers the first
  * problem. It runs as one statement, batched with concurrent holds of the same tickets and promo code
@@ -194,12 +199,12 @@ export async function reserveUnits(
   const key =
     'order_id' in payload
       ? `order:${payload.order_id}`
-      : `${[...new Set(payload.lines.map((l) => l.ticket_id))].sort().join(',')}|${payload.promo_code_id ?? ''}`;
+      : `${[...new Set(payload.lines.map((l) => l.ticket_id))].sort().join(',')}|${payload.promo_code_id ?? ''}|${payload.event_date_id ?? ''}`;
   const answer = await batcherFor(q, opts.unsafeNoLocks ?? false).submit(key, payload);
   if ('error' in answer) throw new Error(`checkout_reserve failed: ${answer.error}`);
   if ('problem' in answer) {
     if (answer.problem === 'HOLDER_LIMIT') return answer;
-    return answer.problem === 'PROMO_CODE_INVALID'
+    return answer.problem === 'PROMO_CODE_INVALID' || answer.problem === 'DATE_UNAVAILABLE'
       ? { problem: answer.problem }
       : { problem: answer.problem, ticketId: answer.ticket_id };
   }

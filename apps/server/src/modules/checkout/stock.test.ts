@@ -43,6 +43,7 @@ function orderOf(s: Selling, extra: Partial<NewOrder> = {}): NewOrder {
     promo_code_id: null,
     promo_code: null,
     affiliate_id: null,
+    event_date_id: null,
     ...extra,
   };
 }

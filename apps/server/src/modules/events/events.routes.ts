@@ -1,7 +1,7 @@
 import { dataEnvelope, listEnvelope, noContent } from '@taquilla/shared/schemas/envelope';
 import {
-  createEventSchema,
-  duplicateEventSchema,
+  createEventInput,
+  duplicateEventInput,
   eventDefaultsResponseSchema,
   eventDefaultsSchema,
   eventSalesStatsSchema,
@@ -21,6 +21,7 @@ import * as service from './events.service.ts';
 import { salesStats } from './events.stats.ts';
 
 const idParams = z.object({ id: z.uuid() });
+const statsQuery = z.object({ event_date_id: z.uuid().optional() });
 
 export const eventRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const deps = () => fastify.deps;
@@ -42,7 +43,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (fastify) => {
     {
       schema: {
         summary: 'Create an event',
-        body: createEventSchema,
+        body: createEventInput,
         response: { 201: dataEnvelope(manageEventDetailSchema) },
       },
     },
@@ -71,12 +72,15 @@ export const eventRoutes: FastifyPluginAsyncZod = async (fastify) => {
     {
       schema: {
         summary: "Get an event's sales dashboard",
+        description:
+          '`event_date_id` (a date of this event; another id is a 422): only the orders and attendees of that date.',
         params: idParams,
+        querystring: statsQuery,
         response: { 200: dataEnvelope(eventSalesStatsSchema) },
       },
     },
     async (request) => ({
-      data: await salesStats(deps(), requireAuth(request), request.params.id),
+      data: await salesStats(deps(), requireAuth(request), request.params.id, request.query.event_date_id),
     }),
   );
 
@@ -131,7 +135,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (fastify) => {
       schema: {
         summary: 'Duplicate an event',
         params: idParams,
-        body: duplicateEventSchema,
+        body: duplicateEventInput,
         response: { 201: dataEnvelope(manageEventDetailSchema) },
       },
     },

@@ -9,7 +9,7 @@ import type {
   UpdateEventInput,
   UpdateEventSettingsInput,
 } from '@taquilla/shared/schemas/events';
-import { EVENTS_STATES, PAYMENT_METHODS_NOT_READY } from '@taquilla/shared/schemas/events';
+import { EVENTS_STATES, endsAfterStart, PAYMENT_METHODS_NOT_READY } from '@taquilla/shared/schemas/events';
 import type { WebhookEventType } from '@taquilla/shared/schemas/webhooks';
 import type { AppDeps } from '../../deps.ts';
 import { type AuthContext, assertCan, can } from '../../lib/auth.ts';
@@ -167,7 +167,7 @@ function cleanDescription(html: string | null | undefined): string | null | unde
 }
 
 function assertDates(start: Date, end: Date | null | undefined) {
-  if (end && end.getTime() <= start.getTime()) {
+  if (!endsAfterStart(start, end)) {
     throw invalid({ end_date: eventMessages['events.end_before_start'] });
   }
 }

@@ -2,6 +2,7 @@ import { calendarDay } from '@taquilla/shared/dates';
 import type { EventSalesStats } from '@taquilla/shared/schemas/events';
 import type { DbDeps } from '../../deps.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
+import { invalid } from '../../lib/errors.ts';
 import {
   ADMITTED_ATTENDEE,
   AWAITING_PAYMENT_ORDERS,
@@ -9,6 +10,7 @@ import {
   REFUNDED_MONEY,
 } from '../order-lifecycle/order-lifecycle.ts';
 import { revenue } from '../order-lifecycle/order-money.ts';
+import { eventMessages } from './events.messages.ts';
 import { getEventRow } from './events.service.ts';
 import * as repo from './events.stats.repository.ts';
 
@@ -26,17 +28,26 @@ export function lastDays(timeZone: string, days: number, now = new Date()): stri
 /**
  * The dashboard figures of one event of the caller's account, in four grouped queries: sales are
  * completed orders, less what was refunded of them (gross, refunded, net); attendees are the ACTIVE ones,
- * and orders awaiting an offline payment are shown apart.
+ * and orders awaiting an offline payment are shown apart. With `dateId` (a date of the event), only that
+ * date's orders and attendees.
  */
-export async function salesStats(deps: DbDeps, auth: AuthContext, eventId: string): Promise<EventSalesStats> {
+export async function salesStats(
+  deps: DbDeps,
+  auth: AuthContext,
+  eventId: string,
+  dateId?: string,
+): Promise<EventSalesStats> {
   assertCan(auth, 'reports:read');
   const event = await getEventRow(deps, auth, eventId);
+  if (dateId && !(await repo.isDateOfEvent(deps.db, auth.accountId, event.id, dateId))) {
+    throw invalid({ event_date_id: eventMessages['events.stats_unknown_date'] });
+  }
   const days = lastDays(event.timezone, STATS_DAYS);
   const [t, a, daily, tickets] = await Promise.all([
-    repo.orderTotals(deps.db, event.id, COMPLETED_ORDERS, REFUNDED_MONEY, ADMITTED_ATTENDEE),
-    repo.orderCount(deps.db, event.id, AWAITING_PAYMENT_ORDERS),
-    repo.dailyOrders(deps.db, event.id, COMPLETED_ORDERS, REFUNDED_MONEY, event.timezone, STATS_DAYS),
-    repo.ticketSales(deps.db, event.id, COMPLETED_ORDERS),
+    repo.orderTotals(deps.db, event.id, COMPLETED_ORDERS, REFUNDED_MONEY, ADMITTED_ATTENDEE, dateId),
+    repo.orderCount(deps.db, event.id, AWAITING_PAYMENT_ORDERS, dateId),
+    repo.dailyOrders(deps.db, event.id, COMPLETED_ORDERS, REFUNDED_MONEY, event.timezone, STATS_DAYS, dateId),
+    repo.ticketSales(deps.db, event.id, COMPLETED_ORDERS, dateId),
   ]);
   const byDay = new Map(daily.map((r) => [String(r.day), r]));
   return {

@@ -7,10 +7,13 @@ export const messagesMessages = defineMessages({
   'messages.body_too_long': 'El mensaje es demasiado largo.',
   'messages.tickets_required': 'Elige al menos una entrada.',
   'messages.attendees_required': 'Elige al menos un asistente.',
+  'messages.order_statuses_required': 'Elige al menos un estado de pedido.',
+  'messages.send_at_invalid': 'Elige la fecha y la hora del envío.',
   'messages.acknowledge_required':
     'Confirma que el mensaje no es promocional: el formulario de mensajes no puede usarse para publicidad.',
   'messages.no_recipients': 'Nadie recibiría este mensaje: revisa los destinatarios.',
   'messages.unknown_tickets': 'Alguna de las entradas elegidas no es de este evento.',
+  'messages.unknown_date': 'La fecha elegida no es de este evento.',
   'messages.not_scheduled': 'Solo se puede cancelar un mensaje programado que aún no se ha enviado.',
   'messages.email_intro': '{organizer} te escribe sobre «{event}».',
   'messages.email_greeting': 'Hola, {name}:',

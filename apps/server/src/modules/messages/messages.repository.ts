@@ -54,6 +54,7 @@ function recipientsQuery(
 ) {
   const statuses = [...(audience.order_statuses ?? rule.orderStatuses)];
   const ticketIds = audience.ticket_ids ?? [];
+  const ofDate = audience.event_date_id ? eq(orders.event_date_id, audience.event_date_id) : undefined;
   if (audience.type === 'ORDER_OWNERS' || audience.type === 'TICKET_ORDER_OWNERS') {
     const email = sql<string>`lower(${orders.email})`;
     return q
@@ -69,6 +70,7 @@ function recipientsQuery(
           eq(orders.event_id, eventId),
           sql`${orders.email} is not null and ${orders.email} <> ''`,
           inArray(orders.status, statuses),
+          ofDate,
           audience.type === 'TICKET_ORDER_OWNERS'
             ? exists(
                 q
@@ -96,6 +98,7 @@ function recipientsQuery(
         eq(attendees.event_id, eventId),
         ne(attendees.status, rule.excludedAttendees),
         inArray(orders.status, statuses),
+        ofDate,
         audience.type === 'TICKET_HOLDERS' ? inArray(attendees.ticket_id, ticketIds) : undefined,
         audience.type === 'INDIVIDUAL_ATTENDEES'
           ? inArray(attendees.id, audience.attendee_ids ?? [])

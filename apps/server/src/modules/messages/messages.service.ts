@@ -14,6 +14,7 @@ import { sanitizeRichText } from '../../lib/html.ts';
 import { enqueueEmail } from '../../lib/mailer.ts';
 import { listMeta, parseListQuery } from '../../lib/pagination.ts';
 import { one } from '../../lib/rows.ts';
+import { isEventDate } from '../event-dates/date-filter.ts';
 import { messageEmail } from './messages.email.ts';
 import { messagesMessages as m } from './messages.messages.ts';
 import * as repo from './messages.repository.ts';
@@ -61,11 +62,17 @@ async function ownedEvent(deps: Deps, auth: AuthContext, eventId: string, permis
   return event;
 }
 
-/** The audience may only name this event's tickets (attendee ids outside the event simply match nobody). */
+/**
+ * The audience may only name this event's tickets and dates (attendee ids outside the event simply match
+ * nobody).
+ */
 async function checkAudience(deps: Deps, auth: AuthContext, eventId: string, audience: MessageAudience) {
   const ids = [...new Set(audience.ticket_ids ?? [])];
   if (ids.length && (await repo.countEventTickets(deps.db, auth.accountId, eventId, ids)) !== ids.length)
     throw invalid({ 'audience.ticket_ids': m['messages.unknown_tickets'] });
+  const dateId = audience.event_date_id;
+  if (dateId && !(await isEventDate(deps.db, auth.accountId, eventId, dateId)))
+    throw invalid({ 'audience.event_date_id': m['messages.unknown_date'] });
 }
 
 export async function countAudience(

@@ -20,7 +20,7 @@ export async function buyOrder(
   eventId: string,
   buyer: { first_name: string; email: string; lang?: Locale },
   holders: Holder[],
-  opts: { provider?: 'test' | 'offline'; reserveOnly?: boolean } = {},
+  opts: { provider?: 'test' | 'offline'; reserveOnly?: boolean; eventDateId?: string } = {},
 ): Promise<string> {
   const base = `/api/public/events/${eventId}/order`;
   const headers = { 'accept-language': buyer.lang ?? 'es' };
@@ -36,7 +36,7 @@ export async function buyOrder(
     method: 'POST',
     url: base,
     headers,
-    payload: { tickets: [...lines.values()] },
+    payload: { tickets: [...lines.values()], event_date_id: opts.eventDateId },
   });
   if (reserved.statusCode !== 201) throw new Error(`reserve: ${reserved.statusCode} ${reserved.body}`);
   const short: string = reserved.json().data.short_id;

@@ -6,7 +6,7 @@ import { attendees, messages } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { addUser, createAccountWithUser } from '../../test/factories/accounts.ts';
 import { type SentMail, takeMail } from '../../test/factories/auth.ts';
-import { addTicket, createSellingEvent } from '../../test/factories/checkout.ts';
+import { addEventDate, addTicket, createSellingEvent } from '../../test/factories/checkout.ts';
 import { buyOrder } from './messages.test-fixtures.ts';
 
 /**
@@ -155,6 +155,50 @@ describe('audience', () => {
     const missing = await send(compose({ audience: { type: 'TICKET_HOLDERS' } }));
     expect(missing.statusCode).toBe(422);
     expect(missing.json().error.fields['audience.ticket_ids']).toBe('Elige al menos una entrada.');
+  });
+});
+
+describe("one date's audience (#27)", () => {
+  it("reaches only the buyers and attendees of that date, and names only this event's dates", async () => {
+    const owner = await createSellingEvent(t.app);
+    const ticket = await addTicket(t.app, owner.event, { name: 'General' });
+    const first = await addEventDate(t.app, owner.event, { inDays: 10 });
+    const second = await addEventDate(t.app, owner.event, { inDays: 11 });
+    const buy = (name: string, dateId: string) =>
+      buyOrder(
+        t.app,
+        owner.event.id,
+        { first_name: name, email: `${name}@example.com` },
+        [
+          { ticket, first_name: name, email: `${name}@example.com` },
+          { ticket, first_name: 'Amigo', email: `amigo.${name}@example.com` },
+        ],
+        { eventDateId: dateId },
+      );
+    await buy('ana', first.id);
+    await buy('bea', second.id);
+    await takeMail(t.app);
+    const path = `/api/events/${owner.event.id}/messages`;
+    const post = (suffix: string, payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url: `${path}${suffix}`, headers: owner.headers, payload });
+    const counted = async (audience: MessageAudience) =>
+      (await post('/audience', { audience })).json().data.recipients_count;
+
+    expect(await counted({ type: 'ALL_ATTENDEES' })).toBe(4);
+    expect(await counted({ type: 'ALL_ATTENDEES', event_date_id: first.id })).toBe(2);
+    expect(await counted({ type: 'ORDER_OWNERS', event_date_id: second.id })).toBe(1);
+    const sent = await post('', compose({ audience: { type: 'ALL_ATTENDEES', event_date_id: second.id } }));
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect(recipientsOf(await takeMail(t.app))).toEqual(['amigo.bea@example.com', 'bea@example.com']);
+
+    const elsewhere = await addEventDate(t.app, fx.event, { inDays: 12 });
+    for (const id of [elsewhere.id, '00000000-0000-4000-8000-000000000000']) {
+      const refused = await post('/audience', { audience: { type: 'ALL_ATTENDEES', event_date_id: id } });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().error.fields['audience.event_date_id']).toBe(
+        'La fecha elegida no es de este evento.',
+      );
+    }
   });
 });
 

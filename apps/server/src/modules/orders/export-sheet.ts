@@ -14,6 +14,7 @@ import {
   type PackedIds,
 } from '../../lib/spreadsheet.ts';
 import * as audit from '../audit/audit.service.ts';
+import { assertDateFilter } from '../event-dates/date-filter.ts';
 import { loadOwnedEvent } from '../events/owned-event.ts';
 import { COMPLETED_ORDERS } from '../order-lifecycle/order-lifecycle.ts';
 import { loadEventQuestions } from '../questions/questions.service.ts';
@@ -89,6 +90,7 @@ export async function listExport<T>(
   const { format, query } = exportFormat(raw);
   const params = parseListQuery(query, def.spec);
   const event = await loadOwnedEvent(deps.db, auth, eventId);
+  await assertDateFilter(deps.db, auth.accountId, eventId, params.filters);
   const questions = (await loadEventQuestions(deps.db, eventId)).filter(
     (q) => q.belongs_to === def.belongsTo,
   );

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createAccountWithUser } from '../../test/factories/accounts.ts';
 import { addTicket, createSellingEvent } from '../../test/factories/checkout.ts';
 import { buyOrder } from '../messages/messages.test-fixtures.ts';
-import { SmtpPeer } from '../messages/smtp-peer.ts';
+import { mimeParts, SmtpPeer } from '../messages/smtp-peer.ts';
 
 /**
  * An order's e-mails through a real SMTP peer (smtp-server): the activity log says EMAIL_QUEUED when they
@@ -246,5 +246,45 @@ describe('the organizer sees failed e-mails', () => {
       'EMAIL_SENT CONFIRMATION ana.retry@example.com',
       'EMAIL_SENT TICKET luis.retry@example.com',
     ]);
+  });
+});
+
+describe("the e-mails of an order for one of the event's dates", () => {
+  it("say that date's day, time and venue, and the calendar file holds that date", async () => {
+    const o = await sellingEvent();
+    const dated = await t.app.inject({
+      method: 'POST',
+      url: `/api/events/${o.event.id}/dates`,
+      headers: o.headers,
+      payload: {
+        starts_at: '2027-03-14T19:30:00Z',
+        ends_at: '2027-03-14T22:00:00Z',
+        location: { venue_name: 'Teatre Grec', city: 'Barcelona' },
+      },
+    });
+    expect(dated.statusCode, dated.body).toBe(201);
+    const short = await buyOrder(
+      t.app,
+      o.event.id,
+      { first_name: 'Ana', email: 'ana.dated@example.com' },
+      [
+        { ticket: o.ticket, first_name: 'Ana', email: 'ana.dated@example.com' },
+        { ticket: o.ticket, first_name: 'Luis', email: 'luis.dated@example.com' },
+      ],
+      { eventDateId: dated.json().data.id },
+    );
+    expect(short).toBeTruthy();
+    await t.app.deps.jobs.drain();
+    for (const to of ['ana.dated@example.com', 'luis.dated@example.com']) {
+      const [mail] = inboxFor(to);
+      const parts = mimeParts(mail?.raw ?? '');
+      const text = parts.find((p) => /text\/plain/i.test(p.headers))?.body ?? '';
+      // 20:30 in Madrid (the event's zone) on Sunday 14 March 2027, at the date's own venue.
+      expect(text).toMatch(/domingo, 14 de marzo de 2027.*20:30/);
+      expect(text).toContain('Teatre Grec, Barcelona');
+      const ics = parts.find((p) => /text\/calendar/i.test(p.headers))?.body ?? '';
+      expect(ics).toContain('DTSTART:20270314T193000Z');
+      expect(ics).toContain('DTEND:20270314T220000Z');
+    }
   });
 });

@@ -10,6 +10,7 @@ import type { JobQueue } from '../../lib/jobs.ts';
 import { type AttachmentRef, enqueueEmail, type MailAttachment, type MailMessage } from '../../lib/mailer.ts';
 import { qrPngBase64 } from '../../lib/qr.ts';
 import { customTexts, type TemplateTexts } from '../email-templates/email-templates.service.ts';
+import { loadDateRefs, refOf } from '../event-dates/date-refs.ts';
 import {
   documentRef,
   ORDER_DOCUMENTS,
@@ -35,6 +36,8 @@ export interface EmailEvent {
   settings: Record<string, unknown>;
   /** The organizer's texts for the event's e-mails (account's and event's), read with the event. */
   email_templates: TemplateTexts[];
+  /** The event's date whose time and venue these fields hold (`onOrderDate`); unset: the event's own. */
+  date_id?: string;
 }
 
 /** What the e-mails say about an attendee. */
@@ -93,6 +96,25 @@ async function queueOrderEmail(
   const details = { to: message.to, email: kind, key };
   if (ctx.logQueued) ctx.logQueued(details);
   else await logActivity(tx, order, 'EMAIL_QUEUED', { userId: ctx.userId, details });
+}
+
+/**
+ * The event as the e-mails of an order for one of its dates describe it: that date's time, and its venue
+ * when it has its own. An order of a single-date event (no date) costs no query.
+ */
+async function onOrderDate(ctx: OrderEmailContext): Promise<OrderEmailContext> {
+  const dateId = ctx.order.event_date_id;
+  if (!dateId || ctx.event.date_id === dateId) return ctx;
+  const date = refOf(await loadDateRefs(ctx.tx, [dateId]), dateId);
+  if (!date) return ctx;
+  const event: EmailEvent = {
+    ...ctx.event,
+    date_id: dateId,
+    start_date: new Date(date.starts_at),
+    end_date: date.ends_at ? new Date(date.ends_at) : null,
+    location: date.location ?? ctx.event.location,
+  };
+  return { ...ctx, event };
 }
 
 const localeOf = (order: OrderRow): Locale => (isLocale(order.locale) ? order.locale : DEFAULT_LOCALE);
@@ -201,10 +223,11 @@ export const platformFooter = (locale: Locale, event: Pick<EmailEvent, 'organize
 
 /** Order confirmation to the buyer, and a ticket e-mail to each attendee with a different address. */
 export async function queueCompletedOrderEmails(
-  ctx: OrderEmailContext,
+  given: OrderEmailContext,
   items: OrderItemRow[],
   attendees: EmailAttendee[],
 ): Promise<void> {
+  const ctx = await onOrderDate(given);
   const { order, event } = ctx;
   if (!order.email) return;
   const locale = localeOf(order);
@@ -268,11 +291,12 @@ export async function queueCompletedOrderEmails(
  * `again` (the organizer resends it) just hands the ticket over.
  */
 export async function queueTicketEmail(
-  ctx: OrderEmailContext,
+  given: OrderEmailContext,
   attendee: EmailAttendee,
   ticketName: string,
   again = false,
 ) {
+  const ctx = await onOrderDate(given);
   const { order, event } = ctx;
   const locale = localeOf(order);
   const buyer = `${order.first_name ?? ''} ${order.last_name ?? ''}`.trim();
@@ -317,7 +341,8 @@ export async function queueTicketEmail(
 }
 
 /** To the buyer of an offline order: what to pay and how. */
-export async function queueOfflinePaymentEmail(ctx: OrderEmailContext): Promise<void> {
+export async function queueOfflinePaymentEmail(given: OrderEmailContext): Promise<void> {
+  const ctx = await onOrderDate(given);
   const { order, event } = ctx;
   if (!order.email) return;
   const locale = localeOf(order);
@@ -359,10 +384,11 @@ export async function queueOfflinePaymentEmail(ctx: OrderEmailContext): Promise<
  * the tickets were gone (`late`), or the order had been paid already (`duplicate`).
  */
 export async function queueRefundEmail(
-  ctx: OrderEmailContext,
+  given: OrderEmailContext,
   refund: { id: string; amountCents: number },
   why: 'late' | 'duplicate',
 ): Promise<void> {
+  const ctx = await onOrderDate(given);
   const amountCents = refund.amountCents;
   const { order, event } = ctx;
   if (!order.email) return;
@@ -445,7 +471,8 @@ function cancelledMoneyLine(order: OrderRow, money: OrderMoney): string {
   });
 }
 
-export async function queueCancelledEmail(ctx: OrderEmailContext, money: OrderMoney) {
+export async function queueCancelledEmail(given: OrderEmailContext, money: OrderMoney) {
+  const ctx = await onOrderDate(given);
   await queueNotice(
     ctx,
     { kind: 'CANCELLED', key: `order-cancelled.${ctx.order.id}`, template: 'CANCELLED' },
@@ -461,9 +488,10 @@ export async function queueCancelledEmail(ctx: OrderEmailContext, money: OrderMo
 }
 
 export async function queueRefundedEmail(
-  ctx: OrderEmailContext,
+  given: OrderEmailContext,
   refund: { id: string; amountCents: number },
 ) {
+  const ctx = await onOrderDate(given);
   const locale = localeOf(ctx.order);
   const amount = formatMoney(refund.amountCents, ctx.order.currency, locale);
   await queueNotice(

@@ -1,6 +1,8 @@
 import type { PaymentProvider, PublicAttendee, PublicOrder, PublicOrderItem } from '@taquilla/shared';
+import type { EventDateRef } from '@taquilla/shared/schemas/event-dates';
 import type { Queryable } from '../../db/client.ts';
 import { qrSvg } from '../../lib/qr.ts';
+import { loadDateRefs, refOf } from '../event-dates/date-refs.ts';
 import { SOLD_ORDERS } from '../order-lifecycle/order-lifecycle.ts';
 import {
   type AttendeeRow,
@@ -33,6 +35,7 @@ export async function presentAttendee(
   attendee: AttendeeRow,
   item: OrderItemRow | undefined,
   withQr: boolean,
+  dates: Map<string, EventDateRef>,
 ): Promise<PublicAttendee> {
   return {
     short_id: attendee.short_id,
@@ -43,6 +46,7 @@ export async function presentAttendee(
     ticket_name: item?.ticket_name ?? '',
     price_label: item?.price_label ?? null,
     status: attendee.status,
+    event_date: refOf(dates, attendee.event_date_id),
     ...(withQr && attendee.status === 'ACTIVE' ? { qr_svg: await qrSvg(attendee.qr_secret) } : {}),
   };
 }
@@ -50,7 +54,12 @@ export async function presentAttendee(
 /** The buyer's view of an order: `{data: PublicOrder}` of every public order endpoint. */
 export async function presentPublicOrder(q: Queryable, order: OrderRow): Promise<PublicOrder> {
   const [items, attendeeRows] = await Promise.all([loadItems(q, [order.id]), loadAttendees(q, order.id)]);
-  return presentLoadedOrder(order, items, attendeeRows);
+  return presentLoadedOrder(order, items, attendeeRows, await orderDateRefs(q, order, attendeeRows));
+}
+
+/** The dates an order and its attendees are for (the same one unless a ticket was moved). */
+export function orderDateRefs(q: Queryable, order: OrderRow, attendeeRows: AttendeeRow[]) {
+  return loadDateRefs(q, [order.event_date_id, ...attendeeRows.map((a) => a.event_date_id)]);
 }
 
 /** The same view from rows the caller already has (the checkout's busy steps read them in one query). */
@@ -58,6 +67,7 @@ export async function presentLoadedOrder(
   order: OrderRow,
   items: OrderItemRow[],
   attendeeRows: AttendeeRow[],
+  dates: Map<string, EventDateRef>,
 ): Promise<PublicOrder> {
   const itemById = new Map(items.map((i) => [i.id, i]));
   const withQr = showsQr(order);
@@ -79,13 +89,14 @@ export async function presentLoadedOrder(
     fees_cents: order.fees_cents,
     total_cents: order.total_cents,
     promo_code: order.promo_code,
+    event_date: refOf(dates, order.event_date_id),
     items: items.map(presentItem),
     attendees: await Promise.all(
       attendeeRows
         .filter((a) => a.status !== 'CANCELLED' || order.status === 'CANCELLED')
         // A ticket its holder passed on is someone else's now: the buyer's pages no longer show it.
         .filter((a) => !a.transfer_count)
-        .map((a) => presentAttendee(a, itemById.get(a.order_item_id), withQr)),
+        .map((a) => presentAttendee(a, itemById.get(a.order_item_id), withQr, dates)),
     ),
     created_at: order.created_at.toISOString(),
     completed_at: order.completed_at?.toISOString() ?? null,

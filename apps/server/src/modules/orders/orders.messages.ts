@@ -4,6 +4,7 @@ import { defineMessages } from '../../lib/i18n.ts';
 export const ordersMessages = defineMessages({
   'orders.refund_exceeds': 'No se puede devolver más de lo pagado: quedan {max} por devolver.',
   'orders.refund_amount_positive': 'Indica un importe mayor que cero.',
+  'orders.ticket_required': 'Elige una entrada.',
   'orders.attendee_count':
     'Indica los datos de {count, plural, one {# asistente} other {# asistentes, uno por entrada}}.',
   'orders.paid_exceeds_total': 'El importe cobrado no puede superar el total del pedido ({total}).',

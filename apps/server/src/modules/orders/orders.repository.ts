@@ -218,12 +218,12 @@ export async function completeReservationAtOnce(
       from o
     ), a as (
       insert into ${attendees} (id, short_id, account_id, event_id, order_id, order_item_id, ticket_id, price_id,
-        first_name, last_name, email, status, qr_secret, answers)
+        first_name, last_name, email, status, qr_secret, answers, event_date_id)
       select x.id, x.short_id, x.account_id, x.event_id, x.order_id, x.order_item_id, x.ticket_id, x.price_id,
-        x.first_name, x.last_name, x.email, x.status, x.qr_secret, coalesce(x.answers, '{}'::jsonb)
+        x.first_name, x.last_name, x.email, x.status, x.qr_secret, coalesce(x.answers, '{}'::jsonb), x.event_date_id
       from o, jsonb_to_recordset(${JSON.stringify(input.attendees)}::jsonb) as x(id uuid, short_id text,
         account_id uuid, event_id uuid, order_id uuid, order_item_id uuid, ticket_id uuid, price_id uuid,
-        first_name text, last_name text, email text, status text, qr_secret text, answers jsonb)
+        first_name text, last_name text, email text, status text, qr_secret text, answers jsonb, event_date_id uuid)
       returning id, short_id, created_at
     ), j as (
       insert into ${jobs} (kind, payload)
@@ -339,6 +339,7 @@ export const ordersListSpec: ListSpec = {
     promo_code: { column: orders.promo_code, operators: ['eq', 'like'] },
     total_cents: { column: orders.total_cents, operators: ['eq', 'gt', 'gte', 'lt', 'lte'], type: 'number' },
     created_at: { column: orders.created_at, operators: ['gt', 'gte', 'lt', 'lte'], type: 'date' },
+    event_date_id: { column: orders.event_date_id, operators: ['eq', 'in'], type: 'uuid' },
   },
 };
 

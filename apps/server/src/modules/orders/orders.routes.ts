@@ -10,6 +10,9 @@ import { exportOrders } from './orders.export.ts';
 import * as service from './orders.service.ts';
 
 const eventParams = z.object({ id: z.uuid() });
+
+const FILTERS =
+  'Filters (`filter_fields[field][operator]=value`): status, payment_status, refund_status, payment_provider, email, promo_code, total_cents, created_at, and event_date_id (`eq` or `in`: dates of this event; an id that is not one is a 422 on its parameter).';
 const orderParams = z.object({ id: z.uuid(), orderId: z.uuid() });
 
 /** Organizer orders: list (list-query helper), CSV/XLSX export, detail, and marking an offline order as paid. */
@@ -20,7 +23,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "Export an event's orders (CSV or XLSX, `format` parameter)",
+        summary: "Export an event's orders (CSV or XLSX, `format` parameter; the list filters apply)",
+        description: FILTERS,
         params: eventParams,
         querystring: listQuerystring,
         response: {
@@ -49,6 +53,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "List an event's orders",
+        description: FILTERS,
         params: eventParams,
         querystring: listQuerystring,
         response: { 200: listEnvelope(organizerOrderSummarySchema) },

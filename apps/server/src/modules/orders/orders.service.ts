@@ -6,6 +6,7 @@ import type {
   OrganizerOrderSummary,
   OrganizerPayment,
 } from '@taquilla/shared/schemas/checkout';
+import type { EventDateRef } from '@taquilla/shared/schemas/event-dates';
 import type { OrderRefund } from '@taquilla/shared/schemas/orders';
 import type { WebhookEventType } from '@taquilla/shared/schemas/webhooks';
 import type { Queryable, Tx } from '../../db/client.ts';
@@ -16,6 +17,8 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import { newShortId, randomBase62 } from '../../lib/ids.ts';
 import { listMeta, parseListQuery } from '../../lib/pagination.ts';
 import { emitWebhook } from '../../lib/webhook-events.ts';
+import { assertDateFilter } from '../event-dates/date-filter.ts';
+import { loadDateRefs, refOf } from '../event-dates/date-refs.ts';
 import {
   ADMITTED_ATTENDEE,
   attendeeActions,
@@ -38,7 +41,7 @@ import {
   queueTicketEmail,
   replyToOf as replyTo,
 } from './order-emails.ts';
-import { presentItem } from './order-presenter.ts';
+import { orderDateRefs, presentItem } from './order-presenter.ts';
 import type { AttendeeRow, OrderItemRow, OrderRow, OrderScope } from './orders.repository.ts';
 import * as repo from './orders.repository.ts';
 
@@ -103,6 +106,7 @@ function attendeeValues(order: OrderRow, items: OrderItemRow[], status: 'ACTIVE'
     event_id: order.event_id,
     order_id: order.id,
     order_item_id: p.order_item_id,
+    event_date_id: order.event_date_id,
     ticket_id: p.ticket_id,
     price_id: p.price_id,
     first_name: p.first_name,
@@ -286,6 +290,7 @@ function presentSummary(
   order: OrderRow,
   itemCount: number,
   figures: RefundFigures,
+  dates: Map<string, EventDateRef>,
 ): OrganizerOrderSummary {
   return {
     id: order.id,
@@ -301,6 +306,7 @@ function presentSummary(
     total_cents: order.total_cents,
     item_count: itemCount,
     promo_code: order.promo_code,
+    event_date: refOf(dates, order.event_date_id),
     is_manual: order.is_manual,
     created_at: order.created_at.toISOString(),
     completed_at: order.completed_at?.toISOString() ?? null,
@@ -321,6 +327,7 @@ export async function listOrders(
 ) {
   const params = parseListQuery(query, repo.ordersListSpec);
   await assertEvent(deps, auth, eventId);
+  await assertDateFilter(deps.db, auth.accountId, eventId, params.filters);
   const { rows, total } = await repo.listOrders(deps.db, auth.accountId, eventId, {
     where: params.where,
     query: params.query,
@@ -329,10 +336,16 @@ export async function listOrders(
     offset: params.offset,
     hiddenStatuses: params.filters.some((f) => f.field === 'status') ? undefined : NOT_YET_ORDERS,
   });
-  const { paid, refunds } = await repo.refundFigures(
-    deps.db,
-    rows.map((r) => r.order.id),
-  );
+  const [{ paid, refunds }, dates] = await Promise.all([
+    repo.refundFigures(
+      deps.db,
+      rows.map((r) => r.order.id),
+    ),
+    loadDateRefs(
+      deps.db,
+      rows.map((r) => r.order.event_date_id),
+    ),
+  ]);
   const paidOf = new Map(paid.map((p) => [p.order_id, Number(p.cents)]));
   const refundsOf = new Map(refunds.map((r) => [r.order_id, r]));
   const figures = (order: OrderRow) =>
@@ -342,7 +355,7 @@ export async function listOrders(
       pendingRefund: refundsOf.get(order.id)?.pending ?? false,
     });
   return {
-    data: rows.map((r) => presentSummary(auth, r.order, r.item_count, figures(r.order))),
+    data: rows.map((r) => presentSummary(auth, r.order, r.item_count, figures(r.order), dates)),
     meta: listMeta(total, params),
   };
 }
@@ -356,6 +369,7 @@ export async function presentDetail(deps: Deps, auth: AuthContext, order: OrderR
     orderActivity(deps.db, order),
     loadEventQuestions(deps.db, order.event_id),
   ]);
+  const dates = await orderDateRefs(deps.db, order, attendees);
   const paid = paymentRows.filter((p) => p.status === 'SUCCEEDED').reduce((n, p) => n + p.amount_cents, 0);
   const figures = refundFiguresOf(order, {
     paidCents: paid,
@@ -369,6 +383,7 @@ export async function presentDetail(deps: Deps, auth: AuthContext, order: OrderR
       order,
       items.reduce((n, i) => n + i.quantity, 0),
       figures,
+      dates,
     ),
     event_id: order.event_id,
     locale: order.locale,
@@ -392,6 +407,7 @@ export async function presentDetail(deps: Deps, auth: AuthContext, order: OrderR
         ticket_name: itemById.get(a.order_item_id)?.ticket_name ?? '',
         price_label: itemById.get(a.order_item_id)?.price_label ?? null,
         status: a.status,
+        event_date: refOf(dates, a.event_date_id),
         answers: a.answers,
         actions: attendeeActions(auth, a, order),
       }),

@@ -12,7 +12,7 @@ import {
 import type { Queryable, Tx } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
-import { forbidden, invalid } from '../../lib/errors.ts';
+import { forbidden } from '../../lib/errors.ts';
 import { listMeta, parseListQuery } from '../../lib/pagination.ts';
 import { type ErasureCount, type ErasureTarget, newPseudonym } from '../../lib/personal-data.ts';
 import * as audit from '../audit/audit.service.ts';
@@ -109,7 +109,6 @@ export async function erasePerson(
   input: PrivacyEraseInput,
 ): Promise<PrivacyErasure> {
   assertPrivacyAdmin(auth);
-  if (input.confirm_email !== input.email) throw invalid({ confirm_email: m['privacy.confirm_mismatch'] });
   const target = { email: input.email, pseudonym: newPseudonym() };
   const counts = await deps.db.transaction(async (tx) => {
     const counts = await eraseEveryKind(tx, auth.accountId, target);

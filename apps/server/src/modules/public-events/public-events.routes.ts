@@ -1,4 +1,9 @@
 import { dataEnvelope, listEnvelope } from '@taquilla/shared/schemas/envelope';
+import {
+  publicDatesQuery,
+  publicEventDateSchema,
+  publicEventQuery,
+} from '@taquilla/shared/schemas/event-dates';
 import { publicEventSchema } from '@taquilla/shared/schemas/public';
 import { publicEventSummarySchema } from '@taquilla/shared/schemas/public-events';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -53,20 +58,39 @@ export const publicEventRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Get an event on sale, with its tickets and questions (public)',
         params: eventParams,
-        querystring: z.object({ promo_code: z.string().max(100).optional() }),
+        querystring: publicEventQuery,
         response: { 200: dataEnvelope(publicEventSchema), 304: notModified },
       },
     },
     async (request, reply) => {
       const { id } = request.params;
+      const { date } = request.query;
       const promoCode = request.query.promo_code?.trim().toLowerCase() || undefined;
       if (promoCode) await promoCodeTry(request);
-      const key = `${id}|${promoCode ?? ''}`;
+      const key = `${id}|${promoCode ?? ''}|${date ?? ''}`;
       const answer = await publicEventCache.get(key, async () =>
-        prepareAnswer({ data: await service.getPublicEvent(db, id, promoCode) }, CACHE_CONTROL),
+        prepareAnswer({ data: await service.getPublicEvent(db, id, promoCode, date) }, CACHE_CONTROL),
       );
       answers.remember(request.url, publicEventCache, key);
       return sendPrepared(request, reply, answer);
+    },
+  );
+
+  app.get(
+    '/public/events/:id/dates',
+    {
+      schema: {
+        summary:
+          "An event's upcoming dates starting on the given days of its time zone (public; at most 62 days)",
+        params: eventParams,
+        querystring: publicDatesQuery,
+        response: { 200: dataEnvelope(z.array(publicEventDateSchema)) },
+      },
+    },
+    async (request, reply) => {
+      const { from, to } = request.query;
+      reply.header('cache-control', CACHE_CONTROL);
+      return { data: await service.publicDatesInRange(db, request.params.id, from, to) };
     },
   );
 

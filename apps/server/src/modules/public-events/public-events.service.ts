@@ -6,30 +6,45 @@ import type {
   PublicQuestion,
   PublicTicket,
 } from '@taquilla/shared';
+import { wallTimeToInstant } from '@taquilla/shared/dates';
 import { promoUnlocks } from '@taquilla/shared/pricing';
+import { MAX_DATES_RANGE_DAYS } from '@taquilla/shared/schemas/event-dates';
 import type { EventImage } from '@taquilla/shared/schemas/events';
 import type { PublicEventSummary } from '@taquilla/shared/schemas/public-events';
 import type { Queryable } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { sanitizeRichText } from '../../lib/html.ts';
+import { isUuid } from '../../lib/ids.ts';
 import { listMeta, parseListQuery } from '../../lib/pagination.ts';
+import { publicDateStatus, publicDates } from '../event-dates/public-dates.ts';
 import { coversFor } from '../images/images.service.ts';
 import { invoicingActive } from '../invoices/invoices.service.ts';
 import { findValidPromoCode } from '../promo-codes/promo-codes.service.ts';
 import { loadEventQuestions } from '../questions/questions.service.ts';
 import { loadSellableTickets, type SellableTicket } from '../tickets/tickets.service.ts';
+import { publicEventMessages as m } from './public-events.messages.ts';
 import * as repo from './public-events.repository.ts';
 
 /** Only LIVE events are public: drafts, archived and deleted events answer like unknown ids. */
 const PUBLIC_STATUS = 'LIVE' satisfies EventStatus;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v : null);
 
 function publicImage(image: EventImage | undefined): PublicImage | null {
   if (!image?.url) return null;
   return { url: image.url, width: image.width, height: image.height, srcset: image.srcset };
+}
+
+/** A ticket on a date the organizer marked sold out: nothing of it sells there, whatever its stock. */
+function soldOut(t: SellableTicket): SellableTicket {
+  return {
+    ...t,
+    sale_state: 'SOLD_OUT',
+    remaining: 0,
+    remaining_visible: 0,
+    prices: t.prices.map((p) => ({ ...p, sale_state: 'SOLD_OUT', remaining: 0 })),
+  };
 }
 
 type Promo = NonNullable<Awaited<ReturnType<typeof findValidPromoCode>>>;
@@ -78,29 +93,44 @@ function visibleTicket(t: SellableTicket, promo: Promo | null): PublicTicket | n
   };
 }
 
+/** A `?date=` that is not an upcoming date of the event: the event is there, that date is not. */
+export class UnknownDateError extends AppError {
+  constructor() {
+    super(404, 'NOT_FOUND', m['public_events.date_not_found']);
+  }
+}
+
 /**
- * The public read model of one event. A constant number of queries whatever the number of tickets:
- * event + organizer, cover, tickets, tiers, taxes, held units (2), questions, invoicing, and with a promo code its
- * row and uses. Draft, archived, deleted and unknown events are 404.
+ * The public read model of one event. A constant number of queries whatever the number of tickets or
+ * dates: event + organizer, cover, tickets, tiers, taxes, held units (2), questions, invoicing, the next
+ * dates (2), and with a promo code its row and uses. With `dateId`, the tickets' stock is that date's.
+ * Draft, archived, deleted and unknown events are 404, and so is a date buyers cannot choose.
  */
 export async function getPublicEvent(
   q: Queryable,
   eventId: string,
   promoCode?: string,
+  dateId?: string,
 ): Promise<PublicEvent> {
-  if (!UUID.test(eventId)) throw notFound();
+  if (!isUuid(eventId)) throw notFound();
   const row = await repo.findEventInStatus(q, eventId, PUBLIC_STATUS);
   if (!row) throw notFound();
-  const [covers, tickets, questions, promo, invoicing] = await Promise.all([
+  const dateStatus =
+    dateId !== undefined && isUuid(dateId) ? await publicDateStatus(q, eventId, dateId) : null;
+  if (dateId !== undefined && dateStatus === null) throw new UnknownDateError();
+  const [covers, tickets, questions, promo, invoicing, upcoming] = await Promise.all([
     coversFor(q, [eventId]),
-    loadSellableTickets(q, eventId),
+    loadSellableTickets(q, eventId, dateId),
     loadEventQuestions(q, eventId),
     promoCode ? findValidPromoCode(q, eventId, promoCode) : Promise.resolve(null),
     invoicingActive(q, row.event.account_id, eventId),
+    publicDates(q, eventId),
   ]);
   const { event, organizer } = row;
   const s = event.settings as Record<string, unknown>;
-  const visible = tickets.map((t) => visibleTicket(t, promo)).filter((t): t is PublicTicket => t !== null);
+  const visible = (dateStatus === 'SOLD_OUT' ? tickets.map(soldOut) : tickets)
+    .map((t) => visibleTicket(t, promo))
+    .filter((t): t is PublicTicket => t !== null);
   const visibleIds = new Set(visible.map((t) => t.id));
   const publicQuestions: PublicQuestion[] = questions
     .filter((x) => !x.is_hidden)
@@ -159,6 +189,9 @@ export async function getPublicEvent(
       invoicing,
       ...(colors ? { colors } : {}),
     },
+    dates: upcoming.dates,
+    dates_total: upcoming.total,
+    date_id: dateId ?? null,
     tickets: visible,
     questions: publicQuestions,
     promo_code: promo
@@ -174,7 +207,7 @@ export async function getPublicEvent(
 
 /** Whether `code` can be used now on this live event (expired, used up, unknown or wrong event: false). */
 export async function isPromoCodeValid(q: Queryable, eventId: string, code: string): Promise<boolean> {
-  if (!UUID.test(eventId)) return false;
+  if (!isUuid(eventId)) return false;
   if (!(await repo.findEventInStatus(q, eventId, PUBLIC_STATUS))) return false;
   return (await findValidPromoCode(q, eventId, code)) !== null;
 }
@@ -194,7 +227,7 @@ const ORGANIZER_PAGE_EVENTS = 200;
  * public yet).
  */
 export async function publicOrganizerPage(q: Queryable, organizerId: string) {
-  if (!UUID.test(organizerId)) return null;
+  if (!isUuid(organizerId)) return null;
   const rows = await repo.organizerEventsInStatus(q, organizerId, PUBLIC_STATUS, ORGANIZER_PAGE_EVENTS);
   const first = rows[0];
   if (!first) return null;
@@ -243,4 +276,41 @@ export async function loadPublicEvent(
     if (err instanceof AppError && err.status === 404) return null;
     throw err;
   }
+}
+
+/**
+ * The public event on one of its dates; a date buyers cannot choose gives the event without a date and
+ * `dateRefused` (its page says so), an event that is not public gives null.
+ */
+export async function loadPublicEventOnDate(
+  db: Queryable,
+  id: string,
+  promoCode: string | undefined,
+  dateId: string,
+): Promise<{ event: PublicEvent; dateRefused: boolean } | null> {
+  try {
+    return { event: await getPublicEvent(db, id, promoCode, dateId), dateRefused: false };
+  } catch (err) {
+    if (!(err instanceof UnknownDateError)) {
+      if (err instanceof AppError && err.status === 404) return null;
+      throw err;
+    }
+  }
+  const event = await loadPublicEvent(db, id, promoCode);
+  return event ? { event, dateRefused: true } : null;
+}
+
+/** GET /public/events/{id}/dates?from&to: the upcoming dates starting on those days of the event's zone. */
+export async function publicDatesInRange(q: Queryable, eventId: string, from: string, to: string) {
+  if (!isUuid(eventId)) throw notFound();
+  const row = await repo.findEventInStatus(q, eventId, PUBLIC_STATUS);
+  if (!row) throw notFound();
+  const zone = row.event.timezone;
+  const dayAfter = new Date(Date.parse(to) + 86_400_000).toISOString().slice(0, 10);
+  const { dates } = await publicDates(q, eventId, {
+    from: new Date(wallTimeToInstant(`${from} 00:00:00`, zone)),
+    to: new Date(wallTimeToInstant(`${dayAfter} 00:00:00`, zone)),
+    limit: MAX_DATES_RANGE_DAYS * 24 * 12,
+  });
+  return dates;
 }

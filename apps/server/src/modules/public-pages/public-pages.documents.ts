@@ -3,8 +3,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { SpaShell } from '../../lib/spa.ts';
 import { checkoutOrder } from '../checkout/checkout.service.ts';
+import { sitemapDates } from '../event-dates/sitemap-dates.ts';
 import { indexableEvents, loadPublicEvent } from '../public-events/public-events.service.ts';
 import { framedPolicy } from '../widget/widget.service.ts';
+import { dateUrl } from './public-pages.head.ts';
 import type {
   EventPageRenderer,
   PrintPageData,
@@ -29,7 +31,7 @@ const widgetQuery = z.object({ locale: z.enum(SUPPORTED_LOCALES).optional().catc
  *   print.js on the print pages), readable with JavaScript off; `?lang=` switches language without it.
  * - `/checkout/...`: checkout.html, the checkout's light entry, with its messages inlined; the same
  *   page serves the steps inside the widget's frame (`/widget/{eventId}/checkout/...`).
- * - `/robots.txt` and `/sitemap.xml` (live events that allow indexing).
+ * - `/robots.txt` and `/sitemap.xml` (live events that allow indexing, and their soonest upcoming dates).
  * Ticket and checkout pages are private links: `noindex`, in a header and a meta tag.
  */
 export function documentRoutes(app: FastifyInstance, renderer: EventPageRenderer) {
@@ -186,21 +188,25 @@ export function documentRoutes(app: FastifyInstance, renderer: EventPageRenderer
 
   app.get('/sitemap.xml', hide, async (_request, reply) => {
     const rows = await indexableEvents(app.deps.db);
-    const urls = rows.map(
-      (e) =>
-        `  <url><loc>${esc(`${config.appUrl}/e/${e.id}/${encodeURIComponent(e.slug)}`)}</loc><lastmod>${e.updated_at.toISOString()}</lastmod></url>`,
-    );
+    const pageOf = (e: { id: string; slug: string }) =>
+      `${config.appUrl}/e/${e.id}/${encodeURIComponent(e.slug)}`;
+    const url = (loc: string, changed: Date) =>
+      `  <url><loc>${esc(loc)}</loc><lastmod>${changed.toISOString()}</lastmod></url>`;
+    const urls = rows.map((e) => url(pageOf(e), e.updated_at));
+    // Each upcoming date of an event with dates has its own address (the soonest SITEMAP_DATES).
+    const byId = new Map(rows.map((e) => [e.id, e]));
+    for (const d of await sitemapDates(app.deps.db, [...byId.keys()])) {
+      const e = byId.get(d.event_id);
+      if (e)
+        urls.push(url(dateUrl(pageOf(e), d.id), d.updated_at > e.updated_at ? d.updated_at : e.updated_at));
+    }
     // Each organizer with an indexable event has its page (organizer-page.tsx), changed with its latest event.
     const organizers = new Map<string, Date>();
     for (const e of rows) {
       const seen = organizers.get(e.organizer_id);
       if (!seen || seen < e.updated_at) organizers.set(e.organizer_id, e.updated_at);
     }
-    for (const [id, changed] of organizers) {
-      urls.push(
-        `  <url><loc>${esc(`${config.appUrl}/o/${id}`)}</loc><lastmod>${changed.toISOString()}</lastmod></url>`,
-      );
-    }
+    for (const [id, changed] of organizers) urls.push(url(`${config.appUrl}/o/${id}`, changed));
     const xml = [
       '<?xml version="1.0" encoding="UTF-8"?>',
       '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',

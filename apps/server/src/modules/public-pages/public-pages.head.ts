@@ -48,34 +48,34 @@ function shareImage(event: PublicEvent, appUrl: string) {
   };
 }
 
-function jsonLd(event: PublicEvent, url: string, appUrl: string, description: string) {
-  const l = event.location;
-  const online = Boolean(l.online_url) && !l.address_line_1 && !l.venue_name;
-  const image = shareImage(event, appUrl);
-  const offers = event.tickets.flatMap((t) =>
-    t.prices.map((p) => ({
-      '@type': 'Offer',
-      name: p.label ? `${t.name} – ${p.label}` : t.name,
-      price: fromMinorUnits(p.price_cents, event.currency),
-      priceCurrency: event.currency,
-      availability:
-        p.sale_state === 'SOLD_OUT' || t.sale_state === 'SOLD_OUT'
-          ? 'https://schema.org/SoldOut'
+type Location = PublicEvent['location'];
+type Availability = 'SoldOut' | 'PreOrder' | 'InStock';
+
+function offersOf(event: PublicEvent, url: string, soldOut: boolean) {
+  return event.tickets.flatMap((t) =>
+    t.prices.map((p) => {
+      const availability: Availability =
+        soldOut || p.sale_state === 'SOLD_OUT' || t.sale_state === 'SOLD_OUT'
+          ? 'SoldOut'
           : p.sale_state === 'NOT_STARTED'
-            ? 'https://schema.org/PreOrder'
-            : 'https://schema.org/InStock',
-      url,
-      ...(p.sale_start_date ? { validFrom: p.sale_start_date } : {}),
-    })),
+            ? 'PreOrder'
+            : 'InStock';
+      return {
+        '@type': 'Offer',
+        name: p.label ? `${t.name} – ${p.label}` : t.name,
+        price: fromMinorUnits(p.price_cents, event.currency),
+        priceCurrency: event.currency,
+        availability: `https://schema.org/${availability}`,
+        url,
+        ...(p.sale_start_date ? { validFrom: p.sale_start_date } : {}),
+      };
+    }),
   );
-  const data = {
-    '@context': 'https://schema.org',
-    '@type': 'Event',
-    name: event.name,
-    ...(description ? { description } : {}),
-    startDate: event.start_date,
-    ...(event.end_date ? { endDate: event.end_date } : {}),
-    eventStatus: 'https://schema.org/EventScheduled',
+}
+
+function place(event: PublicEvent, l: Location) {
+  const online = Boolean(l.online_url) && !l.address_line_1 && !l.venue_name;
+  return {
     eventAttendanceMode: online
       ? 'https://schema.org/OnlineEventAttendanceMode'
       : 'https://schema.org/OfflineEventAttendanceMode',
@@ -95,21 +95,58 @@ function jsonLd(event: PublicEvent, url: string, appUrl: string, description: st
             ...(l.country ? { addressCountry: l.country } : {}),
           },
         },
+  };
+}
+
+/**
+ * The schema.org Event of the page; an event with dates is one Event per upcoming date (the ones the page
+ * lists), each with its own address (`?date=`) and offers, so search engines show every performance.
+ */
+function jsonLd(event: PublicEvent, url: string, appUrl: string, description: string) {
+  const image = shareImage(event, appUrl);
+  const common = {
+    '@context': 'https://schema.org',
+    '@type': 'Event',
+    name: event.name,
+    ...(description ? { description } : {}),
+    eventStatus: 'https://schema.org/EventScheduled',
     ...(image ? { image: [image.url] } : {}),
     organizer: {
       '@type': 'Organization',
       name: event.organizer.name,
       ...(event.organizer.website ? { url: event.organizer.website } : {}),
     },
-    ...(offers.length ? { offers } : {}),
-    url,
   };
+  const node = (start: string, end: string | null, location: Location, at: string, soldOut: boolean) => {
+    const offers = offersOf(event, at, soldOut);
+    return {
+      ...common,
+      startDate: start,
+      ...(end ? { endDate: end } : {}),
+      ...place(event, location),
+      ...(offers.length ? { offers } : {}),
+      url: at,
+    };
+  };
+  const data = event.dates.length
+    ? event.dates.map((d) =>
+        node(d.starts_at, d.ends_at, d.location ?? event.location, dateUrl(url, d.id), d.sold_out),
+      )
+    : node(event.start_date, event.end_date, event.location, url, false);
   // "<" escaped so no organizer text can close the script element.
   return JSON.stringify(data).replace(/</g, '\\u003c');
 }
 
-export function eventHead(event: PublicEvent, opts: { appUrl: string; locale: Locale }): string {
-  const url = `${opts.appUrl}/e/${event.id}/${event.slug}`;
+/** The address of one date of the event's page. */
+export const dateUrl = (eventUrl: string, dateId: string) => `${eventUrl}?date=${encodeURIComponent(dateId)}`;
+
+/** `dateId`: the page of one of the event's dates, its own canonical address (the sitemap lists it). */
+export function eventHead(
+  event: PublicEvent,
+  opts: { appUrl: string; locale: Locale; dateId?: string },
+): string {
+  const eventUrl = `${opts.appUrl}/e/${event.id}/${event.slug}`;
+  const url = opts.dateId ? dateUrl(eventUrl, opts.dateId) : eventUrl;
   const title = event.settings.seo_title || event.name;
   const description = event.settings.seo_description || plainText(event.description) || event.name;
   const image = shareImage(event, opts.appUrl);
@@ -139,7 +176,7 @@ export function eventHead(event: PublicEvent, opts: { appUrl: string; locale: Lo
           cover.srcset.map((v) => `${v.url} ${v.width}w`).join(', '),
         )}" imagesizes="(min-width: 1000px) 960px, 100vw">`
       : '',
-    `<script type="application/ld+json">${jsonLd(event, url, opts.appUrl, description)}</script>`,
+    `<script type="application/ld+json">${jsonLd(event, eventUrl, opts.appUrl, description)}</script>`,
   ];
   return lines.filter(Boolean).join('\n');
 }

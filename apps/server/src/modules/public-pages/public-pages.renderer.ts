@@ -16,6 +16,8 @@ export type RenderEventPage = (input: {
   event: PublicEvent | null;
   locale: string;
   search: string;
+  /** The `?date=` in `search` is not an upcoming date of the event (`event` is the event itself). */
+  dateRefused?: boolean;
 }) => { html: string; data: Record<string, unknown> };
 
 /** What the ticket and print pages show (TicketPageData and PrintPageData in the web app). */
@@ -36,8 +38,20 @@ export interface TicketPageData {
   orderShortId: string;
   changes?: TicketChangeActions | null;
   notice?: { tone: 'success' | 'error'; text: string } | null;
+  /** The edit form sent back with its errors: what was typed, and each field's reason. */
+  edit?: HolderEditForm | null;
   /** The ticket's PDF and wallet links (the public ticket answer's `documents`). */
   documents: { pdf_url: string; apple_wallet_url: string | null; google_wallet_url: string | null };
+}
+export interface HolderEditForm {
+  values: {
+    first_name: string;
+    last_name: string;
+    answers?: Record<string, unknown>;
+    order_answers?: Record<string, unknown>;
+  };
+  /** By field: `first_name`, `answers.<question id>`, `order_answers.<question id>`. */
+  errors: Record<string, string>;
 }
 export interface FindTicketsPageData {
   eventId: string;

@@ -6,7 +6,8 @@ import { AppError } from '../../lib/errors.ts';
 import { MicroCache } from '../../lib/micro-cache.ts';
 import { SpaShell } from '../../lib/spa.ts';
 import { promoCodeTries } from '../public-events/promo-code-tries.ts';
-import { loadPublicEvent } from '../public-events/public-events.service.ts';
+import { loadPublicEvent, loadPublicEventOnDate } from '../public-events/public-events.service.ts';
+import { waitingRoomGate } from '../waiting-room/gate.ts';
 import { accessibilityRoutes } from './public-pages.accessibility.ts';
 import { documentRoutes } from './public-pages.documents.ts';
 import { eventHead, unavailableHead } from './public-pages.head.ts';
@@ -20,12 +21,19 @@ const promoCodeOf = (query: unknown): string | undefined => {
   const code = (query as { promo_code?: unknown }).promo_code;
   return typeof code === 'string' && code.trim() && code.length <= 100 ? code : undefined;
 };
+/** `?date=`: one date of an event with dates (anything else given is a date the page cannot show). */
+const dateOf = (query: unknown): string | undefined => {
+  const date = (query as { date?: unknown }).date;
+  if (date === undefined) return undefined;
+  return typeof date === 'string' ? date.slice(0, 100) : '';
+};
 
 /**
  * `GET /e/:eventId/:eventSlug` and `/event/:eventId/:eventSlug` (the slug may be left out): the web app's event.html with the event's
  * meta tags, the page rendered to HTML with React in the request's language, and its data inlined for
  * the browser to hydrate, so the page paints before any JavaScript runs and shared links carry a
- * preview. Draft or unknown events: the "event unavailable" page with 404 and noindex. Without the
+ * preview. `?date=` opens one date of an event with dates (its tickets, its own canonical address); a
+ * date that is not upcoming gets the event's page with a notice. Draft or unknown events: the "event unavailable" page with 404 and noindex. Without the
  * server bundle (dev), the same shell without markup, which the browser renders on its own.
  *
  * A finished page is reused for `PUBLIC_CACHE_TTL_MS`, like the public API's answer: a crowd opening
@@ -55,17 +63,30 @@ export const publicPagesRoutes: FastifyPluginAsyncZod = async (app) => {
   async function buildPage(
     eventId: string,
     promoCode: string | undefined,
+    date: string | undefined,
     locale: Locale,
     log: FastifyBaseLogger,
   ): Promise<{ status: number; html: string }> {
-    const event = await loadPublicEvent(deps.db, eventId, promoCode?.trim() || undefined);
-    const head = event ? eventHead(event, { appUrl: config.appUrl, locale }) : unavailableHead(locale);
-    // Only the promo code changes what the page shows; the browser reads the rest of its address itself.
-    const search = promoCode === undefined ? '' : `?${new URLSearchParams({ promo_code: promoCode })}`;
+    const code = promoCode?.trim() || undefined;
+    // A date that is not one of the event's upcoming ones: the event's page, which says so.
+    const onDate = date === undefined ? null : await loadPublicEventOnDate(deps.db, eventId, code, date);
+    const event =
+      date === undefined ? await loadPublicEvent(deps.db, eventId, code) : (onDate?.event ?? null);
+    const dateRefused = Boolean(onDate?.dateRefused && event?.dates_total);
+    const dateId = onDate && !onDate.dateRefused ? date : undefined;
+    const head = event
+      ? eventHead(event, { appUrl: config.appUrl, locale, dateId })
+      : unavailableHead(locale);
+    // Only the promo code and the date change what the page shows; the browser reads the rest itself.
+    const query = new URLSearchParams({
+      ...(promoCode === undefined ? {} : { promo_code: promoCode }),
+      ...(date === undefined ? {} : { date }),
+    });
+    const search = query.size ? `?${query}` : '';
     let page: { html: string; data: Record<string, unknown> } | null = null;
     try {
       const render = await renderer.get();
-      page = render ? render({ eventId, event, locale, search }) : null;
+      page = render ? render({ eventId, event, locale, search, dateRefused }) : null;
     } catch (err) {
       // A rendering bug must not take the page down: the browser can still render it from the data.
       log.error({ err }, 'event page server rendering failed');
@@ -75,12 +96,15 @@ export const publicPagesRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   const handler = async (request: FastifyRequest, reply: Parameters<typeof SpaShell.sendHtml>[0]) => {
-    if (!shell.available) return reply.callNotFound();
     const { eventId } = params.parse(request.params);
+    const queue = await waitingRoomGate(deps, request, eventId, '/e');
+    if (queue) return reply.redirect(queue, 303);
+    if (!shell.available) return reply.callNotFound();
     const asked = promoCodeOf(request.query);
     const promoCode = asked && (await promoCodeAllowed(request)) ? asked : undefined;
-    const key = JSON.stringify([eventId, promoCode ?? null, request.locale]);
-    const page = await pages.get(key, () => buildPage(eventId, promoCode, request.locale, request.log));
+    const date = dateOf(request.query);
+    const key = JSON.stringify([eventId, promoCode ?? null, date ?? null, request.locale]);
+    const page = await pages.get(key, () => buildPage(eventId, promoCode, date, request.locale, request.log));
     return SpaShell.sendHtml(reply, page.html, page.status);
   };
   documentRoutes(app, renderer);

@@ -4,7 +4,12 @@ import { rowsOf } from '../../db/client.ts';
 import { attendees } from '../../db/schema/index.ts';
 import { SEND_EMAIL_JOB } from '../../lib/mailer.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { addTicket, buyWithTestCard, createSellingEvent } from '../../test/factories/checkout.ts';
+import {
+  addQuestion,
+  addTicket,
+  buyWithTestCard,
+  createSellingEvent,
+} from '../../test/factories/checkout.ts';
 import { buildWebWithServerBundle } from '../../test/web-bundle.ts';
 
 /** The ticket page's forms (no script): fix the name, pass the ticket on, and what the page says. */
@@ -14,9 +19,13 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-async function ticketOf(settings: Record<string, unknown>) {
+async function ticketOf(
+  settings: Record<string, unknown>,
+  before: (event: { id: string; account_id: string }) => Promise<unknown> = async () => null,
+) {
   const s = await createSellingEvent(t.app, { settings });
   const ticket = await addTicket(t.app, s.event);
+  await before(s.event);
   await buyWithTestCard(t.app, s.event, ticket, {
     attendees: [{ first_name: 'Lucía', last_name: 'Martín', email: 'lucia@example.com' }],
   });
@@ -30,7 +39,7 @@ const page = (url: string, lang = 'es') =>
     status: r.status,
     html: await r.text(),
   }));
-const post = (url: string, form: Record<string, string>, lang = 'es') =>
+const post = (url: string, form: Record<string, string> | [string, string][], lang = 'es') =>
   fetch(`${t.url}${url}`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': lang },
@@ -51,11 +60,11 @@ describe('ticket page forms', () => {
     const before = await page(d.url);
     expect(before.html).toContain(`action="${d.url}/holder"`);
     expect(before.html).toContain(`action="${d.url}/transfer"`);
-    expect(before.html).toContain('Puedes corregir el nombre hasta el');
+    expect(before.html).toContain('Puedes corregir el nombre y las respuestas hasta el');
 
     const saved = await post(`${d.url}/holder`, { first_name: 'Lucia', last_name: 'Martín Soler' }, 'en');
     expect(saved.status).toBe(200);
-    expect(saved.html).toContain('Name saved.');
+    expect(saved.html).toContain('Details saved.');
     expect(saved.html).toContain('Lucia Martín Soler');
     // Its language links (and a reload) go back to the ticket's own address.
     const back = await fetch(`${t.url}${d.url}/holder?lang=ca`, { redirect: 'manual' });
@@ -79,6 +88,64 @@ describe('ticket page forms', () => {
     expect(moved.status).toBe(200);
     expect(moved.html).toContain('La entrada es ahora de Pedro Ruiz');
     expect((await page(d.url)).status).toBe(404);
+  });
+
+  it('edits the answers with the form alone: current answers shown, a bad one refused by name, good ones saved', async () => {
+    const q: Record<string, { id: string }> = {};
+    const d = await ticketOf(RULES, async (event) => {
+      const ask = (title: string, type: string, options: string[] = []) =>
+        addQuestion(t.app, event, { title, belongs_to: 'ATTENDEE', type: type as never, options });
+      q.phone = await ask('Teléfono', 'PHONE');
+      q.days = await ask('Días', 'MULTI_SELECT', ['Viernes', 'Sábado']);
+      q.terms = await ask('Acepto las normas', 'CHECKBOX');
+      q.size = await ask('Talla', 'RADIO', ['S', 'M']);
+      q.company = await addQuestion(t.app, event, { title: 'Empresa', belongs_to: 'ORDER' });
+    });
+    const id = (k: string) => q[k]?.id ?? '';
+    const form = await page(d.url);
+    expect(form.html).toContain(`name="answers.${id('phone')}"`);
+    expect(form.html).toContain(`name="order_answers.${id('company')}"`);
+    expect(form.html).toContain('type="tel"');
+
+    const fields = (phone: string): [string, string][] => [
+      ['first_name', 'Lucía'],
+      ['last_name', 'Martín'],
+      [`answers.${id('phone')}`, phone],
+      [`answers.${id('days')}`, 'Viernes'],
+      [`answers.${id('days')}`, 'Sábado'],
+      [`answers.${id('terms')}`, 'true'],
+      [`answers.${id('size')}`, 'M'],
+      [`order_answers.${id('company')}`, 'Acme SL'],
+    ];
+    const bad = await post(`${d.url}/holder`, fields('123'), 'en');
+    expect(bad.status).toBe(422);
+    expect(bad.html).toContain(
+      'Teléfono: Enter a valid phone number: 6 to 15 digits, with a leading + if international.',
+    );
+    // The form comes back open with what was typed.
+    expect(bad.html).toMatch(/<details open="">/);
+    expect(bad.html).toContain('value="123"');
+    const unchanged = await t.app.deps.db.select().from(attendees).where(eq(attendees.id, d.holder.id));
+    expect(unchanged[0]?.answers).toEqual({});
+
+    const good = await post(`${d.url}/holder`, fields('+34 600 123 456'));
+    expect(good.status).toBe(200);
+    expect(good.html).toContain('Datos guardados.');
+    const [saved] = await t.app.deps.db.select().from(attendees).where(eq(attendees.id, d.holder.id));
+    expect(saved?.answers).toEqual({
+      [id('phone')]: '+34 600 123 456',
+      [id('days')]: ['Viernes', 'Sábado'],
+      [id('terms')]: true,
+      [id('size')]: 'M',
+    });
+    // The page shows the saved answers in the form.
+    expect(good.html).toContain('value="+34 600 123 456"');
+    const radio = (value: string) =>
+      new RegExp(`<input[^>]*name="answers.${id('size')}"[^>]*value="${value}"[^>]*>`).exec(good.html)?.[0] ??
+      '';
+    expect(radio('M')).toContain(`name="answers.${id('size')}"`);
+    expect(radio('M')).toContain('checked=""');
+    expect(radio('S')).not.toContain('checked');
   });
 
   it('shows nothing to change when the event allows nothing, and refuses a form sent anyway', async () => {

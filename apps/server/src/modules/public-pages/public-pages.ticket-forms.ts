@@ -2,6 +2,7 @@ import type { Locale } from '@taquilla/shared';
 import {
   findTicketsInput,
   holderEditInput,
+  type TicketChangeActions,
   ticketTransferInput,
 } from '@taquilla/shared/schemas/ticket-changes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -12,14 +13,53 @@ import { SpaShell } from '../../lib/spa.ts';
 import { findTicketsLimit } from '../ticket-changes/find-tickets.limits.ts';
 import { openLookup, requestLookup } from '../ticket-changes/find-tickets.service.ts';
 import { ticketChangesMessages as m } from '../ticket-changes/ticket-changes.messages.ts';
-import { editHolder, transferTicket } from '../ticket-changes/ticket-changes.service.ts';
-import type { EventPageRenderer, FindTicketsPageData } from './public-pages.renderer.ts';
+import { editHolder, ticketActions, transferTicket } from '../ticket-changes/ticket-changes.service.ts';
+import type { EventPageRenderer, FindTicketsPageData, HolderEditForm } from './public-pages.renderer.ts';
 import { ticketPageData } from './public-pages.tickets.ts';
 
 const esc = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const params = z.object({ eventId: z.uuid(), attendeeShortId: z.string().min(1).max(60) });
 type Notice = { tone: 'success' | 'error'; text: string };
+type FormBody = Record<string, string | string[]>;
+type EditableQuestion = TicketChangeActions['questions'][number];
+
+/** A form's fields; a name sent more than once (a group of checkboxes) keeps every value, in order. */
+function formFields(body: string): FormBody {
+  const out: FormBody = {};
+  for (const [key, value] of new URLSearchParams(body)) {
+    const had = out[key];
+    out[key] = had === undefined ? value : [...(Array.isArray(had) ? had : [had]), value];
+  }
+  return out;
+}
+
+/**
+ * The edit form as the API's body: `answers.<id>` and `order_answers.<id>` fields read by the type of the
+ * question the page asked (an unticked box sends nothing: no answer).
+ */
+export function holderEditBody(form: FormBody, questions: EditableQuestion[]) {
+  const one = (v: string | string[] | undefined) => (Array.isArray(v) ? (v[0] ?? '') : (v ?? ''));
+  const groups: Record<'answers' | 'order_answers', Record<string, unknown>> = {
+    answers: {},
+    order_answers: {},
+  };
+  for (const q of questions) {
+    const group = q.belongs_to === 'ORDER' ? 'order_answers' : 'answers';
+    const raw = form[`${group}.${q.id}`];
+    const list = q.type === 'MULTI_SELECT' || (q.type === 'CHECKBOX' && q.options.length > 0);
+    if (list) groups[group][q.id] = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
+    else if (q.type === 'CHECKBOX') groups[group][q.id] = raw !== undefined;
+    else groups[group][q.id] = one(raw);
+  }
+  const asks = (belongs: string) => questions.some((q) => q.belongs_to === belongs);
+  return {
+    first_name: one(form.first_name),
+    last_name: one(form.last_name),
+    ...(asks('ATTENDEE') ? { answers: groups.answers } : {}),
+    ...(asks('ORDER') ? { order_answers: groups.order_answers } : {}),
+  };
+}
 
 /**
  * The ticket page's forms (it runs no script): `POST /ticket/:eventId/:attendeeShortId/holder` and
@@ -32,7 +72,7 @@ export function ticketFormRoutes(app: FastifyInstance, renderer: EventPageRender
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: 8192 },
-    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    (_request, body, done) => done(null, formFields(String(body))),
   );
 
   async function send(
@@ -57,6 +97,7 @@ export function ticketFormRoutes(app: FastifyInstance, renderer: EventPageRender
     shortId: string,
     status: number,
     notice: Notice,
+    edit: HolderEditForm | null = null,
   ) {
     const { eventId } = params.parse(request.params);
     const bundle = await renderer.bundle();
@@ -64,20 +105,60 @@ export function ticketFormRoutes(app: FastifyInstance, renderer: EventPageRender
     const data = await ticketPageData(app.deps, eventId, shortId, request.locale);
     const page = bundle.renderTicketPage({
       locale: request.locale,
-      data: data && { ...data, notice },
+      data: data && { ...data, notice, edit },
       eventUrl: `/e/${eventId}`,
     });
     return send(reply, request.locale, data ? status : 404, page);
   }
 
-  /** Bad input or a refusal: the page again with the server's translated reason. */
-  function refusal(request: FastifyRequest, reply: FastifyReply, shortId: string, err: unknown) {
-    const { locale } = request;
+  /** Each field at fault by its label (a question's title) with the translated reason. */
+  function fieldErrors(locale: Locale, err: unknown, questions: EditableQuestion[]) {
+    const raw: Record<string, string> = {};
     if (err instanceof z.ZodError) {
-      const text = [...new Set(err.issues.map((i) => t(locale, i.message)))].join(' ');
-      return ticketAgain(request, reply, shortId, 422, { tone: 'error', text });
+      for (const i of err.issues) raw[i.path.join('.')] ??= t(locale, i.message);
+    } else if (err instanceof AppError) {
+      for (const [key, e] of Object.entries(err.opts.fields ?? {})) {
+        raw[key] = typeof e === 'string' ? t(locale, e) : t(locale, e.key, e.params ?? {});
+      }
     }
-    if (err instanceof AppError && err.status !== 404) {
+    const labels: Record<string, string> = {
+      first_name: t(locale, m['ticket_changes.field_first_name']),
+      last_name: t(locale, m['ticket_changes.field_last_name']),
+    };
+    for (const q of questions) {
+      labels[`${q.belongs_to === 'ORDER' ? 'order_answers' : 'answers'}.${q.id}`] = q.title;
+    }
+    const errors: Record<string, string> = {};
+    for (const [key, text] of Object.entries(raw)) {
+      // A list answer's issue points into the list (answers.<id>.0): it is the question's.
+      const field = Object.keys(labels).find((k) => key === k || key.startsWith(`${k}.`)) ?? key;
+      errors[field] ??= text;
+    }
+    const text = Object.entries(errors)
+      .map(([field, reason]) => `${labels[field] ?? field}: ${reason}`)
+      .join(' ');
+    return { errors, text };
+  }
+
+  /** Bad input or a refusal: the page again with the server's translated reason. */
+  function refusal(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    shortId: string,
+    err: unknown,
+    form?: { values: HolderEditForm['values']; questions: EditableQuestion[] },
+  ) {
+    const { locale } = request;
+    if (err instanceof AppError && err.status === 404) {
+      return ticketAgain(request, reply, shortId, 404, { tone: 'error', text: '' });
+    }
+    const badInput = err instanceof z.ZodError || (err instanceof AppError && err.status === 422);
+    if (badInput) {
+      const { errors, text } = fieldErrors(locale, err, form?.questions ?? []);
+      const edit = form ? { values: form.values, errors } : null;
+      return ticketAgain(request, reply, shortId, 422, { tone: 'error', text }, edit);
+    }
+    if (err instanceof AppError) {
       const text = t(locale, err.messageKey, err.opts.params ?? {});
       return ticketAgain(request, reply, shortId, err.status, { tone: 'error', text });
     }
@@ -99,13 +180,16 @@ export function ticketFormRoutes(app: FastifyInstance, renderer: EventPageRender
     const parsed = params.safeParse(request.params);
     if (!parsed.success || !shell.available) return reply.callNotFound();
     const { eventId, attendeeShortId } = parsed.data;
+    let form: { values: HolderEditForm['values']; questions: EditableQuestion[] } | undefined;
     try {
-      const input = holderEditInput.parse(request.body ?? {});
+      const { questions } = await ticketActions(app.deps, eventId, attendeeShortId, request.locale);
+      form = { questions, values: holderEditBody((request.body ?? {}) as FormBody, questions) };
+      const input = holderEditInput.parse(form.values);
       await editHolder(app.deps, eventId, attendeeShortId, input, request.locale);
     } catch (err) {
-      return refusal(request, reply, attendeeShortId, err);
+      return refusal(request, reply, attendeeShortId, err, form);
     }
-    const text = t(request.locale, m['ticket_changes.holder_saved']);
+    const text = t(request.locale, m['ticket_changes.details_saved']);
     return ticketAgain(request, reply, attendeeShortId, 200, { tone: 'success', text });
   });
 

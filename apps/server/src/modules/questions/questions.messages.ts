@@ -1,6 +1,7 @@
 import { defineMessages } from '../../lib/i18n.ts';
 
 export const questionMessages = defineMessages({
+  'questions.title_required': 'Escribe la pregunta.',
   'questions.options_required': 'Añade al menos una opción.',
   'questions.option_duplicate': 'Esta opción está repetida.',
   'questions.unknown_ticket': 'Alguna entrada no pertenece a este evento.',

@@ -5,13 +5,13 @@ import type { DbDeps } from '../../deps.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { t } from '../../lib/i18n.ts';
+import { isUuid } from '../../lib/ids.ts';
 import { listMeta, parseListQuery } from '../../lib/pagination.ts';
 import { loadOwnedEvent } from '../events/owned-event.ts';
 import { unknownTicketIds } from '../tickets/tickets.service.ts';
 import { questionMessages as m } from './questions.messages.ts';
 import * as repo from './questions.repository.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isDefaultQuestionId = (id: string) => id.startsWith('default:');
 
 /** The built-in questions (first name, last name, e-mail): listed first, never stored nor editable. */
@@ -83,7 +83,7 @@ export async function listQuestions(
 async function loadOwn(q: Queryable, auth: AuthContext, eventId: string, id: string) {
   await loadOwnedEvent(q, auth, eventId);
   if (isDefaultQuestionId(id)) return null;
-  const row = UUID.test(id) ? await repo.findQuestion(q, auth.accountId, eventId, id) : undefined;
+  const row = isUuid(id) ? await repo.findQuestion(q, auth.accountId, eventId, id) : undefined;
   if (!row) throw notFound();
   return row;
 }

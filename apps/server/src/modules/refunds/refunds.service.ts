@@ -5,6 +5,7 @@ import type { Queryable, Tx } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { conflict, invalid } from '../../lib/errors.ts';
 import { moneyParam } from '../../lib/i18n.ts';
+import { isUuid } from '../../lib/ids.ts';
 import { emitWebhook } from '../../lib/webhook-events.ts';
 import { refundRefusal } from '../order-lifecycle/order-lifecycle.ts';
 import { logActivity } from '../orders/activity.ts';
@@ -39,8 +40,6 @@ const automaticReason = (reason: string | null) =>
 type Deps = Pick<AppDeps, 'db' | 'jobs' | 'config'> & { log?: FastifyBaseLogger };
 
 export type { RefundRow };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The order's refund status from its refunds: pending while one is; REFUND_FAILED when the latest failed;
@@ -224,7 +223,7 @@ export async function settleProviderRefund(deps: Deps, provider: string, update:
   const ownId = update.refundRowId;
   const row =
     (await repo.findRefundRef(deps.db, provider, update.providerRef)) ??
-    (ownId && UUID.test(ownId) ? await repo.findProviderRefund(deps.db, provider, ownId) : undefined);
+    (ownId && isUuid(ownId) ? await repo.findProviderRefund(deps.db, provider, ownId) : undefined);
   if (!row) return;
   await settleRefund(deps, row.account_id, row.id, {
     status: update.status,

@@ -12,6 +12,8 @@ import { lineRows, moneyRows, moneySums } from '../order-lifecycle/order-money.t
 export interface ReportScope {
   accountId: string;
   eventId: string | null;
+  /** One date of the event (its orders, and its attendees for check-ins); null: all of them. */
+  eventDateId: string | null;
   organizerIds: string[] | null;
   timezone: string;
   from: string | null;
@@ -29,7 +31,9 @@ type Row = Record<string, unknown>;
 /** The scope's orders `o`, and `extra` of them. */
 const ordersOf = (s: ReportScope, extra: SQL = sql`true`) =>
   s.eventId
-    ? sql`o.account_id = ${s.accountId}::uuid and o.event_id = ${s.eventId}::uuid and ${extra}`
+    ? sql`o.account_id = ${s.accountId}::uuid and o.event_id = ${s.eventId}::uuid and ${extra}${
+        s.eventDateId ? sql` and o.event_date_id = ${s.eventDateId}::uuid` : sql``
+      }`
     : s.organizerIds
       ? sql`o.account_id = ${s.accountId}::uuid and ${extra} and o.event_id in (select e.id from events e
           where e.account_id = ${s.accountId}::uuid

@@ -1,5 +1,7 @@
 import { dataEnvelope } from '@taquilla/shared/schemas/envelope';
 import {
+  eventReportExportQuery,
+  eventReportRange,
   REPORT_KINDS,
   type ReportKind,
   reportExportQuery,
@@ -17,6 +19,7 @@ const eventParams = z.object({ id: z.uuid() });
 
 const ABOUT =
   'Sales are completed orders, counted on the day they completed; refunds that went through subtract on the day they were made. `from`/`to`: calendar days (both included) in the time zone of the event (or account), both or neither, at most 366 days apart.';
+const EVENT_ABOUT = `${ABOUT} \`event_date_id\`: a date of the event (another id is a 422): only that date's orders, and for check-ins its attendees.`;
 const FILE = `The report's rows, then its totals. ${EXPORT_MONEY_DOC} Percentages as numbers (45.5 for 45.5 %).`;
 
 /** Reports («Informes») of one event and of the whole account, as JSON and as CSV/XLSX downloads. */
@@ -36,9 +39,9 @@ const reportRoutes = (app: Parameters<FastifyPluginAsyncZod>[0], kind: ReportKin
       schema: {
         tags,
         summary: `Report of an event: ${kind}`,
-        description: ABOUT,
+        description: EVENT_ABOUT,
         params: eventParams,
-        querystring: reportRange,
+        querystring: eventReportRange,
         response: { 200: dataEnvelope(reportSchema) },
       },
     },
@@ -61,9 +64,9 @@ const reportRoutes = (app: Parameters<FastifyPluginAsyncZod>[0], kind: ReportKin
       schema: {
         tags,
         summary: `Export a report of an event: ${kind} (CSV or XLSX, \`format\` parameter)`,
-        description: ABOUT,
+        description: EVENT_ABOUT,
         params: eventParams,
-        querystring: reportExportQuery,
+        querystring: eventReportExportQuery,
         response: { 200: fileResponse(FILE, SPREADSHEET_TYPES) },
       },
     },

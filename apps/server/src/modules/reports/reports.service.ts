@@ -1,5 +1,6 @@
 import type { Locale } from '@taquilla/shared';
 import type {
+  EventReportRange,
   Report,
   ReportColumnKind,
   ReportKind,
@@ -11,6 +12,7 @@ import type { DbDeps } from '../../deps.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
 import { t } from '../../lib/i18n.ts';
 import { listCheckInCounts } from '../check-in/check-in.service.ts';
+import { assertEventDate } from '../event-dates/date-filter.ts';
 import { loadOwnedEvent } from '../events/owned-event.ts';
 import { COMPLETED_ORDERS, REFUNDED_MONEY } from '../order-lifecycle/order-lifecycle.ts';
 import { exportLabel } from '../orders/export-labels.ts';
@@ -267,13 +269,15 @@ const DEFINITIONS: Record<ReportKind, Definition> = {
       col('check_in_rate', 'percent'),
     ],
     rows: async (q, scope) =>
-      (await listCheckInCounts(q, scope.accountId, scope.eventId, scope.organizerIds)).map((l) => ({
-        event: l.event_name,
-        list: l.name,
-        attendees: l.attendees_count,
-        checked_in: l.checked_in_count,
-        check_in_rate: rate(l.checked_in_count, l.attendees_count),
-      })),
+      (await listCheckInCounts(q, scope.accountId, scope.eventId, scope.organizerIds, scope.eventDateId)).map(
+        (l) => ({
+          event: l.event_name,
+          list: l.name,
+          attendees: l.attendees_count,
+          checked_in: l.checked_in_count,
+          check_in_rate: rate(l.checked_in_count, l.attendees_count),
+        }),
+      ),
     totals: (rows, locale) =>
       rows.length === 0
         ? []
@@ -319,14 +323,17 @@ export async function eventReport(
   auth: AuthContext,
   eventId: string,
   kind: ReportKind,
-  dates: ReportRange,
+  dates: EventReportRange,
   locale: Locale,
 ) {
   assertCan(auth, 'reports:read');
   const event = await loadOwnedEvent(db, auth, eventId);
+  const dateId = dates.event_date_id ?? null;
+  if (dateId) await assertEventDate(db, auth.accountId, event.id, dateId);
   const scope = {
     accountId: auth.accountId,
     eventId: event.id,
+    eventDateId: dateId,
     organizerIds: null,
     timezone: event.timezone,
     currency: event.currency,
@@ -344,7 +351,13 @@ export async function accountReport(
 ) {
   assertCan(auth, 'reports:read');
   const account = await repo.accountSettings(db, auth.accountId);
-  const scope = { accountId: auth.accountId, eventId: null, organizerIds: auth.organizerIds, ...account };
+  const scope = {
+    accountId: auth.accountId,
+    eventId: null,
+    eventDateId: null,
+    organizerIds: auth.organizerIds,
+    ...account,
+  };
   return build(db, kind, { ...scope, ...range(dates) }, locale);
 }
 
@@ -354,7 +367,7 @@ export async function eventReportSheet(
   auth: AuthContext,
   eventId: string,
   kind: ReportKind,
-  dates: ReportRange,
+  dates: EventReportRange,
   locale: Locale,
 ) {
   assertCan(auth, 'orders:export');

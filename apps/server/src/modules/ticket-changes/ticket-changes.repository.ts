@@ -19,7 +19,14 @@ export async function findTicket(q: Queryable, eventId: string, shortId: string,
   const query = q
     .select({
       attendee: attendees,
-      order: { id: orders.id, account_id: orders.account_id, status: orders.status, locale: orders.locale },
+      order: {
+        id: orders.id,
+        account_id: orders.account_id,
+        status: orders.status,
+        locale: orders.locale,
+        email: orders.email,
+        answers: orders.answers,
+      },
       ticket_name: orderItems.ticket_name,
       event: {
         id: events.id,
@@ -56,7 +63,10 @@ export async function updateHolder(
   accountId: string,
   attendeeId: string,
   values: Partial<
-    Pick<typeof attendees.$inferInsert, 'first_name' | 'last_name' | 'email' | 'short_id' | 'qr_secret'>
+    Pick<
+      typeof attendees.$inferInsert,
+      'first_name' | 'last_name' | 'email' | 'short_id' | 'qr_secret' | 'answers'
+    >
   > & { transferred?: boolean },
 ) {
   const { transferred, ...set } = values;
@@ -67,6 +77,19 @@ export async function updateHolder(
       ...(transferred ? { transfer_count: sql`${attendees.transfer_count} + 1` } : {}),
     })
     .where(and(eq(attendees.account_id, accountId), eq(attendees.id, attendeeId)));
+}
+
+/** The order's answers, replaced by the buyer from their own ticket's page. */
+export async function updateOrderAnswers(
+  q: Queryable,
+  accountId: string,
+  orderId: string,
+  answers: Record<string, unknown>,
+) {
+  await q
+    .update(orders)
+    .set({ answers })
+    .where(and(eq(orders.account_id, accountId), eq(orders.id, orderId)));
 }
 
 /** Records a transfer in the caller's transaction; its door version is that transaction's id. */

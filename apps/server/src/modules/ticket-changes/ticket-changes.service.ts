@@ -8,7 +8,7 @@ import type {
 } from '@taquilla/shared/schemas/ticket-changes';
 import type { AppDeps } from '../../deps.ts';
 import { renderEmail } from '../../lib/email-layout.ts';
-import { AppError, conflict, notFound } from '../../lib/errors.ts';
+import { AppError, conflict, type FieldError, invalid, notFound } from '../../lib/errors.ts';
 import { isLocale, t } from '../../lib/i18n.ts';
 import { hashToken, newShortId, randomBase62 } from '../../lib/ids.ts';
 import { enqueueEmail } from '../../lib/mailer.ts';
@@ -16,10 +16,13 @@ import { resolveSettings } from '../events/events.settings.ts';
 import { SOLD_ORDERS } from '../order-lifecycle/order-lifecycle.ts';
 import { logActivity } from '../orders/activity.ts';
 import { emailEventOf, platformFooter, replyToOf } from '../orders/orders.service.ts';
+import { answeredQuestion, checkAnswers } from '../questions/answers.ts';
+import { loadEventQuestions } from '../questions/questions.service.ts';
 import { ticketChangesMessages as m } from './ticket-changes.messages.ts';
 import * as repo from './ticket-changes.repository.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'jobs' | 'config'>;
+type Queryable = Deps['db'];
 type Ticket = repo.TicketRow;
 
 const HOUR = 3600_000;
@@ -88,6 +91,43 @@ function editRefusal(ticket: Ticket, now: Date, locale: Locale): AppError | null
   return null;
 }
 
+/**
+ * The buyer's own ticket (never passed on, held under the order's address): its page may also change the
+ * order's answers, as pretix lets the buyer do until the deadline.
+ */
+const buyersOwn = (ticket: Ticket) =>
+  ticket.attendee.transfer_count === 0 &&
+  ticket.attendee.email.toLowerCase() === (ticket.order.email ?? '').toLowerCase();
+
+/** The questions the holder may answer again: the ticket's (as checkout asked them) and, on the buyer's own ticket, the order's. Hidden ones stay the organizer's. */
+async function editableQuestions(q: Queryable, ticket: Ticket) {
+  const shown = (await loadEventQuestions(q, ticket.event.id)).filter((x) => !x.is_hidden);
+  return {
+    ticket: shown.filter(
+      (x) =>
+        x.belongs_to === 'ATTENDEE' &&
+        (x.ticket_ids.length === 0 || x.ticket_ids.includes(ticket.attendee.ticket_id)),
+    ),
+    order: buyersOwn(ticket) ? shown.filter((x) => x.belongs_to === 'ORDER') : [],
+  };
+}
+
+/** The answers to the asked questions replaced by the given ones (blank ones dropped); others kept. */
+function replaceAnswers(
+  current: Record<string, unknown>,
+  asked: { id: string }[],
+  given: Record<string, unknown>,
+) {
+  const ids = new Set(asked.map((q) => q.id));
+  const kept = Object.entries(current).filter(([id]) => !ids.has(id));
+  const fresh = Object.entries(given)
+    .map(([id, v]) => [id, typeof v === 'string' ? v.trim() : v] as const)
+    .filter(([, v]) => v !== '' && v !== false && !(Array.isArray(v) && v.length === 0));
+  return Object.fromEntries([...kept, ...fresh]);
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
 /** What the ticket page offers its holder now (the server decides; the page only renders it). */
 export async function ticketActions(
   deps: Deps,
@@ -100,8 +140,10 @@ export async function ticketActions(
   const now = new Date();
   const checkedIn = await repo.isCheckedIn(deps.db, ticket.order.account_id, ticket.attendee.id);
   const refusal = transferRefusal(ticket, now, locale, checkedIn);
+  const canEdit = rules.attendee_edits_allowed && editRefusal(ticket, now, locale) === null;
+  const asked = canEdit ? await editableQuestions(deps.db, ticket) : { ticket: [], order: [] };
   return {
-    can_edit: rules.attendee_edits_allowed && editRefusal(ticket, now, locale) === null,
+    can_edit: canEdit,
     edit_until: rules.attendee_edits_allowed
       ? deadline(ticket, rules.attendee_edits_until_hours).toISOString()
       : null,
@@ -111,12 +153,20 @@ export async function ticketActions(
       : null,
     transfer_blocked_reason:
       rules.transfers_allowed && refusal ? t(locale, refusal.message, refusal.opts.params ?? {}) : null,
+    questions: [
+      ...asked.order.map((q) => ({ ...answeredQuestion(q), value: ticket.order.answers[q.id] ?? null })),
+      ...asked.ticket.map((q) => ({ ...answeredQuestion(q), value: ticket.attendee.answers[q.id] ?? null })),
+    ],
   };
 }
 
 const fullName = (p: { first_name: string; last_name: string }) => `${p.first_name} ${p.last_name}`.trim();
 
-/** The holder fixes the name on the ticket, within the event's window; the order's log records it. */
+/**
+ * The holder fixes the name on the ticket and the answers to the event's questions (the order's too on the
+ * buyer's own ticket), within the event's window, checked as checkout checks them; a bad answer changes
+ * nothing. The order's log records what changed.
+ */
 export async function editHolder(
   deps: Deps,
   eventId: string,
@@ -128,10 +178,45 @@ export async function editHolder(
     const ticket = await loadTicket(deps, eventId, shortId, true, tx);
     const refused = editRefusal(ticket, new Date(), locale);
     if (refused) throw refused;
-    const before = fullName(ticket.attendee);
-    await repo.updateHolder(tx, ticket.order.account_id, ticket.attendee.id, input);
-    await logActivity(tx, ticket.order, 'HOLDER_EDITED', {
-      details: { attendee: `${before} → ${fullName(input)}`, short_id: ticket.attendee.short_id },
+    const { attendee, order } = ticket;
+    const asked = await editableQuestions(tx, ticket);
+    const fields: Record<string, FieldError | string> = {};
+    if (input.answers) checkAnswers(asked.ticket, input.answers, 'answers', fields);
+    if (input.order_answers) checkAnswers(asked.order, input.order_answers, 'order_answers', fields);
+    if (Object.keys(fields).length > 0) throw invalid(fields);
+
+    const answers = input.answers
+      ? replaceAnswers(attendee.answers, asked.ticket, input.answers)
+      : attendee.answers;
+    const orderAnswers = input.order_answers
+      ? replaceAnswers(order.answers, asked.order, input.order_answers)
+      : order.answers;
+    const renamed = fullName(input) !== fullName(attendee);
+    const retitled = [
+      ...asked.order.filter((q) => !same(orderAnswers[q.id], order.answers[q.id])),
+      ...asked.ticket.filter((q) => !same(answers[q.id], attendee.answers[q.id])),
+    ].map((q) => q.title);
+    if (!renamed && retitled.length === 0) return;
+
+    await repo.updateHolder(tx, order.account_id, attendee.id, {
+      first_name: input.first_name,
+      last_name: input.last_name,
+      answers,
+    });
+    if (!same(orderAnswers, order.answers)) {
+      await repo.updateOrderAnswers(tx, order.account_id, order.id, orderAnswers);
+    }
+    const who = renamed ? `${fullName(attendee)} → ${fullName(input)}` : fullName(attendee);
+    await logActivity(tx, order, 'HOLDER_EDITED', {
+      details: {
+        attendee: retitled.length > 0 ? `${who} · ${retitled.join(', ')}` : who,
+        short_id: attendee.short_id,
+        fields: [
+          ...(renamed ? ['name'] : []),
+          ...(same(answers, attendee.answers) ? [] : ['answers']),
+          ...(same(orderAnswers, order.answers) ? [] : ['order_answers']),
+        ],
+      },
     });
   });
 }

@@ -4,6 +4,7 @@ import { PKPass } from 'passkit-generator';
 import sharp from 'sharp';
 import type { AppleWalletConfig } from '../../config.ts';
 import { t } from '../../lib/i18n.ts';
+import { passAuthToken } from './passkit-auth.ts';
 import { ticketDocumentsMessages } from './ticket-documents.messages.ts';
 import { hexOr, textOn } from './ticket-pdf.ts';
 import type { TicketLine, TicketView } from './ticket-view.ts';
@@ -20,6 +21,7 @@ export function coordinatesOf(
   const latitude = Number(location.latitude);
   const longitude = Number(location.longitude);
   if (location.latitude == null || location.longitude == null) return null;
+  if (location.latitude === '' || location.longitude === '') return null;
   if (!Number.isFinite(latitude) || !Number.isFinite(longitude)) return null;
   if (Math.abs(latitude) > 90 || Math.abs(longitude) > 180) return null;
   return { latitude, longitude };
@@ -57,10 +59,12 @@ async function images(view: TicketView, band: string): Promise<Record<string, Bu
  * holder and ticket, the door's QR code, the organizer's colours; `voided` once cancelled (Wallet shows it
  * void when the buyer adds the new copy). The serial number is the attendee's id, so a new copy replaces
  * the old one in Wallet. Signed by passkit-generator: a detached PKCS#7 signature of manifest.json with
- * the installation's pass certificate, chained to Apple's WWDR intermediate.
+ * the installation's pass certificate, chained to Apple's WWDR intermediate. With an https APP_URL the
+ * pass names the PassKit web service (passkit.routes.ts) and its token, so Wallet registers it for updates.
  */
 export async function renderApplePass(
   config: AppleWalletConfig,
+  authSecret: string,
   view: TicketView,
   ticket: TicketLine,
   locale: Locale,
@@ -83,6 +87,12 @@ export async function renderApplePass(
     foregroundColor: rgb(text),
     labelColor: rgb(text),
     relevantDate: view.event.start.toISOString(),
+    ...(config.webServiceUrl
+      ? {
+          webServiceURL: config.webServiceUrl,
+          authenticationToken: passAuthToken(authSecret, ticket.attendeeId),
+        }
+      : {}),
     ...(coordinates ? { locations: [{ ...coordinates, relevantText: view.event.name }] } : {}),
     ...(voided ? { voided: true } : {}),
     ...(ticket.state === 'VALID'
@@ -123,6 +133,11 @@ export async function renderApplePass(
         ...(place ? [{ key: 'venue', label: m('ticket_documents.pass_venue'), value: place }] : []),
         { key: 'order', label: m('ticket_documents.pass_order'), value: view.orderShortId },
         { key: 'code', label: m('ticket_documents.pdf_ticket_id'), value: ticket.shortId },
+        ...ticket.answers.map((a, i) => ({
+          key: `answer-${i}`,
+          label: a.label,
+          value: a.value === true ? m('ticket_documents.answer_yes') : a.value,
+        })),
       ],
     },
   };

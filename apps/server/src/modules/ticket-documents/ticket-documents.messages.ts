@@ -23,4 +23,7 @@ export const ticketDocumentsMessages = defineMessages({
   'ticket_documents.pass_order': 'Pedido',
   'ticket_documents.pass_status': 'Estado',
   'ticket_documents.pass_void': 'Anulada',
+  'ticket_documents.answer_yes': 'Sí',
+  'ticket_documents.passkit_rate_limited':
+    'Demasiadas peticiones de Wallet desde esta conexión. Espera un momento y vuelve a probar.',
 });

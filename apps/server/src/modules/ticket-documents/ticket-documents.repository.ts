@@ -1,6 +1,14 @@
 import { and, asc, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { attendees, events, orderItems, orders, organizers } from '../../db/schema/index.ts';
+import {
+  attendees,
+  eventDates,
+  events,
+  orderItems,
+  orders,
+  organizers,
+  questions,
+} from '../../db/schema/index.ts';
 
 /** What a ticket's PDF and passes are made of: the order, its event and organizer, and its tickets. */
 const columns = {
@@ -11,6 +19,9 @@ const columns = {
     last_name: attendees.last_name,
     status: attendees.status,
     qr_secret: attendees.qr_secret,
+    ticket_id: attendees.ticket_id,
+    event_date_id: attendees.event_date_id,
+    answers: attendees.answers,
     updated_at: attendees.updated_at,
   },
   item: { ticket_name: orderItems.ticket_name, price_label: orderItems.price_label },
@@ -32,6 +43,13 @@ const columns = {
     updated_at: events.updated_at,
   },
   organizer: { id: organizers.id, name: organizers.name, logo_path: organizers.logo_path },
+  /** The ticket's date when the event has several (#27); null: the event's own. */
+  date: {
+    starts_at: eventDates.starts_at,
+    ends_at: eventDates.ends_at,
+    location: eventDates.location,
+    updated_at: eventDates.updated_at,
+  },
 };
 
 export type TicketDocumentRow = Awaited<ReturnType<typeof selectTickets>>[number];
@@ -44,6 +62,10 @@ function selectTickets(q: Queryable, where: SQL | undefined) {
     .innerJoin(orderItems, eq(orderItems.id, attendees.order_item_id))
     .innerJoin(events, eq(events.id, attendees.event_id))
     .innerJoin(organizers, eq(organizers.id, events.organizer_id))
+    .leftJoin(
+      eventDates,
+      and(eq(eventDates.id, attendees.event_date_id), eq(eventDates.account_id, attendees.account_id)),
+    )
     .where(and(where, isNull(events.deleted_at)))
     .orderBy(asc(attendees.created_at), asc(attendees.id));
 }
@@ -73,3 +95,24 @@ export async function ticketById(q: Queryable, accountId: string, attendeeId: st
   ).limit(1);
   return row;
 }
+
+/** The ticket questions whose answers the holder sees (not the organizer's hidden ones), in form order. */
+export function shownTicketQuestions(q: Queryable, eventId: string) {
+  return q
+    .select({
+      id: questions.id,
+      title: questions.title,
+      ticket_ids: questions.ticket_ids,
+      updated_at: questions.updated_at,
+    })
+    .from(questions)
+    .where(
+      and(
+        eq(questions.event_id, eventId),
+        eq(questions.belongs_to, 'ATTENDEE'),
+        eq(questions.is_hidden, false),
+      ),
+    )
+    .orderBy(asc(questions.sort_order), asc(questions.created_at));
+}
+export type ShownQuestion = Awaited<ReturnType<typeof shownTicketQuestions>>[number];

@@ -3,7 +3,9 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fileResponse } from '../../lib/openapi.ts';
+import { passkitRoutes } from './passkit.routes.ts';
 import * as service from './ticket-documents.service.ts';
+import { registerWalletJobs } from './wallet-sync.ts';
 
 const ticketParams = z.object({ id: z.uuid(), attendeeShortId: z.string().min(1).max(40) });
 const orderParams = z.object({ id: z.uuid(), orderShortId: z.string().min(1).max(40) });
@@ -21,11 +23,14 @@ const pdfAnswer = fileResponse('The tickets as a PDF, one page per ticket', ['ap
 
 /**
  * What the buyer carries, by the unguessable public ids (no login): the order's tickets as one PDF, a
- * ticket's PDF, its Apple Wallet pass and its Google Wallet save link (404 while not configured).
+ * ticket's PDF, its Apple Wallet pass and its Google Wallet save link (404 while not configured); and
+ * the PassKit web service that keeps passes in phones up to date (passkit.routes.ts).
  */
 export const ticketDocumentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   const tags = ['ticket-documents'];
+  await registerWalletJobs(deps);
+  await app.register(passkitRoutes);
   app.get(
     '/public/events/:id/order/:orderShortId/tickets/pdf',
     {

@@ -12,6 +12,7 @@ import type { TicketDocumentRow } from './ticket-documents.repository.ts';
 import * as repo from './ticket-documents.repository.ts';
 import { renderTicketsPdf } from './ticket-pdf.ts';
 import { ticketView } from './ticket-view.ts';
+import { followPass } from './wallet.repository.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'config'>;
 
@@ -28,8 +29,20 @@ const held = (rows: TicketDocumentRow[]) =>
 const shown = (row: TicketDocumentRow | undefined) =>
   row && (SOLD_ORDERS.includes(row.order.status) || row.order.status === 'CANCELLED') ? row : undefined;
 
-async function pdfOf(dataDir: string, rows: TicketDocumentRow[], locale: Locale): Promise<Buffer | null> {
-  const view = await ticketView(rows, locale, dataDir);
+/** The tickets as their documents show them, with the answers to the event's shown questions. */
+async function viewOf(q: Queryable, dataDir: string, rows: TicketDocumentRow[], locale: Locale) {
+  const [first] = rows;
+  if (!first) return null;
+  return ticketView(rows, await repo.shownTicketQuestions(q, first.event.id), locale, dataDir);
+}
+
+async function pdfOf(
+  q: Queryable,
+  dataDir: string,
+  rows: TicketDocumentRow[],
+  locale: Locale,
+): Promise<Buffer | null> {
+  const view = await viewOf(q, dataDir, rows, locale);
   return view ? renderTicketsPdf(view, locale) : null;
 }
 
@@ -66,7 +79,7 @@ export async function publicOrderPdf(
   locale: Locale,
 ): Promise<PdfFile> {
   const rows = held(await repo.orderTicketsByShortId(deps.db, eventId, orderShortId));
-  const pdf = await pdfOf(deps.config.dataDir, rows, locale);
+  const pdf = await pdfOf(deps.db, deps.config.dataDir, rows, locale);
   if (!pdf) throw notFound();
   return { filename: orderPdfName(orderShortId), pdf };
 }
@@ -80,7 +93,7 @@ export async function publicTicketPdf(
 ): Promise<PdfFile> {
   const row = shown(await repo.ticketByShortId(deps.db, eventId, attendeeShortId));
   if (!row) throw notFound();
-  const pdf = await pdfOf(deps.config.dataDir, [row], locale);
+  const pdf = await pdfOf(deps.db, deps.config.dataDir, [row], locale);
   if (!pdf) throw notFound();
   return { filename: ticketPdfName(attendeeShortId), pdf };
 }
@@ -106,7 +119,7 @@ export async function ticketsAttachment(
   const rows = held(found);
   const [first] = rows;
   if (!first || attachmentOff(first)) return null;
-  const pdf = await pdfOf(config.dataDir, rows, locale);
+  const pdf = await pdfOf(q, config.dataDir, rows, locale);
   if (!pdf) return null;
   return {
     filename: ofOrder ? orderPdfName(first.order.short_id) : ticketPdfName(first.attendee.short_id),
@@ -122,10 +135,24 @@ export async function ticketsAttachment(
  */
 async function walletTicket(deps: Deps, eventId: string, attendeeShortId: string, locale: Locale) {
   const row = shown(await repo.ticketByShortId(deps.db, eventId, attendeeShortId));
-  const view = row ? await ticketView([row], locale, deps.config.dataDir) : null;
+  const view = row ? await viewOf(deps.db, deps.config.dataDir, [row], locale) : null;
   const ticket = view?.tickets[0];
   if (!view || !ticket || ticket.state === 'UNPAID') throw notFound();
   return { view, ticket };
+}
+
+/**
+ * A ticket's wallet pass by the attendee's id, in the order's language: what the PassKit web service
+ * serves and the sync pushes to Google. None once the ticket is gone or not (yet) paid.
+ */
+export async function walletTicketById(deps: Deps, accountId: string, attendeeId: string) {
+  const row = shown(await repo.ticketById(deps.db, accountId, attendeeId));
+  if (!row) return null;
+  const locale = isLocale(row.order.locale) ? row.order.locale : DEFAULT_LOCALE;
+  const view = await viewOf(deps.db, deps.config.dataDir, [row], locale);
+  const ticket = view?.tickets[0];
+  if (!view || !ticket || ticket.state === 'UNPAID') return null;
+  return { view, ticket, locale };
 }
 
 /** GET /api/public/events/{id}/attendees/{attendeeShortId}/apple-wallet: the signed .pkpass. */
@@ -133,7 +160,8 @@ export async function publicApplePass(deps: Deps, eventId: string, attendeeShort
   const apple = deps.config.appleWallet;
   if (!apple) throw notFound();
   const { view, ticket } = await walletTicket(deps, eventId, attendeeShortId, locale);
-  return { filename: `${attendeeShortId}.pkpass`, body: await renderApplePass(apple, view, ticket, locale) };
+  const body = await renderApplePass(apple, deps.config.authSecret, view, ticket, locale);
+  return { filename: `${attendeeShortId}.pkpass`, body };
 }
 
 /** GET /api/public/events/{id}/attendees/{attendeeShortId}/google-wallet: where the save link goes. */
@@ -145,6 +173,9 @@ export async function publicGoogleWalletLink(
 ): Promise<string> {
   const google = deps.config.googleWallet;
   if (!google) throw notFound();
+  const found = await repo.ticketByShortId(deps.db, eventId, attendeeShortId);
+  // Followed before it is made, so a change from now on reaches the object Google creates from it.
+  if (found) await followPass(deps.db, found.order.account_id, found.attendee.id, true);
   const { view, ticket } = await walletTicket(deps, eventId, attendeeShortId, locale);
   return googleWalletLink(google, deps.config.appUrl, view, ticket, locale);
 }

@@ -109,13 +109,14 @@ export function renderTicketsPdf(view: TicketView, locale: Locale): Promise<Buff
 
     doc.fillColor('#000000');
     let y = 140;
-    const field = (label: Key, value: string) => {
+    const field = (label: Key | { text: string }, value: string) => {
       if (!value) return;
+      const caption = typeof label === 'string' ? m(label) : winAnsi(label.text);
       doc
         .font('Helvetica')
         .fontSize(9)
         .fillColor('#555555')
-        .text(m(label).toUpperCase(), PAGE.margin, y, { width: width - QR_SIZE - 20 });
+        .text(caption.toUpperCase(), PAGE.margin, y, { width: width - QR_SIZE - 20 });
       doc
         .font('Helvetica-Bold')
         .fontSize(13)
@@ -129,6 +130,12 @@ export function renderTicketsPdf(view: TicketView, locale: Locale): Promise<Buff
     field('ticket_documents.pdf_ticket', ticket.ticketName);
     field('ticket_documents.pdf_order', view.orderShortId);
     field('ticket_documents.pdf_ticket_id', ticket.shortId);
+    // The holder's answers, as far as the page holds them (a long one is cut, never a second page).
+    for (const a of ticket.answers) {
+      if (y > PAGE.height - PAGE.margin - 60) break;
+      const value = a.value === true ? m('ticket_documents.answer_yes') : a.value;
+      field({ text: a.label }, value.length > 300 ? `${value.slice(0, 299)}…` : value);
+    }
 
     const qrX = PAGE.width - PAGE.margin - QR_SIZE;
     const qrY = 140;

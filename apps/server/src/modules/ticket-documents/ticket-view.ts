@@ -5,7 +5,7 @@ import { formatDateRange } from '@taquilla/shared/dates';
 import sharp from 'sharp';
 import type { EventLocation } from '../../db/schema/index.ts';
 import { uploadsDir } from '../images/images.storage.ts';
-import type { TicketDocumentRow } from './ticket-documents.repository.ts';
+import type { ShownQuestion, TicketDocumentRow } from './ticket-documents.repository.ts';
 
 /** A ticket as its documents show it: VALID has a code to scan, VOID was cancelled, UNPAID awaits payment. */
 export type TicketState = 'VALID' | 'VOID' | 'UNPAID';
@@ -20,12 +20,16 @@ export interface TicketLine {
   state: TicketState;
   /** What the door scans (the ticket's secret, as in the QR of the ticket page and the e-mail). */
   code: string;
+  /** The holder's answers to the ticket's questions, by question title; `true` is a ticked box. */
+  answers: { label: string; value: string | true }[];
 }
 
 /** What the PDF and the wallet passes of some tickets of one order show, read now from the database. */
 export interface TicketView {
   event: {
     id: string;
+    /** The ticket's event date (#27), when the event has several. */
+    dateId: string | null;
     name: string;
     start: Date;
     end: Date | null;
@@ -83,28 +87,52 @@ async function logoOf(dataDir: string, logoPath: string | null): Promise<Buffer 
   }
 }
 
+/** A ticket's answers as its documents print them, in the questions' order; unanswered ones left out. */
+function answersOf(row: TicketDocumentRow, questions: ShownQuestion[]): TicketLine['answers'] {
+  const out: TicketLine['answers'] = [];
+  for (const q of questions) {
+    if (q.ticket_ids.length > 0 && !q.ticket_ids.includes(row.attendee.ticket_id)) continue;
+    const v = row.attendee.answers[q.id];
+    if (v === true) out.push({ label: q.title, value: true });
+    else if (Array.isArray(v) && v.length > 0) out.push({ label: q.title, value: v.join(', ') });
+    else if (typeof v === 'string' && v.trim()) out.push({ label: q.title, value: v.trim() });
+  }
+  return out;
+}
+
 export async function ticketView(
   rows: TicketDocumentRow[],
+  questions: ShownQuestion[],
   locale: Locale,
   dataDir: string,
 ): Promise<TicketView | null> {
   const [first] = rows;
   if (!first) return null;
-  const { event, organizer, order } = first;
+  const { event, organizer, order, date } = first;
+  // A ticket of one of the event's dates shows that date's times and, when it has its own, its venue.
+  const start = date?.starts_at ?? event.start_date;
+  const end = date ? date.ends_at : event.end_date;
+  const location = date?.location ?? event.location;
   const changedAt = new Date(
-    Math.max(event.updated_at.getTime(), ...rows.map((r) => r.attendee.updated_at.getTime())),
+    Math.max(
+      event.updated_at.getTime(),
+      date?.updated_at.getTime() ?? 0,
+      ...rows.map((r) => r.attendee.updated_at.getTime()),
+      ...questions.map((q) => q.updated_at.getTime()),
+    ),
   );
   return {
     event: {
       id: event.id,
+      dateId: first.attendee.event_date_id,
       name: event.name,
-      start: event.start_date,
-      end: event.end_date,
+      start,
+      end,
       timezone: event.timezone,
-      location: event.location,
+      location,
     },
-    when: `${formatDateRange(event.start_date, event.end_date, event.timezone, locale, 'full')} (${event.timezone})`,
-    where: placeOf(event.location),
+    when: `${formatDateRange(start, end, event.timezone, locale, 'full')} (${event.timezone})`,
+    where: placeOf(location),
     organizerId: organizer.id,
     organizerName: organizer.name,
     colors: (event.settings.colors as TicketView['colors'] | undefined) ?? {},
@@ -121,6 +149,7 @@ export async function ticketView(
       ticketName: ticketNameOf(r.item),
       state: stateOf(r),
       code: r.attendee.qr_secret,
+      answers: answersOf(r, questions),
     })),
     changedAt,
   };

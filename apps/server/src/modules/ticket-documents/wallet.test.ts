@@ -1,110 +1,19 @@
-import { execFileSync } from 'node:child_process';
-import { createHash, generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { asc, eq } from 'drizzle-orm';
+import { generateKeyPairSync } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { eq } from 'drizzle-orm';
 import { importSPKI, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config.ts';
-import { attendees, events, orders } from '../../db/schema/index.ts';
+import { attendees } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { addTicket, buyWithTestCard, createSellingEvent } from '../../test/factories/checkout.ts';
+import { addQuestion } from '../../test/factories/checkout.ts';
+import { checkPass, file, makeChain, sale } from './wallet-test-kit.ts';
 
 /**
- * Apple Wallet passes signed with a certificate chain made here with the openssl CLI (a root standing for
- * Apple's, a WWDR-like intermediate, a pass signer), read back with unzip and openssl: every manifest
- * SHA-1, and the detached PKCS#7 signature of manifest.json. Google Wallet links verified with the public
- * half of a key made here. Apple's and Google's services themselves are the outside boundary: not called.
+ * Apple Wallet passes signed with the chain of wallet-test-kit.ts, read back with unzip and openssl.
+ * Google Wallet links verified with the public half of a key made here. Apple's and Google's services
+ * themselves are the outside boundary: not called here (wallet-sync.test.ts talks to stand-ins of them).
  */
-const dir = mkdtempSync(path.join(tmpdir(), 'wallet-'));
-const file = (name: string) => path.join(dir, name);
-const openssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
-
-function makeChain() {
-  openssl(
-    'req',
-    '-x509',
-    '-newkey',
-    'rsa:2048',
-    '-nodes',
-    '-keyout',
-    'root.key',
-    '-out',
-    'root.pem',
-    '-days',
-    '30',
-    '-subj',
-    '/CN=Test Root CA',
-    '-addext',
-    'basicConstraints=critical,CA:TRUE',
-    '-addext',
-    'keyUsage=critical,keyCertSign,cRLSign',
-  );
-  openssl(
-    'req',
-    '-newkey',
-    'rsa:2048',
-    '-nodes',
-    '-keyout',
-    'wwdr.key',
-    '-out',
-    'wwdr.csr',
-    '-subj',
-    '/CN=Test WWDR Intermediate',
-  );
-  writeFileSync(file('ca.ext'), 'basicConstraints=critical,CA:TRUE\nkeyUsage=critical,keyCertSign,cRLSign\n');
-  openssl(
-    'x509',
-    '-req',
-    '-in',
-    'wwdr.csr',
-    '-CA',
-    'root.pem',
-    '-CAkey',
-    'root.key',
-    '-CAcreateserial',
-    '-out',
-    'wwdr.pem',
-    '-days',
-    '30',
-    '-extfile',
-    'ca.ext',
-  );
-  // The signer's key is encrypted, as a downloaded pass certificate's usually is.
-  openssl('genrsa', '-aes256', '-passout', 'pass:sesamo', '-out', 'signer.key', '2048');
-  openssl(
-    'req',
-    '-new',
-    '-key',
-    'signer.key',
-    '-passin',
-    'pass:sesamo',
-    '-out',
-    'signer.csr',
-    '-subj',
-    '/UID=pass.com.example.taquilla/CN=Pass Type ID: pass.com.example.taquilla/OU=TEAM123456',
-  );
-  writeFileSync(file('leaf.ext'), 'basicConstraints=CA:FALSE\nkeyUsage=critical,digitalSignature\n');
-  openssl(
-    'x509',
-    '-req',
-    '-in',
-    'signer.csr',
-    '-CA',
-    'wwdr.pem',
-    '-CAkey',
-    'wwdr.key',
-    '-CAcreateserial',
-    '-out',
-    'signer.pem',
-    '-days',
-    '30',
-    '-extfile',
-    'leaf.ext',
-  );
-}
-
 const google = generateKeyPairSync('rsa', { modulusLength: 2048 });
 
 let t: TestApp;
@@ -132,114 +41,6 @@ afterAll(async () => {
   await t?.close();
   await bare?.close();
 });
-
-async function sale(app: TestApp['app']) {
-  const s = await createSellingEvent(app);
-  await app.deps.db
-    .update(events)
-    .set({
-      location: {
-        venue_name: 'Sala Apolo',
-        city: 'Barcelona',
-        latitude: '41.3744',
-        longitude: '2.1700',
-      } as never,
-      settings: { colors: { primary: '#c2255c' } },
-    })
-    .where(eq(events.id, s.event.id));
-  const ticket = await addTicket(app, s.event, { name: 'Pista' });
-  const short = await buyWithTestCard(app, s.event, ticket, {
-    quantity: 1,
-    attendees: [{ first_name: 'Núria', last_name: 'Ibáñez', email: 'nuria@example.com' }],
-  });
-  const [order] = await app.deps.db.select().from(orders).where(eq(orders.short_id, short));
-  const [holder] = await app.deps.db
-    .select()
-    .from(attendees)
-    .where(eq(attendees.order_id, order?.id ?? ''))
-    .orderBy(asc(attendees.created_at));
-  if (!order || !holder) throw new Error('no sale');
-  return { ...s, order, holder };
-}
-
-/** Unzips a pass, checks the manifest's hash of every file and the signature; answers pass.json. */
-function checkPass(pkpass: Buffer): Record<string, unknown> {
-  const out = mkdtempSync(path.join(dir, 'pass-'));
-  writeFileSync(path.join(out, 'ticket.pkpass'), pkpass);
-  execFileSync('unzip', ['-q', 'ticket.pkpass', '-d', 'x'], { cwd: out });
-  const root = path.join(out, 'x');
-  const names = readdirSync(root).sort();
-  expect(names).toEqual(
-    expect.arrayContaining(['icon.png', 'icon@2x.png', 'manifest.json', 'pass.json', 'signature']),
-  );
-  const manifest = JSON.parse(readFileSync(path.join(root, 'manifest.json'), 'utf8')) as Record<
-    string,
-    string
-  >;
-  expect(Object.keys(manifest).sort()).toEqual(
-    names.filter((n) => n !== 'manifest.json' && n !== 'signature'),
-  );
-  for (const [name, sha1] of Object.entries(manifest)) {
-    expect(
-      createHash('sha1')
-        .update(readFileSync(path.join(root, name)))
-        .digest('hex'),
-      name,
-    ).toBe(sha1);
-  }
-  // The signature verifies against our root (it carries the signer and the intermediate).
-  const verified = execFileSync(
-    'openssl',
-    [
-      'smime',
-      '-verify',
-      '-binary',
-      '-inform',
-      'DER',
-      '-in',
-      'signature',
-      '-content',
-      'manifest.json',
-      '-CAfile',
-      file('root.pem'),
-      '-purpose',
-      'any',
-      '-out',
-      '/dev/null',
-    ],
-    { cwd: root, stdio: 'pipe' },
-  );
-  expect(verified.toString()).toBe('');
-  // A manifest changed after signing fails the same check.
-  writeFileSync(
-    path.join(root, 'tampered.json'),
-    readFileSync(path.join(root, 'manifest.json'), 'utf8').replace('"', ' "'),
-  );
-  expect(() =>
-    execFileSync(
-      'openssl',
-      [
-        'smime',
-        '-verify',
-        '-binary',
-        '-inform',
-        'DER',
-        '-in',
-        'signature',
-        '-content',
-        'tampered.json',
-        '-CAfile',
-        file('root.pem'),
-        '-purpose',
-        'any',
-        '-out',
-        '/dev/null',
-      ],
-      { cwd: root, stdio: 'pipe' },
-    ),
-  ).toThrow();
-  return JSON.parse(readFileSync(path.join(root, 'pass.json'), 'utf8')) as Record<string, unknown>;
-}
 
 const ticketUrl = (s: { event: { id: string }; holder: { short_id: string } }) =>
   `/api/public/events/${s.event.id}/attendees/${s.holder.short_id}`;
@@ -295,6 +96,65 @@ describe('Apple Wallet', () => {
     expect(voided.voided).toBe(true);
     expect(voided.barcodes).toBeUndefined();
     expect(voided.serialNumber).toBe(s.holder.id);
+  });
+});
+
+describe("passes follow the holder's own changes", () => {
+  const googleObject = async (url: string) => {
+    const res = await t.app.inject({ url: `${url}/google-wallet` });
+    expect(res.statusCode, res.body).toBe(302);
+    const { payload } = await jwtVerify(
+      String(res.headers.location).split('/save/')[1] ?? '',
+      google.publicKey,
+    );
+    return (payload.payload as { eventTicketObjects: Record<string, unknown>[] }).eventTicketObjects[0];
+  };
+
+  it('a corrected name and answers, then a transfer, make new copies: same serial, new holder, new code', async () => {
+    const s = await sale(t.app);
+    const size = await addQuestion(t.app, s.event, {
+      title: 'Talla',
+      belongs_to: 'ATTENDEE',
+      type: 'RADIO',
+      options: ['S', 'M'],
+    });
+    const edited = await t.app.inject({
+      method: 'PUT',
+      url: `${ticketUrl(s)}/holder`,
+      payload: { first_name: 'Núria', last_name: 'Ibáñez Puig', answers: { [size.id]: 'M' } },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const first = checkPass((await t.app.inject({ url: `${ticketUrl(s)}/apple-wallet` })).rawPayload);
+    const fields = first.eventTicket as Record<string, { label: string; value: string }[]>;
+    expect(fields.auxiliaryFields?.[0]?.value).toBe('Núria Ibáñez Puig');
+    expect(fields.backFields).toContainEqual(expect.objectContaining({ label: 'Talla', value: 'M' }));
+    expect((await googleObject(ticketUrl(s)))?.textModulesData).toEqual([
+      { id: 'answer0', header: 'Talla', body: 'M' },
+    ]);
+
+    const moved = await t.app.inject({
+      method: 'POST',
+      url: `${ticketUrl(s)}/transfer`,
+      payload: { first_name: 'Pau', last_name: 'Roig', email: 'pau@example.com' },
+    });
+    expect(moved.statusCode, moved.body).toBe(201);
+    const next = { event: s.event, holder: { short_id: moved.json().data.short_id as string } };
+    // The old address makes no pass any more; the new one carries the new holder and the new code.
+    expect((await t.app.inject({ url: `${ticketUrl(s)}/apple-wallet` })).statusCode).toBe(404);
+    const after = checkPass((await t.app.inject({ url: `${ticketUrl(next)}/apple-wallet` })).rawPayload);
+    const [code] = after.barcodes as { message: string }[];
+    const [row] = await t.app.deps.db.select().from(attendees).where(eq(attendees.id, s.holder.id));
+    expect(after.serialNumber).toBe(s.holder.id);
+    expect(code?.message).toBe(row?.qr_secret);
+    expect(code?.message).not.toBe(s.holder.qr_secret);
+    expect(JSON.stringify(after.eventTicket)).toContain('Pau Roig');
+    const object = await googleObject(ticketUrl(next));
+    expect(object).toMatchObject({
+      id: `3388000000012345678.ticket-${s.holder.id}`,
+      state: 'ACTIVE',
+      ticketHolderName: 'Pau Roig',
+      barcode: { value: row?.qr_secret },
+    });
   });
 });
 

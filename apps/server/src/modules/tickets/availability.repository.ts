@@ -7,7 +7,7 @@ const uuidArray = (ids: string[]) =>
 /** Reads of the stock functions of migration 0005 (`stock_levels`, `promo_code_levels`). */
 
 export interface StockLevelRow {
-  scope: 'PRICE' | 'TICKET' | 'CAPACITY';
+  scope: 'PRICE' | 'TICKET' | 'CAPACITY' | 'DATE';
   id: string;
   ticket_id: string | null;
   quantity: number | null;
@@ -21,9 +21,14 @@ export async function selectStockLevels(
   q: Queryable,
   eventId: string,
   ticketIds: string[] | null,
+  eventDateId: string | null = null,
 ): Promise<StockLevelRow[]> {
   const ids = ticketIds ? uuidArray(ticketIds) : sql`null`;
-  return rowsOf<StockLevelRow>(await q.execute(sql`select * from stock_levels(${eventId}::uuid, ${ids})`));
+  return rowsOf<StockLevelRow>(
+    await q.execute(
+      sql`select * from stock_levels(${eventId}::uuid, ${ids}, null, true, ${eventDateId}::uuid)`,
+    ),
+  );
 }
 
 export interface PromoCodeLevelRow {

@@ -36,17 +36,27 @@ export interface StockLevels {
   prices: Map<string, PriceLevel>;
   tickets: Map<string, TicketLevel>;
   capacities: Map<string, CapacityLevel>;
+  /** With a date: its own capacity (null = none), units held and left (null = unlimited). */
+  date: { capacity: number | null; held: number; remaining: number | null } | null;
 }
 
-/** The stock of an event's live tickets (or of `ticketIds` and the capacity assignments they share). */
+/**
+ * The stock of an event's live tickets (or of `ticketIds` and the capacity assignments they share). With
+ * `eventDateId` (#27) the tiers and tickets are counted for that date, under its capacity too.
+ */
 export async function loadStockLevels(
   q: Queryable,
   eventId: string,
   ticketIds?: string[],
+  eventDateId?: string | null,
 ): Promise<StockLevels> {
-  const rows = await repo.selectStockLevels(q, eventId, ticketIds ?? null);
-  const levels: StockLevels = { prices: new Map(), tickets: new Map(), capacities: new Map() };
+  const rows = await repo.selectStockLevels(q, eventId, ticketIds ?? null, eventDateId ?? null);
+  const levels: StockLevels = { prices: new Map(), tickets: new Map(), capacities: new Map(), date: null };
   for (const r of rows) {
+    if (r.scope === 'DATE') {
+      levels.date = { capacity: r.quantity, held: r.held, remaining: r.remaining };
+      continue;
+    }
     if (r.scope === 'PRICE') {
       levels.prices.set(r.id, { held: r.held, remaining: r.remaining, sale_state: r.state as SaleState });
     } else if (r.scope === 'TICKET') {

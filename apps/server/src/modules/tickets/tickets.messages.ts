@@ -6,6 +6,7 @@ export const ticketMessages = defineMessages({
   'tickets.type_required': 'Elige el tipo de precio.',
   'tickets.prices_required': 'Se necesita al menos un tramo de precio.',
   'tickets.single_price': 'Este tipo de entrada tiene exactamente un precio.',
+  'tickets.name_required': 'Pon un nombre a la entrada.',
   'tickets.tier_label_required': 'Pon un nombre al tramo (por ejemplo, «Anticipada»).',
   'tickets.price_positive': 'El precio debe ser mayor que 0.',
   'tickets.sale_end_before_start': 'El fin de la venta debe ser posterior al inicio.',

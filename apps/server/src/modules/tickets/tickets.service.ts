@@ -65,8 +65,16 @@ export interface SellableTicket {
  * Availability and sale state are the `stock_levels` database function's, the rule the locked
  * reservation applies. A constant number of queries whatever the number of tickets.
  */
-export async function loadSellableTickets(q: Queryable, eventId: string): Promise<SellableTicket[]> {
-  const [rows, levels] = await Promise.all([repo.loadEventTickets(q, eventId), loadStockLevels(q, eventId)]);
+/** The event's tickets as they sell now; on an event with dates, as they sell for `eventDateId`. */
+export async function loadSellableTickets(
+  q: Queryable,
+  eventId: string,
+  eventDateId?: string | null,
+): Promise<SellableTicket[]> {
+  const [rows, levels] = await Promise.all([
+    repo.loadEventTickets(q, eventId),
+    loadStockLevels(q, eventId, undefined, eventDateId),
+  ]);
   return rows.map((t) => toSellable(t, levels));
 }
 

@@ -4,6 +4,7 @@ export const waitlistMessages = defineMessages({
   'waitlist.name_required': 'Indica tu nombre.',
   'waitlist.email_invalid': 'Indica un correo electrónico válido.',
   'waitlist.consent_required': 'Debes aceptar que te escribamos si quedan entradas libres.',
+  'waitlist.offer_duration': 'Una oferta dura entre 15 minutos y 14 días (336 horas).',
   'waitlist.not_available': 'Esta entrada no tiene lista de espera.',
   'waitlist.not_sold_out': 'Aún quedan entradas: puedes comprarlas ahora.',
   'waitlist.quantity_range': 'Puedes pedir entre {min} y {max, plural, one {# entrada} other {# entradas}}.',

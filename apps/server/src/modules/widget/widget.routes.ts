@@ -5,11 +5,13 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../lib/auth.ts';
+import { isUuid } from '../../lib/ids.ts';
 import { SpaShell } from '../../lib/spa.ts';
 import { loadPublicEvent } from '../public-events/public-events.service.ts';
+import { waitingRoomGate } from '../waiting-room/gate.ts';
+import { queuePageHandler, queuePageSchema } from '../waiting-room/waiting-room.routes.ts';
 import * as service from './widget.service.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const eventParams = z.object({ eventId: z.uuid() });
 const pageParams = z.object({ eventId: z.string().max(100) });
 const pageQuery = z.object({ locale: z.string().max(10).optional() }).passthrough();
@@ -20,7 +22,8 @@ const pageQuery = z.object({ locale: z.string().max(10).optional() }).passthroug
  * narrowed to the organizer's allowed origins when they listed some):
  * - `/widget/{eventId}`: widget.html, its own light build, with the event's public data inlined;
  * - `/widget/{eventId}/checkout/{orderShortId}/{step}`: the checkout steps inside the frame, the
- *   checkout's light page (public-pages.documents.ts).
+ *   checkout's light page (public-pages.documents.ts);
+ * - `/widget/{eventId}/queue`: the waiting room's queue page inside the frame (waiting-room.routes.ts).
  */
 export const widgetRoutes: FastifyPluginAsyncZod = async (fastify) => {
   const { deps } = fastify;
@@ -62,7 +65,7 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (fastify) => {
   );
 
   async function allowFraming(reply: FastifyReply, eventId: string) {
-    if (!UUID.test(eventId)) return;
+    if (!isUuid(eventId)) return;
     const policy = String(reply.raw.getHeader('content-security-policy') ?? '');
     reply.header('content-security-policy', await service.framedPolicy(deps, eventId, policy));
   }
@@ -71,12 +74,20 @@ export const widgetRoutes: FastifyPluginAsyncZod = async (fastify) => {
     '/widget/:eventId',
     { schema: { hide: true, params: pageParams, querystring: pageQuery } },
     async (request, reply) => {
-      if (!widgetPage.available) return reply.callNotFound();
       const { eventId } = request.params;
+      const queue = await waitingRoomGate(deps, request, eventId, '/widget');
+      if (queue) return reply.redirect(queue, 303);
+      if (!widgetPage.available) return reply.callNotFound();
       const locale = isLocale(request.query.locale) ? request.query.locale : request.locale;
-      const event = UUID.test(eventId) ? await loadPublicEvent(deps.db, eventId) : null;
+      const event = isUuid(eventId) ? await loadPublicEvent(deps.db, eventId) : null;
       await allowFraming(reply, eventId);
       return widgetPage.send(reply, { data: { event, locale }, lang: locale }, event ? 200 : 404);
     },
   );
+
+  const queuePage = queuePageHandler(fastify, '/widget');
+  fastify.get('/widget/:eventId/queue', { schema: queuePageSchema }, async (request, reply) => {
+    await allowFraming(reply, request.params.eventId);
+    return queuePage(request, reply);
+  });
 };

@@ -3,6 +3,7 @@ import {
   affiliates,
   capacityAssignments,
   capacityAssignmentTickets,
+  eventDates,
   events,
   organizers,
   promoCodes,
@@ -209,6 +210,8 @@ export async function buyWithTestCard(
     attendees?: { first_name: string; last_name: string; email: string; answers?: Record<string, unknown> }[];
     /** The buyer's browser language (Accept-Language), which the order and its e-mails keep. */
     acceptLanguage?: string;
+    /** One of the event's dates (#27). */
+    eventDateId?: string;
   } = {},
 ) {
   const base = `/api/public/events/${event.id}/order`;
@@ -220,6 +223,7 @@ export async function buyWithTestCard(
     payload: {
       tickets: [{ ticket_id: ticket.id, price_id: at(ticket.prices, 0).id, quantity: opts.quantity ?? 1 }],
       ...(opts.affiliate_code ? { affiliate_code: opts.affiliate_code } : {}),
+      ...(opts.eventDateId ? { event_date_id: opts.eventDateId } : {}),
     },
   });
   if (reserved.statusCode !== 201) throw new Error(`reserve: ${reserved.statusCode} ${reserved.body}`);
@@ -242,4 +246,27 @@ export async function buyWithTestCard(
   });
   if (paid.json().data?.status !== 'COMPLETED') throw new Error(`payment: ${paid.statusCode} ${paid.body}`);
   return short;
+}
+
+/** A date of the event (#27), in `inDays` days at 18:00 UTC for two hours. */
+export async function addEventDate(
+  app: App,
+  event: { id: string; account_id: string },
+  opts: Partial<typeof eventDates.$inferInsert> & { inDays?: number } = {},
+) {
+  const { inDays = 10, ...values } = opts;
+  const starts = new Date(Date.now() + inDays * 24 * 3600 * 1000);
+  starts.setUTCHours(18, 0, 0, 0);
+  return one(
+    await app.deps.db
+      .insert(eventDates)
+      .values({
+        account_id: event.account_id,
+        event_id: event.id,
+        starts_at: starts,
+        ends_at: new Date(starts.getTime() + 2 * 3600 * 1000),
+        ...values,
+      })
+      .returning(),
+  );
 }

@@ -71,6 +71,8 @@ export async function insertOrder(
     status?: (typeof orders.$inferInsert)['status'];
     reservedUntil?: Date;
     promoCodeId?: string | null;
+    /** One of the event's dates (#27): the order and its lines hold that date's units. */
+    eventDateId?: string | null;
     items: { ticketId: string; priceId: string; quantity: number }[];
   },
 ) {
@@ -88,6 +90,7 @@ export async function insertOrder(
         subtotal_cents: 0,
         total_cents: 0,
         promo_code_id: opts.promoCodeId ?? null,
+        event_date_id: opts.eventDateId ?? null,
       })
       .returning(),
   );
@@ -98,6 +101,7 @@ export async function insertOrder(
         event_id: opts.eventId,
         ticket_id: i.ticketId,
         price_id: i.priceId,
+        event_date_id: opts.eventDateId ?? null,
         ticket_name: 'Entrada',
         quantity: i.quantity,
         unit_price_cents: 0,

@@ -2,8 +2,10 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import {
   IconAffiliate,
+  IconCalendarEvent,
   IconChartBar,
   IconClipboardCheck,
+  IconClockPause,
   IconCode,
   IconDiscount,
   IconHourglass,
@@ -36,6 +38,7 @@ export const EVENT_SECTIONS: {
   { key: 'getting-started', label: msg`Primeros pasos`, icon: IconRocket, permission: 'events:manage' },
   { key: 'dashboard', label: msg`Panel`, icon: IconChartBar, permission: 'reports:read' },
   { key: 'reports', label: msg`Informes`, icon: IconReportAnalytics, permission: 'reports:read' },
+  { key: 'dates', label: msg`Fechas`, icon: IconCalendarEvent, permission: 'events:read' },
   { key: 'tickets', label: msg`Entradas`, icon: IconTicket, permission: 'events:read' },
   { key: 'capacity-assignments', label: msg`Aforos`, icon: IconUsersGroup, permission: 'events:read' },
   { key: 'promo-codes', label: msg`Códigos promocionales`, icon: IconDiscount, permission: 'events:read' },
@@ -43,6 +46,7 @@ export const EVENT_SECTIONS: {
   { key: 'orders', label: msg`Pedidos`, icon: IconReceipt, permission: 'orders:read' },
   { key: 'attendees', label: msg`Asistentes`, icon: IconUsers, permission: 'orders:read' },
   { key: 'waitlist', label: msg`Lista de espera`, icon: IconHourglass, permission: 'orders:read' },
+  { key: 'waiting-room', label: msg`Sala de espera`, icon: IconClockPause, permission: 'events:read' },
   { key: 'check-in', label: msg`Control de acceso`, icon: IconClipboardCheck, permission: 'check-in:read' },
   { key: 'messages', label: msg`Mensajes`, icon: IconMail, permission: 'orders:read' },
   { key: 'emails', label: msg`Correos`, icon: IconMailCog, permission: 'events:read' },

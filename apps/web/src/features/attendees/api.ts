@@ -8,18 +8,16 @@ import type {
 import type { CheckInList, DoorCheckInResult } from '@taquilla/shared/schemas/check-in';
 import { api } from '../../lib/api-client.ts';
 
-/** The list's filters as the API takes them: a ticket and a status (empty: all). */
-export const attendeeFilters = (opts: { ticketId: string; status: string }) => {
-  const filters = {
-    ...(opts.ticketId ? { ticket_id: { eq: opts.ticketId } } : {}),
-    ...(opts.status ? { status: { eq: opts.status } } : {}),
-  };
-  return Object.keys(filters).length > 0 ? filters : undefined;
-};
+/** The list's filters as the API takes them: a ticket, a status and a date of the event ('' is left out: all). */
+export const attendeeFilters = (opts: { ticketId: string; status: string; dateId: string }) => ({
+  ticket_id: { eq: opts.ticketId },
+  status: { eq: opts.status },
+  event_date_id: { eq: opts.dateId },
+});
 
 export const useAttendees = (
   eventId: string,
-  opts: { query: string; ticketId: string; status: string; page: number },
+  opts: { query: string; ticketId: string; status: string; dateId: string; page: number },
 ) =>
   useQuery({
     queryKey: ['attendees', eventId, 'list', opts],

@@ -7,8 +7,11 @@ export const routes: FeatureRoutes = {
     {
       path: 'attendees',
       handle: { section: 'attendees' },
-      lazy: lazyPage('attendees', () =>
-        import('./pages/attendees-page.tsx').then((m) => ({ Component: m.AttendeesPage })),
+      // The «Fecha» filter's words are in the event dates' catalog.
+      lazy: lazyPage(
+        'attendees',
+        () => import('./pages/attendees-page.tsx').then((m) => ({ Component: m.AttendeesPage })),
+        ['event-dates'],
       ),
     },
   ],

@@ -1,28 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicOrder } from '@taquilla/shared';
-import type { CheckoutOrder } from '@taquilla/shared/schemas/checkout';
+import type { CheckoutOrder, OrderDetailsInput } from '@taquilla/shared/schemas/checkout';
 import { ApiError, publicApi } from '../../lib/api-client.ts';
 import { eventPath, fetchCheckoutOrder, fetchPublicEvent } from './lib/public-event-api.ts';
 
 /** Fetchers and queries of the buyer flow (public API, no credentials). */
 
 export { createOrder, errorCode, type OrderLineInput, releaseOrder } from './lib/public-event-api.ts';
-
-export interface OrderDetailsInput {
-  first_name: string;
-  last_name: string;
-  email: string;
-  email_confirmation: string;
-  answers: Record<string, unknown>;
-  attendees: {
-    ticket_id: string;
-    price_id: string;
-    first_name: string;
-    last_name: string;
-    email: string;
-    answers: Record<string, unknown>;
-  }[];
-}
 
 export type OfflineOrder = PublicOrder & { offline_payment_instructions?: string | null };
 export type StripeStart = {

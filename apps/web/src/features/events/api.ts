@@ -65,11 +65,14 @@ export const eventQuery = (id: string) =>
   });
 export const useEvent = (id: string) => useQuery(eventQuery(id));
 
-/** The dashboard's sales figures (GET events/{id}/stats). */
-export const useEventStats = (id: string) =>
+/** The dashboard's sales figures (GET events/{id}/stats), of one date of the event when `dateId` is set. */
+export const useEventStats = (id: string, dateId = '') =>
   useQuery({
-    queryKey: [...eventKeys.detail(id), 'stats'],
-    queryFn: () => api<{ data: EventSalesStats }>(`events/${id}/stats`).then((r) => r.data),
+    queryKey: [...eventKeys.detail(id), 'stats', dateId],
+    queryFn: () =>
+      api<{ data: EventSalesStats }>(`events/${id}/stats`, {
+        query: { event_date_id: dateId || undefined },
+      }).then((r) => r.data),
   });
 
 function useEventMutation<V>(fn: (v: V) => Promise<{ data: ManageEventDetail }>) {

@@ -5,8 +5,11 @@ import { lazyPage } from '../../lib/i18n.ts';
 const page = <T,>(importer: () => Promise<T>) => lazyPage('events', importer);
 
 const eventsPage = page(() => import('./pages/events-page.tsx').then((m) => ({ Component: m.EventsPage })));
-const dashboard = page(() =>
-  import('./pages/dashboard-page.tsx').then((m) => ({ Component: m.DashboardPage })),
+// The «Fecha» filter's words are in the event dates' catalog.
+const dashboard = lazyPage(
+  'events',
+  () => import('./pages/dashboard-page.tsx').then((m) => ({ Component: m.DashboardPage })),
+  ['event-dates'],
 );
 
 export const routes: FeatureRoutes = {

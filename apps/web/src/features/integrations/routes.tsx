@@ -1,20 +1,11 @@
 import type { FeatureRoutes } from '../../app/feature-routes.ts';
-import { loadFeatureCatalog } from '../../lib/i18n.ts';
+import { lazyPage } from '../../lib/i18n.ts';
 
 /**
  * Webhooks (/account/webhooks, /account/webhooks/:id) and API keys (/account/api-keys). They sit in the
  * account screens' frame (team's AccountPage), so they load that feature's messages too.
  */
-const page =
-  <T,>(importer: () => Promise<T>) =>
-  async () => {
-    const [mod] = await Promise.all([
-      importer(),
-      loadFeatureCatalog('integrations'),
-      loadFeatureCatalog('team'),
-    ]);
-    return mod;
-  };
+const page = <T,>(importer: () => Promise<T>) => lazyPage('integrations', importer, ['team']);
 
 export const routes: FeatureRoutes = {
   account: [

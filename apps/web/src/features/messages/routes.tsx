@@ -7,8 +7,11 @@ export const routes: FeatureRoutes = {
     {
       path: 'messages',
       handle: { section: 'messages' },
-      lazy: lazyPage('messages', () =>
-        import('./pages/messages-page.tsx').then((m) => ({ Component: m.MessagesPage })),
+      // The audience's «Fecha» speaks with the event dates' catalog.
+      lazy: lazyPage(
+        'messages',
+        () => import('./pages/messages-page.tsx').then((m) => ({ Component: m.MessagesPage })),
+        ['event-dates'],
       ),
     },
   ],

@@ -29,11 +29,18 @@ export type StatusFilter =
 /** What the order list sorts by (the server's allow-list for `sort_by`). */
 export const ORDER_SORTS = ['created_at', 'last_name', 'total_cents', 'status'] as const;
 
+/** The list's filters as the API takes them: a status and a date of the event ('' is left out: all). */
+export const orderFilters = (opts: { status: StatusFilter; dateId: string }) => ({
+  status: { eq: opts.status },
+  event_date_id: { eq: opts.dateId },
+});
+
 export const useOrders = (
   eventId: string,
   opts: {
     query: string;
     status: StatusFilter;
+    dateId: string;
     page: number;
     sort: { by: string; direction: 'asc' | 'desc' };
   },
@@ -48,7 +55,7 @@ export const useOrders = (
           query: opts.query,
           sort_by: opts.sort.by,
           sort_direction: opts.sort.direction,
-          filters: opts.status ? { status: { eq: opts.status } } : undefined,
+          filters: orderFilters(opts),
         },
       }),
     placeholderData: keepPreviousData,
@@ -107,13 +114,17 @@ export function useResendOrder(eventId: string) {
 }
 
 /** What a manual order's tickets cost, priced by the server (taxes and fees included); idle without tickets. */
-export const useManualOrderPrice = (eventId: string, tickets: ManualOrderPriceInput['tickets']) =>
+export const useManualOrderPrice = (
+  eventId: string,
+  tickets: ManualOrderPriceInput['tickets'],
+  eventDateId: string | null,
+) =>
   useQuery({
-    queryKey: ['orders', eventId, 'manual-price', tickets],
+    queryKey: ['orders', eventId, 'manual-price', tickets, eventDateId],
     queryFn: () =>
       api<{ data: ManualOrderPrice }>(`events/${eventId}/orders/price`, {
         method: 'POST',
-        body: { tickets },
+        body: { tickets, ...(eventDateId ? { event_date_id: eventDateId } : {}) },
       }).then((r) => r.data),
     enabled: tickets.length > 0,
   });

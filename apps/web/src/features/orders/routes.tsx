@@ -1,9 +1,5 @@
 import type { FeatureRoutes } from '../../app/feature-routes.ts';
-import { lazyPage, loadFeatureCatalog } from '../../lib/i18n.ts';
-
-const ordersPage = lazyPage('orders', () =>
-  import('./pages/orders-page.tsx').then((m) => ({ Component: m.OrdersPage })),
-);
+import { lazyPage } from '../../lib/i18n.ts';
 
 const failedEmailsPage = lazyPage('orders', () =>
   import('./pages/failed-emails-page.tsx').then((m) => ({ Component: m.FailedEmailsPage })),
@@ -16,8 +12,12 @@ export const routes: FeatureRoutes = {
       path: 'orders',
       handle: { section: 'orders' },
       // The order's edit form asks its questions with checkout's QuestionField, whose words are in the
-      // checkout's catalog.
-      lazy: async () => (await Promise.all([ordersPage(), loadFeatureCatalog('checkout')]))[0],
+      // checkout's catalog; the «Fecha» filter's are in the event dates' one.
+      lazy: lazyPage(
+        'orders',
+        () => import('./pages/orders-page.tsx').then((m) => ({ Component: m.OrdersPage })),
+        ['checkout', 'event-dates'],
+      ),
     },
     { path: 'failed-emails', handle: { section: 'failed-emails' }, lazy: failedEmailsPage },
   ],

@@ -10,21 +10,31 @@ export type ReportScope = { eventId: string | null };
 export const reportPath = (scope: ReportScope, kind: ReportKind) =>
   scope.eventId ? `events/${scope.eventId}/reports/${kind}` : `reports/${kind}`;
 
-/** The report range kept in the address (`?from=&to=`): both days or neither. */
+/**
+ * The report range kept in the address (`?from=&to=`): both days or neither; and, for an event with several
+ * dates, one of them (`?date=`).
+ */
 export function useReportRange() {
   const [params, setParams] = useSearchParams();
   const from = params.get('from') ?? '';
   const to = params.get('to') ?? '';
-  const setRange = (next: { from: string; to: string }) => {
+  const date = params.get('date') ?? '';
+  /** Writes these parameters of the address ('' or null: removed), keeping the others. */
+  const update = (next: Record<string, string | null>) => {
     const search = new URLSearchParams(params);
-    for (const key of ['from', 'to'] as const) {
-      if (next[key]) search.set(key, next[key]);
+    for (const [key, value] of Object.entries(next)) {
+      if (value) search.set(key, value);
       else search.delete(key);
     }
     setParams(search, { replace: true });
   };
-  const query: Record<string, string> = from || to ? { from, to } : {};
-  return { from, to, setRange, query };
+  const setRange = (next: { from: string; to: string }) => update(next);
+  const setDate = (next: string | null) => update({ date: next });
+  const query: Record<string, string> = {
+    ...(from || to ? { from, to } : {}),
+    ...(date ? { event_date_id: date } : {}),
+  };
+  return { from, to, setRange, date, setDate, query };
 }
 
 /** The scope of the page: the event of the address, or the account. */

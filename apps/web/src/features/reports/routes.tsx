@@ -4,7 +4,12 @@ import { lazyPage } from '../../lib/i18n.ts';
 /** Reports («Informes»): an event's (in its menu) and the account's (in the main navigation), and their printable summaries. */
 const page = <T,>(importer: () => Promise<T>) => lazyPage('reports', importer);
 
-const reports = page(() => import('./pages/reports-page.tsx').then((m) => ({ Component: m.ReportsPage })));
+// An event's «Fecha» filter speaks with the event dates' catalog.
+const reports = lazyPage(
+  'reports',
+  () => import('./pages/reports-page.tsx').then((m) => ({ Component: m.ReportsPage })),
+  ['event-dates'],
+);
 const summary = page(() => import('./pages/summary-page.tsx').then((m) => ({ Component: m.SummaryPage })));
 
 export const routes: FeatureRoutes = {

@@ -3,12 +3,21 @@ import { Modal, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import type { Affiliate } from '@taquilla/shared/schemas/affiliates';
+import { type Affiliate, type AffiliateInput, affiliateInput } from '@taquilla/shared/schemas/affiliates';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { showSubmitError } from '../../../lib/form-errors.ts';
+import { schemaValidate } from '../../../lib/schema-form.ts';
 import { useSaveAffiliate } from '../api.ts';
 
-const CODE = /^[A-Za-z0-9_-]{3,50}$/;
+type Values = { name: string; code: string; email: string; active: boolean };
+
+const affiliateBody = (v: Values): AffiliateInput => ({
+  name: v.name.trim(),
+  code: v.code.trim(),
+  email: v.email.trim() || null,
+  status: v.active ? 'ACTIVE' : 'INACTIVE',
+});
+const validateAffiliate = schemaValidate<Values>(affiliateInput, { toInput: affiliateBody });
 
 /** A code from the name ("Radio Local" → "RADIO-LOCAL"), so the organizer rarely has to invent one. */
 export function codeFromName(name: string): string {
@@ -26,34 +35,19 @@ export function AffiliateForm(props: { eventId: string; item: Affiliate | null; 
   const phone = useMediaQuery('(max-width: 48em)');
   const save = useSaveAffiliate(props.eventId);
   const { item } = props;
-  const form = useForm({
+  const form = useForm<Values>({
     initialValues: {
       name: item?.name ?? '',
       code: item?.code ?? '',
       email: item?.email ?? '',
       active: (item?.status ?? 'ACTIVE') === 'ACTIVE',
     },
-    validate: {
-      name: (v) =>
-        v.trim().length === 0
-          ? t`Indica el nombre del afiliado.`
-          : v.trim().length >= 150
-            ? t`El nombre debe tener menos de 150 caracteres.`
-            : null,
-      code: (v) =>
-        CODE.test(v.trim()) ? null : t`Entre 3 y 50 caracteres: letras, números, guiones y guiones bajos.`,
-    },
+    validate: validateAffiliate,
   });
 
   const submit = form.onSubmit(async (v) => {
     try {
-      await save.mutateAsync({
-        id: item?.id,
-        name: v.name.trim(),
-        code: v.code.trim(),
-        email: v.email.trim() || null,
-        status: v.active ? 'ACTIVE' : 'INACTIVE',
-      });
+      await save.mutateAsync({ id: item?.id, ...affiliateBody(v) });
       notifications.show({ color: 'teal', message: t`Afiliado guardado` });
       props.onClose();
     } catch (error) {

@@ -45,11 +45,11 @@ export function AffiliatesPage() {
   const [editing, setEditing] = useState<Affiliate | 'new' | null>(null);
   const [viewing, setViewing] = useState<string | null>(null);
 
-  const error = list.error ?? event.error ?? stats.error;
+  // A list that failed keeps the page around it (header, search) and offers «Reintentar» in place.
+  const error = event.error ?? stats.error;
   if (error) return <PageError error={error} />;
-  if (!list.data || !event.data || !stats.data) {
-    return <PageLoader />;
-  }
+  if (!event.data || !stats.data) return <PageLoader />;
+  const rows = list.data ?? [];
   const { currency, slug } = event.data;
   const s = stats.data;
   const link = (a: Affiliate) =>
@@ -138,7 +138,7 @@ export function AffiliatesPage() {
         }
       />
       {s.affiliates_count > 0 && <PromoterTotals stats={s} currency={currency} />}
-      {(list.data.length > 0 || query) && (
+      {(rows.length > 0 || query || list.isError) && (
         <TextInput
           leftSection={<IconSearch size={16} />}
           placeholder={t`Buscar por nombre o código`}
@@ -147,7 +147,11 @@ export function AffiliatesPage() {
           maw={320}
         />
       )}
-      {list.data.length === 0 ? (
+      {list.isError ? (
+        <PageError error={list.error} />
+      ) : !list.data ? (
+        <PageLoader />
+      ) : rows.length === 0 ? (
         <EmptyState
           icon={<IconAffiliate size={40} stroke={1.3} color="var(--mantine-color-blue-5)" />}
           title={query ? <Trans>Ningún afiliado coincide</Trans> : <Trans>Aún no hay afiliados</Trans>}
@@ -172,7 +176,7 @@ export function AffiliatesPage() {
               {},
             ]}
           >
-            {list.data.map((a) => (
+            {rows.map((a) => (
               <Table.Tr key={a.id}>
                 <Table.Td>
                   <Text fw={600} size="sm">
@@ -194,7 +198,7 @@ export function AffiliatesPage() {
             ))}
           </ListTable>
           <Stack gap="sm" hiddenFrom="sm">
-            {list.data.map((a) => (
+            {rows.map((a) => (
               <Card key={a.id} withBorder radius="md" padding="sm">
                 <Group justify="space-between" wrap="nowrap" align="flex-start">
                   <Stack gap={2}>

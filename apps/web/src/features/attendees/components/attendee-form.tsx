@@ -3,14 +3,29 @@ import { Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import type { ManageAttendee, ManageAttendeeDetail } from '@taquilla/shared/schemas/attendees';
+import {
+  type AttendeeUpdateInput,
+  attendeeUpdateInput,
+  type ManageAttendee,
+  type ManageAttendeeDetail,
+} from '@taquilla/shared/schemas/attendees';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { showSubmitError } from '../../../lib/form-errors.ts';
-import { isEmail, isPersonName } from '../../../lib/person-rules.ts';
-import { isUnanswered, QuestionField } from '../../checkout/components/question-field.tsx';
+import { schemaValidate } from '../../../lib/schema-form.ts';
+import { givenAnswers, QuestionField, unansweredErrors } from '../../checkout/components/question-field.tsx';
 import { useAttendee, useUpdateAttendee } from '../api.ts';
 
 type Question = ManageAttendeeDetail['questions'][number];
+type Values = { first_name: string; last_name: string; email: string; answers: Record<string, unknown> };
+
+/** What the form sends; the answers only when the event asks the holder anything. */
+const attendeeBody = (v: Values, questions: Question[]): AttendeeUpdateInput => ({
+  first_name: v.first_name.trim(),
+  last_name: v.last_name.trim(),
+  email: v.email.trim(),
+  ...(questions.length ? { answers: givenAnswers(v.answers) } : {}),
+});
+const validateAttendee = schemaValidate<AttendeeUpdateInput>(attendeeUpdateInput);
 
 /**
  * Corrects who holds a ticket and their answers to the questions checkout asked for it (checked again by
@@ -34,42 +49,21 @@ function HolderForm(props: {
   const update = useUpdateAttendee(props.eventId);
   const a = props.attendee;
   const { questions } = props;
-  const nameRule = (v: string) => (isPersonName(v) ? null : t`Debe tener entre 1 y 50 caracteres.`);
-  const form = useForm({
+  const form = useForm<Values>({
     initialValues: {
       first_name: a.first_name,
       last_name: a.last_name,
       email: a.email,
-      answers: Object.fromEntries(questions.map((q) => [q.id, a.answers[q.id]])) as Record<string, unknown>,
+      answers: Object.fromEntries(questions.map((q) => [q.id, a.answers[q.id]])),
     },
-    validate: {
-      answers: Object.fromEntries(
-        questions.map((q) => [
-          q.id,
-          (v: unknown) => (q.required && isUnanswered(v) ? t`Esta pregunta es obligatoria.` : null),
-        ]),
-      ),
-      first_name: nameRule,
-      last_name: nameRule,
-      email: (v) => (isEmail(v) ? null : t`Introduce un correo electrónico válido.`),
-    },
+    validate: (v) => ({
+      ...validateAttendee(attendeeBody(v, questions)),
+      ...unansweredErrors(questions, v.answers, 'answers'),
+    }),
   });
   const submit = form.onSubmit(async (v) => {
     try {
-      await update.mutateAsync({
-        id: a.id,
-        first_name: v.first_name.trim(),
-        last_name: v.last_name.trim(),
-        email: v.email.trim(),
-        // Unanswered questions are left out, as checkout leaves them out.
-        ...(questions.length
-          ? {
-              answers: Object.fromEntries(
-                Object.entries(v.answers).filter(([, x]) => !isUnanswered(x)),
-              ) as Record<string, string | boolean | string[]>,
-            }
-          : {}),
-      });
+      await update.mutateAsync({ id: a.id, ...attendeeBody(v, questions) });
       notifications.show({ color: 'teal', message: t`Asistente actualizado` });
       props.onClose();
     } catch (error) {

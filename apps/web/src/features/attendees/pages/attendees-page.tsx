@@ -37,6 +37,7 @@ import { useEventTickets, useManageEvent } from '../../../lib/event-queries.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useListParams } from '../../../lib/use-list-params.ts';
 import { useSingleFlight } from '../../../lib/use-single-flight.ts';
+import { DateFilter } from '../../event-dates/components/date-filter.tsx';
 import { attendeeFilters, useAttendees, useResendTicket } from '../api.ts';
 import { AttendeeDetail } from '../components/attendee-detail.tsx';
 import { AttendeeForm } from '../components/attendee-form.tsx';
@@ -55,25 +56,24 @@ export function AttendeesPage() {
   const { page, search, setSearch, query, param, setParam, setFilter, setPage } = useListParams();
   const ticketId = param('ticket');
   const statusFilter = ATTENDEE_STATUSES.includes(param('status') as AttendeeStatus) ? param('status') : '';
+  const dateId = param('date');
   const openId = param('attendee') || null;
   const setOpenId = (id: string | null) => setParam({ attendee: id }, !id);
   const [editing, setEditing] = useState<ManageAttendee | null>(null);
   const event = useManageEvent(eventId);
   const timezone = event.data?.timezone ?? 'UTC';
-  const list = useAttendees(eventId, { query, ticketId, status: statusFilter, page });
+  const list = useAttendees(eventId, { query, ticketId, status: statusFilter, dateId, page });
   const tickets = useEventTickets(eventId);
   const resend = useResendTicket(eventId);
   // A double click on "resend" sends one e-mail, not two.
   const once = useSingleFlight();
   useLastPageClamp(list.data?.meta, page, (last) => setParam({ page: last > 1 ? String(last) : null }));
 
-  const error = list.error ?? tickets.error;
-  if (error) return <PageError error={error} />;
-  if (!list.data || !tickets.data) {
-    return <PageLoader />;
-  }
-  const { data: rows, meta } = list.data;
-  const filtered = Boolean(query || ticketId || statusFilter);
+  // A list that failed keeps the page around it (header, search, filters) and offers «Reintentar» in place.
+  if (tickets.error) return <PageError error={tickets.error} />;
+  if (!tickets.data) return <PageLoader />;
+  const rows = list.data?.data ?? [];
+  const filtered = Boolean(query || ticketId || statusFilter || dateId);
   const status = (a: ManageAttendee) => (
     <Badge color={STATUS[a.status].color} variant="light" size="sm">
       {i18n._(STATUS[a.status].label)}
@@ -169,7 +169,7 @@ export function AttendeesPage() {
               query,
               sort_by: 'last_name',
               sort_direction: 'asc',
-              filters: attendeeFilters({ ticketId, status: statusFilter }),
+              filters: attendeeFilters({ ticketId, status: statusFilter, dateId }),
             }}
             filename={t`asistentes`}
           />
@@ -207,8 +207,13 @@ export function AttendeesPage() {
           allowDeselect={false}
           w={200}
         />
+        <DateFilter eventId={eventId} value={dateId} onChange={(v) => setFilter('date', v)} />
       </Group>
-      {rows.length === 0 ? (
+      {list.isError ? (
+        <PageError error={list.error} />
+      ) : !list.data ? (
+        <PageLoader />
+      ) : rows.length === 0 ? (
         <EmptyState
           icon={<IconUsers size={40} stroke={1.3} color="var(--mantine-color-blue-5)" />}
           title={filtered ? <Trans>Ningún asistente coincide</Trans> : <Trans>Aún no hay asistentes</Trans>}
@@ -274,7 +279,7 @@ export function AttendeesPage() {
               </Card>
             ))}
           </Stack>
-          <ListPagination meta={meta} page={page} onChange={setPage} />
+          <ListPagination meta={list.data.meta} page={page} onChange={setPage} />
         </>
       )}
       {editing && <AttendeeForm eventId={eventId} attendee={editing} onClose={() => setEditing(null)} />}

@@ -90,9 +90,8 @@ function AuditLog() {
 
   useLastPageClamp(list.data?.meta, page, (last) => setParam({ page: last > 1 ? String(last) : null }));
 
-  if (list.error) return <PageError error={list.error} />;
-  if (!list.data) return <PageLoader />;
-  const { data: rows, meta } = list.data;
+  // A list that failed keeps the page around it (filters) and offers «Reintentar» in place.
+  const rows = list.data?.data ?? [];
   const filtered = Boolean(action || actor || event || from || to);
 
   const who = (e: AuditRow) =>
@@ -172,7 +171,11 @@ function AuditLog() {
           w={{ base: 'calc(50% - 6px)', xs: 160 }}
         />
       </Group>
-      {rows.length === 0 ? (
+      {list.isError ? (
+        <PageError error={list.error} />
+      ) : !list.data ? (
+        <PageLoader />
+      ) : rows.length === 0 ? (
         <EmptyState
           icon={<IconHistory size={40} stroke={1.3} color="var(--mantine-color-blue-5)" />}
           title={filtered ? <Trans>Nada coincide</Trans> : <Trans>Aún no hay actividad registrada</Trans>}
@@ -273,7 +276,7 @@ function AuditLog() {
               </Card>
             ))}
           </Stack>
-          <ListPagination meta={meta} page={page} onChange={setPage} />
+          <ListPagination meta={list.data.meta} page={page} onChange={setPage} />
         </>
       )}
       <Retention />

@@ -1,11 +1,15 @@
 import { useLingui } from '@lingui/react/macro';
 import { Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { confirmTwoFactorSchema } from '@taquilla/shared/schemas/sign-in-security';
 import { useState } from 'react';
 import type { CurrentUser } from '../../../lib/current-user.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
+import { schemaValidate } from '../../../lib/schema-form.ts';
 import { loginTwoFactor } from '../api.ts';
-import { useCodeValidator } from './validation.ts';
+
+/** The code as every second-factor endpoint checks it. */
+const validate = schemaValidate(confirmTwoFactorSchema);
 
 /**
  * The login's second step for a user with 2FA: the code of the authenticator app, or (by the link) one of
@@ -23,7 +27,7 @@ export function TwoFactorStep({
   const { t } = useLingui();
   const [recovery, setRecovery] = useState(false);
   const [busy, setBusy] = useState(false);
-  const form = useForm({ initialValues: { code: '' }, validate: { code: useCodeValidator() } });
+  const form = useForm({ initialValues: { code: '' }, validate });
   const submit = async (values: typeof form.values) => {
     setBusy(true);
     try {

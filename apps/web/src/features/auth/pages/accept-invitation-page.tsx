@@ -14,20 +14,38 @@ import {
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { newMemberSchema, PASSWORD_MIN } from '@taquilla/shared/schemas/auth';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { DEFAULT_LANDING } from '../../../lib/api-client.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
+import { schemaValidate } from '../../../lib/schema-form.ts';
 import { browserTimeZone } from '../../../lib/time-zones.ts';
 import { acceptInvitation, getInvitation } from '../api.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
-import { useAuthValidators } from '../components/validation.ts';
+
+type Values = {
+  first_name: string;
+  last_name: string;
+  password: string;
+  password_confirmation: string;
+  current_password: string;
+  accept_terms: boolean;
+};
+
+const newMemberBody = (values: Values) => ({
+  first_name: values.first_name,
+  last_name: values.last_name,
+  password: values.password,
+  password_confirmation: values.password_confirmation,
+  accept_terms: values.accept_terms,
+});
+const validateNewMember = schemaValidate<Values>(newMemberSchema, { toInput: newMemberBody });
 
 /** /auth/accept-invitation/:token: a new colleague sets a name and password; an existing user just joins. */
 export function AcceptInvitationPage() {
   const { t } = useLingui();
   const { token = '' } = useParams();
-  const v = useAuthValidators();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
@@ -37,7 +55,7 @@ export function AcceptInvitationPage() {
     retry: false,
   });
   const needsPassword = invitation.data ? !invitation.data.has_password : true;
-  const form = useForm({
+  const form = useForm<Values>({
     initialValues: {
       first_name: '',
       last_name: '',
@@ -46,16 +64,8 @@ export function AcceptInvitationPage() {
       current_password: '',
       accept_terms: false,
     },
-    validate: (values) =>
-      needsPassword
-        ? {
-            first_name: v.firstName(values.first_name),
-            last_name: v.lastName(values.last_name),
-            password: v.password(values.password),
-            password_confirmation: v.confirmation(values.password_confirmation, values),
-            accept_terms: values.accept_terms ? null : t`Debes aceptar los términos y condiciones.`,
-          }
-        : {},
+    // An existing user's password is checked by the server alone (it may be signed in already).
+    validate: (values) => (needsPassword ? validateNewMember(values) : {}),
   });
   const [prefilled, setPrefilled] = useState(false);
   if (invitation.data && !prefilled) {
@@ -63,20 +73,13 @@ export function AcceptInvitationPage() {
     form.setValues({ first_name: invitation.data.first_name, last_name: invitation.data.last_name });
   }
 
-  const submit = async (values: typeof form.values) => {
+  const submit = async (values: Values) => {
     setBusy(true);
     try {
       await acceptInvitation(
         token,
         needsPassword
-          ? {
-              first_name: values.first_name,
-              last_name: values.last_name,
-              password: values.password,
-              password_confirmation: values.password_confirmation,
-              accept_terms: values.accept_terms,
-              timezone: browserTimeZone(),
-            }
+          ? { ...newMemberBody(values), timezone: browserTimeZone() }
           : values.current_password
             ? { current_password: values.current_password }
             : {},
@@ -128,7 +131,7 @@ export function AcceptInvitationPage() {
                 </SimpleGrid>
                 <PasswordInput
                   label={t`Contraseña`}
-                  description={t`Al menos 8 caracteres.`}
+                  description={t`Al menos ${PASSWORD_MIN} caracteres.`}
                   autoComplete="new-password"
                   required
                   {...form.getInputProps('password')}

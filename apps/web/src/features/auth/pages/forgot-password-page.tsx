@@ -2,20 +2,22 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconMailCheck } from '@tabler/icons-react';
+import { forgotPasswordSchema } from '@taquilla/shared/schemas/auth';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { showSubmitError } from '../../../lib/form-errors.ts';
+import { schemaValidate } from '../../../lib/schema-form.ts';
 import { forgotPassword } from '../api.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
-import { useAuthValidators } from '../components/validation.ts';
+
+const validate = schemaValidate(forgotPasswordSchema);
 
 /** /auth/forgot-password: asks for a reset link; the answer never says whether the e-mail exists. */
 export function ForgotPasswordPage() {
   const { t } = useLingui();
-  const v = useAuthValidators();
   const [sent, setSent] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const form = useForm({ initialValues: { email: '' }, validate: { email: v.email } });
+  const form = useForm({ initialValues: { email: '' }, validate });
 
   const submit = async ({ email }: { email: string }) => {
     setBusy(true);

@@ -13,16 +13,18 @@ import {
 import { useForm } from '@mantine/form';
 import { IconBuilding, IconChevronRight } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { AccountChoice } from '@taquilla/shared/schemas/auth';
+import { type AccountChoice, loginSchema } from '@taquilla/shared/schemas/auth';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { TWO_FACTOR_PATH, takePreviousUrl } from '../../../lib/api-client.ts';
 import type { CurrentUser } from '../../../lib/current-user.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
+import { schemaValidate } from '../../../lib/schema-form.ts';
 import { login } from '../api.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
 import { TwoFactorStep } from '../components/two-factor-step.tsx';
-import { useAuthValidators } from '../components/validation.ts';
+
+const validate = schemaValidate(loginSchema);
 
 /**
  * /auth/login: e-mail and password; a user of several accounts then picks one; a user with 2FA then types
@@ -30,16 +32,12 @@ import { useAuthValidators } from '../components/validation.ts';
  */
 export function LoginPage() {
   const { t } = useLingui();
-  const v = useAuthValidators();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [accounts, setAccounts] = useState<AccountChoice[] | null>(null);
   const [challenge, setChallenge] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
-  const form = useForm({
-    initialValues: { email: '', password: '' },
-    validate: { email: v.email, password: v.required },
-  });
+  const form = useForm({ initialValues: { email: '', password: '' }, validate });
 
   const submit = async (accountId?: string) => {
     setBusy(accountId ?? 'form');

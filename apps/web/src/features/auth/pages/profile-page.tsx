@@ -18,6 +18,8 @@ import { notifications } from '@mantine/notifications';
 import { IconMailForward, IconShieldLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Locale } from '@taquilla/shared';
+import { PASSWORD_MIN } from '@taquilla/shared/schemas/auth';
+import { changeEmailSchema, changePasswordSchema, updateMeSchema } from '@taquilla/shared/schemas/users';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { TimeZoneSelect } from '../../../components/time-zone-select.tsx';
@@ -25,9 +27,13 @@ import { type CurrentUser, currentUserQuery, useCurrentUser } from '../../../lib
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { changeLocale, i18n } from '../../../lib/i18n.ts';
 import { localeOptions } from '../../../lib/locale.ts';
+import { schemaValidate } from '../../../lib/schema-form.ts';
 import { cancelEmailChange, updateMe } from '../api.ts';
 import { SessionsCard } from '../components/sessions-card.tsx';
-import { useAuthValidators } from '../components/validation.ts';
+
+const validateDetails = schemaValidate(updateMeSchema);
+const validateEmail = schemaValidate(changeEmailSchema);
+const validatePassword = schemaValidate(changePasswordSchema);
 
 /**
  * /manage/profile: name, language and time zone; e-mail (confirmed by link); password; two-step
@@ -57,7 +63,6 @@ function useSaved() {
 
 function DetailsCard({ user }: { user: CurrentUser }) {
   const { t } = useLingui();
-  const v = useAuthValidators();
   const saved = useSaved();
   const [busy, setBusy] = useState(false);
   const form = useForm({
@@ -67,7 +72,7 @@ function DetailsCard({ user }: { user: CurrentUser }) {
       locale: user.locale,
       timezone: user.timezone,
     },
-    validate: { first_name: v.firstName, last_name: v.lastName },
+    validate: validateDetails,
   });
   const submit = async (values: typeof form.values) => {
     setBusy(true);
@@ -113,12 +118,11 @@ function DetailsCard({ user }: { user: CurrentUser }) {
 
 function EmailCard({ user }: { user: CurrentUser }) {
   const { t } = useLingui();
-  const v = useAuthValidators();
   const saved = useSaved();
   const [busy, setBusy] = useState(false);
   const form = useForm({
     initialValues: { email: '', current_password: '' },
-    validate: { email: v.email, current_password: v.required },
+    validate: validateEmail,
   });
   const submit = async (values: typeof form.values) => {
     setBusy(true);
@@ -208,11 +212,10 @@ function EmailCard({ user }: { user: CurrentUser }) {
 
 function PasswordCard({ user }: { user: CurrentUser }) {
   const { t } = useLingui();
-  const v = useAuthValidators();
   const [busy, setBusy] = useState(false);
   const form = useForm({
     initialValues: { current_password: '', password: '', password_confirmation: '' },
-    validate: { current_password: v.required, password: v.password, password_confirmation: v.confirmation },
+    validate: validatePassword,
   });
   const submit = async (values: typeof form.values) => {
     setBusy(true);
@@ -244,7 +247,7 @@ function PasswordCard({ user }: { user: CurrentUser }) {
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <PasswordInput
               label={t`Contraseña nueva`}
-              description={t`Al menos 8 caracteres.`}
+              description={t`Al menos ${PASSWORD_MIN} caracteres.`}
               autoComplete="new-password"
               {...form.getInputProps('password')}
             />

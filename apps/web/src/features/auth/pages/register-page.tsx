@@ -2,19 +2,21 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Button, Checkbox, Group, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
+import { PASSWORD_MIN, registerSchema } from '@taquilla/shared/schemas/auth';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { i18n } from '../../../lib/i18n.ts';
+import { schemaValidate } from '../../../lib/schema-form.ts';
 import { browserTimeZone } from '../../../lib/time-zones.ts';
 import { register } from '../api.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
-import { useAuthValidators } from '../components/validation.ts';
+
+const validate = schemaValidate(registerSchema);
 
 /** /auth/register: creates the account and its owner, then onboarding at /welcome. */
 export function RegisterPage() {
   const { t } = useLingui();
-  const v = useAuthValidators();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
@@ -27,14 +29,7 @@ export function RegisterPage() {
       password_confirmation: '',
       accept_terms: false,
     },
-    validate: {
-      first_name: v.firstName,
-      last_name: v.lastName,
-      email: v.email,
-      password: v.password,
-      password_confirmation: v.confirmation,
-      accept_terms: (value) => (value ? null : t`Debes aceptar los términos y condiciones.`),
-    },
+    validate,
   });
 
   const submit = async (values: typeof form.values) => {
@@ -89,7 +84,7 @@ export function RegisterPage() {
           />
           <PasswordInput
             label={t`Contraseña`}
-            description={t`Al menos 8 caracteres.`}
+            description={t`Al menos ${PASSWORD_MIN} caracteres.`}
             autoComplete="new-password"
             required
             {...form.getInputProps('password')}

@@ -4,18 +4,20 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { PASSWORD_MIN, resetPasswordSchema } from '@taquilla/shared/schemas/auth';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { showSubmitError } from '../../../lib/form-errors.ts';
+import { schemaValidate } from '../../../lib/schema-form.ts';
 import { checkResetToken, resetPassword } from '../api.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
-import { useAuthValidators } from '../components/validation.ts';
+
+const validate = schemaValidate(resetPasswordSchema);
 
 /** /auth/reset-password/:token: checks the link, then sets a new password and sends the user to log in. */
 export function ResetPasswordPage() {
   const { t } = useLingui();
   const { token = '' } = useParams();
-  const v = useAuthValidators();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const check = useQuery({
@@ -23,10 +25,7 @@ export function ResetPasswordPage() {
     queryFn: () => checkResetToken(token),
     retry: false,
   });
-  const form = useForm({
-    initialValues: { password: '', password_confirmation: '' },
-    validate: { password: v.password, password_confirmation: v.confirmation },
-  });
+  const form = useForm({ initialValues: { password: '', password_confirmation: '' }, validate });
 
   const submit = async (values: typeof form.values) => {
     setBusy(true);
@@ -69,7 +68,7 @@ export function ResetPasswordPage() {
           <Stack>
             <PasswordInput
               label={t`Contraseña nueva`}
-              description={t`Al menos 8 caracteres.`}
+              description={t`Al menos ${PASSWORD_MIN} caracteres.`}
               autoComplete="new-password"
               required
               {...form.getInputProps('password')}

@@ -18,13 +18,18 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconShieldLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
+import { confirmTwoFactorSchema, disableTwoFactorSchema } from '@taquilla/shared/schemas/sign-in-security';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { currentUserQuery, useCurrentUser } from '../../../lib/current-user.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
+import { schemaValidate } from '../../../lib/schema-form.ts';
 import { confirmTwoFactor, disableTwoFactor, regenerateRecoveryCodes, startTwoFactor } from '../api.ts';
 import { RecoveryCodes } from '../components/recovery-codes.tsx';
-import { useAuthValidators, useCodeValidator } from '../components/validation.ts';
+
+const validateCode = schemaValidate(confirmTwoFactorSchema);
+/** New recovery codes and turning 2FA off both send the password in this body. */
+const validatePassword = schemaValidate(disableTwoFactorSchema);
 
 type Enrolment = { secret: string; otpauth_uri: string; qr_image: string };
 
@@ -80,7 +85,7 @@ function EnrolForm({ onConfirmed }: { onConfirmed: (codes: string[]) => void }) 
   const { t } = useLingui();
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
   const [busy, setBusy] = useState(false);
-  const form = useForm({ initialValues: { code: '' }, validate: { code: useCodeValidator() } });
+  const form = useForm({ initialValues: { code: '' }, validate: validateCode });
   const start = async () => {
     setBusy(true);
     try {
@@ -165,9 +170,8 @@ function ManageForm({
   codesLeft: number;
 }) {
   const { t } = useLingui();
-  const v = useAuthValidators();
   const [busy, setBusy] = useState<'codes' | 'off' | null>(null);
-  const form = useForm({ initialValues: { password: '' }, validate: { password: v.required } });
+  const form = useForm({ initialValues: { password: '' }, validate: validatePassword });
   const act = async (action: 'codes' | 'off') => {
     if (form.validate().hasErrors) return;
     setBusy(action);

@@ -3,15 +3,25 @@ import { Anchor, Button, Center, Group, Loader, Stack, Stepper, Text, TextInput 
 import { useForm } from '@mantine/form';
 import { IconCalendarPlus, IconCheck } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createOrganizerSchema } from '@taquilla/shared/schemas/organizers';
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { getToken } from '../../../lib/api-client.ts';
 import { can, useCurrentUser } from '../../../lib/current-user.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
-import { isEmail } from '../../../lib/person-rules.ts';
+import { schemaValidate } from '../../../lib/schema-form.ts';
 import { createOrganizer, hasOrganizer, renameAccount } from '../api.ts';
 import { AuthLayout } from '../components/auth-layout.tsx';
 import { EmailConfirmationBanner } from '../components/email-confirmation-banner.tsx';
+
+type Values = { name: string; email: string };
+
+/** The first organizer: its name, and a contact address only when one was typed. */
+const organizerBody = (values: Values) => ({
+  name: values.name.trim(),
+  ...(values.email.trim() ? { email: values.email.trim() } : {}),
+});
+const validate = schemaValidate<Values>(createOrganizerSchema, { toInput: organizerBody });
 
 /** /welcome: first-run onboarding. Step 1 creates the first organizer, step 2 leads to the first event. */
 export function WelcomePage() {
@@ -29,16 +39,7 @@ export function WelcomePage() {
     enabled: hasToken,
     gcTime: 0,
   });
-  const form = useForm({
-    initialValues: { name: '', email: '' },
-    validate: {
-      name: (value) =>
-        value.trim().length >= 1 && value.trim().length < 150
-          ? null
-          : t`El nombre debe tener entre 1 y 149 caracteres.`,
-      email: (value) => (!value.trim() || isEmail(value) ? null : t`Introduce un correo electrónico válido.`),
-    },
-  });
+  const form = useForm<Values>({ initialValues: { name: '', email: '' }, validate });
 
   if (!hasToken) return <Navigate to="/auth/login" replace />;
   if (onboarded.data && organizer === null) return <Navigate to="/manage/events" replace />;
@@ -51,13 +52,10 @@ export function WelcomePage() {
   }
   const user = me.data;
 
-  const submit = async (values: typeof form.values) => {
+  const submit = async (values: Values) => {
     setBusy(true);
     try {
-      const res = await createOrganizer({
-        name: values.name.trim(),
-        ...(values.email.trim() ? { email: values.email.trim() } : {}),
-      });
+      const res = await createOrganizer(organizerBody(values));
       setOrganizer(res.data.name);
       const { account } = user;
       if (can(user, 'account:manage') && account.name === `${user.first_name} ${user.last_name}`) {

@@ -2,7 +2,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, List, Loader, Text } from '@mantine/core';
 import type { CheckInConflict, CheckInList } from '@taquilla/shared/schemas/check-in';
 import { useState } from 'react';
-import { errorMessage } from '../../../lib/error-message.ts';
+import { PageError } from '../../../components/page-state.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useCheckInConflicts } from '../api.ts';
 
@@ -21,6 +21,7 @@ export function CheckInConflicts(props: { eventId: string; list: CheckInList; ti
     AWAITING_PAYMENT: t`entrada sin pagar`,
     NOT_COVERED: t`entrada no válida en esta lista`,
     TRANSFERRED: t`código anulado: la entrada se transfirió`,
+    WRONG_DATE: t`entrada de otra fecha`,
   };
   const when = (iso: string) => formatDateTime(iso, props.timezone);
   return (
@@ -42,9 +43,7 @@ export function CheckInConflicts(props: { eventId: string; list: CheckInList; ti
           <Trans>Ver conflictos</Trans>
         </Button>
       ) : conflicts.error ? (
-        <Text size="sm" c="red.9">
-          {errorMessage(conflicts.error)}
-        </Text>
+        <PageError error={conflicts.error} />
       ) : !conflicts.data ? (
         <Loader size="xs" />
       ) : (

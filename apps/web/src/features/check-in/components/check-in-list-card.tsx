@@ -26,6 +26,7 @@ export function CheckInListCard(props: {
   const percent = list.attendees_count ? (list.checked_in_count / list.attendees_count) * 100 : 0;
   const from = list.activates_at ? formatDateTime(list.activates_at, tz) : null;
   const until = list.expires_at ? formatDateTime(list.expires_at, tz) : null;
+  const day = list.event_date ? formatDateTime(list.event_date.starts_at, tz) : null;
   const checked = formatNumber(list.checked_in_count);
   const total = formatNumber(list.attendees_count);
 
@@ -38,6 +39,11 @@ export function CheckInListCard(props: {
             <Text size="sm" c="dimmed">
               {names.length ? names.join(', ') : <Trans>Todas las entradas</Trans>}
             </Text>
+            {day && (
+              <Text size="sm" fw={600} data-testid="check-in-list-date">
+                <Trans>Solo la fecha del {day}</Trans>
+              </Text>
+            )}
           </Stack>
           <Group gap={4} wrap="nowrap">
             <CopyButton value={doorLink(list)}>

@@ -138,7 +138,9 @@ export function DoorApp(props: { engine: DoorEngine; onLocale: (locale: Locale) 
   const percent = state.attendeesCount ? (state.insideCount / state.attendeesCount) * 100 : 0;
   const number = (n: number) => formatNumber(n, i18n.locale);
   const clock = (iso: string, seconds = false) => formatTime(iso, tz, i18n.locale, seconds);
-  const startsAt = formatDateTime(list.event.start_date, tz, i18n.locale);
+  const dateOf = (iso: string) => formatDateTime(iso, tz, i18n.locale);
+  // A list of one date says that date; otherwise the event's start.
+  const startsAt = dateOf(list.event_date?.starts_at ?? list.event.start_date);
 
   return (
     <Container component="main" size={560} px="sm" py="md">
@@ -148,7 +150,7 @@ export function DoorApp(props: { engine: DoorEngine; onLocale: (locale: Locale) 
             <Title order={1} size="h3" style={{ overflowWrap: 'anywhere' }}>
               {list.event.name}
             </Title>
-            <Text size="sm" c="dark.6">
+            <Text size="sm" c="dark.6" data-testid="door-list-date">
               {list.name} · {startsAt}
             </Text>
           </Stack>
@@ -262,6 +264,7 @@ export function DoorApp(props: { engine: DoorEngine; onLocale: (locale: Locale) 
                 key={a.short_id}
                 attendee={a}
                 clock={clock}
+                dateOf={dateOf}
                 online={state.online}
                 pending={engine.isPending(a.short_id)}
                 onCheckIn={() => void check(a.short_id)}
@@ -277,6 +280,7 @@ export function DoorApp(props: { engine: DoorEngine; onLocale: (locale: Locale) 
           verdict={verdict}
           timezone={tz}
           listName={list.name}
+          listDate={list.event_date ?? null}
           onClose={close}
         />
       )}
@@ -301,6 +305,7 @@ function useEngineState(engine: DoorEngine) {
 function AttendeeRow(props: {
   attendee: DoorSnapshotAttendee;
   clock: (iso: string) => string;
+  dateOf: (iso: string) => string;
   online: boolean;
   pending: boolean;
   onCheckIn: () => void;
@@ -315,7 +320,10 @@ function AttendeeRow(props: {
           <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
             {a.first_name} {a.last_name}
           </Text>
-          <Text size="sm">{a.ticket_name}</Text>
+          <Text size="sm">
+            {a.ticket_name}
+            {a.event_date && ` · ${props.dateOf(a.event_date.starts_at)}`}
+          </Text>
           <Text size="xs" c="dark.6" style={{ overflowWrap: 'anywhere' }}>
             {a.email} · {a.short_id}
           </Text>

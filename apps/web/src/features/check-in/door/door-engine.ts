@@ -201,9 +201,19 @@ export class DoorEngine {
     this.byHash.set(a.qr_hash, a.short_id);
   }
 
+  /** The server's rule (check-in.sync.ts `refusal`): one of the list's tickets, of its date if it has one. */
   covers(a: DoorSnapshotAttendee) {
+    return this.coversTicket(a) && this.coversDate(a);
+  }
+
+  private coversTicket(a: DoorSnapshotAttendee) {
     const ids = this.persisted.list?.ticket_ids ?? [];
     return ids.length === 0 || ids.includes(a.ticket_id);
+  }
+
+  private coversDate(a: DoorSnapshotAttendee) {
+    const dateId = this.persisted.list?.event_date?.id;
+    return !dateId || a.event_date?.id === dateId;
   }
 
   private url(path = '') {
@@ -238,9 +248,13 @@ export class DoorEngine {
     this.refreshing = true;
     try {
       const { data: list } = await this.call<{ data: DoorList }>('');
-      // Other tickets now admitted (or no longer): their holders' rows change, so fetch everything again.
-      const before = this.persisted.list?.ticket_ids;
-      const ticketsChanged = before && before.join() !== list.ticket_ids.join();
+      // Other tickets or another date now admitted (or no longer): their holders' rows change, so fetch
+      // everything again.
+      const before = this.persisted.list;
+      const ticketsChanged =
+        before &&
+        (before.ticket_ids.join() !== list.ticket_ids.join() ||
+          (before.event_date?.id ?? null) !== (list.event_date?.id ?? null));
       this.persisted = { ...this.persisted, list, ...(ticketsChanged ? { version: null } : {}) };
       for (;;) {
         const since = this.persisted.version ? `?since=${encodeURIComponent(this.persisted.version)}` : '';
@@ -288,7 +302,8 @@ export class DoorEngine {
     if (a.status === 'CANCELLED') return 'CANCELLED';
     if (a.status === 'TRANSFERRED') return 'TRANSFERRED';
     if (a.status === 'AWAITING_PAYMENT') return 'AWAITING_PAYMENT';
-    if (!this.covers(a)) return 'NOT_COVERED';
+    if (!this.coversTicket(a)) return 'NOT_COVERED';
+    if (!this.coversDate(a)) return 'WRONG_DATE';
     return a.checked_in_at ? 'ALREADY_CHECKED_IN' : 'ADMITTED';
   }
 

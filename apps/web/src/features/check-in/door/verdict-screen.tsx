@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { formatTime } from '@taquilla/shared/dates';
+import { formatDateTime, formatTime } from '@taquilla/shared/dates';
 import type { DoorVerdict } from '@taquilla/shared/schemas/check-in';
+import type { EventDateRef } from '@taquilla/shared/schemas/event-dates';
 import { useEffect } from 'react';
 import type { Verdict } from './door-engine.ts';
 
@@ -14,6 +15,7 @@ const TONE: Record<DoorVerdict, { background: string; good: boolean }> = {
   AWAITING_PAYMENT: { background: '#b3261e', good: false },
   NOT_FOUND: { background: '#b3261e', good: false },
   TRANSFERRED: { background: '#b3261e', good: false },
+  WRONG_DATE: { background: '#b3261e', good: false },
 };
 
 /** How long a verdict stays up unless the next scan replaces it or staff tap it away. */
@@ -49,6 +51,8 @@ export function VerdictScreen(props: {
   verdict: Verdict;
   timezone: string;
   listName: string;
+  /** The one date the list admits (null: every date). */
+  listDate: EventDateRef | null;
   onClose: () => void;
 }) {
   const { t, i18n } = useLingui();
@@ -60,6 +64,7 @@ export function VerdictScreen(props: {
   }, [onClose]);
 
   const time = (iso: string) => formatTime(iso, props.timezone, i18n.locale);
+  const day = (ref: EventDateRef) => formatDateTime(ref.starts_at, props.timezone, i18n.locale);
   const word: Record<DoorVerdict, string> = {
     ADMITTED: t`Adelante`,
     ALREADY_CHECKED_IN: t`Ya ha entrado`,
@@ -69,8 +74,18 @@ export function VerdictScreen(props: {
     AWAITING_PAYMENT: t`Entrada sin pagar`,
     NOT_FOUND: t`Código desconocido`,
     TRANSFERRED: t`Entrada transferida: código anulado`,
+    WRONG_DATE: t`Entrada de otra fecha`,
   };
   const a = v.attendee;
+  const message = v.message ?? (v.verdict === 'WRONG_DATE' ? wrongDate() : null);
+  // Decided on the device: the server's own words (check_in.wrong_date), from the synced dates.
+  function wrongDate() {
+    if (!props.listDate) return null;
+    const listDate = day(props.listDate);
+    if (!a?.event_date) return t`Esta entrada no tiene fecha; esta lista es solo del ${listDate}.`;
+    const ticketDate = day(a.event_date);
+    return t`Esta entrada es para el ${ticketDate}; esta lista es del ${listDate}.`;
+  }
   return (
     <div
       role="alert"
@@ -105,6 +120,11 @@ export function VerdictScreen(props: {
         </p>
       )}
       {a && <p style={{ fontSize: 20, margin: 0 }}>{a.ticket_name}</p>}
+      {a?.event_date && (
+        <p style={{ fontSize: 20, margin: 0 }} data-testid="door-verdict-date">
+          {day(a.event_date)}
+        </p>
+      )}
       {v.verdict === 'ALREADY_CHECKED_IN' && v.at && (
         <p style={{ fontSize: 20, margin: 0 }} data-testid="door-verdict-when">
           <Trans>
@@ -112,8 +132,10 @@ export function VerdictScreen(props: {
           </Trans>
         </p>
       )}
-      {v.verdict !== 'ADMITTED' && v.verdict !== 'ALREADY_CHECKED_IN' && v.message && (
-        <p style={{ fontSize: 18, margin: 0 }}>{v.message}</p>
+      {v.verdict !== 'ADMITTED' && v.verdict !== 'ALREADY_CHECKED_IN' && message && (
+        <p style={{ fontSize: 18, margin: 0 }} data-testid="door-verdict-message">
+          {message}
+        </p>
       )}
       {a?.answers.map((answer) => (
         <p key={answer.question} style={{ fontSize: 18, margin: 0 }}>

@@ -27,9 +27,10 @@ export function CheckInListsPage() {
   const remove = useDeleteCheckInList(eventId);
   const [editing, setEditing] = useState<CheckInList | 'new' | null>(null);
 
-  const error = lists.error ?? event.error ?? tickets.error ?? stats.error;
+  // A list that failed keeps the page around it (header) and offers «Reintentar» in place.
+  const error = event.error ?? tickets.error ?? stats.error;
   if (error) return <PageError error={error} />;
-  if (!lists.data || !event.data || !tickets.data || !stats.data) return <PageLoader />;
+  if (!event.data || !tickets.data || !stats.data) return <PageLoader />;
   const tz = event.data.timezone;
   const { total } = stats.data;
 
@@ -62,7 +63,7 @@ export function CheckInListsPage() {
         }
         action={add}
       />
-      {lists.data.length > 0 && (
+      {lists.data && lists.data.length > 0 && (
         <Card withBorder radius="md">
           <Group justify="space-between" mb="xs">
             <Text fw={600}>
@@ -81,7 +82,11 @@ export function CheckInListsPage() {
           />
         </Card>
       )}
-      {lists.data.length === 0 ? (
+      {lists.isError ? (
+        <PageError error={lists.error} />
+      ) : !lists.data ? (
+        <PageLoader />
+      ) : lists.data.length === 0 ? (
         <EmptyState
           icon={<IconClipboardCheck size={40} stroke={1.3} color="var(--mantine-color-blue-5)" />}
           title={<Trans>Aún no hay listas de acceso</Trans>}

@@ -1,14 +1,18 @@
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import type { PublicEvent } from '@taquilla/shared';
+import type { EventDateRef } from '@taquilla/shared/schemas/event-dates';
 import { locationLines } from '../lib/format.ts';
 import { useFormat } from '../lib/page-format.ts';
 
-/** The checkout's header: the event's cover, name (back to the event page), date and venue. */
-export function CheckoutHeader(props: { event: PublicEvent; eventUrl: string }) {
-  const { event } = props;
+/**
+ * The checkout's header: the event's cover, name (back to the event page), date and venue; on an event
+ * with dates, the order's date and its venue.
+ */
+export function CheckoutHeader(props: { event: PublicEvent; date?: EventDateRef | null; eventUrl: string }) {
+  const { event, date } = props;
   const cover = event.cover;
   const thumb = cover ? (cover.srcset[0]?.url ?? cover.url) : null;
-  const place = locationLines(event.location);
+  const place = locationLines(date?.location ?? event.location);
   const format = useFormat();
   return (
     <Group justify="space-between" align="center" gap="sm">
@@ -26,7 +30,11 @@ export function CheckoutHeader(props: { event: PublicEvent; eventUrl: string }) 
           <Anchor href={props.eventUrl} c="inherit" fw={700} style={{ overflowWrap: 'anywhere' }}>
             {event.name}
           </Anchor>
-          <Text size="sm">{format.eventDates(event.start_date, event.end_date, event.timezone)}</Text>
+          <Text size="sm" data-testid="checkout-date">
+            {date
+              ? format.eventDates(date.starts_at, date.ends_at, event.timezone)
+              : format.eventDates(event.start_date, event.end_date, event.timezone)}
+          </Text>
           {place[0] && (
             <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
               {place[0]}

@@ -1,6 +1,7 @@
-import { Trans } from '@lingui/react/macro';
+import { Plural, Trans } from '@lingui/react/macro';
 import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import type { PublicEvent } from '@taquilla/shared';
+import { datesOf, datesTotal, type EventDateOption, hasDates } from '../lib/event-dates.ts';
 import { locationLines, mapUrl } from '../lib/format.ts';
 import { usePageFormat } from '../lib/page-format.ts';
 
@@ -31,11 +32,20 @@ export function EventCover({ event }: { event: PublicEvent }) {
   );
 }
 
-export function EventFacts({ event }: { event: PublicEvent }) {
+/**
+ * With dates, the chosen date's day and venue; before one is chosen, the next date and how many there are.
+ */
+export function EventFacts({ event, date = null }: { event: PublicEvent; date?: EventDateOption | null }) {
   const format = usePageFormat();
-  const tile = format.dateTile(event.start_date, event.timezone);
-  const place = locationLines(event.location);
-  const map = mapUrl(event.location);
+  const upcoming = hasDates(event) && !date ? (datesOf(event)[0] ?? null) : null;
+  const shown = date ?? upcoming;
+  const start = shown?.starts_at ?? event.start_date;
+  const end = shown ? shown.ends_at : event.end_date;
+  const location = date?.location ?? event.location;
+  const tile = format.dateTile(start, event.timezone);
+  const place = locationLines(location);
+  const map = mapUrl(location);
+  const when = format.eventDates(start, end, event.timezone);
   return (
     <Stack gap="sm">
       <Group gap="md" wrap="nowrap" align="flex-start">
@@ -65,11 +75,16 @@ export function EventFacts({ event }: { event: PublicEvent }) {
       </Group>
       <Stack gap={4}>
         <Text fw={600} data-testid="event-date">
-          {format.eventDates(event.start_date, event.end_date, event.timezone)}{' '}
+          {upcoming ? <Trans>Próxima fecha: {when}</Trans> : when}{' '}
           <Text span c="dimmed" size="sm">
-            ({format.zoneLabel(event.start_date, event.timezone)})
+            ({format.zoneLabel(start, event.timezone)})
           </Text>
         </Text>
+        {upcoming && (
+          <Text size="sm">
+            <Plural value={datesTotal(event)} one="# fecha a la venta" other="# fechas a la venta" />
+          </Text>
+        )}
         {place.length > 0 && (
           <Text size="sm">
             {place.join(' · ')}
@@ -83,7 +98,7 @@ export function EventFacts({ event }: { event: PublicEvent }) {
             )}
           </Text>
         )}
-        {event.location.online_url && (
+        {location.online_url && (
           <Text size="sm" c="dimmed">
             <Trans>Evento en línea: recibirás el enlace con tu entrada.</Trans>
           </Text>

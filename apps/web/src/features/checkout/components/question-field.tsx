@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { Checkbox, NativeSelect, Radio, Stack, Textarea, TextInput } from '@mantine/core';
 import type { PublicQuestion } from '@taquilla/shared';
@@ -106,6 +108,29 @@ export function QuestionField(props: {
 }
 
 /** True when a required question has no answer. */
+/**
+ * The asked questions that are required and still unanswered, under `{prefix}.{question id}` as the server
+ * names them (it checks every answer again, its type and options too).
+ */
+export function unansweredErrors(
+  questions: readonly { id: string; required: boolean }[],
+  answers: Record<string, unknown>,
+  prefix: string,
+): Record<string, string> {
+  return Object.fromEntries(
+    questions
+      .filter((q) => q.required && isUnanswered(answers[q.id]))
+      .map((q) => [`${prefix}.${q.id}`, i18n._(msg`Esta pregunta es obligatoria.`)]),
+  );
+}
+
+/** The answers worth sending: unanswered questions are left out, as checkout leaves them out. */
+export const givenAnswers = (answers: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(answers).filter(([, a]) => !isUnanswered(a))) as Record<
+    string,
+    string | boolean | string[]
+  >;
+
 export function isUnanswered(value: unknown): boolean {
   if (value === undefined || value === null || value === false) return true;
   if (typeof value === 'string') return value.trim() === '';

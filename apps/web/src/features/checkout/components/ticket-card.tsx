@@ -27,7 +27,11 @@ export function TicketCard({
 }) {
   // The locale of the nearest provider: the server renders tickets with an i18n instance per request.
   const { i18n } = useLingui();
-  const place = locationLines(event.location);
+  // On an event with dates, the ticket is for its date (and that date's venue when it has its own).
+  const date = attendee.event_date;
+  const start = date?.starts_at ?? event.start_date;
+  const end = date ? date.ends_at : event.end_date;
+  const place = locationLines(date?.location ?? event.location);
   const cancelled = attendee.status === 'CANCELLED';
   // An unpaid ticket (bank transfer) gets its code only once the organizer marks the order paid.
   const scannable = attendee.status === 'ACTIVE' && attendee.qr_svg;
@@ -37,9 +41,9 @@ export function TicketCard({
         {event.name}
       </Title>
       <Text fw={600} data-testid="ticket-date">
-        {formatEventDates(event.start_date, event.end_date, event.timezone, i18n.locale)}{' '}
+        {formatEventDates(start, end, event.timezone, i18n.locale)}{' '}
         <Text span c="dimmed" size="sm">
-          {`(${zoneLabel(event.start_date, event.timezone, i18n.locale)}, ${event.timezone})`}
+          {`(${zoneLabel(start, event.timezone, i18n.locale)}, ${event.timezone})`}
         </Text>
       </Text>
       {place.length > 0 && <Text size="sm">{place.join(' · ')}</Text>}

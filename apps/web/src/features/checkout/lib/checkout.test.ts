@@ -96,6 +96,9 @@ describe('formatting', () => {
       'https://www.openstreetmap.org/search?query=Sala%20Apolo%2C%20Nou%20de%20la%20Rambla%20113%2C%2008004%20Barcelona',
     );
     expect(mapUrl({})).toBeNull();
+    expect(mapUrl({ ...location, latitude: '41.3744', longitude: '2.1700' })).toBe(
+      'https://www.openstreetmap.org/?mlat=41.3744&mlon=2.1700#map=17/41.3744/2.1700',
+    );
   });
 
   it('counts down in m:ss and never below zero', () => {

@@ -50,8 +50,16 @@ export function locationLines(location: Location): string[] {
   return [location.venue_name, street, region].filter((l): l is string => Boolean(l));
 }
 
-/** OpenStreetMap search for the venue's address (no API key, no tracking script). */
+/**
+ * OpenStreetMap at the venue: a marker on its coordinates when the organizer gave them, else a search for
+ * its address (no API key, no tracking script).
+ */
 export function mapUrl(location: Location): string | null {
+  const lat = location.latitude;
+  const lon = location.longitude;
+  if (lat && lon && Number.isFinite(Number(lat)) && Number.isFinite(Number(lon))) {
+    return `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=17/${lat}/${lon}`;
+  }
   const query = locationLines(location).join(', ');
   if (!query) return null;
   return `https://www.openstreetmap.org/search?query=${encodeURIComponent(query)}`;

@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react';
+import { dateFormat, formatTime } from '@taquilla/shared/dates';
 import { createContext, useContext, useMemo } from 'react';
 import { amount, dateTile, formatDateTime, formatEventDates, money, percent, zoneLabel } from './format.ts';
 
@@ -56,6 +57,65 @@ export class PageFormat {
       month: this.remember(`tile-month|${iso}|${timeZone}`, () => tile().month),
       day: this.remember(`tile-day|${iso}|${timeZone}`, () => tile().day),
     };
+  }
+
+  /** A clock time in the zone: "20:30". */
+  time(iso: string, timeZone: string): string {
+    return this.remember(`time|${iso}|${timeZone}`, () => formatTime(iso, timeZone, this.locale));
+  }
+
+  /** The first letter upper case, for a heading ("diciembre de 2026" → "Diciembre de 2026"). */
+  private sentence(text: string): string {
+    return text.charAt(0).toLocaleUpperCase(this.locale) + text.slice(1);
+  }
+
+  /** A calendar day ("2026-12-12") in words, as a heading: "Sábado, 12 de diciembre de 2026". */
+  day(day: string): string {
+    return this.remember(`day|${day}`, () =>
+      this.sentence(
+        dateFormat(this.locale, 'UTC', {
+          weekday: 'long',
+          day: 'numeric',
+          month: 'long',
+          year: 'numeric',
+        }).format(new Date(`${day}T12:00:00Z`)),
+      ),
+    );
+  }
+
+  /** The day of an instant in the zone, short, as a label: "Sáb, 12 dic". */
+  dayShort(iso: string, timeZone: string): string {
+    return this.remember(`dayshort|${iso}|${timeZone}`, () =>
+      this.sentence(
+        dateFormat(this.locale, timeZone, { weekday: 'short', day: 'numeric', month: 'short' }).format(
+          new Date(iso),
+        ),
+      ),
+    );
+  }
+
+  /** A month ("2026-12") with its year, as a heading: "Diciembre de 2026". */
+  month(month: string): string {
+    return this.remember(`month|${month}`, () =>
+      this.sentence(
+        dateFormat(this.locale, 'UTC', { month: 'long', year: 'numeric' }).format(
+          new Date(`${month}-15T12:00:00Z`),
+        ),
+      ),
+    );
+  }
+
+  /** The week's days from Monday, short and long: [["lun", "lunes"], …]. */
+  weekdays(): [string, string][] {
+    // 2026-11-30 is a Monday.
+    return [30, 31, 32, 33, 34, 35, 36].map((n) => {
+      const at = new Date(Date.UTC(2026, 10, n, 12));
+      const name = (weekday: 'short' | 'long') =>
+        this.remember(`weekday|${n}|${weekday}`, () =>
+          dateFormat(this.locale, 'UTC', { weekday }).format(at),
+        );
+      return [name('short'), name('long')];
+    });
   }
 
   /** "21 %" style percentage of a tax or fee stored in hundredths of a percent. */

@@ -16,31 +16,58 @@ export interface OrderLineInput {
 
 export const eventPath = (eventId: string) => `events/${encodeURIComponent(eventId)}`;
 
-/** The event as buyers see it, with the promo code applied when it is valid; null when not public. */
+/**
+ * The event as buyers see it, with the promo code applied when it is valid and, for one of its dates,
+ * that date's availability; null when not public.
+ */
 export async function fetchPublicEvent(
   eventId: string,
   promoCode: string | null,
+  dateId: string | null = null,
 ): Promise<PublicEvent | null> {
   try {
     const res = await publicApi<{ data: PublicEvent }>(eventPath(eventId), {
-      query: { promo_code: promoCode ?? undefined },
+      query: { promo_code: promoCode ?? undefined, date: dateId ?? undefined },
     });
     return res.data;
   } catch (err) {
     // spec §7: a 404 is an empty result (the "event unavailable" state); other errors are passed on.
-    // A malformed id (422) is an unknown event too.
-    if (err instanceof ApiError && (err.status === 404 || err.status === 422)) return null;
+    // A malformed id (422) is an unknown event too. A date it refuses is the caller's to explain.
+    if (!dateId && err instanceof ApiError && (err.status === 404 || err.status === 422)) return null;
     throw err;
+  }
+}
+
+/**
+ * The waiting room's admission pass and device token, which its queue page puts in the event page's
+ * address (`?pass=…&wr=…`); kept for the tab so a reload still carries them. Public calls send no cookies.
+ */
+function admissionHeaders(eventId: string): Record<string, string> {
+  if (typeof window === 'undefined') return {};
+  const key = `taquilla_admission_${eventId}`;
+  const params = new URLSearchParams(window.location.search);
+  const pass = params.get('pass');
+  const device = params.get('wr');
+  try {
+    if (pass && device) sessionStorage.setItem(key, JSON.stringify([pass, device]));
+    const kept = sessionStorage.getItem(key);
+    if (!kept) return {};
+    const [p, d] = JSON.parse(kept) as [string, string];
+    return { 'x-admission-pass': p, 'x-waiting-room-token': d };
+  } catch {
+    return pass && device ? { 'x-admission-pass': pass, 'x-waiting-room-token': device } : {};
   }
 }
 
 export const createOrder = (
   eventId: string,
-  body: { tickets: OrderLineInput[]; promo_code?: string; affiliate_code?: string },
+  body: { tickets: OrderLineInput[]; promo_code?: string; affiliate_code?: string; event_date_id?: string },
 ) =>
-  publicApi<{ data: PublicOrder }>(`${eventPath(eventId)}/order`, { method: 'POST', body }).then(
-    (r) => r.data,
-  );
+  publicApi<{ data: PublicOrder }>(`${eventPath(eventId)}/order`, {
+    method: 'POST',
+    body,
+    headers: admissionHeaders(eventId),
+  }).then((r) => r.data);
 
 const orderPath = (eventId: string, shortId: string) =>
   `${eventPath(eventId)}/order/${encodeURIComponent(shortId)}`;

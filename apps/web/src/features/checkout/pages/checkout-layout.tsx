@@ -58,7 +58,7 @@ export function CheckoutLayout() {
       className={classes.page}
       style={
         {
-          ...eventColorStyle(event.data?.settings.colors),
+          ...eventColorStyle(embedded?.colors ?? event.data?.settings.colors),
           ...(embedded ? { minHeight: 0 } : {}),
         } as CSSProperties
       }
@@ -147,7 +147,7 @@ export function CheckoutLayout() {
   const context: CheckoutContext = { event: event.data, order: current, eventUrl, setOrder, markExpired };
   return shell(
     <Stack gap="md">
-      <CheckoutHeader event={event.data} eventUrl={eventUrl} />
+      <CheckoutHeader event={event.data} date={current.event_date} eventUrl={eventUrl} />
       {reserved && (
         <ReservationTimer eventId={eventId} order={current} onExpire={markExpired} onExtended={setOrder} />
       )}

@@ -13,14 +13,14 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { PublicQuestion } from '@taquilla/shared';
-import { isValidBuyerTaxId } from '@taquilla/shared/tax-id';
+import { type OrderDetailsInput, orderDetailsForm } from '@taquilla/shared/schemas/checkout';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { showSubmitError } from '../../../lib/form-errors.ts';
-import { isEmail } from '../../../lib/person-rules.ts';
+import { schemaValidate } from '../../../lib/schema-form.ts';
 import { errorCode, updateOrderDetails } from '../api.ts';
 import { OrderItems } from '../components/order-items.tsx';
-import { isUnanswered, QuestionField } from '../components/question-field.tsx';
+import { givenAnswers, QuestionField, unansweredErrors } from '../components/question-field.tsx';
 import { EXPIRED_CODES, useCheckout } from '../lib/checkout-context.ts';
 import { focusFirstInvalid } from '../lib/focus-invalid.ts';
 
@@ -47,6 +47,37 @@ interface Values {
 
 const forTicket = (q: PublicQuestion, ticketId: string) =>
   q.belongs_to === 'ATTENDEE' && (q.ticket_ids.length === 0 || q.ticket_ids.includes(ticketId));
+
+/** What the details step sends: text trimmed, unanswered questions left out, the buyer's details copied
+ * to every ticket when the event asks them once per order. */
+function detailsBody(v: Values, perTicket: boolean): OrderDetailsInput {
+  const buyer = { first_name: v.first_name.trim(), last_name: v.last_name.trim(), email: v.email.trim() };
+  return {
+    ...buyer,
+    email_confirmation: v.email_confirmation.trim(),
+    answers: givenAnswers(v.answers),
+    attendees: v.attendees.map((a) => ({
+      ticket_id: a.ticket_id,
+      price_id: a.price_id,
+      ...(perTicket
+        ? { first_name: a.first_name.trim(), last_name: a.last_name.trim(), email: a.email.trim() }
+        : buyer),
+      answers: givenAnswers(a.answers),
+    })),
+    ...(v.needs_invoice
+      ? {
+          invoice: {
+            name: v.invoice.name.trim(),
+            tax_id: v.invoice.tax_id.trim(),
+            address: v.invoice.address.trim(),
+          },
+        }
+      : {}),
+  };
+}
+const validateDetails = schemaValidate<OrderDetailsInput>(orderDetailsForm);
+/** A ticket holder's copied details, in the buyer's fields already said under those. */
+const copiedHolderField = /^attendees\.\d+\.(first_name|last_name|email)$/;
 
 /** /checkout/:eventId/:orderShortId/details — buyer, per-order answers, and one block per ticket. */
 export function DetailsPage() {
@@ -86,42 +117,16 @@ export function DetailsPage() {
       needs_invoice: false,
       invoice: { name: '', tax_id: '', address: '' },
     },
+    // The shared schema judges the body this step sends (as the server will), then the required questions.
     validate: (v) => {
-      const errors: Record<string, string> = {};
-      const name = (key: string, value: string) => {
-        if (!value.trim()) errors[key] = t`Este campo es obligatorio.`;
-        else if (value.trim().length > 50) errors[key] = t`Máximo 50 caracteres.`;
-      };
-      name('first_name', v.first_name);
-      name('last_name', v.last_name);
-      if (!isEmail(v.email)) errors.email = t`Introduce un correo electrónico válido.`;
-      if (v.email.trim().toLowerCase() !== v.email_confirmation.trim().toLowerCase()) {
-        errors.email_confirmation = t`Los correos electrónicos no coinciden.`;
-      }
-      for (const q of orderQuestions) {
-        if (q.required && isUnanswered(v.answers[q.id]))
-          errors[`answers.${q.id}`] = t`Este campo es obligatorio.`;
-      }
+      const errors = validateDetails(detailsBody(v, perTicket));
+      if (!perTicket)
+        for (const key of Object.keys(errors)) if (copiedHolderField.test(key)) delete errors[key];
+      Object.assign(errors, unansweredErrors(orderQuestions, v.answers, 'answers'));
       v.attendees.forEach((a, i) => {
-        if (perTicket) {
-          name(`attendees.${i}.first_name`, a.first_name);
-          name(`attendees.${i}.last_name`, a.last_name);
-          if (!isEmail(a.email)) errors[`attendees.${i}.email`] = t`Introduce un correo electrónico válido.`;
-        }
-        for (const q of event.questions.filter((q) => forTicket(q, a.ticket_id))) {
-          if (q.required && isUnanswered(a.answers[q.id])) {
-            errors[`attendees.${i}.answers.${q.id}`] = t`Este campo es obligatorio.`;
-          }
-        }
+        const asked = event.questions.filter((q) => forTicket(q, a.ticket_id));
+        Object.assign(errors, unansweredErrors(asked, a.answers, `attendees.${i}.answers`));
       });
-      if (v.needs_invoice) {
-        if (!v.invoice.name.trim())
-          errors['invoice.name'] = t`Indica el nombre o la razón social para la factura.`;
-        if (!isValidBuyerTaxId(v.invoice.tax_id.trim()))
-          errors['invoice.tax_id'] =
-            t`Indica un NIF, NIE o CIF español, o el número de IVA de otro país de la UE con su prefijo (por ejemplo, FR40303265045): revisa las cifras.`;
-        if (!v.invoice.address.trim()) errors['invoice.address'] = t`Indica la dirección para la factura.`;
-      }
       return errors;
     },
   });
@@ -157,33 +162,7 @@ export function DetailsPage() {
     async (v) => {
       setSaving(true);
       try {
-        const trimmed = {
-          first_name: v.first_name.trim(),
-          last_name: v.last_name.trim(),
-          email: v.email.trim(),
-        };
-        const updated = await updateOrderDetails(event.id, order.short_id, {
-          ...trimmed,
-          email_confirmation: v.email_confirmation.trim(),
-          answers: v.answers,
-          attendees: v.attendees.map((a) => ({
-            ticket_id: a.ticket_id,
-            price_id: a.price_id,
-            ...(perTicket
-              ? { first_name: a.first_name.trim(), last_name: a.last_name.trim(), email: a.email.trim() }
-              : trimmed),
-            answers: a.answers,
-          })),
-          ...(v.needs_invoice
-            ? {
-                invoice: {
-                  name: v.invoice.name.trim(),
-                  tax_id: v.invoice.tax_id.trim(),
-                  address: v.invoice.address.trim(),
-                },
-              }
-            : {}),
-        });
+        const updated = await updateOrderDetails(event.id, order.short_id, detailsBody(v, perTicket));
         setOrder(updated);
         navigate(updated.status === 'RESERVED' ? '../payment' : '../summary', { relative: 'path' });
         // The next step renders in a transition: a buyer who goes back before it shows finds this page

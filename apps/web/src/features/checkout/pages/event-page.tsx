@@ -4,6 +4,7 @@ import type { Locale, PublicEvent } from '@taquilla/shared';
 import { readableColor } from '@taquilla/shared/contrast';
 import { type CSSProperties, useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/error-message.ts';
+import { EventDatesPicker } from '../components/event-dates-picker.tsx';
 import { EventCover, EventFacts } from '../components/event-header.tsx';
 import { EventUnavailable } from '../components/event-unavailable.tsx';
 import { OrderInProgress } from '../components/order-in-progress.tsx';
@@ -14,49 +15,59 @@ import { TestModeBanner } from '../components/test-mode-banner.tsx';
 import { TicketSelector } from '../components/ticket-selector.tsx';
 import { rememberAffiliate, takeAffiliate } from '../lib/affiliate.ts';
 import { eventColorStyle } from '../lib/event-colors.ts';
+import { dateHref, datesOf, datesTotal, type EventDateOption, hasDates } from '../lib/event-dates.ts';
 import { rememberOrder, useOrderInProgress } from '../lib/order-in-progress.ts';
 import { createOrder, errorCode, fetchPublicEvent, type OrderLineInput } from '../lib/public-event-api.ts';
 import type { PageLocation } from '../public-event/page-location.ts';
 
 /**
- * The event as the page shows it: the server's copy first (`undefined` only when the page was not
- * server-rendered and must fetch it), replaced when a promo code changes or the stock moved.
+ * The event as the page shows it, and which of its dates that is (null: the event itself): the server's
+ * copy first (`undefined` only when the page was not server-rendered and must fetch it), replaced when a
+ * promo code or the date changes or the stock moved.
  */
-function useEventData(eventId: string, initial: PublicEvent | null | undefined) {
-  const [data, setData] = useState(initial);
+function useEventData(eventId: string, initial: PublicEvent | null | undefined, initialDate: string | null) {
+  const [state, setState] = useState({ data: initial, date: initialDate });
   const [loading, setLoading] = useState(false);
   const latest = useRef(0);
   const load = useCallback(
-    async (promoCode: string | null) => {
+    async (promoCode: string | null, date: string | null = null) => {
       const call = ++latest.current;
       setLoading(true);
       try {
-        const next = await fetchPublicEvent(eventId, promoCode);
-        if (call === latest.current) setData(next);
+        const next = await fetchPublicEvent(eventId, promoCode, date);
+        if (call === latest.current) setState({ data: next, date });
       } finally {
         if (call === latest.current) setLoading(false);
       }
     },
     [eventId],
   );
-  return { data, loading, load };
+  return { data: state.data, date: state.date, loading, load };
 }
 
 /** /e/:eventId/:eventSlug and /event/:eventId/:eventSlug — the page buyers land on. */
 export function EventPage({
   location,
   initialEvent,
+  dateRefused = false,
   onLocale,
 }: {
   location: PageLocation;
   initialEvent: PublicEvent | null | undefined;
+  /** The address's `?date=` is not an upcoming date of the event: the page says so above the dates. */
+  dateRefused?: boolean;
   onLocale: (locale: Locale) => void;
 }) {
   const { eventId } = location;
   const { t } = useLingui();
   const [search, setSearch] = useState(() => new URLSearchParams(location.search));
   const promoParam = search.get('promo_code')?.trim() || null;
-  const event = useEventData(eventId, initialEvent);
+  const [dateNotice, setDateNotice] = useState(dateRefused);
+  const askedDate = dateNotice ? null : search.get('date');
+  // The server's copy is for the date asked for when it says so (`date_id`); else the page asks itself.
+  const servedDate = askedDate && initialEvent?.date_id === askedDate ? askedDate : null;
+  const event = useEventData(eventId, initialEvent, servedDate);
+  const [chosen, setChosen] = useState<EventDateOption | null>(null);
   const [loadError, setLoadError] = useState<unknown>(null);
   const [submitting, setSubmitting] = useState(false);
   const [orderError, setOrderError] = useState<string | null>(null);
@@ -74,8 +85,14 @@ export function EventPage({
   const { load } = event;
   const needsFetch = initialEvent === undefined;
   useEffect(() => {
-    // Not server-rendered (the dev server): the page asks the API itself, once.
-    if (needsFetch) load(promoParam).catch(setLoadError);
+    // Not server-rendered (the dev server), or not for the date asked for: the page asks the API, once.
+    if (needsFetch && !askedDate) load(promoParam).catch(setLoadError);
+    else if (askedDate && !servedDate) {
+      load(promoParam, askedDate).catch(() => {
+        setDateNotice(true);
+        load(promoParam).catch(setLoadError);
+      });
+    }
   }, [needsFetch, load]);
 
   const aff = search.get('aff');
@@ -108,6 +125,12 @@ export function EventPage({
   const applied = promoParam && !promoInvalid && data.promo_code ? data.promo_code.code : null;
   const colors = data.settings.colors ?? {};
   const style = eventColorStyle(colors) as CSSProperties;
+  const multi = hasDates(data);
+  // One date on sale needs no choosing: the event came with its tickets.
+  const dateId = multi ? (event.date ?? (datesTotal(data) === 1 ? data.date_id : null)) : null;
+  const date = dateId
+    ? (datesOf(data).find((d) => d.id === dateId) ?? (chosen?.id === dateId ? chosen : null))
+    : null;
 
   const setPromo = (code: string | null) => {
     const next = new URLSearchParams(search);
@@ -115,7 +138,22 @@ export function EventPage({
     else next.delete('promo_code');
     location.replaceSearch(next);
     setSearch(next);
-    load(code).catch((err) => setOrderError(errorMessage(err)));
+    load(code, dateId).catch((err) => setOrderError(errorMessage(err)));
+  };
+
+  const chooseDate = (option: EventDateOption) => {
+    const next = new URLSearchParams(search);
+    next.set('date', option.id);
+    location.replaceSearch(next);
+    setSearch(next);
+    setChosen(option);
+    setDateNotice(false);
+    setOrderError(null);
+    load(promoParam, option.id).catch(() => {
+      // The date went off sale since the list was shown: say so, and show the list again.
+      setDateNotice(true);
+      load(promoParam).catch((err) => setOrderError(errorMessage(err)));
+    });
   };
 
   const reserve = async (lines: OrderLineInput[]) => {
@@ -127,6 +165,7 @@ export function EventPage({
       await inProgress.release().catch(() => undefined);
       const order = await createOrder(eventId, {
         tickets: lines,
+        ...(dateId ? { event_date_id: dateId } : {}),
         ...(applied ? { promo_code: applied } : {}),
         ...(affiliate ? { affiliate_code: affiliate } : {}),
       });
@@ -135,7 +174,7 @@ export function EventPage({
     } catch (err) {
       setOrderError(errorMessage(err));
       if (errorCode(err) === 'SOLD_OUT' || errorCode(err) === 'CONFLICT') {
-        load(promoParam).catch(() => undefined);
+        load(promoParam, dateId).catch(() => undefined);
       }
       setSubmitting(false);
     }
@@ -151,7 +190,7 @@ export function EventPage({
       )}
       <main className={classes.grid}>
         <div className={classes.facts}>
-          <EventFacts event={data} />
+          <EventFacts event={data} date={date} />
         </div>
         <Stack gap="lg" className={classes.body}>
           {data.description && (
@@ -186,11 +225,27 @@ export function EventPage({
             )}
           </Paper>
         </Stack>
-        <aside className={classes.aside} aria-label={t`Entradas`}>
+        <aside className={multi ? classes.asideFlow : classes.aside} aria-label={t`Entradas`}>
           <Stack gap="sm">
             <Title order={2} size="h3">
               <Trans>Entradas</Trans>
             </Title>
+            {dateNotice && multi && (
+              <Alert color="orange" role="status" data-testid="date-notice">
+                <Trans>Esa fecha ya no está a la venta o no existe. Elige otra de la lista.</Trans>
+              </Alert>
+            )}
+            {multi && (
+              <EventDatesPicker
+                eventId={eventId}
+                timezone={data.timezone}
+                dates={datesOf(data)}
+                total={datesTotal(data)}
+                selectedId={askedDate ?? dateId}
+                hrefOf={(id) => dateHref(search.toString(), id)}
+                onSelect={chooseDate}
+              />
+            )}
             <noscript>
               <Alert color="orange" data-testid="noscript-notice">
                 <Trans>
@@ -210,7 +265,7 @@ export function EventPage({
               <OrderInProgress
                 order={inProgress.order}
                 checkoutUrl={`/checkout/${encodeURIComponent(eventId)}/${inProgress.order.short_id}/details`}
-                onRelease={() => inProgress.release().then(() => load(promoParam))}
+                onRelease={() => inProgress.release().then(() => load(promoParam, dateId))}
               />
             )}
             {orderError && (
@@ -224,12 +279,23 @@ export function EventPage({
                 {orderError}
               </Alert>
             )}
-            <TicketSelector
-              event={data}
-              submitting={submitting}
-              accent={colors.primary ? readableColor(colors.primary, '#ffffff') : undefined}
-              onSubmit={(lines) => void reserve(lines)}
-            />
+            {multi && event.loading ? (
+              <Center py="md">
+                <Loader size="sm" aria-label={t`Cargando entradas`} />
+              </Center>
+            ) : multi && !dateId ? (
+              <Text c="dimmed" data-testid="choose-date">
+                <Trans>Elige una fecha para ver sus entradas.</Trans>
+              </Text>
+            ) : (
+              <TicketSelector
+                key={dateId ?? ''}
+                event={data}
+                submitting={submitting}
+                accent={colors.primary ? readableColor(colors.primary, '#ffffff') : undefined}
+                onSubmit={(lines) => void reserve(lines)}
+              />
+            )}
           </Stack>
         </aside>
       </main>

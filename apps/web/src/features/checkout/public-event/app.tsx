@@ -18,6 +18,7 @@ export function PublicEventApp(props: {
   format: PageFormat;
   location: PageLocation;
   event: PublicEvent | null | undefined;
+  dateRefused?: boolean;
   /** Loads and activates another language's messages (browser only). */
   switchLocale: (locale: Locale) => Promise<void>;
 }) {
@@ -34,7 +35,12 @@ export function PublicEventApp(props: {
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
         <PageFormatContext value={format}>
           <OfflineBanner />
-          <EventPage location={props.location} initialEvent={props.event} onLocale={onLocale} />
+          <EventPage
+            location={props.location}
+            initialEvent={props.event}
+            dateRefused={props.dateRefused}
+            onLocale={onLocale}
+          />
         </PageFormatContext>
       </MantineProvider>
     </I18nProvider>

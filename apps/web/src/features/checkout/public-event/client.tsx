@@ -53,6 +53,7 @@ const app = (
       format={new PageFormat(locale, data?.formats)}
       location={browserLocation()}
       event={data ? data.event : undefined}
+      dateRefused={data?.dateRefused}
       switchLocale={switchLocale}
     />
   </StrictMode>

@@ -9,6 +9,8 @@ import type { Locale, PublicEvent } from '@taquilla/shared';
  */
 export interface EventPageData {
   event: PublicEvent | null;
+  /** The address's `?date=` is not an upcoming date of the event. */
+  dateRefused?: boolean;
   locale?: Locale;
   messages?: Messages;
   formats?: Record<string, string>;

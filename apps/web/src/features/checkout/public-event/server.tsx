@@ -45,8 +45,10 @@ export interface RenderEventPageInput {
   eventId: string;
   event: PublicEvent | null;
   locale: string;
-  /** The request's query string ("?promo_code=X"), as the browser will see it. */
+  /** The request's query string ("?promo_code=X&date=…"), as the browser will see it. */
   search: string;
+  /** The `?date=` asked for is not an upcoming date of the event (`event` is then the event itself). */
+  dateRefused?: boolean;
 }
 
 export function renderEventPage(input: RenderEventPageInput): { html: string; data: EventPageData } {
@@ -60,13 +62,20 @@ export function renderEventPage(input: RenderEventPageInput): { html: string; da
         format={format}
         location={serverLocation(input.eventId, input.search)}
         event={input.event}
+        dateRefused={input.dateRefused}
         switchLocale={async () => undefined}
       />
     </StrictMode>,
   );
   return {
     html,
-    data: { event: input.event, locale, messages: catalogs[locale], formats: format.snapshot() },
+    data: {
+      event: input.event,
+      ...(input.dateRefused ? { dateRefused: true } : {}),
+      locale,
+      messages: catalogs[locale],
+      formats: format.snapshot(),
+    },
   };
 }
 

@@ -5,6 +5,7 @@ import { formatDateTime } from '@taquilla/shared/dates';
 import type { TicketChangeActions } from '@taquilla/shared/schemas/ticket-changes';
 import { localeOptions } from '../../../lib/locale.ts';
 import classes from '../components/public.module.css';
+import { HolderEditFields, type HolderEditForm } from './holder-edit-form.tsx';
 
 /** A line the server wrote after a form was sent: what was done, or why not (translated there). */
 export interface PageNotice {
@@ -13,7 +14,8 @@ export interface PageNotice {
 }
 
 /**
- * The holder's changes on the ticket page, as plain forms (the page runs no script): fix the name, pass
+ * The holder's changes on the ticket page, as plain forms (the page runs no script): fix the name and the
+ * answers, pass
  * the ticket on. The server says what is allowed now and until when; each form posts to the page's own
  * address and the server answers with the page again.
  */
@@ -22,6 +24,8 @@ export function TicketChanges(props: {
   timezone: string;
   attendee: PublicAttendee;
   changes: TicketChangeActions;
+  /** The edit form just refused: shown open, with what was typed and each field's reason. */
+  edit?: HolderEditForm | null;
 }) {
   const { t, i18n } = useLingui();
   const { changes, attendee } = props;
@@ -33,22 +37,17 @@ export function TicketChanges(props: {
     <Stack gap="sm" data-testid="ticket-changes">
       {changes.can_edit && editUntil && (
         <Paper withBorder p="md" radius="md">
-          <details>
+          <details open={Boolean(props.edit)}>
             <summary className={classes.noticeTitle}>
-              <Trans>Cambiar el nombre</Trans>
+              <Trans>Cambiar el nombre o las respuestas</Trans>
             </summary>
-            <form method="post" action={`${props.base}/holder`}>
-              <Stack gap="xs" mt="sm">
-                <Text size="sm">
-                  <Trans>Puedes corregir el nombre hasta el {until(editUntil)}.</Trans>
-                </Text>
-                <TextInput name="first_name" label={t`Nombre`} defaultValue={attendee.first_name} required />
-                <TextInput name="last_name" label={t`Apellidos`} defaultValue={attendee.last_name} required />
-                <Button type="submit" variant="light">
-                  <Trans>Guardar el nombre</Trans>
-                </Button>
-              </Stack>
-            </form>
+            <HolderEditFields
+              action={`${props.base}/holder`}
+              until={until(editUntil)}
+              attendee={attendee}
+              questions={changes.questions}
+              sent={props.edit ?? null}
+            />
           </details>
         </Paper>
       )}

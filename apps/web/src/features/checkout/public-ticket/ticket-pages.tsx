@@ -10,6 +10,7 @@ import { ReceiptView } from '../components/receipt.tsx';
 import { TestModeNotice } from '../components/test-mode-banner.tsx';
 import { TicketCard, type TicketEvent } from '../components/ticket-card.tsx';
 import { eventColorStyle, type PageColors } from '../lib/event-colors.ts';
+import type { HolderEditForm } from './holder-edit-form.tsx';
 import { Notice, type PageNotice, TicketChanges } from './ticket-changes.tsx';
 
 /**
@@ -29,6 +30,8 @@ export interface TicketPageData {
   changes?: TicketChangeActions | null;
   /** The answer to a form just sent from this page. */
   notice?: PageNotice | null;
+  /** The edit form the server just refused, with its errors. */
+  edit?: HolderEditForm | null;
   /** What the server offers to carry the ticket: its PDF, and wallet passes when the installation has them. */
   documents: TicketDocuments;
 }
@@ -120,6 +123,7 @@ export function TicketPage({ data }: { data: TicketPageData }) {
               timezone={data.event.timezone}
               attendee={data.attendee}
               changes={data.changes}
+              edit={data.edit}
             />
           )}
         </Stack>

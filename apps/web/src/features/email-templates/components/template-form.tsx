@@ -1,12 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Box, Button, Card, Group, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  EMAIL_FOOTER_MAX,
-  EMAIL_INTRO_MAX,
   EMAIL_SUBJECT_MAX,
   type EmailTemplate,
   type EmailTemplateField,
@@ -14,10 +12,11 @@ import {
 } from '@taquilla/shared/schemas/email-templates';
 import { useRef, useState } from 'react';
 import { showSubmitError } from '../../../lib/form-errors.ts';
+import { schemaValidate } from '../../../lib/schema-form.ts';
 import { previewQuery, resetTemplate, saveTemplate, sendTest, type TemplateScope } from '../api.ts';
 
 type Values = Record<EmailTemplateField, string>;
-const resolve = schemaResolver(emailTemplateInput, { sync: true });
+const validateTemplate = schemaValidate(emailTemplateInput);
 
 /**
  * One kind and language: subject, opening text and footer, the placeholders as buttons that insert
@@ -35,19 +34,7 @@ export function TemplateForm(props: { scope: TemplateScope; template: EmailTempl
       intro: template.intro ?? '',
       footer: template.footer ?? '',
     },
-    validate: (values) => {
-      const errors = resolve({ kind: template.kind, locale: template.locale, ...values });
-      const text: Record<EmailTemplateField, string> = {
-        subject: t`Una sola línea de ${EMAIL_SUBJECT_MAX} caracteres como máximo.`,
-        intro: t`Como máximo ${EMAIL_INTRO_MAX} caracteres.`,
-        footer: t`Como máximo ${EMAIL_FOOTER_MAX} caracteres.`,
-      };
-      return Object.fromEntries(
-        Object.keys(errors)
-          .filter((k): k is EmailTemplateField => k in text)
-          .map((k) => [k, text[k]]),
-      );
-    },
+    validate: (values) => validateTemplate({ kind: template.kind, locale: template.locale, ...values }),
   });
   const draft = { kind: template.kind, locale: template.locale, ...form.values };
   const [debounced] = useDebouncedValue(draft, 400);

@@ -2,12 +2,14 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Button, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { EVENT_NAME_MAX } from '@taquilla/shared/schemas/events';
+import { type CreateEventInput, createEventInput } from '@taquilla/shared/schemas/events';
+import { type CreateOrganizerInput, createOrganizerSchema } from '@taquilla/shared/schemas/organizers';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { TimeZoneSelect } from '../../../components/time-zone-select.tsx';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { fromWallTime } from '../../../lib/format.ts';
+import { schemaValidate } from '../../../lib/schema-form.ts';
 import { useCreateEvent, useCreateOrganizer, useEventDefaults, useOrganizers } from '../api.ts';
 import { DateTimeField } from './date-time-field.tsx';
 import { CurrencySelect } from './zone-currency-fields.tsx';
@@ -22,6 +24,34 @@ const toParagraphs = (text: string) =>
     .filter(Boolean)
     .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
     .join('');
+
+type Values = {
+  name: string;
+  organizer_id: string;
+  organizer_name: string;
+  start_date: string | null;
+  end_date: string | null;
+  timezone: string;
+  currency: string;
+  description: string;
+};
+
+const eventBody = (v: Values, organizerId: string): CreateEventInput => ({
+  name: v.name.trim(),
+  organizer_id: organizerId,
+  // Null while the field is empty: the schema refuses it («Indica cuándo empieza»).
+  start_date: fromWallTime(v.start_date, v.timezone) as string,
+  end_date: fromWallTime(v.end_date, v.timezone),
+  timezone: v.timezone,
+  currency: v.currency,
+  description: v.description.trim() ? toParagraphs(v.description) : null,
+});
+const validateEvent = schemaValidate<CreateEventInput>(createEventInput);
+/** The organizer created with the event when there is none to choose: its name under «Organizador». */
+const organizerField = { name: 'organizer_name' };
+const validateOrganizer = schemaValidate<CreateOrganizerInput>(createOrganizerSchema, {
+  fields: organizerField,
+});
 
 export function CreateEventModal({
   opened,
@@ -42,31 +72,23 @@ export function CreateEventModal({
   const [newOrganizer, setNewOrganizer] = useState(false);
   const inlineOrganizer = noOrganizers || newOrganizer;
 
-  const form = useForm({
+  const form = useForm<Values>({
     initialValues: {
       name: '',
       organizer_id: organizerId ?? '',
       organizer_name: '',
-      start_date: null as string | null,
-      end_date: null as string | null,
+      start_date: null,
+      end_date: null,
       timezone: 'Europe/Madrid',
       currency: 'EUR',
       description: '',
     },
-    validate: {
-      name: (v) =>
-        !v.trim()
-          ? t`Escribe el nombre del evento.`
-          : v.length > EVENT_NAME_MAX
-            ? t`El nombre debe tener menos de 150 caracteres.`
-            : null,
-      organizer_id: (v) => (!inlineOrganizer && !v ? t`Elige un organizador.` : null),
-      organizer_name: (v) => (inlineOrganizer && !v.trim() ? t`Escribe el nombre del organizador.` : null),
-      start_date: (v) => (v ? null : t`Indica cuándo empieza.`),
-      end_date: (v, values) =>
-        v && values.start_date && v <= values.start_date
-          ? t`La fecha de fin debe ser posterior a la de inicio.`
-          : null,
+    validate: (v) => {
+      const errors = validateEvent(eventBody(v, v.organizer_id));
+      if (!inlineOrganizer) return errors;
+      // The organizer does not exist yet: its name is judged instead of its id.
+      const { organizer_id: _, ...rest } = errors;
+      return { ...rest, ...validateOrganizer({ name: v.organizer_name.trim() }) };
     },
   });
 
@@ -84,19 +106,17 @@ export function CreateEventModal({
   }, [organizers.data]);
 
   const submit = form.onSubmit(async (values) => {
-    try {
-      let organizer = values.organizer_id;
-      if (inlineOrganizer)
+    let organizer = values.organizer_id;
+    if (inlineOrganizer) {
+      try {
         organizer = (await createOrganizer.mutateAsync({ name: values.organizer_name.trim() })).id;
-      const { data } = await createEvent.mutateAsync({
-        name: values.name.trim(),
-        organizer_id: organizer,
-        start_date: fromWallTime(values.start_date, values.timezone)!,
-        end_date: fromWallTime(values.end_date, values.timezone),
-        timezone: values.timezone,
-        currency: values.currency,
-        description: values.description.trim() ? toParagraphs(values.description) : null,
-      });
+      } catch (error) {
+        showSubmitError(error, form, { fields: organizerField });
+        return;
+      }
+    }
+    try {
+      const { data } = await createEvent.mutateAsync(eventBody(values, organizer));
       notifications.show({ color: 'teal', message: t`Evento creado` });
       form.reset();
       onClose();

@@ -2,10 +2,15 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Checkbox, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import type { ManageEventDetail } from '@taquilla/shared/schemas/events';
+import {
+  type DuplicateEventInput,
+  duplicateEventInput,
+  type ManageEventDetail,
+} from '@taquilla/shared/schemas/events';
 import { useNavigate } from 'react-router';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { fromWallTime, toWallTime } from '../../../lib/format.ts';
+import { schemaValidate } from '../../../lib/schema-form.ts';
 import { useDuplicateEvent } from '../api.ts';
 import { DateTimeField } from './date-time-field.tsx';
 
@@ -18,6 +23,10 @@ const PARTS = [
   'check_in_lists',
   'cover_image',
 ] as const;
+
+type Values = { name: string; start_date: string | null; end_date: string | null; copy: string[] };
+
+const validateDuplicate = schemaValidate<DuplicateEventInput>(duplicateEventInput);
 
 export function DuplicateEventModal({
   event,
@@ -40,22 +49,25 @@ export function DuplicateEventModal({
     check_in_lists: t`Listas de control de acceso`,
     cover_image: t`Imagen de portada`,
   };
-  const form = useForm({
+  const body = (v: Values): DuplicateEventInput => ({
+    name: v.name.trim(),
+    start_date: fromWallTime(v.start_date, event.timezone) ?? undefined,
+    end_date: fromWallTime(v.end_date, event.timezone),
+    copy: Object.fromEntries(PARTS.map((p) => [p, v.copy.includes(p)])),
+  });
+  const form = useForm<Values>({
     initialValues: {
-      name: t`${event.name} (copia)`.slice(0, 149),
+      // A name too long for a copy is said under the field, never cut short.
+      name: t`${event.name} (copia)`,
       start_date: toWallTime(event.start_date, event.timezone),
       end_date: toWallTime(event.end_date, event.timezone),
-      copy: [...PARTS] as string[],
+      copy: [...PARTS],
     },
+    validate: (v) => validateDuplicate(body(v)),
   });
   const submit = form.onSubmit(async (values) => {
     try {
-      const { data } = await duplicate.mutateAsync({
-        name: values.name,
-        start_date: fromWallTime(values.start_date, event.timezone) ?? undefined,
-        end_date: fromWallTime(values.end_date, event.timezone),
-        copy: Object.fromEntries(PARTS.map((p) => [p, values.copy.includes(p)])),
-      });
+      const { data } = await duplicate.mutateAsync(body(values));
       notifications.show({ color: 'teal', message: t`Evento duplicado` });
       onClose();
       navigate(`/manage/event/${data.id}/dashboard`);

@@ -14,11 +14,26 @@ import {
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconUpload } from '@tabler/icons-react';
-import type { Organizer } from '@taquilla/shared/schemas/organizers';
+import {
+  type Organizer,
+  type UpdateOrganizerInput,
+  updateOrganizerSchema,
+} from '@taquilla/shared/schemas/organizers';
 import { useState } from 'react';
 import { showSubmitError } from '../../../lib/form-errors.ts';
+import { schemaValidate } from '../../../lib/schema-form.ts';
 import { useOrganizerLogo, useUpdateOrganizer } from '../api.ts';
 import { showUploadError } from '../lib/upload-error.ts';
+
+type Values = { name: string; email: string; website: string; description: string };
+
+const organizerBody = (v: Values): UpdateOrganizerInput => ({
+  name: v.name.trim(),
+  email: v.email.trim(),
+  website: v.website.trim(),
+  description: v.description.trim() || null,
+});
+const validateOrganizer = schemaValidate<Values>(updateOrganizerSchema, { toInput: organizerBody });
 
 /** The organizer's public details, editable in place on its events page. */
 export function OrganizerDetails({ organizer }: { organizer: Organizer }) {
@@ -26,17 +41,18 @@ export function OrganizerDetails({ organizer }: { organizer: Organizer }) {
   const [editing, setEditing] = useState(false);
   const update = useUpdateOrganizer(organizer.id);
   const logo = useOrganizerLogo(organizer.id);
-  const form = useForm({
+  const form = useForm<Values>({
     initialValues: {
       name: organizer.name,
       email: organizer.email ?? '',
       website: organizer.website ?? '',
       description: organizer.description ?? '',
     },
+    validate: validateOrganizer,
   });
   const save = form.onSubmit(async (values) => {
     try {
-      await update.mutateAsync(values);
+      await update.mutateAsync(organizerBody(values));
       notifications.show({ color: 'teal', message: t`Organizador guardado` });
       setEditing(false);
     } catch (error) {

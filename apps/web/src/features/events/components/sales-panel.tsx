@@ -14,8 +14,8 @@ import { useEventStats } from '../api.ts';
  * refunded each day, so a refund shows on the day it was made), what each ticket sold, money still to
  * come in.
  */
-export function SalesPanel({ eventId }: { eventId: string }) {
-  const stats = useEventStats(eventId);
+export function SalesPanel({ eventId, dateId }: { eventId: string; dateId: string }) {
+  const stats = useEventStats(eventId, dateId);
   if (stats.error) return <PageError error={stats.error} />;
   if (!stats.data) return <PageLoader />;
   return <Panel eventId={eventId} stats={stats.data} />;

@@ -10,16 +10,22 @@ import {
   IconWorld,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { PageError, PageLoader } from '../../../components/page-state.tsx';
 import { formatMoney, formatNumber } from '../../../lib/format.ts';
-import { useEvent } from '../api.ts';
+import { DateFilter } from '../../event-dates/components/date-filter.tsx';
+import { useEvent, useEventStats } from '../api.ts';
 import { CoverImage } from '../components/cover-image.tsx';
 import { SalesPanel } from '../components/sales-panel.tsx';
 
 export function DashboardPage() {
   const { eventId } = useParams();
   const event = useEvent(eventId!);
+  // «Fecha» (events with several dates): the figures and sales of that date only, kept in the address.
+  const [params, setParams] = useSearchParams();
+  const dateId = params.get('date') ?? '';
+  // The figures and the sales panel read the same answer (one request).
+  const figures = useEventStats(eventId!, dateId).data?.totals;
   if (event.isError) return <PageError error={event.error} />;
   if (!event.data) return <PageLoader />;
   const e = event.data;
@@ -28,37 +34,46 @@ export function DashboardPage() {
   const place = [e.location.venue_name, e.location.city].filter(Boolean).join(', ');
   return (
     <Stack gap="md" maw={1000}>
-      <Title order={2} size="h3">
-        <Trans>Panel</Trans>
-      </Title>
-      <SimpleGrid cols={{ base: 2, md: 5 }} spacing="md" data-testid="dashboard-figures">
-        <Stat
-          icon={<IconTicket size={20} />}
-          label={<Trans>Entradas vendidas</Trans>}
-          value={formatNumber(e.stats.tickets_sold)}
+      <Group justify="space-between" align="flex-end">
+        <Title order={2} size="h3">
+          <Trans>Panel</Trans>
+        </Title>
+        <DateFilter
+          eventId={e.id}
+          value={dateId}
+          onChange={(v) => setParams(v ? { date: v } : {}, { replace: true })}
         />
-        <Stat
-          icon={<IconReceipt size={20} />}
-          label={<Trans>Pedidos completados</Trans>}
-          value={formatNumber(e.stats.orders_count)}
-        />
-        <Stat
-          icon={<IconCash size={20} />}
-          label={<Trans>Ingresos brutos</Trans>}
-          value={formatMoney(e.stats.gross_revenue_cents, e.currency)}
-        />
-        <Stat
-          icon={<IconReceiptRefund size={20} />}
-          label={<Trans>Reembolsado</Trans>}
-          value={formatMoney(e.stats.refunded_cents, e.currency)}
-        />
-        <Stat
-          icon={<IconWallet size={20} />}
-          label={<Trans>Ingresos netos</Trans>}
-          value={formatMoney(e.stats.net_revenue_cents, e.currency)}
-        />
-      </SimpleGrid>
-      <SalesPanel eventId={e.id} />
+      </Group>
+      {figures && (
+        <SimpleGrid cols={{ base: 2, md: 5 }} spacing="md" data-testid="dashboard-figures">
+          <Stat
+            icon={<IconTicket size={20} />}
+            label={<Trans>Entradas vendidas</Trans>}
+            value={formatNumber(figures.tickets_sold)}
+          />
+          <Stat
+            icon={<IconReceipt size={20} />}
+            label={<Trans>Pedidos completados</Trans>}
+            value={formatNumber(figures.orders_count)}
+          />
+          <Stat
+            icon={<IconCash size={20} />}
+            label={<Trans>Ingresos brutos</Trans>}
+            value={formatMoney(figures.gross_revenue_cents, e.currency)}
+          />
+          <Stat
+            icon={<IconReceiptRefund size={20} />}
+            label={<Trans>Reembolsado</Trans>}
+            value={formatMoney(figures.refunded_cents, e.currency)}
+          />
+          <Stat
+            icon={<IconWallet size={20} />}
+            label={<Trans>Ingresos netos</Trans>}
+            value={formatMoney(figures.net_revenue_cents, e.currency)}
+          />
+        </SimpleGrid>
+      )}
+      <SalesPanel eventId={e.id} dateId={dateId} />
       {pending > 0 && (
         <Alert
           color="blue"

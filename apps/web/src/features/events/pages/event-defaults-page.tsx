@@ -2,13 +2,19 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Card, Group, NumberInput, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import type { EventDefaults } from '@taquilla/shared/schemas/events';
-import { ORDER_TIMEOUT_MAX, ORDER_TIMEOUT_MIN } from '@taquilla/shared/schemas/events';
+import {
+  type EventDefaults,
+  type EventDefaultsInput,
+  eventDefaultsSchema,
+  ORDER_TIMEOUT_MAX,
+  ORDER_TIMEOUT_MIN,
+} from '@taquilla/shared/schemas/events';
 import { NoPermission } from '../../../components/no-permission.tsx';
 import { PageError, PageLoader } from '../../../components/page-state.tsx';
 import { TimeZoneSelect } from '../../../components/time-zone-select.tsx';
 import { can, useCurrentUser } from '../../../lib/current-user.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
+import { schemaValidate } from '../../../lib/schema-form.ts';
 import { useEventDefaults, useSaveEventDefaults } from '../api.ts';
 import { CurrencySelect } from '../components/zone-currency-fields.tsx';
 
@@ -43,13 +49,25 @@ function LoadedDefaults() {
   return <DefaultsForm defaults={defaults.data} />;
 }
 
+type Values = Omit<EventDefaults, 'order_timeout_minutes' | 'support_email'> & {
+  order_timeout_minutes: number | string;
+  support_email: string;
+};
+
+/** What the form sends; an emptied number is sent as typed, for the schema to refuse (never a default). */
+const defaultsBody = (v: Values) => ({ ...v, support_email: v.support_email.trim() || null });
+const validateDefaults = schemaValidate<Values>(eventDefaultsSchema, { toInput: defaultsBody });
+
 function DefaultsForm({ defaults }: { defaults: EventDefaults }) {
   const { t } = useLingui();
   const save = useSaveEventDefaults();
-  const form = useForm({ initialValues: { ...defaults, support_email: defaults.support_email ?? '' } });
+  const form = useForm<Values>({
+    initialValues: { ...defaults, support_email: defaults.support_email ?? '' },
+    validate: validateDefaults,
+  });
   const submit = form.onSubmit(async (v) => {
     try {
-      await save.mutateAsync({ ...v, support_email: v.support_email.trim() || null });
+      await save.mutateAsync(defaultsBody(v) as EventDefaultsInput);
       notifications.show({ color: 'teal', message: t`Valores predeterminados guardados` });
     } catch (error) {
       showSubmitError(error, form);
@@ -67,6 +85,7 @@ function DefaultsForm({ defaults }: { defaults: EventDefaults }) {
             min={ORDER_TIMEOUT_MIN}
             max={ORDER_TIMEOUT_MAX}
             allowDecimal={false}
+            clampBehavior="none"
             {...form.getInputProps('order_timeout_minutes')}
           />
           <Radio.Group label={t`Datos de los asistentes`} {...form.getInputProps('attendee_details_mode')}>

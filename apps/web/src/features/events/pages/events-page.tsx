@@ -1,6 +1,5 @@
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import {
-  Alert,
   Button,
   Group,
   Pagination,
@@ -20,7 +19,6 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useLastPageClamp } from '../../../components/list-pagination.tsx';
 import { PageError, PageLoader } from '../../../components/page-state.tsx';
 import { useCan } from '../../../lib/current-user.ts';
-import { errorMessage } from '../../../lib/error-message.ts';
 import { useEvents, useOrganizer } from '../api.ts';
 import { CreateEventModal } from '../components/create-event-modal.tsx';
 import { EventCard } from '../components/event-card.tsx';
@@ -128,9 +126,7 @@ export function EventsPage() {
       {events.isPending ? (
         <PageLoader />
       ) : events.isError ? (
-        <Alert color="red" title={t`No se han podido cargar los eventos`}>
-          {errorMessage(events.error)}
-        </Alert>
+        <PageError error={events.error} />
       ) : events.data.data.length === 0 ? (
         <EmptyState
           state={state}

@@ -14,13 +14,14 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { contrastRatio, MIN_TEXT_CONTRAST } from '@taquilla/shared/contrast';
-import type { ManageEventDetail } from '@taquilla/shared/schemas/events';
+import { contrastRatio, HEX_COLOR as HEX, MIN_TEXT_CONTRAST } from '@taquilla/shared/contrast';
+import { eventColorsSchema, type ManageEventDetail } from '@taquilla/shared/schemas/events';
 import { useParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PageError, PageLoader } from '../../../components/page-state.tsx';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { formatDateRange } from '../../../lib/format.ts';
+import { schemaValidate } from '../../../lib/schema-form.ts';
 import { useEvent, useUpdateSettings } from '../api.ts';
 
 /** The product's own colours, shown when the organizer has not chosen any. */
@@ -36,7 +37,8 @@ const SWATCHES = [
   '#f8f9fa',
   '#ffffff',
 ];
-const HEX = /^#[0-9a-fA-F]{6}$/;
+
+const validateColors = schemaValidate(eventColorsSchema);
 
 /** /manage/event/:eventId/homepage-designer — the public page's colours, with a live preview. */
 export function HomepageDesignerPage() {
@@ -50,15 +52,13 @@ export function HomepageDesignerPage() {
 function Designer({ event }: { event: ManageEventDetail }) {
   const { t } = useLingui();
   const save = useUpdateSettings(event.id);
-  const colorRule = (v: string) =>
-    v === '' || HEX.test(v) ? null : t`Introduce un color hexadecimal, p. ej. #1c7ed6.`;
   const form = useForm({
     initialValues: {
       primary: event.settings.colors.primary ?? '',
       background: event.settings.colors.background ?? '',
       text: event.settings.colors.text ?? '',
     },
-    validate: { primary: colorRule, background: colorRule, text: colorRule },
+    validate: validateColors,
   });
   const shown = {
     primary: HEX.test(form.values.primary) ? form.values.primary : DEFAULTS.primary,

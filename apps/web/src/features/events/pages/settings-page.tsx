@@ -23,6 +23,7 @@ import {
   ORDER_TIMEOUT_MAX,
   ORDER_TIMEOUT_MIN,
   ORDER_TIMEOUT_RECOMMENDED,
+  updateEventSettingsSchema,
 } from '@taquilla/shared/schemas/events';
 import { MAX_CHANGE_HOURS, MAX_TRANSFERS_PER_TICKET } from '@taquilla/shared/schemas/ticket-changes';
 import type { ReactNode } from 'react';
@@ -33,6 +34,7 @@ import { TimeZoneSelect } from '../../../components/time-zone-select.tsx';
 import { can, useCurrentUser } from '../../../lib/current-user.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { fromWallTime, toWallTime } from '../../../lib/format.ts';
+import { schemaValidate } from '../../../lib/schema-form.ts';
 import { useEvent, useOrganizers, useUpdateEvent, useUpdateSettings } from '../api.ts';
 import { CoverUploader } from '../components/cover-uploader.tsx';
 import { DateTimeField } from '../components/date-time-field.tsx';
@@ -105,6 +107,8 @@ function DetailsSection({ event }: { event: ManageEventDetail }) {
       postal_code: loc.postal_code ?? '',
       country: loc.country ?? '',
       online_url: loc.online_url ?? '',
+      latitude: loc.latitude ?? '',
+      longitude: loc.longitude ?? '',
     },
   });
   const submit = form.onSubmit(async (v) => {
@@ -119,6 +123,8 @@ function DetailsSection({ event }: { event: ManageEventDetail }) {
           'postal_code',
           'country',
           'online_url',
+          'latitude',
+          'longitude',
         ] as const
       )
         .map((k) => [k, v[k].trim()])
@@ -190,6 +196,19 @@ function DetailsSection({ event }: { event: ManageEventDetail }) {
               description={t`Solo si el evento se celebra en línea.`}
               {...form.getInputProps('online_url')}
             />
+            <TextInput
+              label={t`Latitud`}
+              placeholder="41.3744"
+              inputMode="decimal"
+              description={t`En grados decimales. Con la longitud, el móvil recuerda la entrada al llegar y el mapa señala el recinto.`}
+              {...form.getInputProps('latitude')}
+            />
+            <TextInput
+              label={t`Longitud`}
+              placeholder="2.1700"
+              inputMode="decimal"
+              {...form.getInputProps('longitude')}
+            />
           </SimpleGrid>
           <SaveButton loading={update.isPending} />
         </Stack>
@@ -237,7 +256,7 @@ function SettingsSections({ event }: { event: ManageEventDetail }) {
       email_footer: s.email_footer ?? '',
     },
   });
-  /** Each card saves only its own fields. */
+  /** Each card checks and saves only its own fields. */
   const submitFields = (fields: (keyof SettingsForm)[], done: string) =>
     form.onSubmit(async (values) => {
       const body = Object.fromEntries(
@@ -246,6 +265,11 @@ function SettingsSections({ event }: { event: ManageEventDetail }) {
           typeof values[f] === 'string' ? (values[f] as string).trim() || null : values[f],
         ]),
       );
+      const errors = schemaValidate(updateEventSettingsSchema)(body);
+      if (Object.keys(errors).length) {
+        form.setErrors(errors);
+        return;
+      }
       try {
         await save.mutateAsync(body);
         notifications.show({ color: 'teal', message: done });
@@ -271,6 +295,7 @@ function SettingsSections({ event }: { event: ManageEventDetail }) {
               description={t`Recomendamos al menos ${ORDER_TIMEOUT_RECOMMENDED} minutos. Las entradas quedan reservadas durante este tiempo.`}
               min={ORDER_TIMEOUT_MIN}
               max={ORDER_TIMEOUT_MAX}
+              clampBehavior="none"
               allowDecimal={false}
               maw={320}
               {...form.getInputProps('order_timeout_minutes')}
@@ -369,7 +394,7 @@ function SettingsSections({ event }: { event: ManageEventDetail }) {
         </form>
       </Section>
 
-      <Section id="cambios" title={<Trans>Cambios de nombre y transferencias</Trans>}>
+      <Section id="cambios" title={<Trans>Cambios de datos y transferencias</Trans>}>
         <form
           onSubmit={submitFields(
             [
@@ -385,7 +410,7 @@ function SettingsSections({ event }: { event: ManageEventDetail }) {
         >
           <Stack gap="sm">
             <Switch
-              label={t`Los asistentes pueden corregir su nombre desde la página de su entrada`}
+              label={t`Los asistentes pueden corregir su nombre y sus respuestas desde la página de su entrada`}
               {...form.getInputProps('attendee_edits_allowed', { type: 'checkbox' })}
             />
             {form.values.attendee_edits_allowed && (
@@ -393,6 +418,7 @@ function SettingsSections({ event }: { event: ManageEventDetail }) {
                 label={t`Hasta cuántas horas antes del inicio`}
                 min={0}
                 max={MAX_CHANGE_HOURS}
+                clampBehavior="none"
                 allowDecimal={false}
                 maw={320}
                 {...form.getInputProps('attendee_edits_until_hours')}
@@ -409,6 +435,7 @@ function SettingsSections({ event }: { event: ManageEventDetail }) {
                   label={t`Hasta cuántas horas antes del inicio`}
                   min={0}
                   max={MAX_CHANGE_HOURS}
+                  clampBehavior="none"
                   allowDecimal={false}
                   maw={320}
                   {...form.getInputProps('transfers_until_hours')}
@@ -417,6 +444,7 @@ function SettingsSections({ event }: { event: ManageEventDetail }) {
                   label={t`Transferencias como máximo por entrada`}
                   min={1}
                   max={MAX_TRANSFERS_PER_TICKET}
+                  clampBehavior="none"
                   allowDecimal={false}
                   maw={320}
                   {...form.getInputProps('max_transfers_per_ticket')}

@@ -26,16 +26,9 @@ import { can, useCurrentUser } from '../../../lib/current-user.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { formatMoney, formatPercent } from '../../../lib/format.ts';
-import {
-  amountFieldProps,
-  hundredthsOf,
-  majorUnitsOf,
-  minorUnitsOf,
-  moneyInputError,
-  percentInputError,
-  percentOfHundredths,
-} from '../../../lib/money-input.ts';
+import { amountFieldProps, majorUnitsOf, percentOfHundredths } from '../../../lib/money-input.ts';
 import { useDeleteTax, useSaveTax, useTaxes } from '../api.ts';
+import { taxValue, validateTaxForm } from '../lib/tax-values.ts';
 
 export function TaxesPage() {
   const { t } = useLingui();
@@ -223,24 +216,12 @@ function TaxForm({ tax, currency, onDone }: { tax: TaxOrFee | null; currency: st
       is_default: tax?.is_default ?? false,
       is_active: tax?.is_active ?? true,
     },
-    validate: {
-      name: (v) => (v.trim() ? null : t`Escribe un nombre.`),
-      amount: (v, values) =>
-        v === '' || Number(v) < 0
-          ? t`Indica un valor igual o mayor que 0.`
-          : values.calculation === 'PERCENTAGE'
-            ? Number(v) > 100
-              ? t`El porcentaje debe estar entre 0 y 100.`
-              : percentInputError(v)
-            : moneyInputError(v, currency),
-    },
+    validate: (values) => validateTaxForm({ ...values, currency }),
   });
-  const submit = form.onSubmit(async ({ amount, ...v }) => {
-    // Percentages travel as basis points; a fixed amount as minor units of the account's currency, which
-    // checkout charges as minor units of each event's currency (see schemas/taxes.ts).
-    const value = v.calculation === 'PERCENTAGE' ? hundredthsOf(amount) : minorUnitsOf(amount, currency);
+  const submit = form.onSubmit(async (values) => {
+    const { amount, ...v } = values;
     try {
-      await save.mutateAsync({ ...v, id: tax?.id, value });
+      await save.mutateAsync({ ...v, id: tax?.id, value: taxValue({ ...values, currency }) as number });
       notifications.show({ color: 'teal', message: t`Guardado` });
       onDone();
     } catch (error) {

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Button, Group, Modal, Radio, Stack, TextInput } from '@mantine/core';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import '@mantine/dates/styles.css';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { wallTimeToInstant } from '@taquilla/shared/dates';
 import {
   API_KEY_PERMISSIONS,
@@ -14,11 +14,9 @@ import { useState } from 'react';
 // The calendar's month and day names in Spanish (dayjs ships English only).
 import '../../../lib/dayjs-locales.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
+import { schemaValidate } from '../../../lib/schema-form.ts';
 import { createApiKey } from '../api.ts';
-import { useSchemaErrors } from '../lib/schema-errors.ts';
 import { KEY_PERMISSION } from './labels.ts';
-
-const resolve = schemaResolver(createApiKeySchema, { sync: true });
 
 interface Values {
   name: string;
@@ -35,7 +33,6 @@ export function ApiKeyFormModal(props: {
   onCreated: (key: ApiKeyWithSecret) => void;
 }) {
   const { t, i18n } = useLingui();
-  const errorsOf = useSchemaErrors();
   const [busy, setBusy] = useState(false);
   const bodyOf = (v: Values) => ({
     name: v.name.trim(),
@@ -44,10 +41,7 @@ export function ApiKeyFormModal(props: {
   });
   const form = useForm<Values>({
     initialValues: { name: '', permission: 'READ_ONLY', expires_on: null },
-    validate: (values) => {
-      const { expires_at, ...errors } = errorsOf(resolve(bodyOf(values)));
-      return expires_at ? { ...errors, expires_on: expires_at } : errors;
-    },
+    validate: schemaValidate(createApiKeySchema, { toInput: bodyOf, fields: { expires_at: 'expires_on' } }),
   });
   const submit = async (values: Values) => {
     setBusy(true);

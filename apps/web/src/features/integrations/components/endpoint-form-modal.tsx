@@ -10,7 +10,7 @@ import {
   Stack,
   TextInput,
 } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import {
   type CreateWebhookInput,
@@ -20,11 +20,11 @@ import {
 } from '@taquilla/shared/schemas/webhooks';
 import { useState } from 'react';
 import { showSubmitError } from '../../../lib/form-errors.ts';
+import { schemaValidate } from '../../../lib/schema-form.ts';
 import { createWebhook, eventChoicesQuery, updateWebhook } from '../api.ts';
-import { useSchemaErrors } from '../lib/schema-errors.ts';
 import { EVENT_TYPE_GROUPS } from './labels.ts';
 
-const resolve = schemaResolver(createWebhookSchema, { sync: true });
+const validate = schemaValidate(createWebhookSchema);
 
 /**
  * Creates an endpoint (then `onCreated` gets its secret, answered only now) or edits one: the address,
@@ -37,7 +37,6 @@ export function EndpointFormModal(props: {
   onSaved: (created?: WebhookEndpointWithSecret) => void;
 }) {
   const { t, i18n } = useLingui();
-  const errorsOf = useSchemaErrors();
   const [busy, setBusy] = useState(false);
   const events = useQuery({ ...eventChoicesQuery, enabled: props.opened });
   const form = useForm<Required<CreateWebhookInput>>({
@@ -47,7 +46,7 @@ export function EndpointFormModal(props: {
       event_types: props.endpoint?.event_types ?? [],
       event_ids: props.endpoint?.event_ids ?? [],
     },
-    validate: (values) => errorsOf(resolve(values)),
+    validate,
   });
 
   const submit = async (values: Required<CreateWebhookInput>) => {

@@ -16,15 +16,20 @@ import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconSend, IconTestPipe, IconUsers } from '@tabler/icons-react';
-import type {
-  AudienceType,
-  MessageAudience,
-  MessageInput,
-  MessageOrderStatus,
+import {
+  type AudienceType,
+  MESSAGE_ORDER_STATUSES,
+  type MessageAudience,
+  type MessageInput,
+  type MessageOrderStatus,
+  messageAudience,
+  messageInput,
 } from '@taquilla/shared/schemas/messages';
 import { useState } from 'react';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { formatNumber, fromWallTime } from '../../../lib/format.ts';
+import { schemaValidate } from '../../../lib/schema-form.ts';
+import { DateFilter } from '../../event-dates/components/date-filter.tsx';
 import { DateTimeField } from '../../events/components/date-time-field.tsx';
 import { RichTextField } from '../../events/components/rich-text-field.tsx';
 import { useAttendeeOptions, useAudienceCount, useSendMessage } from '../api.ts';
@@ -37,6 +42,8 @@ interface Values {
     ticket_ids: string[];
     attendee_ids: string[];
     order_statuses: MessageOrderStatus[];
+    /** '' : every date. */
+    event_date_id: string;
   };
   when: 'now' | 'later';
   send_at: string | null;
@@ -45,18 +52,37 @@ interface Values {
 
 const needsTickets = (type: AudienceType) => type === 'TICKET_HOLDERS' || type === 'TICKET_ORDER_OWNERS';
 
-/** The audience as the API takes it, or null while it is incomplete (no ticket or attendee chosen). */
-function audienceOf(a: Values['audience']): MessageAudience | null {
-  if (needsTickets(a.type) && a.ticket_ids.length === 0) return null;
-  if (a.type === 'INDIVIDUAL_ATTENDEES' && a.attendee_ids.length === 0) return null;
-  if (a.order_statuses.length === 0) return null;
+/** The audience as the API takes it (both order states chosen: the default, left out). */
+function audienceBody(a: Values['audience']): MessageAudience {
   return {
     type: a.type,
     ...(needsTickets(a.type) ? { ticket_ids: a.ticket_ids } : {}),
     ...(a.type === 'INDIVIDUAL_ATTENDEES' ? { attendee_ids: a.attendee_ids } : {}),
-    ...(a.order_statuses.length === 1 ? { order_statuses: a.order_statuses } : {}),
+    ...(a.order_statuses.length === MESSAGE_ORDER_STATUSES.length
+      ? {}
+      : { order_statuses: a.order_statuses }),
+    ...(a.event_date_id ? { event_date_id: a.event_date_id } : {}),
   };
 }
+
+/** The audience to count, or null while the shared schema finds it incomplete (no ticket chosen, …). */
+function audienceOf(a: Values['audience']): MessageAudience | null {
+  const body = audienceBody(a);
+  return messageAudience.safeParse(body).success ? body : null;
+}
+
+/** What «Enviar» (or the test copy) sends; a time to send later that is not set yet is refused by the schema. */
+function messageBody(v: Values, timezone: string, isTest: boolean): MessageInput {
+  return {
+    subject: v.subject,
+    body: v.body,
+    audience: audienceBody(v.audience),
+    ...(v.acknowledged ? { acknowledged: true as const } : {}),
+    ...(v.when === 'later' ? { send_at: fromWallTime(v.send_at, timezone) ?? '' } : {}),
+    ...(isTest ? { is_test: true } : {}),
+  };
+}
+const validateMessage = schemaValidate<MessageInput>(messageInput);
 
 /** Compose a message: audience (with its size), subject, rich text, now or later, the acknowledgement. */
 export function MessageComposer({
@@ -81,6 +107,7 @@ export function MessageComposer({
         ticket_ids: [],
         attendee_ids: [],
         order_statuses: ['COMPLETED', 'AWAITING_OFFLINE_PAYMENT'],
+        event_date_id: '',
       },
       when: 'now',
       send_at: null,
@@ -112,24 +139,9 @@ export function MessageComposer({
 
   const submit = async (isTest: boolean) => {
     const values = form.getValues();
-    const a = audienceOf(values.audience);
-    const errors: Record<string, string> = {};
-    if (!a) {
-      if (needsTickets(values.audience.type)) errors['audience.ticket_ids'] = t`Elige al menos una entrada.`;
-      else if (values.audience.type === 'INDIVIDUAL_ATTENDEES')
-        errors['audience.attendee_ids'] = t`Elige al menos un asistente.`;
-      else errors['audience.order_statuses'] = t`Elige al menos un estado de pedido.`;
-    }
-    if (values.when === 'later' && !values.send_at) errors.send_at = t`Elige la fecha y la hora del envío.`;
+    const body = messageBody(values, timezone, isTest);
+    const errors = validateMessage(body);
     if (Object.keys(errors).length) return form.setErrors(errors);
-    const body: MessageInput = {
-      subject: values.subject,
-      body: values.body,
-      audience: a as MessageAudience,
-      ...(values.acknowledged ? { acknowledged: true as const } : {}),
-      ...(values.when === 'later' ? { send_at: fromWallTime(values.send_at, timezone) } : {}),
-      ...(isTest ? { is_test: true } : {}),
-    };
     try {
       const result = await send.mutateAsync(body);
       if ('is_test' in result) {
@@ -158,6 +170,13 @@ export function MessageComposer({
           data={audienceTypes}
           allowDeselect={false}
           {...form.getInputProps('audience.type')}
+        />
+        <DateFilter
+          eventId={eventId}
+          labelled
+          value={v.audience.event_date_id}
+          onChange={(id) => form.setFieldValue('audience.event_date_id', id ?? '')}
+          error={form.errors['audience.event_date_id']}
         />
         {needsTickets(v.audience.type) && (
           <MultiSelect
@@ -208,7 +227,7 @@ export function MessageComposer({
             )}
           </Text>
         </Group>
-        <TextInput label={t`Asunto`} maxLength={200} required {...form.getInputProps('subject')} />
+        <TextInput label={t`Asunto`} required {...form.getInputProps('subject')} />
         <RichTextField
           label={t`Mensaje`}
           required

@@ -20,9 +20,10 @@ export function MessagesPage() {
   const tickets = useEventTickets(eventId);
   const list = useMessages(eventId, page);
 
-  const error = event.error ?? tickets.error ?? list.error;
+  // A history that failed keeps the page (and what the composer holds) and offers «Reintentar» in place.
+  const error = event.error ?? tickets.error;
   if (error) return <PageError error={error} />;
-  if (!event.data || !tickets.data || !list.data) return <PageLoader />;
+  if (!event.data || !tickets.data) return <PageLoader />;
   const { timezone } = event.data;
   const ticketName = (id: string) => tickets.data.find((tk) => tk.id === id)?.name ?? '—';
 
@@ -43,7 +44,11 @@ export function MessagesPage() {
       <Title order={3} size="h4" mt="md">
         <Trans>Historial</Trans>
       </Title>
-      {list.data.data.length === 0 ? (
+      {list.isError ? (
+        <PageError error={list.error} />
+      ) : !list.data ? (
+        <PageLoader />
+      ) : list.data.data.length === 0 ? (
         <EmptyState
           icon={<IconMail size={40} stroke={1.3} color="var(--mantine-color-blue-5)" />}
           title={<Trans>Aún no se ha enviado ningún mensaje</Trans>}

@@ -4,11 +4,26 @@ import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import type { OrganizerOrder } from '@taquilla/shared/schemas/checkout';
+import { type OrderUpdateInput, orderUpdateInput } from '@taquilla/shared/schemas/orders';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { showSubmitError } from '../../../lib/form-errors.ts';
-import { isEmail, isPersonName } from '../../../lib/person-rules.ts';
-import { isUnanswered, QuestionField } from '../../checkout/components/question-field.tsx';
+import { schemaValidate } from '../../../lib/schema-form.ts';
+import { givenAnswers, QuestionField, unansweredErrors } from '../../checkout/components/question-field.tsx';
 import { useEditOrder } from '../api.ts';
+
+type Values = { first_name: string; last_name: string; email: string; answers: Record<string, unknown> };
+
+/**
+ * What the form sends. Unanswered questions are left out, as checkout leaves them out; answers to
+ * questions deleted since the sale are not sent back (the server would refuse them; it keeps them).
+ */
+const orderBody = (v: Values): OrderUpdateInput => ({
+  first_name: v.first_name.trim(),
+  last_name: v.last_name.trim(),
+  email: v.email.trim(),
+  answers: givenAnswers(v.answers),
+});
+const validateOrder = schemaValidate<Values>(orderUpdateInput, { toInput: orderBody });
 
 /** Corrects the buyer's name and e-mail and the answers to every per-order question, of any type. */
 export function EditOrderModal(props: { order: OrganizerOrder; onClose: () => void }) {
@@ -17,44 +32,18 @@ export function EditOrderModal(props: { order: OrganizerOrder; onClose: () => vo
   const edit = useEditOrder(props.order.event_id);
   const { order } = props;
   const questions = order.questions.filter((q) => q.belongs_to === 'ORDER');
-  const nameRule = (v: string) => (isPersonName(v) ? null : t`Debe tener entre 1 y 50 caracteres.`);
-  const form = useForm({
+  const form = useForm<Values>({
     initialValues: {
       first_name: order.first_name ?? '',
       last_name: order.last_name ?? '',
       email: order.email ?? '',
-      answers: Object.fromEntries(questions.map((q) => [q.id, order.answers[q.id]])) as Record<
-        string,
-        unknown
-      >,
+      answers: Object.fromEntries(questions.map((q) => [q.id, order.answers[q.id]])),
     },
-    validate: {
-      answers: Object.fromEntries(
-        questions.map((q) => [
-          q.id,
-          (v: unknown) => (q.required && isUnanswered(v) ? t`Esta pregunta es obligatoria.` : null),
-        ]),
-      ),
-      first_name: nameRule,
-      last_name: nameRule,
-      email: (v) => (isEmail(v) ? null : t`Introduce un correo electrónico válido.`),
-    },
+    validate: (v) => ({ ...validateOrder(v), ...unansweredErrors(questions, v.answers, 'answers') }),
   });
   const submit = form.onSubmit(async (v) => {
     try {
-      await edit.mutateAsync({
-        orderId: order.id,
-        body: {
-          first_name: v.first_name.trim(),
-          last_name: v.last_name.trim(),
-          email: v.email.trim(),
-          // Unanswered questions are left out, as checkout leaves them out; answers to questions deleted
-          // since the sale are not sent back (the server would refuse them; it keeps them as they were).
-          answers: Object.fromEntries(
-            Object.entries(v.answers).filter(([, a]) => !isUnanswered(a)),
-          ) as Record<string, string | boolean | string[]>,
-        },
-      });
+      await edit.mutateAsync({ orderId: order.id, body: orderBody(v) });
       notifications.show({ color: 'teal', message: t`Pedido actualizado` });
       props.onClose();
     } catch (error) {

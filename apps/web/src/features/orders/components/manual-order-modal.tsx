@@ -18,6 +18,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { OrganizerOrder } from '@taquilla/shared/schemas/checkout';
+import { type ManualOrderInput, manualOrderInput } from '@taquilla/shared/schemas/orders';
 import { useState } from 'react';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { PageLoader } from '../../../components/page-state.tsx';
@@ -25,16 +26,23 @@ import { useEventTickets } from '../../../lib/event-queries.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { amountFieldProps, majorUnitsOf, minorUnitsOf, moneyInputError } from '../../../lib/money-input.ts';
-import { isEmail, isPersonName } from '../../../lib/person-rules.ts';
+import { schemaValidate } from '../../../lib/schema-form.ts';
+import { DateFilter } from '../../event-dates/components/date-filter.tsx';
 import { useCreateManualOrder, useManualOrderPrice } from '../api.ts';
 
-/** The form's name for a field the server names as the API does (`buyer.email`, `tickets.0.price_id`). */
+/** The form's name for a field the body names as the API does (`buyer.email`, `tickets.0.price_id`). */
 const formField = (key: string) =>
   key === 'amount_paid_cents'
     ? 'amount_paid'
     : key.startsWith('buyer.')
       ? key.slice('buyer.'.length)
-      : key.replace(/^tickets\.(\d+)(\..*)?$/, 'lines.$1.price_id');
+      : /^tickets\.\d+\.quantity$/.test(key)
+        ? key.replace(/^tickets/, 'lines')
+        : key.replace(/^tickets\.(\d+)(\..*)?$/, 'lines.$1.price_id');
+const underFormFields = <T,>(errors: Record<string, T>): Record<string, T> =>
+  Object.fromEntries(Object.entries(errors).map(([k, v]) => [formField(k), v]));
+
+const validateManualOrder = schemaValidate<ManualOrderInput>(manualOrderInput);
 
 /**
  * "Nuevo pedido": a sale by phone or at the box office, or complimentary tickets. The server takes the
@@ -52,7 +60,6 @@ export function ManualOrderModal(props: {
   const phone = useMediaQuery('(max-width: 48em)');
   const tickets = useEventTickets(props.eventId);
   const create = useCreateManualOrder(props.eventId);
-  const nameRule = (v: string) => (isPersonName(v) ? null : t`Debe tener entre 1 y 50 caracteres.`);
   const form = useForm({
     initialValues: {
       first_name: '',
@@ -62,16 +69,8 @@ export function ManualOrderModal(props: {
       amount_paid: '' as number | string,
       complimentary: false,
       send_emails: true,
-    },
-    validate: {
-      first_name: nameRule,
-      last_name: nameRule,
-      email: (v) => (isEmail(v) ? null : t`Introduce un correo electrónico válido.`),
-      lines: {
-        price_id: (v) => (v ? null : t`Elige una entrada.`),
-        quantity: (v) => (Number(v) >= 1 ? null : t`Al menos 1.`),
-      },
-      amount_paid: (v) => (v === '' ? null : moneyInputError(v, props.currency)),
+      /** '': none chosen (an event without dates needs none). */
+      event_date_id: '',
     },
   });
   const options = (tickets.data ?? []).flatMap((ticket) =>
@@ -90,7 +89,7 @@ export function ManualOrderModal(props: {
       ? [{ ticket_id: ticketId, price_id: l.price_id, quantity }]
       : [];
   });
-  const price = useManualOrderPrice(props.eventId, chosen);
+  const price = useManualOrderPrice(props.eventId, chosen, form.values.event_date_id || null);
   const catalogue = chosen.length && price.data ? price.data.total_cents : null;
   // The amount shown is the catalogue total until the organizer types one of their own.
   const [amountTyped, setAmountTyped] = useState(false);
@@ -100,28 +99,41 @@ export function ManualOrderModal(props: {
     : amountTyped || catalogue === null
       ? form.values.amount_paid
       : majorUnitsOf(catalogue, props.currency);
+  const body = (v: typeof form.values): ManualOrderInput => ({
+    buyer: { first_name: v.first_name.trim(), last_name: v.last_name.trim(), email: v.email.trim() },
+    tickets: v.lines.map((l) => ({
+      ticket_id: options.find((o) => o.value === l.price_id)?.ticketId ?? '',
+      price_id: l.price_id,
+      quantity: l.quantity === '' ? Number.NaN : Number(l.quantity),
+    })),
+    ...(v.complimentary
+      ? { complimentary: true }
+      : amount === ''
+        ? {}
+        : {
+            // An amount the currency cannot hold is NaN, refused below in the field's own words.
+            amount_paid_cents: moneyInputError(amount, props.currency)
+              ? Number.NaN
+              : minorUnitsOf(amount, props.currency),
+          }),
+    send_emails: v.send_emails,
+    ...(v.event_date_id ? { event_date_id: v.event_date_id } : {}),
+  });
+  // Checked here rather than in useForm: the amount may be the catalogue total of this render.
   const submit = form.onSubmit(async (v) => {
+    const format = v.complimentary || amount === '' ? null : moneyInputError(amount, props.currency);
+    const errors = {
+      ...underFormFields(validateManualOrder(body(v))),
+      ...(format ? { amount_paid: format } : {}),
+    };
+    if (Object.keys(errors).length) return form.setErrors(errors);
     try {
-      const order = await create.mutateAsync({
-        buyer: { first_name: v.first_name.trim(), last_name: v.last_name.trim(), email: v.email.trim() },
-        tickets: v.lines.map((l) => ({
-          ticket_id: options.find((o) => o.value === l.price_id)?.ticketId ?? '',
-          price_id: l.price_id,
-          quantity: Number(l.quantity),
-        })),
-        ...(v.complimentary
-          ? { complimentary: true }
-          : amount === ''
-            ? {}
-            : { amount_paid_cents: minorUnitsOf(amount, props.currency) }),
-        send_emails: v.send_emails,
-      });
+      const order = await create.mutateAsync(body(v));
       notifications.show({ color: 'teal', message: t`Pedido ${order.short_id} creado.` });
       props.onCreated(order);
     } catch (error) {
       showSubmitError(error, {
-        setErrors: (fields) =>
-          form.setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [formField(k), v]))),
+        setErrors: (fields) => form.setErrors(underFormFields(fields)),
       });
     }
   });
@@ -143,6 +155,14 @@ export function ManualOrderModal(props: {
               <TextInput label={t`Apellidos`} required {...form.getInputProps('last_name')} />
             </Group>
             <TextInput label={t`Correo electrónico`} type="email" required {...form.getInputProps('email')} />
+            <DateFilter
+              eventId={props.eventId}
+              labelled
+              required
+              value={form.values.event_date_id}
+              onChange={(id) => form.setFieldValue('event_date_id', id ?? '')}
+              error={form.errors.event_date_id}
+            />
             {form.values.lines.map((line, i) => (
               <Group key={`${i}-${line.price_id}`} align="flex-end" wrap="nowrap">
                 <Select
@@ -157,7 +177,8 @@ export function ManualOrderModal(props: {
                   label={i === 0 ? t`Cantidad` : undefined}
                   aria-label={t`Cantidad`}
                   min={1}
-                  max={1000}
+                  clampBehavior="none"
+                  allowDecimal={false}
                   w={96}
                   {...form.getInputProps(`lines.${i}.quantity`)}
                 />

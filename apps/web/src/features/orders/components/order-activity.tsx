@@ -19,7 +19,7 @@ const KINDS: Record<OrderActivityKind, MessageDescriptor> = {
   ATTENDEE_CANCELLED: msg`Asistente cancelado`,
   ATTENDEE_REACTIVATED: msg`Asistente reactivado`,
   TICKET_TRANSFERRED: msg`Entrada transferida a otra persona`,
-  HOLDER_EDITED: msg`El titular cambió el nombre de la entrada`,
+  HOLDER_EDITED: msg`El titular corrigió los datos de la entrada`,
   NOTES_EDITED: msg`Notas internas guardadas`,
   ATTENDEE_EDITED: msg`Datos del asistente corregidos`,
 };

@@ -1,13 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import type { OrganizerOrder } from '@taquilla/shared/schemas/checkout';
-import { MAX_ORDER_NOTES, orderNotesInput } from '@taquilla/shared/schemas/orders';
+import { orderNotesInput } from '@taquilla/shared/schemas/orders';
 import { showSubmitError } from '../../../lib/form-errors.ts';
+import { schemaValidate } from '../../../lib/schema-form.ts';
 import { useOrderNotes } from '../api.ts';
 
-const resolve = schemaResolver(orderNotesInput, { sync: true });
+const validate = schemaValidate(orderNotesInput);
 
 /**
  * The organizer's internal notes on the order: kept in the back office only (the buyer never sees them),
@@ -18,8 +19,7 @@ export function OrderNotes({ order }: { order: OrganizerOrder }) {
   const save = useOrderNotes(order.event_id);
   const form = useForm({
     initialValues: { notes: order.organizer_notes },
-    validate: (values) =>
-      resolve(values).notes ? { notes: t`Como máximo ${MAX_ORDER_NOTES} caracteres.` } : {},
+    validate,
   });
   const submit = form.onSubmit(async (values) => {
     try {

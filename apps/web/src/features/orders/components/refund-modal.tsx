@@ -5,12 +5,20 @@ import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { parseMinorUnits } from '@taquilla/shared/money';
 import type { OrganizerOrder } from '@taquilla/shared/schemas/checkout';
+import { type RefundOrderInput, refundOrderInput } from '@taquilla/shared/schemas/orders';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { amountFieldProps, majorUnitsOf, moneyInputError } from '../../../lib/money-input.ts';
+import { schemaValidate } from '../../../lib/schema-form.ts';
 import { useRefundOrder } from '../api.ts';
 import { providerLabel } from '../lib/labels.ts';
+
+type Values = { amount: number | string; cancel_order: boolean; notify_buyer: boolean; reason: string };
+
+const validateRefund = schemaValidate<RefundOrderInput>(refundOrderInput, {
+  fields: { amount_cents: 'amount' },
+});
 
 /** Refund all or part of what was paid, through the provider that took it; says what will happen first. */
 export function RefundModal(props: { order: OrganizerOrder; onClose: () => void }) {
@@ -24,16 +32,24 @@ export function RefundModal(props: { order: OrganizerOrder; onClose: () => void 
     const read = parseMinorUnits(v === '' ? 0 : v, order.currency);
     return read.ok ? read.value : Number.NaN;
   };
-  const form = useForm({
+  const body = (v: Values): RefundOrderInput => ({
+    amount_cents: toCents(v.amount),
+    cancel_order: v.cancel_order,
+    notify_buyer: v.notify_buyer,
+    reason: v.reason.trim() || null,
+  });
+  const form = useForm<Values>({
     initialValues: { amount: max, cancel_order: false, notify_buyer: true, reason: '' },
     // Said while typing: an amount out of range never shows as what «Devolver» would do.
     validateInputOnChange: ['amount'],
-    validate: {
-      amount: (v) =>
-        moneyInputError(v, order.currency) ??
-        (toCents(v) > 0 && toCents(v) <= order.refundable_cents
-          ? null
-          : t`Indica un importe entre 0 y ${formatMoney(order.refundable_cents, order.currency)}.`),
+    // The shared schema judges the body; what this order still holds is the server's figure in the order.
+    validate: (v) => {
+      const format = moneyInputError(v.amount, order.currency);
+      if (format) return { amount: format };
+      const errors = validateRefund(body(v));
+      if (!errors.amount && toCents(v.amount) > order.refundable_cents)
+        errors.amount = t`Indica un importe entre 0 y ${formatMoney(order.refundable_cents, order.currency)}.`;
+      return errors;
     },
   });
   const cents = toCents(form.values.amount);
@@ -41,15 +57,7 @@ export function RefundModal(props: { order: OrganizerOrder; onClose: () => void 
   const provider = order.payments.find((p) => p.status === 'SUCCEEDED')?.provider ?? null;
   const submit = form.onSubmit(async (v) => {
     try {
-      const updated = await refund.mutateAsync({
-        orderId: order.id,
-        body: {
-          amount_cents: cents,
-          cancel_order: v.cancel_order,
-          notify_buyer: v.notify_buyer,
-          reason: v.reason.trim() || null,
-        },
-      });
+      const updated = await refund.mutateAsync({ orderId: order.id, body: body(v) });
       notifications.show({
         color: updated.refund_status === 'REFUND_FAILED' ? 'red' : 'teal',
         message:
@@ -61,7 +69,7 @@ export function RefundModal(props: { order: OrganizerOrder; onClose: () => void 
       });
       props.onClose();
     } catch (error) {
-      showSubmitError(error, form, { prefix: '' });
+      showSubmitError(error, form, { fields: { amount_cents: 'amount' } });
     }
   });
   return (
@@ -83,7 +91,7 @@ export function RefundModal(props: { order: OrganizerOrder; onClose: () => void 
             data-autofocus
             {...form.getInputProps('amount')}
           />
-          <Textarea label={t`Motivo (solo lo ves tú)`} maxLength={500} {...form.getInputProps('reason')} />
+          <Textarea label={t`Motivo (solo lo ves tú)`} {...form.getInputProps('reason')} />
           <Checkbox
             label={t`Cancelar también el pedido (sus entradas dejan de valer y vuelven a la venta)`}
             {...form.getInputProps('cancel_order', { type: 'checkbox' })}

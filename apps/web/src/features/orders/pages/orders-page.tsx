@@ -14,7 +14,8 @@ import { useCan } from '../../../lib/current-user.ts';
 import { useManageEvent } from '../../../lib/event-queries.ts';
 import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format.ts';
 import { useListParams } from '../../../lib/use-list-params.ts';
-import { ORDER_SORTS, type StatusFilter, useOrders } from '../api.ts';
+import { DateFilter } from '../../event-dates/components/date-filter.tsx';
+import { ORDER_SORTS, orderFilters, type StatusFilter, useOrders } from '../api.ts';
 import { ManualOrderModal } from '../components/manual-order-modal.tsx';
 import { OrderDrawer } from '../components/order-drawer.tsx';
 
@@ -26,12 +27,14 @@ export function OrdersPage() {
   // Page, search, status and the open order live in the address (useListParams).
   const { page, search, setSearch, query, param, setParam, setFilter, setPage, sortOf } = useListParams();
   const status = param('status') as StatusFilter;
+  const dateId = param('date');
   const sort = sortOf(ORDER_SORTS, { by: 'created_at', direction: 'desc' });
   const [creating, setCreating] = useState(false);
   const event = useManageEvent(eventId);
   const list = useOrders(eventId, {
     query,
     status,
+    dateId,
     page,
     sort: { by: sort.by, direction: sort.direction },
   });
@@ -40,14 +43,11 @@ export function OrdersPage() {
 
   useLastPageClamp(list.data?.meta, page, (last) => setParam({ page: last > 1 ? String(last) : null }));
 
-  const error = list.error ?? event.error;
-  if (error) return <PageError error={error} />;
-  if (!list.data || !event.data) {
-    return <PageLoader />;
-  }
+  // A list that failed keeps the page around it (header, search, filters) and offers «Reintentar» in place.
+  if (event.error) return <PageError error={event.error} />;
+  if (!event.data) return <PageLoader />;
   const { timezone } = event.data;
-  const { data: rows, meta } = list.data;
-  const filtered = Boolean(query || status);
+  const filtered = Boolean(query || status || dateId);
   const buyer = (o: OrganizerOrderSummary) =>
     [o.first_name, o.last_name].filter(Boolean).join(' ') || t`Sin datos del comprador`;
   const statusOptions: { value: StatusFilter; label: string }[] = [
@@ -87,7 +87,7 @@ export function OrdersPage() {
                 query,
                 sort_by: sort.by,
                 sort_direction: sort.direction,
-                filters: status ? { status: { eq: status } } : undefined,
+                filters: orderFilters({ status, dateId }),
               }}
               filename={`${event.data.slug}-${t`pedidos`}`}
             />
@@ -117,6 +117,7 @@ export function OrdersPage() {
           allowDeselect={false}
           w={220}
         />
+        <DateFilter eventId={eventId} value={dateId} onChange={(v) => setFilter('date', v)} />
         <Select
           hiddenFrom="sm"
           label={t`Ordenar por`}
@@ -134,7 +135,11 @@ export function OrdersPage() {
           w={220}
         />
       </Group>
-      {rows.length === 0 ? (
+      {list.isError ? (
+        <PageError error={list.error} />
+      ) : !list.data ? (
+        <PageLoader />
+      ) : list.data.data.length === 0 ? (
         <EmptyState
           icon={<IconReceipt size={40} stroke={1.3} color="var(--mantine-color-blue-5)" />}
           title={filtered ? <Trans>Ningún pedido coincide</Trans> : <Trans>Aún no hay pedidos</Trans>}
@@ -159,7 +164,7 @@ export function OrdersPage() {
               { label: <Trans>Estado</Trans>, sortKey: 'status' },
             ]}
           >
-            {rows.map((o) => (
+            {list.data.data.map((o) => (
               <Table.Tr key={o.id} onClick={() => open(o.id)} style={{ cursor: 'pointer' }}>
                 <Table.Td>
                   <UnstyledButton
@@ -196,7 +201,7 @@ export function OrdersPage() {
             ))}
           </ListTable>
           <Stack gap="sm" hiddenFrom="sm">
-            {rows.map((o) => (
+            {list.data.data.map((o) => (
               <Card
                 key={o.id}
                 withBorder
@@ -222,7 +227,7 @@ export function OrdersPage() {
               </Card>
             ))}
           </Stack>
-          <ListPagination meta={meta} page={page} onChange={setPage} />
+          <ListPagination meta={list.data.meta} page={page} onChange={setPage} />
         </>
       )}
       {creating && (

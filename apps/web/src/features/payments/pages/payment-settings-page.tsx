@@ -16,7 +16,11 @@ import {
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconBrandStripe, IconBuildingBank } from '@tabler/icons-react';
-import type { PaymentSettings, StripeConnectState } from '@taquilla/shared/schemas/payment-settings';
+import {
+  type PaymentSettings,
+  type StripeConnectState,
+  updatePaymentSettingsSchema,
+} from '@taquilla/shared/schemas/payment-settings';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -24,6 +28,7 @@ import { PageError, PageLoader } from '../../../components/page-state.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { formatMoney, formatPercent } from '../../../lib/format.ts';
+import { schemaValidate } from '../../../lib/schema-form.ts';
 import {
   startStripeConnect,
   useAccount,
@@ -215,15 +220,23 @@ function StripeCard({ settings, resumeOnLoad }: { settings: PaymentSettings; res
   );
 }
 
+type OfflineValues = { offline_payment_instructions: string };
+
+const offlineBody = (v: OfflineValues) => ({
+  offline_payment_instructions: v.offline_payment_instructions.trim() || null,
+});
+const validateOffline = schemaValidate<OfflineValues>(updatePaymentSettingsSchema, { toInput: offlineBody });
+
 function OfflineCard({ settings }: { settings: PaymentSettings }) {
   const { t } = useLingui();
   const save = useSavePaymentSettings();
-  const form = useForm({
+  const form = useForm<OfflineValues>({
     initialValues: { offline_payment_instructions: settings.offline_payment_instructions ?? '' },
+    validate: validateOffline,
   });
   const submit = form.onSubmit(async (v) => {
     try {
-      await save.mutateAsync({ offline_payment_instructions: v.offline_payment_instructions.trim() || null });
+      await save.mutateAsync(offlineBody(v));
       form.resetDirty();
       notifications.show({ color: 'teal', message: t`Instrucciones guardadas` });
     } catch (error) {
@@ -251,7 +264,6 @@ function OfflineCard({ settings }: { settings: PaymentSettings }) {
           placeholder={t`Haz una transferencia a ES12 3456 7890 1234 indicando el número de pedido.`}
           autosize
           minRows={3}
-          maxLength={5000}
           {...form.getInputProps('offline_payment_instructions')}
         />
         <Group justify="flex-end">

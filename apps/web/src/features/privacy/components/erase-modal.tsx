@@ -2,9 +2,10 @@ import { useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, List, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import type { PrivacyPersonSummary } from '@taquilla/shared/schemas/privacy';
+import { type PrivacyPersonSummary, privacyEraseSchema } from '@taquilla/shared/schemas/privacy';
 import { useState } from 'react';
 import { showSubmitError } from '../../../lib/form-errors.ts';
+import { schemaValidate } from '../../../lib/schema-form.ts';
 import { erasePerson } from '../api.ts';
 
 /** The erasure's confirmation: what goes, what stays, and the address typed again. */
@@ -15,8 +16,13 @@ export function EraseModal(props: {
 }) {
   const { t } = useLingui();
   const [busy, setBusy] = useState(false);
-  const form = useForm({ initialValues: { confirm_email: '' } });
   const email = props.summary?.email ?? '';
+  const form = useForm({
+    initialValues: { confirm_email: '' },
+    validate: schemaValidate<{ confirm_email: string }>(privacyEraseSchema, {
+      toInput: (values) => ({ email, confirm_email: values.confirm_email }),
+    }),
+  });
   const invoices = props.summary?.held.invoices ?? 0;
 
   const close = () => {

@@ -20,10 +20,3 @@ export const REQUEST_KIND: Record<PrivacyRequest['kind'], { label: ReturnType<ty
     ERASE: { label: msg`Borrado`, color: 'red' },
     RETENTION: { label: msg`Conservación automática`, color: 'grape' },
   };
-
-/** The shared schemas' message keys, as this screen says them (before the server is asked). */
-export const FIELD_ERROR = {
-  'privacy.email_invalid': msg`Introduce una dirección de correo válida.`,
-  'privacy.confirm_mismatch': msg`Escribe otra vez la misma dirección para confirmar el borrado.`,
-  'privacy.retention_range': msg`Indica un número entero de días entre 30 y 3650, o déjalo vacío para conservar los datos.`,
-};

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { Badge, Button, Card, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { IconDownload, IconSearch, IconTrash, IconUserSearch } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -11,11 +11,12 @@ import {
 } from '@taquilla/shared/schemas/privacy';
 import { useState } from 'react';
 import { showSubmitError } from '../../../lib/form-errors.ts';
+import { schemaValidate } from '../../../lib/schema-form.ts';
 import { downloadPersonalData, lookupPerson, privacyRequestsKey } from '../api.ts';
 import { EraseModal } from './erase-modal.tsx';
-import { FIELD_ERROR, KIND_LABEL } from './labels.ts';
+import { KIND_LABEL } from './labels.ts';
 
-const resolve = schemaResolver(privacyPersonSchema, { sync: true });
+const validate = schemaValidate(privacyPersonSchema);
 
 /** Finds what the account holds about one e-mail, and offers its export and its erasure. */
 export function PersonSearch() {
@@ -27,13 +28,7 @@ export function PersonSearch() {
   const [erasing, setErasing] = useState(false);
   const form = useForm({
     initialValues: { email: '' },
-    validate: (values) =>
-      Object.fromEntries(
-        Object.entries(resolve(values)).map(([k, v]) => [
-          k,
-          i18n._(FIELD_ERROR[String(v) as keyof typeof FIELD_ERROR] ?? FIELD_ERROR['privacy.email_invalid']),
-        ]),
-      ),
+    validate,
   });
 
   const search = async (values: { email: string }) => {

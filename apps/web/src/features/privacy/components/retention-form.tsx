@@ -3,11 +3,20 @@ import { Button, Card, Group, NumberInput, Stack, Text, Title } from '@mantine/c
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PrivacySettings } from '@taquilla/shared/schemas/privacy';
+import { type PrivacySettings, privacySettingsInput } from '@taquilla/shared/schemas/privacy';
 import { useState } from 'react';
 import { PageError, PageLoader } from '../../../components/page-state.tsx';
 import { showSubmitError } from '../../../lib/form-errors.ts';
+import { schemaValidate } from '../../../lib/schema-form.ts';
 import { privacySettingsQuery, updatePrivacySettings } from '../api.ts';
+
+type Values = { personal_data_retention_days: number | string };
+
+/** An empty field keeps the data. */
+const retentionBody = ({ personal_data_retention_days: days }: Values) => ({
+  personal_data_retention_days: days === '' ? null : Number(days),
+});
+const validate = schemaValidate<Values>(privacySettingsInput, { toInput: retentionBody });
 
 /** How long past events' personal data is kept (empty: kept). */
 export function RetentionForm() {
@@ -21,14 +30,14 @@ function RetentionFormLoaded({ initial }: { initial: PrivacySettings }) {
   const { t } = useLingui();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
-  const form = useForm<{ personal_data_retention_days: number | string }>({
+  const form = useForm<Values>({
     initialValues: { personal_data_retention_days: initial.personal_data_retention_days ?? '' },
+    validate,
   });
-  const submit = async (values: { personal_data_retention_days: number | string }) => {
+  const submit = async (values: Values) => {
     setBusy(true);
     try {
-      const raw = values.personal_data_retention_days;
-      const saved = await updatePrivacySettings(raw === '' ? null : Number(raw));
+      const saved = await updatePrivacySettings(retentionBody(values).personal_data_retention_days);
       queryClient.setQueryData(privacySettingsQuery.queryKey, saved);
       notifications.show({ color: 'teal', message: t`Conservación de datos guardada.` });
     } catch (error) {

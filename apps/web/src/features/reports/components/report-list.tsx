@@ -73,8 +73,8 @@ export function reportSections(
       kind: 'check-ins',
       about: (
         <Trans>
-          Asistentes válidos que cubre cada lista y cuántos han entrado por ella. No depende de las fechas
-          elegidas.
+          Asistentes válidos que cubre cada lista y cuántos han entrado por ella. No depende del periodo
+          elegido.
         </Trans>
       ),
       empty: <Trans>No hay listas de control de acceso.</Trans>,

@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import { Button, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { NoPermission } from '../../../components/no-permission.tsx';
@@ -7,6 +7,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { PageLoader } from '../../../components/page-state.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { can, useCurrentUser } from '../../../lib/current-user.ts';
+import { DateFilter } from '../../event-dates/components/date-filter.tsx';
 import { useReport, useReportRange, useReportScope } from '../api.ts';
 import { RangeFilter } from '../components/range-filter.tsx';
 import { ReportList } from '../components/report-list.tsx';
@@ -46,7 +47,20 @@ export function ReportsPage() {
           </Button>
         }
       />
-      <RangeFilter from={range.from} to={range.to} onChange={range.setRange} errors={refused?.fields} />
+      <Group align="flex-start" gap="sm">
+        <RangeFilter from={range.from} to={range.to} onChange={range.setRange} errors={refused?.fields} />
+        {scope.eventId && (
+          <div className="no-print">
+            <DateFilter
+              eventId={scope.eventId}
+              value={range.date}
+              onChange={range.setDate}
+              labelled
+              error={refused?.fields?.event_date_id}
+            />
+          </div>
+        )}
+      </Group>
       {refused ? null : probe.isPending ? <PageLoader /> : <ReportList scope={scope} query={range.query} />}
     </Stack>
   );

@@ -3,13 +3,29 @@ import { Modal, NumberInput, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import type { CapacityAssignment } from '@taquilla/shared/schemas/capacity';
+import {
+  type CapacityAssignment,
+  type CapacityAssignmentInput,
+  capacityAssignmentInput,
+} from '@taquilla/shared/schemas/capacity';
 import type { Ticket } from '@taquilla/shared/schemas/tickets';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { showSubmitError } from '../../../lib/form-errors.ts';
+import { schemaValidate } from '../../../lib/schema-form.ts';
 import { useSaveCapacity } from '../api.ts';
 import { scrollToFirstError } from '../lib/scroll-to-error.ts';
 import { TicketSelect } from './ticket-select.tsx';
+
+type Values = { name: string; capacity: number | string; active: boolean; ticket_ids: string[] };
+
+const capacityBody = (v: Values): CapacityAssignmentInput => ({
+  name: v.name.trim(),
+  // An empty field reads as 0, below the schema's minimum.
+  capacity: Number(v.capacity),
+  status: v.active ? 'ACTIVE' : 'INACTIVE',
+  ticket_ids: v.ticket_ids,
+});
+const validateCapacity = schemaValidate<Values>(capacityAssignmentInput, { toInput: capacityBody });
 
 export function CapacityForm(props: {
   eventId: string;
@@ -21,29 +37,19 @@ export function CapacityForm(props: {
   const phone = useMediaQuery('(max-width: 48em)');
   const save = useSaveCapacity(props.eventId);
   const { item } = props;
-  const form = useForm({
+  const form = useForm<Values>({
     initialValues: {
       name: item?.name ?? '',
       capacity: (item?.capacity ?? '') as number | string,
       active: item ? item.status === 'ACTIVE' : true,
       ticket_ids: item?.ticket_ids ?? [],
     },
-    validate: {
-      name: (v) => (v.trim() ? null : t`Pon un nombre al aforo.`),
-      capacity: (v) => (Number(v) >= 1 ? null : t`Indica un aforo de al menos 1.`),
-      ticket_ids: (v) => (v.length ? null : t`Elige al menos una entrada.`),
-    },
+    validate: validateCapacity,
   });
 
   const submit = form.onSubmit(async (values) => {
     try {
-      await save.mutateAsync({
-        id: item?.id,
-        name: values.name.trim(),
-        capacity: Number(values.capacity),
-        status: values.active ? 'ACTIVE' : 'INACTIVE',
-        ticket_ids: values.ticket_ids,
-      });
+      await save.mutateAsync({ id: item?.id, ...capacityBody(values) });
       notifications.show({ color: 'teal', message: t`Aforo guardado` });
       props.onClose();
     } catch (error) {

@@ -10,7 +10,6 @@ import { showSubmitError } from '../../../lib/form-errors.ts';
 import { toWallTime } from '../../../lib/format.ts';
 import { amountFieldProps, majorUnitsOf, moneyInputError } from '../../../lib/money-input.ts';
 import { useSavePromoCode } from '../api.ts';
-import { promoCodeMessage } from '../lib/promo-code-messages.ts';
 import { type PromoCodeFormValues, promoCodeBody, promoCodeErrors } from '../lib/promo-code-values.ts';
 import { scrollToFirstError } from '../lib/scroll-to-error.ts';
 import { DateTimeInput } from './date-time-input.tsx';
@@ -47,12 +46,7 @@ export function PromoCodeForm(props: {
       const digitsError =
         v.discount_type === 'FIXED' && v.discount !== '' && moneyInputError(v.discount, currency);
       if (digitsError) return { discount: digitsError };
-      return Object.fromEntries(
-        Object.entries(promoCodeErrors(promoCodeBody(v, currency, tz))).map(([f, key]) => [
-          f,
-          promoCodeMessage(key),
-        ]),
-      );
+      return promoCodeErrors(promoCodeBody(v, currency, tz));
     },
   });
   const type = form.values.discount_type;

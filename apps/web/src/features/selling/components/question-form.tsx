@@ -17,14 +17,54 @@ import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { QUESTION_TYPES, type QuestionType } from '@taquilla/shared';
-import { CHOICE_QUESTION_TYPES, type Question } from '@taquilla/shared/schemas/questions';
+import {
+  CHOICE_QUESTION_TYPES,
+  type Question,
+  type QuestionInput,
+  questionInput,
+} from '@taquilla/shared/schemas/questions';
 import type { Ticket } from '@taquilla/shared/schemas/tickets';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { showSubmitError } from '../../../lib/form-errors.ts';
+import { schemaValidate } from '../../../lib/schema-form.ts';
 import { useSaveQuestion } from '../api.ts';
 import { QUESTION_TYPE_LABELS } from '../lib/question-types.ts';
 import { scrollToFirstError } from '../lib/scroll-to-error.ts';
 import { TicketSelect } from './ticket-select.tsx';
+
+type Values = Omit<QuestionInput, 'description' | 'ticket_ids' | 'options'> & {
+  description: string;
+  ticket_ids: string[];
+  options: string[];
+};
+
+/** What the form sends: blank options are left out, options only for a choice. */
+function questionBody(v: Values): QuestionInput {
+  const choice = CHOICE_QUESTION_TYPES.includes(v.type);
+  return {
+    title: v.title.trim(),
+    description: v.description.trim() || null,
+    type: v.type,
+    belongs_to: v.belongs_to,
+    ticket_ids: v.belongs_to === 'ATTENDEE' ? v.ticket_ids : [],
+    options: choice ? v.options.map((o) => o.trim()).filter(Boolean) : [],
+    required: v.required,
+    is_hidden: v.is_hidden,
+    show_at_door: v.belongs_to === 'ATTENDEE' && v.show_at_door,
+  };
+}
+const validateQuestion = schemaValidate<QuestionInput>(questionInput);
+
+/** Errors of the sent options (`options.1`) under the typed option they came from, blanks skipped. */
+function underTypedOptions<T>(v: Values, errors: Record<string, T>): Record<string, T> {
+  const typed = v.options.flatMap((o, i) => (o.trim() ? [i] : []));
+  return Object.fromEntries(
+    Object.entries(errors).map(([key, message]) => {
+      const at = /^options\.(\d+)$/.exec(key);
+      return [at ? `options.${typed[Number(at[1])]}` : key, message];
+    }),
+  );
+}
 
 export function QuestionForm(props: {
   eventId: string;
@@ -36,7 +76,7 @@ export function QuestionForm(props: {
   const phone = useMediaQuery('(max-width: 48em)');
   const save = useSaveQuestion(props.eventId);
   const { item } = props;
-  const form = useForm({
+  const form = useForm<Values>({
     initialValues: {
       title: item?.title ?? '',
       description: item?.description ?? '',
@@ -48,31 +88,18 @@ export function QuestionForm(props: {
       is_hidden: item?.is_hidden ?? false,
       show_at_door: item?.show_at_door ?? false,
     },
-    validate: {
-      title: (v) => (v.trim() ? null : t`Escribe la pregunta.`),
-    },
+    validate: (v) => underTypedOptions(v, validateQuestion(questionBody(v))),
   });
   const v = form.values;
   const choice = CHOICE_QUESTION_TYPES.includes(v.type);
 
   const submit = form.onSubmit(async (values) => {
     try {
-      await save.mutateAsync({
-        id: item?.id,
-        title: values.title.trim(),
-        description: values.description.trim() || null,
-        type: values.type,
-        belongs_to: values.belongs_to,
-        ticket_ids: values.belongs_to === 'ATTENDEE' ? values.ticket_ids : [],
-        options: choice ? values.options.map((o) => o.trim()).filter(Boolean) : [],
-        required: values.required,
-        is_hidden: values.is_hidden,
-        show_at_door: values.belongs_to === 'ATTENDEE' && values.show_at_door,
-      });
+      await save.mutateAsync({ id: item?.id, ...questionBody(values) });
       notifications.show({ color: 'teal', message: t`Pregunta guardada` });
       props.onClose();
     } catch (error) {
-      showSubmitError(error, form);
+      showSubmitError(error, { setErrors: (e) => form.setErrors(underTypedOptions(values, e)) });
       scrollToFirstError();
     }
   }, scrollToFirstError);

@@ -23,35 +23,14 @@ import { notifications } from '@mantine/notifications';
 import { IconInfoCircle, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { TicketPriceType } from '@taquilla/shared';
 import type { TaxOrFee } from '@taquilla/shared/schemas/taxes';
-import type { Ticket, TicketInput } from '@taquilla/shared/schemas/tickets';
+import type { Ticket } from '@taquilla/shared/schemas/tickets';
 import { showSubmitError } from '../../../lib/form-errors.ts';
-import { formatMoney, formatPercent, fromWallTime, toWallTime } from '../../../lib/format.ts';
-import { amountFieldProps, majorUnitsOf, minorUnitsOf, moneyInputError } from '../../../lib/money-input.ts';
+import { formatMoney, formatPercent, toWallTime } from '../../../lib/format.ts';
+import { amountFieldProps, majorUnitsOf } from '../../../lib/money-input.ts';
 import { useSaveTicket } from '../api.ts';
 import { scrollToFirstError } from '../lib/scroll-to-error.ts';
+import { emptyTier, type TicketValues, ticketBody, ticketErrors } from '../lib/ticket-values.ts';
 import { DateTimeInput } from './date-time-input.tsx';
-
-/** Form values mirror the API payload so server errors (`prices.0.label`) land on the right field; money is in major units here. */
-type TierValues = {
-  id?: string;
-  label: string;
-  price_cents: number | string;
-  quantity: number | string;
-  sale_start_date: string | null;
-  sale_end_date: string | null;
-  is_hidden: boolean;
-  sold: number;
-};
-
-const emptyTier = (): TierValues => ({
-  label: '',
-  price_cents: '',
-  quantity: '',
-  sale_start_date: null,
-  sale_end_date: null,
-  is_hidden: false,
-  sold: 0,
-});
 
 export function TicketForm(props: {
   eventId: string;
@@ -68,7 +47,7 @@ export function TicketForm(props: {
   const { ticket, currency, timezone: tz } = props;
   const hasSales = !!ticket && ticket.quantity_sold + ticket.quantity_reserved > 0;
 
-  const form = useForm({
+  const form = useForm<TicketValues>({
     initialValues: {
       name: ticket?.name ?? '',
       description: ticket?.description ?? '',
@@ -96,13 +75,7 @@ export function TicketForm(props: {
       show_quantity_remaining: ticket?.show_quantity_remaining ?? false,
       waitlist_enabled: ticket?.waitlist_enabled ?? false,
     },
-    validate: {
-      name: (v) => (v.trim() ? null : t`Pon un nombre a la entrada.`),
-      prices: {
-        price_cents: (value, values) =>
-          values.type === 'FREE' || value === '' ? null : moneyInputError(value, currency),
-      },
-    },
+    validate: (values) => ticketErrors(values, currency, tz),
   });
   const v = form.values;
   const tiered = v.type === 'TIERED';
@@ -113,34 +86,7 @@ export function TicketForm(props: {
   };
 
   const submit = form.onSubmit(async (values) => {
-    const num = (x: number | string) => (x === '' || x === null ? null : Number(x));
-    const body: TicketInput & { id?: string } = {
-      id: ticket?.id,
-      name: values.name.trim(),
-      description: values.description.trim() || null,
-      type: values.type,
-      prices: values.prices.map((p) => ({
-        ...(p.id ? { id: p.id } : {}),
-        label: values.type === 'TIERED' ? p.label.trim() : null,
-        price_cents: values.type === 'FREE' ? 0 : minorUnitsOf(p.price_cents, currency),
-        quantity: num(p.quantity),
-        sale_start_date: values.type === 'TIERED' ? fromWallTime(p.sale_start_date, tz) : null,
-        sale_end_date: values.type === 'TIERED' ? fromWallTime(p.sale_end_date, tz) : null,
-        is_hidden: values.type === 'TIERED' ? p.is_hidden : false,
-      })),
-      sale_start_date: fromWallTime(values.sale_start_date, tz),
-      sale_end_date: fromWallTime(values.sale_end_date, tz),
-      min_per_order: num(values.min_per_order) ?? 1,
-      max_per_order: num(values.max_per_order) ?? 100,
-      tax_ids: values.tax_ids,
-      is_hidden: values.is_hidden,
-      hidden_unless_promo_code: values.hidden_unless_promo_code,
-      hide_before_sale_start: values.hide_before_sale_start,
-      hide_after_sale_end: values.hide_after_sale_end,
-      hide_when_sold_out: values.hide_when_sold_out,
-      show_quantity_remaining: values.show_quantity_remaining,
-      waitlist_enabled: values.waitlist_enabled,
-    };
+    const body = { id: ticket?.id, ...ticketBody(values, currency, tz) };
     try {
       await save.mutateAsync(body);
       notifications.show({ color: 'teal', message: ticket ? t`Entrada guardada` : t`Entrada creada` });
@@ -153,8 +99,9 @@ export function TicketForm(props: {
 
   const priceLabel = v.type === 'DONATION' ? t`Importe mínimo` : t`Precio`;
   const moneyProps = {
-    // No decimalScale: a decimal the currency lacks is an error, not cut off while typing.
+    // No decimalScale: a decimal the currency lacks is an error, not cut off while typing; nor clamped.
     min: 0,
+    clampBehavior: 'none' as const,
     ...amountFieldProps(),
     rightSection: (
       <Text size="xs" c="dimmed" pr={6}>
@@ -228,6 +175,7 @@ export function TicketForm(props: {
                 label={t`Cantidad disponible`}
                 placeholder={t`Ilimitada`}
                 min={0}
+                clampBehavior="none"
                 allowDecimal={false}
                 {...form.getInputProps('prices.0.quantity')}
               />
@@ -274,6 +222,7 @@ export function TicketForm(props: {
                         label={t`Cantidad`}
                         placeholder={t`Ilimitada`}
                         min={0}
+                        clampBehavior="none"
                         allowDecimal={false}
                         {...form.getInputProps(`prices.${i}.quantity`)}
                       />
@@ -331,12 +280,14 @@ export function TicketForm(props: {
             <NumberInput
               label={t`Mínimo por pedido`}
               min={1}
+              clampBehavior="none"
               allowDecimal={false}
               {...form.getInputProps('min_per_order')}
             />
             <NumberInput
               label={t`Máximo por pedido`}
               min={1}
+              clampBehavior="none"
               allowDecimal={false}
               {...form.getInputProps('max_per_order')}
             />

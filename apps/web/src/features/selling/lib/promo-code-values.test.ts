@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { i18n } from '@lingui/core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../../locales/es.po';
 import { type PromoCodeFormValues, promoCodeBody, promoCodeErrors } from './promo-code-values.ts';
 
 const values = (over: Partial<PromoCodeFormValues>): PromoCodeFormValues => ({
@@ -15,30 +17,36 @@ const judge = (over: Partial<PromoCodeFormValues>, currency = 'EUR') => {
   return { body, errors: promoCodeErrors(body) };
 };
 
+beforeAll(() => {
+  i18n.loadAndActivate({ locale: 'es', messages });
+});
+
 describe('promo code form', () => {
   it('refuses 150 % by the shared schema instead of saving it as 100 %', () => {
     const { body, errors } = judge({ discount: 150 });
     expect(body.discount).toBe(150);
-    expect(errors).toEqual({ discount: 'promo_codes.percentage_range' });
+    expect(errors).toEqual({ discount: 'El porcentaje debe estar entre 0 y 100.' });
     expect(judge({ discount: 100 }).errors).toEqual({});
   });
 
   it('refuses 0 maximum uses instead of turning it into 1', () => {
     const { body, errors } = judge({ max_uses: 0 });
     expect(body.max_uses).toBe(0);
-    expect(errors).toEqual({ max_uses: 'promo_codes.max_uses_range' });
+    expect(errors).toEqual({
+      max_uses: 'Los usos máximos son un número entero de 1 en adelante; déjalo vacío para usos ilimitados.',
+    });
     expect(judge({ max_uses: '' }).errors).toEqual({});
   });
 
   it('refuses a negative discount, a discount of 0 and a missing one', () => {
-    expect(judge({ discount: -5 }).errors.discount).toBe('promo_codes.discount_negative');
+    expect(judge({ discount: -5 }).errors.discount).toBe('El descuento no puede ser negativo.');
     expect(judge({ discount_type: 'FIXED', discount: -5 }).errors.discount).toBe(
-      'promo_codes.discount_negative',
+      'El descuento no puede ser negativo.',
     );
-    expect(judge({ discount_type: 'FIXED', discount: 0 }).errors.discount).toBe('promo_codes.discount_zero');
-    expect(judge({ discount_type: 'FIXED', discount: '' }).errors.discount).toBe(
-      'promo_codes.discount_required',
+    expect(judge({ discount_type: 'FIXED', discount: 0 }).errors.discount).toBe(
+      'Un descuento de 0 no descuenta nada: indica un descuento mayor que 0 o elige «Solo desbloquea».',
     );
+    expect(judge({ discount_type: 'FIXED', discount: '' }).errors.discount).toBe('Indica el descuento.');
   });
 
   it('sends a fixed discount in minor units of the currency, and no discount for unlock-only codes', () => {
@@ -54,7 +62,7 @@ describe('promo code form', () => {
   });
 
   it('checks the code with the same rule as the server', () => {
-    expect(judge({ code: ' AB ' }).errors).toEqual({ code: 'promo_codes.code_length' });
-    expect(judge({ code: 'CON ESPACIO' }).errors).toEqual({ code: 'promo_codes.code_spaces' });
+    expect(judge({ code: ' AB ' }).errors).toEqual({ code: 'El código debe tener entre 3 y 50 caracteres.' });
+    expect(judge({ code: 'CON ESPACIO' }).errors).toEqual({ code: 'El código no puede contener espacios.' });
   });
 });

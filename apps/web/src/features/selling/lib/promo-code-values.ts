@@ -2,6 +2,7 @@ import type { PromoDiscountType } from '@taquilla/shared';
 import { parseMinorUnits } from '@taquilla/shared/money';
 import { type PromoCodeInput, promoCodeInput } from '@taquilla/shared/schemas/promo-codes';
 import { fromWallTime } from '../../../lib/format.ts';
+import { schemaValidate } from '../../../lib/schema-form.ts';
 
 /** The promo code form as typed: the discount in major units for FIXED, in percent for PERCENTAGE. */
 export interface PromoCodeFormValues {
@@ -38,13 +39,7 @@ export function promoCodeBody(v: PromoCodeFormValues, currency: string, tz: stri
 }
 
 /**
- * The form's errors by field, judged by the shared schema (`promoCodeInput`) the server validates with:
- * the schema's message keys (`promo_codes.percentage_range`), which `promoCodeMessage` translates.
+ * The form's errors by field, judged by the shared schema (`promoCodeInput`) the server validates with and
+ * worded by the one key → message map.
  */
-export function promoCodeErrors(body: PromoCodeInput): Record<string, string> {
-  const parsed = promoCodeInput.safeParse(body);
-  if (parsed.success) return {};
-  const errors: Record<string, string> = {};
-  for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? 'code')] ??= issue.message;
-  return errors;
-}
+export const promoCodeErrors = schemaValidate<PromoCodeInput>(promoCodeInput);

@@ -41,11 +41,11 @@ export function PromoCodesPage() {
   const remove = useDeletePromoCode(eventId);
   const [editing, setEditing] = useState<PromoCode | 'new' | null>(null);
 
-  const error = codes.error ?? tickets.error ?? event.error;
+  // A list that failed keeps the page around it (header, search) and offers «Reintentar» in place.
+  const error = tickets.error ?? event.error;
   if (error) return <PageError error={error} />;
-  if (!codes.data || !tickets.data || !event.data) {
-    return <PageLoader />;
-  }
+  if (!tickets.data || !event.data) return <PageLoader />;
+  const rows = codes.data ?? [];
   const { currency, timezone, slug } = event.data;
   const names = new Map(tickets.data.map((x) => [x.id, x.name]));
   const discount = (c: PromoCode) =>
@@ -115,7 +115,7 @@ export function PromoCodesPage() {
         }
         action={
           <Group gap="xs">
-            {codes.data.length > 0 && (
+            {rows.length > 0 && (
               <ExportButton
                 path={`events/${eventId}/promo-codes/export`}
                 query={{}}
@@ -126,7 +126,7 @@ export function PromoCodesPage() {
           </Group>
         }
       />
-      {(codes.data.length > 0 || query) && (
+      {(rows.length > 0 || query || codes.isError) && (
         <TextInput
           leftSection={<IconSearch size={16} />}
           placeholder={t`Buscar código`}
@@ -135,7 +135,11 @@ export function PromoCodesPage() {
           maw={320}
         />
       )}
-      {codes.data.length === 0 ? (
+      {codes.isError ? (
+        <PageError error={codes.error} />
+      ) : !codes.data ? (
+        <PageLoader />
+      ) : rows.length === 0 ? (
         <EmptyState
           icon={<IconDiscount size={40} stroke={1.3} color="var(--mantine-color-blue-5)" />}
           title={query ? <Trans>Ningún código coincide</Trans> : <Trans>Aún no hay códigos</Trans>}
@@ -155,7 +159,7 @@ export function PromoCodesPage() {
               {},
             ]}
           >
-            {codes.data.map((c) => (
+            {rows.map((c) => (
               <Table.Tr key={c.id}>
                 <Table.Td ff="monospace" fw={600}>
                   {c.code}
@@ -176,7 +180,7 @@ export function PromoCodesPage() {
             ))}
           </ListTable>
           <Stack gap="sm" hiddenFrom="sm">
-            {codes.data.map((c) => (
+            {rows.map((c) => (
               <Card key={c.id} withBorder radius="md" padding="sm">
                 <Group justify="space-between" wrap="nowrap">
                   <Group gap="xs">

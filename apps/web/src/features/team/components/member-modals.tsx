@@ -14,17 +14,23 @@ import {
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import type { UserRole } from '@taquilla/shared';
-import type { AccountMember } from '@taquilla/shared/schemas/users';
+import { type AccountMember, inviteUserSchema, updateUserSchema } from '@taquilla/shared/schemas/users';
 import { useState } from 'react';
 import { showSubmitError } from '../../../lib/form-errors.ts';
-import { isEmail, isPersonName } from '../../../lib/person-rules.ts';
+import { schemaValidate } from '../../../lib/schema-form.ts';
 import { inviteUser, updateUser } from '../api.ts';
 import { ROLE_HELP, ROLE_LABELS } from './member-labels.ts';
 import { OrganizerScopeField } from './organizer-scope-field.tsx';
 
-/** «Solo algunos organizadores» with none chosen (the server would read an empty list as all of them). */
+/**
+ * «Solo algunos organizadores» with none chosen: the server reads an empty list as all of them, so the
+ * picker itself refuses it.
+ */
 const noOrganizerChosen = (ids: string[] | null, message: string) =>
-  ids !== null && ids.length === 0 ? message : null;
+  ids && ids.length === 0 ? { organizer_ids: message } : {};
+
+const validateInvite = schemaValidate(inviteUserSchema);
+const validateUpdate = schemaValidate(updateUserSchema);
 
 /** The organizer-scope field bound to a form's `organizer_ids`. */
 const scopeProps = (form: {
@@ -83,12 +89,10 @@ export function InviteModal({
       role: 'ORGANIZER',
       organizer_ids: null as string[] | null,
     },
-    validate: {
-      first_name: (v) => (isPersonName(v) ? null : t`El nombre debe tener entre 1 y 50 caracteres.`),
-      last_name: (v) => (isPersonName(v) ? null : t`Los apellidos deben tener entre 1 y 50 caracteres.`),
-      email: (v) => (isEmail(v) ? null : t`Introduce un correo electrónico válido.`),
-      organizer_ids: (v) => noOrganizerChosen(v, t`Elige al menos un organizador.`),
-    },
+    validate: (values) => ({
+      ...validateInvite(values),
+      ...noOrganizerChosen(values.organizer_ids, t`Elige al menos un organizador.`),
+    }),
   });
   const submit = async (values: typeof form.values) => {
     setBusy(true);
@@ -147,7 +151,20 @@ export function EditMemberModal({
   const locked = member.role_and_status_fixed !== null;
   // An invited user's profile is theirs to fill in when accepting.
   const invited = member.status === 'INVITED';
-  const form = useForm({
+  type Values = {
+    first_name: string;
+    last_name: string;
+    role: string;
+    status: string;
+    organizer_ids: string[] | null;
+  };
+  /** What the caller may change of this member, and nothing else. */
+  const bodyOf = (values: Values) => ({
+    ...(invited ? {} : { first_name: values.first_name, last_name: values.last_name }),
+    ...(locked ? {} : { role: values.role, organizer_ids: values.organizer_ids }),
+    ...(locked || invited ? {} : { status: values.status }),
+  });
+  const form = useForm<Values>({
     initialValues: {
       first_name: member.first_name,
       last_name: member.last_name,
@@ -155,26 +172,15 @@ export function EditMemberModal({
       status: member.status === 'INACTIVE' ? 'INACTIVE' : 'ACTIVE',
       organizer_ids: member.organizer_ids,
     },
-    validate: {
-      organizer_ids: (v) => noOrganizerChosen(v, t`Elige al menos un organizador.`),
-      ...(invited
-        ? {}
-        : {
-            first_name: (v: string) =>
-              isPersonName(v) ? null : t`El nombre debe tener entre 1 y 50 caracteres.`,
-            last_name: (v: string) =>
-              isPersonName(v) ? null : t`Los apellidos deben tener entre 1 y 50 caracteres.`,
-          }),
-    },
+    validate: (values) => ({
+      ...validateUpdate(bodyOf(values)),
+      ...noOrganizerChosen(values.organizer_ids, t`Elige al menos un organizador.`),
+    }),
   });
-  const submit = async (values: typeof form.values) => {
+  const submit = async (values: Values) => {
     setBusy(true);
     try {
-      await updateUser(member.id, {
-        ...(invited ? {} : { first_name: values.first_name, last_name: values.last_name }),
-        ...(locked ? {} : { role: values.role, organizer_ids: values.organizer_ids }),
-        ...(locked || member.status === 'INVITED' ? {} : { status: values.status }),
-      });
+      await updateUser(member.id, bodyOf(values));
       notifications.show({ color: 'teal', message: t`Usuario actualizado.` });
       onDone();
       onClose();

@@ -3,12 +3,16 @@ import { Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput } from 
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { updateAccountSchema } from '@taquilla/shared/schemas/accounts';
 import { useMemo, useState } from 'react';
 import { PageLoader } from '../../../components/page-state.tsx';
 import { TimeZoneSelect } from '../../../components/time-zone-select.tsx';
 import { showSubmitError } from '../../../lib/form-errors.ts';
+import { schemaValidate } from '../../../lib/schema-form.ts';
 import { accountQuery, updateAccount } from '../api.ts';
 import { AccountPage } from '../components/account-page.tsx';
+
+const validate = schemaValidate(updateAccountSchema);
 
 const COMMON_CURRENCIES = ['EUR', 'USD', 'GBP', 'MXN', 'ARS', 'COP', 'CLP', 'PEN', 'BRL', 'CHF'];
 
@@ -35,14 +39,7 @@ function SettingsFormLoaded({ initial }: { initial: { name: string; currency: st
   const [busy, setBusy] = useState(false);
   const form = useForm({
     initialValues: { name: initial.name, currency: initial.currency, timezone: initial.timezone },
-    validate: {
-      name: (v) =>
-        v.trim().length >= 1 && v.trim().length < 150
-          ? null
-          : t`El nombre debe tener entre 1 y 149 caracteres.`,
-      currency: (v) => (/^[A-Z]{3}$/.test(v) ? null : t`Elige una moneda.`),
-      timezone: (v) => (v ? null : t`Elige una zona horaria.`),
-    },
+    validate,
   });
   const currencies = useMemo(() => {
     const all =

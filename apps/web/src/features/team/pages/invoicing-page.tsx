@@ -13,19 +13,19 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconFileZip } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InvoiceSettings, UpdateInvoiceSettingsInput } from '@taquilla/shared/schemas/invoices';
-import { updateInvoiceSettingsSchema } from '@taquilla/shared/schemas/invoices';
+import { invoiceExportQuerySchema, updateInvoiceSettingsSchema } from '@taquilla/shared/schemas/invoices';
 import { useState } from 'react';
 import { PageLoader } from '../../../components/page-state.tsx';
 import { downloadExport } from '../../../lib/download.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
+import { schemaValidate } from '../../../lib/schema-form.ts';
 import { invoicingQuery, updateInvoicing } from '../api.ts';
 import { AccountPage } from '../components/account-page.tsx';
-import { useInvoiceErrorText } from '../lib/invoice-errors.ts';
 
 /** /account/invoicing: the issuer's details, series and VAT, and a period's ZIP (`invoices:manage`). */
 export function InvoicingPage() {
@@ -47,11 +47,10 @@ function InvoicingForm() {
   );
 }
 
-const resolve = schemaResolver(updateInvoiceSettingsSchema, { sync: true });
+const validate = schemaValidate(updateInvoiceSettingsSchema);
 
 function InvoicingFormLoaded({ initial }: { initial: InvoiceSettings }) {
   const { t } = useLingui();
-  const errorText = useInvoiceErrorText();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const form = useForm<UpdateInvoiceSettingsInput>({
@@ -65,9 +64,7 @@ function InvoicingFormLoaded({ initial }: { initial: InvoiceSettings }) {
       vat_regime: initial.vat_regime,
       fees_vat_rate_bp: initial.fees_vat_rate_bp,
     },
-    // The shared schema's keys become this screen's messages.
-    validate: (values) =>
-      Object.fromEntries(Object.entries(resolve(values)).map(([k, v]) => [k, errorText(String(v))])),
+    validate,
   });
 
   const submit = async (values: UpdateInvoiceSettingsInput) => {
@@ -151,19 +148,22 @@ function InvoicingFormLoaded({ initial }: { initial: InvoiceSettings }) {
 }
 
 const today = () => new Date().toISOString().slice(0, 10);
+const validatePeriod = schemaValidate(invoiceExportQuerySchema);
 
 /** A period's invoices and credit notes as a ZIP of PDFs with an index.csv. */
 function PeriodExport() {
   const { t } = useLingui();
-  const [from, setFrom] = useState(() => `${today().slice(0, 8)}01`);
-  const [to, setTo] = useState(today);
+  const form = useForm({
+    initialValues: { from: `${today().slice(0, 8)}01`, to: today() },
+    validate: validatePeriod,
+  });
   const [busy, setBusy] = useState(false);
-  const download = async () => {
+  const download = async ({ from, to }: typeof form.values) => {
     setBusy(true);
     try {
       await downloadExport('accounts/me/invoices/export', { from, to }, `facturas-${from}-${to}.zip`);
     } catch (error) {
-      showSubmitError(error);
+      showSubmitError(error, form);
     } finally {
       setBusy(false);
     }
@@ -175,16 +175,16 @@ function PeriodExport() {
           <Trans>Exportar facturas</Trans>
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
-            type="date"
-            label={t`Desde`}
-            value={from}
-            onChange={(e) => setFrom(e.currentTarget.value)}
-          />
-          <TextInput type="date" label={t`Hasta`} value={to} onChange={(e) => setTo(e.currentTarget.value)} />
+          <TextInput type="date" label={t`Desde`} {...form.getInputProps('from')} />
+          <TextInput type="date" label={t`Hasta`} {...form.getInputProps('to')} />
         </SimpleGrid>
         <Group justify="flex-end">
-          <Button variant="light" leftSection={<IconFileZip size={16} />} loading={busy} onClick={download}>
+          <Button
+            variant="light"
+            leftSection={<IconFileZip size={16} />}
+            loading={busy}
+            onClick={() => form.onSubmit(download)()}
+          >
             <Trans>Descargar ZIP</Trans>
           </Button>
         </Group>

@@ -23,9 +23,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListQuery } from '@taquilla/shared';
 import type { AccountMember } from '@taquilla/shared/schemas/users';
 import { useState } from 'react';
-import { PageLoader } from '../../../components/page-state.tsx';
+import { PageError, PageLoader } from '../../../components/page-state.tsx';
 import { useCurrentUser } from '../../../lib/current-user.ts';
-import { errorMessage } from '../../../lib/error-message.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { organizerChoicesQuery, resendInvitation, revokeInvitation, usersQuery } from '../api.ts';
 import { AccountPage } from '../components/account-page.tsx';
@@ -199,7 +198,7 @@ function Team({ selfId }: { selfId: string }) {
       {list.isPending ? (
         <PageLoader />
       ) : list.isError ? (
-        <Text c="red">{errorMessage(list.error)}</Text>
+        <PageError error={list.error} />
       ) : rows.length === 0 ? (
         <Card withBorder py="xl">
           <Text ta="center" c="dimmed">

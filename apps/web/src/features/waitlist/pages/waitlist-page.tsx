@@ -13,11 +13,17 @@ import {
   TextInput,
   Tooltip,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconHourglass, IconSearch, IconSend, IconTrash } from '@tabler/icons-react';
-import type { WaitlistEntry, WaitlistState } from '@taquilla/shared/schemas/waitlist';
-import { useEffect, useState } from 'react';
+import {
+  WAITLIST_OFFER_MINUTES_MAX,
+  WAITLIST_OFFER_MINUTES_MIN,
+  type WaitlistEntry,
+  type WaitlistState,
+} from '@taquilla/shared/schemas/waitlist';
+import { useState } from 'react';
 import { useParams } from 'react-router';
 import { ExportButton } from '../../../components/export-button.tsx';
 import { ListTable } from '../../../components/list-table.tsx';
@@ -26,6 +32,7 @@ import { PageError, PageLoader } from '../../../components/page-state.tsx';
 import { useCan } from '../../../lib/current-user.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useManageEvent } from '../../../lib/event-queries.ts';
+import { showSubmitError } from '../../../lib/form-errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import {
   listPath,
@@ -35,6 +42,7 @@ import {
   useWaitlist,
   useWaitlistSettings,
 } from '../api.ts';
+import { type SettingsValues, toSettings, validateSettings } from '../lib/settings-values.ts';
 
 const STATE_COLOR: Record<WaitlistState, string> = {
   WAITING: 'blue',
@@ -58,11 +66,12 @@ export function WaitlistPage() {
   const offer = useOfferEntry(eventId);
   const remove = useRemoveEntry(eventId);
 
-  const error = list.error ?? event.error ?? settings.error;
+  // A list that failed keeps the page around it (header, search) and offers «Reintentar» in place.
+  const error = event.error ?? settings.error;
   if (error) return <PageError error={error} />;
-  if (!list.data || !event.data || !settings.data) return <PageLoader />;
+  if (!event.data || !settings.data) return <PageLoader />;
   const tz = event.data.timezone;
-  const entries = list.data.data;
+  const entries = list.data?.data ?? [];
   const stateLabel: Record<WaitlistState, string> = {
     WAITING: t`Esperando`,
     OFFERED: t`Oferta enviada`,
@@ -142,12 +151,13 @@ export function WaitlistPage() {
       />
       {canEditSettings && (
         <SettingsCard
+          key={`${settings.data.offer_minutes}-${settings.data.auto_offer}`}
           eventId={eventId}
           offerMinutes={settings.data.offer_minutes}
           autoOffer={settings.data.auto_offer}
         />
       )}
-      {(entries.length > 0 || query) && (
+      {(entries.length > 0 || query || list.isError) && (
         <TextInput
           leftSection={<IconSearch size={16} />}
           placeholder={t`Buscar por nombre o correo`}
@@ -156,7 +166,11 @@ export function WaitlistPage() {
           maw={320}
         />
       )}
-      {entries.length === 0 ? (
+      {list.isError ? (
+        <PageError error={list.error} />
+      ) : !list.data ? (
+        <PageLoader />
+      ) : entries.length === 0 ? (
         <EmptyState
           icon={<IconHourglass size={40} stroke={1.3} color="var(--mantine-color-blue-5)" />}
           title={query ? <Trans>Nadie coincide</Trans> : <Trans>Nadie espera todavía</Trans>}
@@ -241,47 +255,44 @@ export function WaitlistPage() {
   );
 }
 
-function SettingsCard(props: { eventId: string; offerMinutes: number; autoOffer: boolean }) {
+export function SettingsCard(props: { eventId: string; offerMinutes: number; autoOffer: boolean }) {
   const { t } = useLingui();
   const save = useSaveSettings(props.eventId);
-  const [hours, setHours] = useState<number | string>(props.offerMinutes / 60);
-  const [auto, setAuto] = useState(props.autoOffer);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    setHours(props.offerMinutes / 60);
-    setAuto(props.autoOffer);
-  }, [props.offerMinutes, props.autoOffer]);
-  const submit = async () => {
-    setError(null);
+  const form = useForm<SettingsValues>({
+    initialValues: { hours: props.offerMinutes / 60, auto_offer: props.autoOffer },
+    validate: validateSettings,
+  });
+  const submit = form.onSubmit(async (values) => {
     try {
-      await save.mutateAsync({ offer_minutes: Math.round(Number(hours) * 60), auto_offer: auto });
+      await save.mutateAsync(toSettings(values));
       notifications.show({ color: 'teal', message: t`Ajustes de la lista de espera guardados` });
-    } catch (err) {
-      setError(errorMessage(err));
+    } catch (error) {
+      showSubmitError(error, {
+        setErrors: ({ offer_minutes, ...rest }) => form.setErrors({ ...rest, hours: offer_minutes }),
+      });
     }
-  };
+  });
   return (
-    <Card withBorder radius="md" padding="md">
-      <Group align="flex-end" gap="md">
+    <Card withBorder radius="md" padding="md" component="form" onSubmit={submit} noValidate>
+      <Group align="flex-start" gap="md">
         <NumberInput
           label={t`Duración de cada oferta (horas)`}
-          min={0.25}
-          max={336}
+          min={WAITLIST_OFFER_MINUTES_MIN / 60}
+          max={WAITLIST_OFFER_MINUTES_MAX / 60}
+          clampBehavior="none"
           step={1}
           decimalScale={2}
-          value={hours}
-          onChange={setHours}
-          error={error}
           w={220}
+          {...form.getInputProps('hours')}
         />
         <Switch
           label={t`Ofrecer automáticamente las entradas que queden libres`}
           description={t`Si lo desactivas, envías tú las ofertas desde la lista.`}
-          checked={auto}
-          onChange={(e) => setAuto(e.currentTarget.checked)}
           maw={360}
+          mt={{ sm: 'xl' }}
+          {...form.getInputProps('auto_offer', { type: 'checkbox' })}
         />
-        <Button onClick={() => void submit()} loading={save.isPending}>
+        <Button type="submit" loading={save.isPending} mt={{ sm: 'xl' }}>
           <Trans>Guardar</Trans>
         </Button>
       </Group>

@@ -8,7 +8,7 @@ import {
   readWidgetOptions,
   recallWidgetOptions,
   rememberWidgetOptions,
-  widgetStyle,
+  widgetColors,
 } from '../lib/options.ts';
 
 /**
@@ -34,16 +34,17 @@ export function WidgetCheckoutFrame() {
   const root = useRef<HTMLDivElement>(null);
   useEffect(() => (root.current ? reportFrameHeight(root.current) : undefined), []);
 
+  const colors = event.data?.settings.colors;
   const embedded = useMemo(
-    () => ({ eventUrl: `/widget/${encodeURIComponent(eventId)}${search}` }),
-    [eventId, search],
+    () => ({
+      eventUrl: `/widget/${encodeURIComponent(eventId)}${search}`,
+      colors: widgetColors(colors ?? {}, options),
+    }),
+    [eventId, search, colors, options],
   );
   return (
     <EmbeddedContext value={embedded}>
-      <div
-        ref={root}
-        style={widgetStyle(event.data?.settings.colors ?? {}, { ...options, padding: options.padding ?? 0 })}
-      >
+      <div ref={root} style={{ padding: options.padding ?? 0 }}>
         <CheckoutLayout />
       </div>
     </EmbeddedContext>

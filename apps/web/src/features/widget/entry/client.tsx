@@ -17,6 +17,7 @@ import '@mantine/core/styles/Center.css';
 import '@mantine/core/styles/Divider.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Title.css';
 import { i18n } from '@lingui/core';
 import type { Locale, PublicEvent } from '@taquilla/shared';
 import { StrictMode } from 'react';

@@ -1,14 +1,17 @@
 import type { I18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Anchor, Center, Group, Loader, MantineProvider, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Group, Loader, MantineProvider, Stack, Text } from '@mantine/core';
 import type { PublicEvent } from '@taquilla/shared';
+import { readableColor } from '@taquilla/shared/contrast';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { cssVariablesResolver, theme } from '../../../app/theme.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
+import { EventDatesPicker } from '../../checkout/components/event-dates-picker.tsx';
 import { PromoCodeField } from '../../checkout/components/promo-code-field.tsx';
 import { TestModeBanner } from '../../checkout/components/test-mode-banner.tsx';
 import { TicketSelector } from '../../checkout/components/ticket-selector.tsx';
+import { dateHref, datesOf, datesTotal, hasDates } from '../../checkout/lib/event-dates.ts';
 import { PageFormat, PageFormatContext, usePageFormat } from '../../checkout/lib/page-format.ts';
 import {
   createOrder,
@@ -49,25 +52,35 @@ function Widget({ eventId, event: initial, options, search }: Omit<Parameters<ty
   const root = useRef<HTMLDivElement>(null);
   const [event, setEvent] = useState(initial);
   const [promo, setPromo] = useState<string | null>(null);
+  // The date whose tickets show (the snippet's data-date, or the one chosen in the list).
+  const [dateId, setDateId] = useState<string | null>(options.date ?? null);
   const [checking, setChecking] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
   const load = useCallback(
-    async (code: string | null) => {
+    async (code: string | null, date: string | null) => {
       setChecking(true);
       try {
-        setEvent(await fetchPublicEvent(eventId, code));
+        setEvent(await fetchPublicEvent(eventId, code, date));
       } catch (err) {
-        setError(errorMessage(err));
+        if (!date) return setError(errorMessage(err));
+        // A date no longer on sale: the list of the others instead.
+        setDateId(null);
+        setError(t`Esa fecha ya no está a la venta o no existe. Elige otra de la lista.`);
+        setEvent(await fetchPublicEvent(eventId, code).catch(() => null));
       } finally {
         setChecking(false);
       }
     },
-    [eventId],
+    [eventId, t],
   );
+  const firstDate = useRef(options.date ?? null);
   useEffect(() => {
-    if (initial === undefined) void load(null);
+    // The server inlines the event itself: a date asked for by the snippet is loaded here.
+    if (initial === undefined || (firstDate.current && initial?.date_id !== firstDate.current)) {
+      void load(null, firstDate.current);
+    }
   }, [initial, load]);
   useEffect(() => (root.current ? reportFrameHeight(root.current) : undefined), []);
   useEffect(() => {
@@ -77,7 +90,12 @@ function Widget({ eventId, event: initial, options, search }: Omit<Parameters<ty
 
   const applyPromo = (code: string | null) => {
     setPromo(code);
-    void load(code);
+    void load(code, dateId);
+  };
+  const chooseDate = (id: string | null) => {
+    setDateId(id);
+    setError(null);
+    if (id) void load(promo, id);
   };
 
   const reserve = async (lines: OrderLineInput[]) => {
@@ -87,6 +105,7 @@ function Widget({ eventId, event: initial, options, search }: Omit<Parameters<ty
     try {
       const order = await createOrder(eventId, {
         tickets: lines,
+        ...(dateId ? { event_date_id: dateId } : {}),
         ...(event.promo_code ? { promo_code: event.promo_code.code } : {}),
       });
       rememberWidgetOptions(eventId, search);
@@ -95,7 +114,7 @@ function Widget({ eventId, event: initial, options, search }: Omit<Parameters<ty
       );
     } catch (err) {
       setError(errorMessage(err));
-      if (errorCode(err) === 'SOLD_OUT' || errorCode(err) === 'CONFLICT') void load(promo);
+      if (errorCode(err) === 'SOLD_OUT' || errorCode(err) === 'CONFLICT') void load(promo, dateId);
       setSubmitting(false);
     }
   };
@@ -121,16 +140,40 @@ function Widget({ eventId, event: initial, options, search }: Omit<Parameters<ty
       );
     }
     const promoInvalid = Boolean(promo) && !checking && !event.promo_code;
+    const accent = options.primary ?? event.settings.colors?.primary;
+    const multi = hasDates(event);
+    const shownDate = multi && dateId && event.date_id === dateId ? dateId : null;
+    const date = datesOf(event).find((d) => d.id === shownDate);
     return (
       <Stack gap="sm">
         <div>
           <Text fw={700} size="lg" style={{ overflowWrap: 'anywhere' }}>
             {event.name}
           </Text>
-          <Text size="sm" c="dimmed">
-            {format.eventDates(event.start_date, event.end_date, event.timezone)}
-          </Text>
+          {(!multi || date) && (
+            <Text size="sm" c="dimmed" data-testid="widget-date">
+              {date
+                ? format.eventDates(date.starts_at, date.ends_at, event.timezone)
+                : format.eventDates(event.start_date, event.end_date, event.timezone)}
+            </Text>
+          )}
+          {multi && shownDate && (
+            <Button variant="subtle" size="compact-sm" px={0} onClick={() => chooseDate(null)}>
+              <Trans>Cambiar de fecha</Trans>
+            </Button>
+          )}
         </div>
+        {multi && !shownDate && !checking && (
+          <EventDatesPicker
+            eventId={eventId}
+            timezone={event.timezone}
+            dates={datesOf(event)}
+            total={datesTotal(event)}
+            selectedId={null}
+            hrefOf={(id) => dateHref(search, id)}
+            onSelect={(d) => chooseDate(d.id)}
+          />
+        )}
         <PromoCodeField
           applied={event.promo_code?.code ?? null}
           invalid={promoInvalid}
@@ -149,13 +192,22 @@ function Widget({ eventId, event: initial, options, search }: Omit<Parameters<ty
             {error}
           </Alert>
         )}
-        <TicketSelector
-          event={event}
-          submitting={submitting}
-          accent={options.primary ?? event.settings.colors?.primary ?? undefined}
-          submitLabel={options.buttonText}
-          onSubmit={(lines) => void reserve(lines)}
-        />
+        {multi && checking ? (
+          <Center py="md">
+            <Loader size="sm" aria-label={t`Cargando entradas`} />
+          </Center>
+        ) : (
+          (!multi || shownDate) && (
+            <TicketSelector
+              key={shownDate ?? ''}
+              event={event}
+              submitting={submitting}
+              accent={accent ? readableColor(accent, '#ffffff') : undefined}
+              submitLabel={options.buttonText}
+              onSubmit={(lines) => void reserve(lines)}
+            />
+          )
+        )}
         {/* The link beside the text, not inside it: it needs no colour contrast with it. */}
         <Group gap={4} justify="center">
           <Text size="xs" c="dimmed">

@@ -1,5 +1,6 @@
 import { isLocale, type Locale } from '@taquilla/shared';
 import type { CSSProperties } from 'react';
+import { eventColorStyle, type PageColors } from '../../checkout/lib/event-colors.ts';
 
 /**
  * The widget's look as the embedding page asked for it (the snippet's data attributes, passed in the
@@ -13,9 +14,12 @@ export interface WidgetOptions {
   background?: string;
   text?: string;
   padding?: number;
+  /** One date of an event with dates (`data-date` on the snippet): the widget opens on its tickets. */
+  date?: string;
 }
 
 const HEX = /^#[0-9a-fA-F]{6}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const storageKey = (eventId: string) => `taquilla-widget:${eventId}`;
 
 export function readWidgetOptions(search: string): WidgetOptions {
@@ -27,7 +31,9 @@ export function readWidgetOptions(search: string): WidgetOptions {
   const locale = q.get('locale');
   const padding = Number(q.get('padding'));
   const buttonText = q.get('button_text')?.trim().slice(0, 40);
+  const date = q.get('date');
   return {
+    ...(date && UUID.test(date) ? { date } : {}),
     ...(isLocale(locale) ? { locale } : {}),
     ...(buttonText ? { buttonText } : {}),
     ...(color('primary') ? { primary: color('primary') } : {}),
@@ -57,26 +63,26 @@ export function recallWidgetOptions(eventId: string): { options: WidgetOptions; 
   return { options: readWidgetOptions(search), search };
 }
 
-/** The options over the event's homepage colours, as CSS variables (Mantine's primary among them). */
-export function widgetStyle(
-  colors: { primary?: string | null; background?: string | null; text?: string | null },
-  options: WidgetOptions,
-): CSSProperties {
-  const primary = options.primary ?? colors.primary;
-  const background = options.background ?? colors.background;
-  const text = options.text ?? colors.text;
+/** The snippet's colours over the event's homepage colours. */
+export function widgetColors(colors: PageColors, options: WidgetOptions): PageColors {
   return {
-    ...(background ? { '--event-bg': background, background } : {}),
-    ...(text ? { '--event-text': text, color: text } : {}),
-    ...(primary
-      ? {
-          '--mantine-primary-color-filled': primary,
-          '--mantine-primary-color-filled-hover': primary,
-          '--mantine-color-blue-filled': primary,
-          '--mantine-color-blue-filled-hover': primary,
-          '--mantine-color-anchor': primary,
-        }
-      : {}),
+    primary: options.primary ?? colors.primary,
+    background: options.background ?? colors.background,
+    text: options.text ?? colors.text,
+  };
+}
+
+/**
+ * The widget's colours as CSS variables, adjusted like the event page's until their text reads (a
+ * snippet's colour is the organizer's choice too, and as unchecked), with the padding asked for.
+ */
+export function widgetStyle(colors: PageColors, options: WidgetOptions): CSSProperties {
+  const merged = widgetColors(colors, options);
+  const style = eventColorStyle(merged);
+  return {
+    ...style,
+    ...(merged.background ? { background: merged.background } : {}),
+    ...(style['--mantine-color-text'] ? { color: style['--mantine-color-text'] } : {}),
     padding: options.padding ?? 16,
   } as CSSProperties;
 }

@@ -1,3 +1,4 @@
+import { contrastRatio, readableColor } from '@taquilla/shared/contrast';
 import { DEFAULT_WIDGET_SETTINGS } from '@taquilla/shared/schemas/widget';
 import { describe, expect, it } from 'vitest';
 import { readWidgetOptions, recallWidgetOptions, rememberWidgetOptions, widgetStyle } from './options.ts';
@@ -48,11 +49,13 @@ describe('widget snippet and options', () => {
     const style = widgetStyle(
       { primary: '#228be6', background: '#000000' },
       { primary: '#e8590c', padding: 4 },
-    );
-    expect(style).toMatchObject({
-      '--mantine-primary-color-filled': '#e8590c',
-      '--event-bg': '#000000',
-      padding: 4,
-    });
+    ) as Record<string, string>;
+    expect(style).toMatchObject({ '--event-bg': '#000000', background: '#000000', padding: 4 });
+    // The snippet's colour, darkened until white reads on it (4.5:1), and lightened for links on black.
+    const filled = style['--mantine-primary-color-filled'] ?? '';
+    expect(filled).not.toBe('#228be6');
+    expect(contrastRatio(filled, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+    expect(filled).toBe(readableColor('#e8590c', '#ffffff'));
+    expect(contrastRatio(style['--mantine-color-anchor'] ?? '', '#000000')).toBeGreaterThanOrEqual(4.5);
   });
 });

@@ -20,8 +20,12 @@ import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
-import { isLocale } from '@taquilla/shared';
-import type { WidgetSettings } from '@taquilla/shared/schemas/widget';
+import { HEX_COLOR as HEX } from '@taquilla/shared/contrast';
+import {
+  WIDGET_BUTTON_TEXT_MAX,
+  WIDGET_PADDING_MAX,
+  type WidgetSettings,
+} from '@taquilla/shared/schemas/widget';
 import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -31,9 +35,13 @@ import { showSubmitError } from '../../../lib/form-errors.ts';
 import { localeOptions } from '../../../lib/locale.ts';
 import { useSaveWidgetSettings, useWidgetSettings } from '../api.ts';
 import { RESIZE_MESSAGE } from '../lib/frame-height.ts';
+import {
+  type FormValues,
+  originEntries,
+  toSettings,
+  validateWidgetSettings,
+} from '../lib/settings-values.ts';
 import { embedSnippet, widgetUrl } from '../lib/snippet.ts';
-
-const HEX = /^#[0-9a-fA-F]{6}$/;
 
 /** /manage/event/:eventId/widget — the embed options, a live preview of the real widget and the snippet. */
 export function WidgetSettingsPage() {
@@ -48,42 +56,16 @@ export function WidgetSettingsPage() {
   );
 }
 
-type FormValues = Omit<WidgetSettings, 'allowed_origins' | 'locale'> & {
-  allowed_origins: string;
-  locale: string;
-};
-
-/** The sites typed in the box (one per line, or separated by spaces or commas), each with its line. */
-function originEntries(text: string): { value: string; line: number }[] {
-  return text.split('\n').flatMap((row, i) =>
-    row
-      .split(/[\s,]+/)
-      .filter(Boolean)
-      .map((value) => ({ value, line: i + 1 })),
-  );
-}
-
 function WidgetSettingsForm({ eventId, initial }: { eventId: string; initial: WidgetSettings }) {
   const { t } = useLingui();
   const save = useSaveWidgetSettings(eventId);
-  const colorRule = (v: string | null) =>
-    !v || HEX.test(v) ? null : t`Introduce un color hexadecimal, p. ej. #1c7ed6.`;
   const form = useForm<FormValues>({
     initialValues: {
       ...initial,
       locale: initial.locale ?? '',
       allowed_origins: initial.allowed_origins.join('\n'),
     },
-    validate: { primary_color: colorRule, background_color: colorRule, text_color: colorRule },
-  });
-  const toSettings = (v: FormValues): WidgetSettings => ({
-    ...v,
-    locale: isLocale(v.locale) ? v.locale : null,
-    button_text: v.button_text?.trim() || null,
-    primary_color: v.primary_color || null,
-    background_color: v.background_color || null,
-    text_color: v.text_color || null,
-    allowed_origins: originEntries(v.allowed_origins).map((e) => e.value),
+    validate: validateWidgetSettings,
   });
   // The server names a wrong site by its place in the list; the organizer sees the line and the text.
   const entries = originEntries(form.values.allowed_origins);
@@ -137,7 +119,7 @@ function WidgetSettingsForm({ eventId, initial }: { eventId: string; initial: Wi
               <TextInput
                 label={t`Texto del botón`}
                 placeholder={t`Continuar`}
-                maxLength={40}
+                maxLength={WIDGET_BUTTON_TEXT_MAX}
                 {...form.getInputProps('button_text')}
                 value={form.values.button_text ?? ''}
               />
@@ -160,7 +142,8 @@ function WidgetSettingsForm({ eventId, initial }: { eventId: string; initial: Wi
               <NumberInput
                 label={t`Margen interior (px)`}
                 min={0}
-                max={48}
+                max={WIDGET_PADDING_MAX}
+                clampBehavior="none"
                 allowDecimal={false}
                 {...form.getInputProps('padding')}
               />

@@ -2,7 +2,7 @@
  * The embed snippet served as /widget.js (built on its own, no framework, a few hundred bytes gzip).
  * Every `<div data-taquilla-event="{eventId}">` on the page becomes an iframe of Taquilla's
  * `/widget/{eventId}`, with the div's data attributes as options: data-locale, data-button-text,
- * data-primary-color, data-background-color, data-text-color, data-padding, data-auto-resize="false"
+ * data-primary-color, data-background-color, data-text-color, data-padding, data-date (one date of an event with dates), data-auto-resize="false"
  * (then data-height, default 600). The frame reports its content height with postMessage; only
  * messages from Taquilla's origin and from that very frame are believed.
  */
@@ -17,6 +17,7 @@ const OPTIONS: [string, string][] = [
   ['backgroundColor', 'background'],
   ['textColor', 'text'],
   ['padding', 'padding'],
+  ['date', 'date'],
 ];
 
 function mount(host: HTMLElement) {

@@ -1,0 +1,251 @@
+import {
+  type BulkEditDatesInput,
+  type EventDate,
+  type EventDateInput,
+  MAX_DATES_PER_EVENT,
+  type RepetitionRule,
+  RULE_MAX_YEARS,
+  type RulePreview,
+  type ruleDatesInput,
+} from '@taquilla/shared/schemas/event-dates';
+import type { z } from 'zod';
+import type { Queryable } from '../../db/client.ts';
+import type { EventLocation } from '../../db/schema/index.ts';
+import type { DbDeps } from '../../deps.ts';
+import { type AuthContext, assertCan } from '../../lib/auth.ts';
+import { conflict, invalid, notFound } from '../../lib/errors.ts';
+import { listMeta, parseListQuery } from '../../lib/pagination.ts';
+import { loadOwnedEvent } from '../events/owned-event.ts';
+import { eventDateMessages as m } from './event-dates.messages.ts';
+import * as repo from './event-dates.repository.ts';
+import { epochDay, expandRule, type Occurrence } from './recurrence.ts';
+
+type RuleDates = z.output<typeof ruleDatesInput>;
+
+function present(row: repo.EventDateRow): EventDate {
+  return {
+    id: row.id,
+    event_id: row.event_id,
+    starts_at: row.starts_at.toISOString(),
+    ends_at: row.ends_at?.toISOString() ?? null,
+    location: row.location ?? null,
+    status: row.status,
+    capacity: row.capacity,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+export async function listDates(
+  { db }: DbDeps,
+  auth: AuthContext,
+  eventId: string,
+  raw: Record<string, unknown>,
+) {
+  assertCan(auth, 'events:read');
+  const params = parseListQuery(raw, repo.eventDateListSpec);
+  await loadOwnedEvent(db, auth, eventId);
+  const { rows, total } = await repo.listDates(db, auth.accountId, eventId, params);
+  return { data: rows.map(present), meta: listMeta(total, params) };
+}
+
+const tooMany = (available: number) =>
+  invalid({
+    'rule.ends': { key: m['event_dates.too_many'], params: { max: MAX_DATES_PER_EVENT, available } },
+  });
+
+/** The rule's dates, or a 422: it reaches too far, creates none, or more than the event has room for. */
+function expandWithin(rule: RepetitionRule, timeZone: string, room: number): Occurrence[] {
+  if (
+    'until' in rule.ends &&
+    epochDay(rule.ends.until) - epochDay(rule.starts_on) > RULE_MAX_YEARS * 365.25
+  ) {
+    throw invalid({
+      'rule.ends.until': { key: m['event_dates.too_far'], params: { years: RULE_MAX_YEARS } },
+    });
+  }
+  const dates = expandRule(rule, timeZone, room);
+  if (dates.length === 0) throw invalid({ rule: m['event_dates.rule_empty'] });
+  if (dates.length > room) throw tooMany(room);
+  return dates;
+}
+
+const bounds = (o: Occurrence) => ({
+  starts_at: o.starts_at.toISOString(),
+  ends_at: o.ends_at.toISOString(),
+});
+
+/** What a rule would create, with nothing saved: its first and last dates and how many. */
+export async function previewRule(
+  { db }: DbDeps,
+  auth: AuthContext,
+  eventId: string,
+  rule: RepetitionRule,
+): Promise<RulePreview> {
+  assertCan(auth, 'events:manage');
+  const event = await loadOwnedEvent(db, auth, eventId);
+  const room = MAX_DATES_PER_EVENT - (await repo.countDates(db, auth.accountId, eventId));
+  const dates = expandWithin(rule, event.timezone, room);
+  const first = dates[0] as Occurrence;
+  const last = dates[dates.length - 1] as Occurrence;
+  return { count: dates.length, first: bounds(first), last: bounds(last) };
+}
+
+/** Creates one date, or many from a rule, under the event's lock: the cap and "one date per start" hold. */
+async function insertUnderLock(
+  db: DbDeps['db'],
+  auth: AuthContext,
+  eventId: string,
+  make: (timeZone: string, room: number) => Occurrence[] | { starts_at: Date; ends_at: Date | null }[],
+  extra: { status?: EventDate['status']; capacity?: number | null; location?: EventLocation | null },
+) {
+  return db.transaction(async (tx) => {
+    const event = await loadOwnedEvent(tx, auth, eventId);
+    await repo.lockEvent(tx, eventId);
+    const room = MAX_DATES_PER_EVENT - (await repo.countDates(tx, auth.accountId, eventId));
+    const wanted = make(event.timezone, room);
+    if (wanted.length > room) throw tooMany(room);
+    const taken = await repo.startsOf(tx, eventId);
+    const fresh = wanted.filter((d) => !taken.has(d.starts_at.getTime()));
+    const inserted = await repo.insertDates(
+      tx,
+      fresh.map((d) => ({
+        account_id: auth.accountId,
+        event_id: eventId,
+        starts_at: d.starts_at,
+        ends_at: d.ends_at,
+        status: extra.status ?? 'ON_SALE',
+        capacity: extra.capacity ?? null,
+        location: extra.location ?? null,
+      })),
+    );
+    return { inserted, skipped: wanted.length - fresh.length };
+  });
+}
+
+export async function createDate({ db }: DbDeps, auth: AuthContext, eventId: string, input: EventDateInput) {
+  assertCan(auth, 'events:manage');
+  const { inserted, skipped } = await insertUnderLock(
+    db,
+    auth,
+    eventId,
+    () => [{ starts_at: new Date(input.starts_at), ends_at: input.ends_at ? new Date(input.ends_at) : null }],
+    input,
+  );
+  if (skipped) throw invalid({ starts_at: m['event_dates.duplicate'] });
+  return getDate(db, auth, eventId, inserted[0]?.id ?? '');
+}
+
+/** Dates from a rule; a date starting when one of the event's already does is skipped (and counted). */
+export async function createFromRule({ db }: DbDeps, auth: AuthContext, eventId: string, input: RuleDates) {
+  assertCan(auth, 'events:manage');
+  const { inserted, skipped } = await insertUnderLock(
+    db,
+    auth,
+    eventId,
+    (timeZone, room) => expandWithin(input.rule, timeZone, room),
+    input,
+  );
+  return { created: inserted.length, skipped };
+}
+
+async function getDate(q: Queryable, auth: AuthContext, eventId: string, id: string) {
+  const [row] = await repo.findDates(q, auth.accountId, eventId, [id]);
+  if (!row) throw notFound();
+  return present(row);
+}
+
+/** Within one transaction: whether the event's dates still start at distinct instants after a change. */
+async function assertDistinctStarts(q: Queryable, eventId: string, moved: { id: string; starts_at: Date }[]) {
+  const others = await repo.startsOf(
+    q,
+    eventId,
+    moved.map((d) => d.id),
+  );
+  const seen = new Set<number>();
+  for (const d of moved) {
+    const at = d.starts_at.getTime();
+    if (others.has(at) || seen.has(at)) throw invalid({ starts_at: m['event_dates.duplicate'] });
+    seen.add(at);
+  }
+}
+
+export async function updateDate(
+  { db }: DbDeps,
+  auth: AuthContext,
+  eventId: string,
+  id: string,
+  input: EventDateInput,
+) {
+  assertCan(auth, 'events:manage');
+  return db.transaction(async (tx) => {
+    await loadOwnedEvent(tx, auth, eventId);
+    await repo.lockEvent(tx, eventId);
+    const [row] = await repo.findDates(tx, auth.accountId, eventId, [id]);
+    if (!row) throw notFound();
+    const startsAt = new Date(input.starts_at);
+    await assertDistinctStarts(tx, eventId, [{ id, starts_at: startsAt }]);
+    const updated = await repo.updateDate(tx, auth.accountId, id, {
+      starts_at: startsAt,
+      ends_at: input.ends_at ? new Date(input.ends_at) : null,
+      location: input.location ?? null,
+      status: input.status ?? row.status,
+      capacity: input.capacity === undefined ? row.capacity : input.capacity,
+    });
+    return present(updated);
+  });
+}
+
+/** Several dates at once; all of them or none (an unknown id, or a shift onto another date, is a 422). */
+export async function bulkEdit(
+  { db }: DbDeps,
+  auth: AuthContext,
+  eventId: string,
+  input: BulkEditDatesInput,
+) {
+  assertCan(auth, 'events:manage');
+  const ids = [...new Set(input.date_ids)];
+  return db.transaction(async (tx) => {
+    await loadOwnedEvent(tx, auth, eventId);
+    await repo.lockEvent(tx, eventId);
+    const rows = await repo.findDates(tx, auth.accountId, eventId, ids);
+    if (rows.length !== ids.length) throw invalid({ date_ids: m['event_dates.unknown_date'] });
+    if (input.shift_minutes) {
+      const shift = input.shift_minutes * 60_000;
+      const moved = rows.map((r) => ({ id: r.id, starts_at: new Date(r.starts_at.getTime() + shift) }));
+      await assertDistinctStarts(tx, eventId, moved);
+    }
+    const updated = await repo.updateDates(tx, auth.accountId, ids, {
+      shiftMinutes: input.shift_minutes,
+      capacity: input.capacity,
+      status: input.status,
+    });
+    return { updated };
+  });
+}
+
+/** Only a date nobody bought (not even a reservation): one with orders is cancelled instead. */
+export async function deleteDate({ db }: DbDeps, auth: AuthContext, eventId: string, id: string) {
+  assertCan(auth, 'events:manage');
+  await db.transaction(async (tx) => {
+    await loadOwnedEvent(tx, auth, eventId);
+    const [row] = await repo.findDates(tx, auth.accountId, eventId, [id]);
+    if (!row) throw notFound();
+    if ((await repo.countOrdersOfDate(tx, id)) > 0) throw conflict(m['event_dates.has_orders']);
+    await repo.deleteDate(tx, auth.accountId, id);
+  });
+}
+
+/**
+ * Marks a date cancelled (no more sales, hidden from buyers) under the event's lock; its orders are then
+ * cancelled one by one by the caller's job (after-sale). Cancelling it again changes nothing.
+ */
+export async function markCancelled(tx: Queryable, auth: AuthContext, eventId: string, id: string) {
+  assertCan(auth, 'events:manage');
+  await loadOwnedEvent(tx, auth, eventId);
+  await repo.lockEvent(tx, eventId);
+  const [row] = await repo.findDates(tx, auth.accountId, eventId, [id]);
+  if (!row) throw notFound();
+  if (row.status !== 'CANCELLED') await repo.updateDates(tx, auth.accountId, [id], { status: 'CANCELLED' });
+  return present({ ...row, status: 'CANCELLED' });
+}

@@ -1,0 +1,203 @@
+import type { OrderStatus } from '@taquilla/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import { type Queryable, rowsOf } from '../../db/client.ts';
+import { waitingRooms, waitingRoomVisitors } from '../../db/schema/index.ts';
+
+export type RoomRow = typeof waitingRooms.$inferSelect;
+export type VisitorRow = typeof waitingRoomVisitors.$inferSelect;
+
+export async function findRoom(q: Queryable, eventId: string): Promise<RoomRow | null> {
+  const [row] = await q.select().from(waitingRooms).where(eq(waitingRooms.event_id, eventId));
+  return row ?? null;
+}
+
+export async function saveRoom(
+  q: Queryable,
+  values: Pick<RoomRow, 'event_id' | 'account_id' | 'enabled' | 'opens_at' | 'rate_per_minute' | 'paused'>,
+) {
+  const set = {
+    enabled: values.enabled,
+    opens_at: values.opens_at,
+    rate_per_minute: values.rate_per_minute,
+    paused: values.paused,
+    updated_at: new Date(),
+  };
+  await q.insert(waitingRooms).values(values).onConflictDoUpdate({ target: waitingRooms.event_id, set });
+}
+
+/** Rooms the ticker works on now: on, not closed, opening time reached. */
+export async function dueRoomIds(q: Queryable, now: Date): Promise<string[]> {
+  const rows = rowsOf<{ event_id: string }>(
+    await q.execute(sql`
+      select event_id from waiting_rooms
+      where enabled and closed_at is null and opens_at <= ${now.toISOString()}::timestamptz`),
+  );
+  return rows.map((r) => r.event_id);
+}
+
+/** The room's row, locked for this transaction; null when another instance holds it (its tick runs). */
+export async function lockRoom(q: Queryable, eventId: string): Promise<RoomRow | null> {
+  const [row] = await q
+    .select()
+    .from(waitingRooms)
+    .where(eq(waitingRooms.event_id, eventId))
+    .for('update', { skipLocked: true });
+  return row ?? null;
+}
+
+export async function updateRoomState(
+  q: Queryable,
+  eventId: string,
+  set: Partial<Pick<RoomRow, 'opened_at' | 'closed_at' | 'credit' | 'last_tick_at'>>,
+) {
+  await q.update(waitingRooms).set(set).where(eq(waitingRooms.event_id, eventId));
+}
+
+export async function findVisitor(q: Queryable, eventId: string, deviceHash: string) {
+  const [row] = await q
+    .select()
+    .from(waitingRoomVisitors)
+    .where(and(eq(waitingRoomVisitors.event_id, eventId), eq(waitingRoomVisitors.device_hash, deviceHash)));
+  return row ?? null;
+}
+
+/**
+ * The device's place: a new one (in the pre-queue, or at the end of the line once the room opened), or
+ * the one it has. `requeue`: a device whose turn lapsed or was used goes to the end again.
+ */
+export async function joinLine(
+  q: Queryable,
+  eventId: string,
+  deviceHash: string,
+  opened: boolean,
+  now: Date,
+): Promise<VisitorRow> {
+  const position = opened ? sql`nextval('waiting_room_position_seq')` : sql`null`;
+  const rows = rowsOf<VisitorRow>(
+    await q.execute(sql`
+      insert into waiting_room_visitors (event_id, device_hash, joined_at, position)
+      values (${eventId}, ${deviceHash}, ${now.toISOString()}::timestamptz, ${position})
+      on conflict (event_id, device_hash) do nothing
+      returning *`),
+  );
+  return rows[0] ?? ((await findVisitor(q, eventId, deviceHash)) as VisitorRow);
+}
+
+export async function requeue(q: Queryable, eventId: string, deviceHash: string, now: Date) {
+  await q.execute(sql`
+    update waiting_room_visitors
+    set position = nextval('waiting_room_position_seq'), joined_at = ${now.toISOString()}::timestamptz,
+        admitted_at = null, pass_id = null, pass_expires_at = null, used_at = null
+    where event_id = ${eventId} and device_hash = ${deviceHash}`);
+}
+
+/** Ids of the pre-queue (no place yet) who joined before `before`, in arrival order. */
+export async function unplacedIds(q: Queryable, eventId: string, before: Date): Promise<string[]> {
+  const rows = rowsOf<{ id: string }>(
+    await q.execute(sql`
+      select id from waiting_room_visitors
+      where event_id = ${eventId} and position is null and joined_at < ${before.toISOString()}::timestamptz
+      order by joined_at, id`),
+  );
+  return rows.map((r) => r.id);
+}
+
+/** Gives `ids[i]` the place `i - ids.length` (the pre-queue's places, before every later arrival). */
+export async function placeDrawn(q: Queryable, ids: string[]) {
+  if (ids.length === 0) return;
+  await q.execute(sql`
+    update waiting_room_visitors v set position = d.ord - ${ids.length} - 1
+    from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) with ordinality as d(id, ord)
+    where v.id = d.id::uuid`);
+}
+
+/** Arrivals that joined as the room opened (their insert raced the draw): at the end, in arrival order. */
+export async function placeLate(q: Queryable, eventId: string) {
+  await q.execute(sql`
+    update waiting_room_visitors v set position = l.place
+    from (
+      select id, nextval('waiting_room_position_seq') as place
+      from (select id from waiting_room_visitors
+            where event_id = ${eventId} and position is null order by joined_at, id) o
+    ) l
+    where v.id = l.id`);
+}
+
+/** Admits the first `count` in line: each gets a pass id and a turn lasting until `expiresAt`. */
+export async function admitNext(q: Queryable, eventId: string, count: number, now: Date, expiresAt: Date) {
+  if (count <= 0) return 0;
+  const rows = rowsOf<{ id: string }>(
+    await q.execute(sql`
+      update waiting_room_visitors v
+      set admitted_at = ${now.toISOString()}::timestamptz, pass_id = gen_random_uuid(),
+          pass_expires_at = ${expiresAt.toISOString()}::timestamptz
+      from (select id from waiting_room_visitors
+            where event_id = ${eventId} and admitted_at is null and position is not null
+            order by position limit ${count}) n
+      where v.id = n.id
+      returning v.id`),
+  );
+  return rows.length;
+}
+
+export async function countAhead(q: Queryable, eventId: string, position: number) {
+  const rows = rowsOf<{ n: number | string }>(
+    await q.execute(sql`
+      select count(*) as n from waiting_room_visitors
+      where event_id = ${eventId} and admitted_at is null and position < ${position}`),
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** The room's live figures (in line, in the pre-queue, admitted with an open turn). */
+export async function lineFigures(q: Queryable, eventId: string, now: Date) {
+  const rows = rowsOf<Record<'waiting' | 'unplaced' | 'admitted', number | string>>(
+    await q.execute(sql`
+      select
+        count(*) filter (where admitted_at is null) as waiting,
+        count(*) filter (where admitted_at is null and position is null) as unplaced,
+        count(*) filter (where admitted_at is not null and used_at is null
+                         and pass_expires_at > ${now.toISOString()}::timestamptz) as admitted
+      from waiting_room_visitors where event_id = ${eventId}`),
+  );
+  const r = rows[0];
+  return {
+    waiting: Number(r?.waiting ?? 0),
+    unplaced: Number(r?.unplaced ?? 0),
+    admitted: Number(r?.admitted ?? 0),
+  };
+}
+
+/** Orders reserving now, and units sold (completed or awaiting an offline payment). */
+export async function salesFigures(
+  q: Queryable,
+  eventId: string,
+  now: Date,
+  statuses: { held: OrderStatus; sold: readonly OrderStatus[] },
+) {
+  const rows = rowsOf<{ buying: number | string; sold: number | string }>(
+    await q.execute(sql`
+      select
+        (select count(*) from orders where event_id = ${eventId} and status = ${statuses.held}
+           and reserved_until > ${now.toISOString()}::timestamptz) as buying,
+        (select coalesce(sum(i.quantity), 0) from order_items i join orders o on o.id = i.order_id
+           where o.event_id = ${eventId} and o.status in ${statuses.sold}) as sold`),
+  );
+  return { buying: Number(rows[0]?.buying ?? 0), sold: Number(rows[0]?.sold ?? 0) };
+}
+
+/** Marks the pass used; false when it was used already (a replay) or is unknown. */
+export async function consumePass(q: Queryable, passId: string, now: Date): Promise<boolean> {
+  const rows = rowsOf<{ id: string }>(
+    await q.execute(sql`
+      update waiting_room_visitors set used_at = ${now.toISOString()}::timestamptz
+      where pass_id = ${passId} and used_at is null
+      returning id`),
+  );
+  return rows.length > 0;
+}
+
+/** The reservation the pass was for failed (sold out, bad input): the turn may be used again. */
+export async function releasePass(q: Queryable, passId: string) {
+  await q.execute(sql`update waiting_room_visitors set used_at = null where pass_id = ${passId}`);
+}

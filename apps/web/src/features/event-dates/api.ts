@@ -1,0 +1,73 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ListResponse } from '@taquilla/shared';
+import type {
+  BulkEditDatesInput,
+  CancelDateInput,
+  CancelledDate,
+  EventDate,
+  EventDateInput,
+  RepetitionRuleInput,
+  RuleDatesInput,
+  RulePreview,
+} from '@taquilla/shared/schemas/event-dates';
+import { api } from '../../lib/api-client.ts';
+
+/** The dates (occurrences) of an event: list, preview of a rule, and the changes (issue #27). */
+export const datesKey = (eventId: string) => ['event-dates', eventId] as const;
+
+export const useEventDates = (eventId: string) =>
+  useQuery({
+    queryKey: datesKey(eventId),
+    queryFn: () => api<ListResponse<EventDate>>(`events/${eventId}/dates`, { query: { per_page: 100 } }),
+  });
+
+/** The server's preview of a rule (first, last, count), or its 422; `rule` null while the form is incomplete. */
+export const useRulePreview = (eventId: string, rule: RepetitionRuleInput | null) =>
+  useQuery({
+    queryKey: [...datesKey(eventId), 'preview', rule],
+    queryFn: () =>
+      api<{ data: RulePreview }>(`events/${eventId}/dates/preview`, { method: 'POST', body: { rule } }).then(
+        (r) => r.data,
+      ),
+    enabled: rule !== null,
+    retry: false,
+    placeholderData: keepPreviousData,
+  });
+
+function useDatesMutation<V, R>(eventId: string, fn: (v: V) => Promise<R>) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => qc.invalidateQueries({ queryKey: datesKey(eventId) }),
+  });
+}
+
+const base = (eventId: string) => `events/${eventId}/dates`;
+
+export const useSaveDate = (eventId: string) =>
+  useDatesMutation(eventId, ({ id, ...body }: EventDateInput & { id?: string }) =>
+    id
+      ? api(`${base(eventId)}/${id}`, { method: 'PUT', body })
+      : api(base(eventId), { method: 'POST', body }),
+  );
+export const useCreateFromRule = (eventId: string) =>
+  useDatesMutation(eventId, (body: RuleDatesInput) =>
+    api<{ data: { created: number; skipped: number } }>(`${base(eventId)}/from-rule`, {
+      method: 'POST',
+      body,
+    }).then((r) => r.data),
+  );
+export const useBulkEditDates = (eventId: string) =>
+  useDatesMutation(eventId, (body: BulkEditDatesInput) =>
+    api<{ data: { updated: number } }>(`${base(eventId)}/bulk-edit`, { method: 'POST', body }).then(
+      (r) => r.data,
+    ),
+  );
+export const useDeleteDate = (eventId: string) =>
+  useDatesMutation(eventId, (id: string) => api(`${base(eventId)}/${id}`, { method: 'DELETE' }));
+export const useCancelDate = (eventId: string) =>
+  useDatesMutation(eventId, ({ id, ...body }: CancelDateInput & { id: string }) =>
+    api<{ data: CancelledDate }>(`${base(eventId)}/${id}/cancel`, { method: 'POST', body }).then(
+      (r) => r.data,
+    ),
+  );

@@ -1,0 +1,6 @@
+/** The public event lists at most this many upcoming dates; a calendar asks for more by range. */
+export const MAX_PUBLIC_DATES = 60;
+/** The longest range (days) a calendar may ask for at once. */
+export const MAX_DATES_RANGE_DAYS = 62;
+/** A date with this many units left or fewer (and some left) is shown as «few left». */
+export const FEW_LEFT_UNITS = 10;
