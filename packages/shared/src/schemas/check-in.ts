@@ -176,6 +176,8 @@ export const checkInConflictSchema = z
       first_name: z.string(),
       last_name: z.string(),
       ticket_name: z.string(),
+      /** When the ticket's own date starts (events with dates), to say which date a WRONG_DATE was for. */
+      date_starts_at: z.string().nullable(),
     }),
     scanned_at: z.string(),
     kept_scanned_at: z.string().nullable(),

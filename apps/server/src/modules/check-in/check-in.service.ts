@@ -164,6 +164,7 @@ export async function listConflicts(
       first_name: r.first_name,
       last_name: r.last_name,
       ticket_name: r.ticket_name,
+      date_starts_at: r.date_starts_at?.toISOString() ?? null,
     },
     scanned_at: r.scanned_at.toISOString(),
     kept_scanned_at: r.kept_scanned_at?.toISOString() ?? null,

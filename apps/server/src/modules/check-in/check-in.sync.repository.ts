@@ -1,7 +1,14 @@
 import type { AttendeeStatus } from '@taquilla/shared';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { type Queryable, rowsOf } from '../../db/client.ts';
-import { attendees, checkInConflicts, checkIns, tickets, ticketTransfers } from '../../db/schema/index.ts';
+import {
+  attendees,
+  checkInConflicts,
+  checkIns,
+  eventDates,
+  tickets,
+  ticketTransfers,
+} from '../../db/schema/index.ts';
 import type { CheckInListRow } from './check-in.repository.ts';
 
 /**
@@ -302,10 +309,12 @@ export async function listConflicts(q: Queryable, accountId: string, listId: str
       first_name: attendees.first_name,
       last_name: attendees.last_name,
       ticket_name: tickets.name,
+      date_starts_at: eventDates.starts_at,
     })
     .from(checkInConflicts)
     .innerJoin(attendees, eq(attendees.id, checkInConflicts.attendee_id))
     .innerJoin(tickets, eq(tickets.id, attendees.ticket_id))
+    .leftJoin(eventDates, eq(eventDates.id, attendees.event_date_id))
     .where(and(eq(checkInConflicts.account_id, accountId), eq(checkInConflicts.check_in_list_id, listId)))
     .orderBy(sql`${checkInConflicts.created_at} desc`, asc(checkInConflicts.id))
     .limit(500);

@@ -50,8 +50,11 @@ export function CheckInConflicts(props: { eventId: string; list: CheckInList; ti
         <List size="sm" mt="xs" spacing={4}>
           {conflicts.data.map((c) => (
             <List.Item key={c.id}>
-              {c.attendee.first_name} {c.attendee.last_name} ({c.attendee.ticket_name}): {reason[c.reason]} ·{' '}
-              <Trans>leída {when(c.scanned_at)}</Trans>
+              {c.attendee.first_name} {c.attendee.last_name} ({c.attendee.ticket_name}):{' '}
+              {c.reason === 'WRONG_DATE' && c.attendee.date_starts_at
+                ? t`entrada del ${when(c.attendee.date_starts_at)}`
+                : reason[c.reason]}{' '}
+              · <Trans>leída {when(c.scanned_at)}</Trans>
               {c.kept_scanned_at && (
                 <>
                   {' · '}
