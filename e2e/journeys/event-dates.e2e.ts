@@ -159,4 +159,115 @@ describe('event dates journey', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it("moves one date's orders to another from its row, by keyboard: the order follows with its tickets", async () => {
+    const token = await registerOrganizer('move-date');
+    const event = await liveEventWithTicket(token, 'Recital aplazado');
+    const dates: string[] = [];
+    for (const starts of ['2027-06-11T19:00:00Z', '2027-06-18T19:00:00Z']) {
+      dates.push(
+        (await call<{ id: string }>('POST', `events/${event.id}/dates`, { starts_at: starts }, token)).id,
+      );
+    }
+    const card = { provider: 'test', card_number: '4242 4242 4242 4242' };
+    const buyer = { first_name: 'Marta', last_name: 'Vidal', email: 'marta.vidal@example.com' };
+    const order = await placeOrder(event, buyer, 2, card, dates[0]);
+
+    const { page, context } = await newPage(browser, { viewport: PHONE_360 });
+    await context.addInitScript((t) => localStorage.setItem('token', t), token);
+    const errors = collectErrors(page);
+    await page.goto(`/manage/event/${event.id}/dates`);
+    await page.getByRole('button', { name: /^Pasar los pedidos de 11 jun 2027/ }).click();
+    const dialog = page.getByRole('dialog', { name: /^Pasar los pedidos de 11 jun 2027/ });
+    // Sent without a date: the shared schema's message, under the field.
+    await dialog.getByRole('button', { name: 'Pasar los pedidos' }).click();
+    await dialog.getByText('Elige la fecha a la que pasan los pedidos.').waitFor();
+    await dialog.getByRole('combobox', { name: 'Nueva fecha' }).focus();
+    await page.keyboard.press('ArrowDown');
+    await page
+      .locator('[role=listbox]:visible')
+      .getByRole('option', { name: /18 jun 2027/ })
+      .waitFor();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await screenshot(page, 'event-dates-move-360');
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Pasar los pedidos' }).click();
+    await page.getByText('Fecha cancelada: se está pasando 1 pedido a la nueva fecha.').waitFor();
+    await page.getByTestId('date-row').first().getByText('Cancelada').waitFor();
+
+    const dateOf = async () => {
+      const list = await call<{ short_id: string; status: string; event_date: { id: string } | null }[]>(
+        'GET',
+        `events/${event.id}/orders?per_page=10`,
+        undefined,
+        token,
+      );
+      return list.find((o) => o.short_id === order.short_id);
+    };
+    for (let i = 0; i < 50 && (await dateOf())?.event_date?.id !== dates[1]; i++) {
+      await page.waitForTimeout(200);
+    }
+    expect(await dateOf()).toMatchObject({ status: 'COMPLETED', event_date: { id: dates[1] } });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('pages through 150 dates, starts the list from a day, and a filter reaches a date past the first 100', async () => {
+    const { token, eventId } = await setUp();
+    const rule = {
+      frequency: 'DAILY',
+      starts_on: '2027-01-01',
+      start_time: '20:00',
+      duration_minutes: 120,
+      ends: { count: 150 },
+    };
+    await call('POST', `events/${eventId}/dates/from-rule`, { rule }, token);
+    const { page, context } = await newPage(browser, { viewport: PHONE_360 });
+    await context.addInitScript((t) => localStorage.setItem('token', t), token);
+    const errors = collectErrors(page);
+    await page.goto(`/manage/event/${eventId}/dates`);
+    await page.getByText('100 de 150 fechas').waitFor();
+    await page.getByRole('button', { name: '2', exact: true }).click();
+    // 1 January + 100 days: 11 April 2027; the page is in the address (back returns to the first).
+    await expect.poll(() => page.getByTestId('date-row').first().textContent()).toContain('11 abr 2027');
+    expect(page.url()).toContain('page=2');
+    await page.goBack();
+    await expect.poll(() => page.getByTestId('date-row').first().textContent()).toContain('1 ene 2027');
+
+    const fromDay = page.getByRole('textbox', { name: 'Desde el día' });
+    await fromDay.fill('20/05/2027');
+    await fromDay.press('Tab');
+    await expect.poll(() => page.getByTestId('date-row').first().textContent()).toContain('20 may 2027');
+    await page.getByText('11 fechas').waitFor();
+    await screenshot(page, 'event-dates-from-day-360');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+    // The orders list's «Fecha» filter offers the dates from a chosen day, past the first 100.
+    await page.goto(`/manage/event/${eventId}/orders`);
+    const filterDay = page.getByRole('textbox', { name: 'Desde el día' });
+    await filterDay.fill('28/05/2027');
+    await filterDay.press('Tab');
+    await page.getByRole('combobox', { name: 'Fecha' }).click();
+    const late = page.locator('[role=listbox]:visible').getByRole('option', { name: /^28 may 2027/ });
+    await late.click();
+    await expect.poll(() => page.url()).toContain('date=');
+    await page.waitForTimeout(1500);
+    console.log(
+      'DEBUG2',
+      page.url(),
+      await page.getByRole('combobox', { name: 'Fecha' }).inputValue(),
+      await filterDay.inputValue().catch(() => 'gone'),
+    );
+    await expect
+      .poll(() => page.getByRole('combobox', { name: 'Fecha' }).inputValue())
+      .toMatch(/^28 may 2027/);
+    // Reloaded, the chosen date is still named (it is not among the first 100).
+    await page.reload();
+    await expect
+      .poll(() => page.getByRole('combobox', { name: 'Fecha' }).inputValue())
+      .toMatch(/^28 may 2027/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

@@ -47,6 +47,7 @@ export const SCHEMA_MESSAGES: Record<string, MessageDescriptor> = {
   'event_dates.start_required': msg`Indica cuándo empieza, con su fecha y hora.`,
   'event_dates.end_required': msg`Indica una fecha final o un número de fechas (solo una de las dos).`,
   'event_dates.none_chosen': msg`Elige al menos una fecha.`,
+  'event_dates.move_target_required': msg`Elige la fecha a la que pasan los pedidos.`,
   'event_dates.nothing_to_change': msg`Indica qué quieres cambiar.`,
   'event_dates.closes_before_opening': msg`El cierre debe ser posterior a la apertura.`,
   'event_dates.nth_required': msg`Elige qué semana del mes y qué día.`,

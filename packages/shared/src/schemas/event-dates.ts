@@ -217,3 +217,19 @@ export const cancelledDateSchema = z.object({
   orders: z.number().int(),
 });
 export type CancelledDate = z.infer<typeof cancelledDateSchema>;
+
+/**
+ * POST events/{id}/dates/{dateId}/move: the date is cancelled and its orders move to another upcoming,
+ * not cancelled date of the event, their tickets following; the buyers are told.
+ */
+export const moveDateInput = z.strictObject({
+  to_event_date_id: z.uuid({ error: 'event_dates.move_target_required' }),
+  notify_buyers: z.boolean().default(true),
+});
+export type MoveDateInput = z.output<typeof moveDateInput>;
+export const movedDateSchema = z.object({
+  date: eventDateSchema,
+  /** The orders the job is moving, one transaction each (an order the new date has no room for stays). */
+  orders: z.number().int(),
+});
+export type MovedDate = z.infer<typeof movedDateSchema>;

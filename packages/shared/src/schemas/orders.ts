@@ -136,6 +136,7 @@ export const ORDER_ACTIVITY_KINDS = [
   'HOLDER_EDITED',
   'NOTES_EDITED',
   'ATTENDEE_EDITED',
+  'DATE_CHANGED',
 ] as const;
 export type OrderActivityKind = (typeof ORDER_ACTIVITY_KINDS)[number];
 
@@ -147,6 +148,7 @@ export const ORDER_EMAIL_KINDS = [
   'REFUND',
   'REFUNDED',
   'CANCELLED',
+  'DATE_CHANGED',
 ] as const;
 export type OrderEmailKind = (typeof ORDER_EMAIL_KINDS)[number];
 

@@ -66,6 +66,7 @@ export const orderActivities = pgTable(
         'ATTENDEE_CANCELLED',
         'NOTES_EDITED',
         'ATTENDEE_EDITED',
+        'DATE_CHANGED',
         'ATTENDEE_REACTIVATED',
         'TICKET_TRANSFERRED',
         'HOLDER_EDITED',

@@ -87,3 +87,50 @@ export async function abandonReservationsOfDate(q: Queryable, accountId: string,
       and(eq(orders.account_id, accountId), eq(orders.event_date_id, dateId), eq(orders.status, 'RESERVED')),
     );
 }
+
+/** The lines of an order that still hold units (a line whose attendees were all cancelled holds none). */
+export async function soldLinesOfOrder(q: Queryable, orderId: string) {
+  const rows = await q
+    .select({
+      ticket_id: orderItems.ticket_id,
+      price_id: orderItems.price_id,
+      quantity: orderItems.quantity,
+      unit_price_cents: orderItems.unit_price_cents,
+    })
+    .from(orderItems)
+    .where(and(eq(orderItems.order_id, orderId), sql`${orderItems.quantity} > 0`))
+    .orderBy(asc(orderItems.id));
+  return rows.map((r) => ({
+    ticket_id: r.ticket_id,
+    price_id: r.price_id,
+    quantity: r.quantity,
+    amount_cents: r.unit_price_cents,
+  }));
+}
+
+/**
+ * Inside a move's transaction: the order's lines hold nothing for a moment (quantity 0), so that holding
+ * the same units on the new date does not count them twice; `restoreOrderUnits` puts them back.
+ */
+export async function releaseOrderUnits(q: Queryable, orderId: string) {
+  const rows = await q
+    .select({ id: orderItems.id, quantity: orderItems.quantity })
+    .from(orderItems)
+    .where(eq(orderItems.order_id, orderId));
+  await q.update(orderItems).set({ quantity: 0 }).where(eq(orderItems.order_id, orderId));
+  return rows;
+}
+
+export async function restoreOrderUnits(q: Queryable, kept: { id: string; quantity: number }[]) {
+  for (const item of kept) {
+    await q.update(orderItems).set({ quantity: item.quantity }).where(eq(orderItems.id, item.id));
+  }
+}
+
+/** The order, its lines and its attendees now belong to another date of the same event. */
+export async function moveOrderToDate(q: Queryable, orderId: string, dateId: string) {
+  const now = new Date();
+  await q.update(orders).set({ event_date_id: dateId, updated_at: now }).where(eq(orders.id, orderId));
+  await q.update(orderItems).set({ event_date_id: dateId }).where(eq(orderItems.order_id, orderId));
+  await q.update(attendees).set({ event_date_id: dateId }).where(eq(attendees.order_id, orderId));
+}

@@ -1,7 +1,12 @@
 import { manageAttendeeDetailSchema } from '@taquilla/shared/schemas/attendees';
 import { organizerOrderSchema } from '@taquilla/shared/schemas/checkout';
 import { dataEnvelope } from '@taquilla/shared/schemas/envelope';
-import { cancelDateInput, cancelledDateSchema } from '@taquilla/shared/schemas/event-dates';
+import {
+  cancelDateInput,
+  cancelledDateSchema,
+  moveDateInput,
+  movedDateSchema,
+} from '@taquilla/shared/schemas/event-dates';
 import {
   cancelOrderInput,
   manualOrderInput,
@@ -21,6 +26,7 @@ import { cancelDate, registerCancelDateJob } from './cancel-date.ts';
 import { cancelOrder } from './cancellation.ts';
 import { editOrder } from './edit-order.ts';
 import { createManualOrder, priceManualOrder } from './manual-order.ts';
+import { moveDate, registerMoveDateJob } from './move-date.ts';
 import { writeOrderNotes } from './order-notes.ts';
 import { refundOrder } from './refund-order.ts';
 
@@ -37,6 +43,7 @@ const tags = ['orders'];
 export const afterSaleRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   registerCancelDateJob(deps);
+  registerMoveDateJob(deps);
   app.post(
     '/events/:id/dates/:dateId/cancel',
     {
@@ -51,6 +58,23 @@ export const afterSaleRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { id, dateId } = request.params;
       const data = await cancelDate(deps, requireAuth(request), id, dateId, request.body);
+      return reply.status(202).send({ data });
+    },
+  );
+  app.post(
+    '/events/:id/dates/:dateId/move',
+    {
+      schema: {
+        tags: ['event-dates'],
+        summary: "Move one date's orders to another date: it is cancelled, and its orders follow one by one",
+        params: dateParams,
+        body: moveDateInput,
+        response: { 202: dataEnvelope(movedDateSchema) },
+      },
+    },
+    async (request, reply) => {
+      const { id, dateId } = request.params;
+      const data = await moveDate(deps, requireAuth(request), id, dateId, request.body);
       return reply.status(202).send({ data });
     },
   );

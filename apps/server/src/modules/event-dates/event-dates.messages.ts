@@ -23,5 +23,8 @@ export const eventDateMessages = defineMessages({
   'event_dates.date_invalid': 'Elige una fecha válida.',
   'event_dates.range_order': 'El final del intervalo no puede ser anterior a su inicio.',
   'event_dates.range_too_long': 'Pide como máximo 62 días a la vez.',
+  'event_dates.move_target_required': 'Elige la fecha a la que pasan los pedidos.',
+  'event_dates.move_target_invalid':
+    'Elige otra fecha de este evento que aún no haya empezado ni esté cancelada.',
   'event_dates.has_orders': 'Esta fecha tiene pedidos: cancélala en lugar de borrarla.',
 });

@@ -46,6 +46,14 @@ export async function countDates(q: Queryable, accountId: string, eventId: strin
   return one(await q.select({ n: count() }).from(eventDates).where(scope(accountId, eventId))).n;
 }
 
+export async function findDate(q: Queryable, accountId: string, eventId: string, id: string) {
+  const [row] = await q
+    .select()
+    .from(eventDates)
+    .where(and(scope(accountId, eventId), eq(eventDates.id, id)));
+  return row;
+}
+
 export async function findDates(q: Queryable, accountId: string, eventId: string, ids: string[]) {
   return q
     .select()

@@ -91,6 +91,19 @@ export const eventDatesRoutes: FastifyPluginAsyncZod = async (app) => {
       data: await service.bulkEdit(deps, requireAuth(request), request.params.id, request.body),
     }),
   );
+  app.get(
+    `${base}/:dateId`,
+    {
+      schema: {
+        summary: 'One date of an event',
+        params: itemParams,
+        response: { 200: dataEnvelope(eventDateSchema) },
+      },
+    },
+    async (request) => ({
+      data: await service.readDate(deps, requireAuth(request), request.params.id, request.params.dateId),
+    }),
+  );
   app.put(
     `${base}/:dateId`,
     {

@@ -49,6 +49,15 @@ export async function listDates(
   return { data: rows.map(present), meta: listMeta(total, params) };
 }
 
+/** GET events/{id}/dates/{dateId}: one date of the event (a picker names the chosen one). */
+export async function readDate({ db }: DbDeps, auth: AuthContext, eventId: string, id: string) {
+  assertCan(auth, 'events:read');
+  await loadOwnedEvent(db, auth, eventId);
+  const row = await repo.findDate(db, auth.accountId, eventId, id);
+  if (!row) throw notFound();
+  return present(row);
+}
+
 const tooMany = (available: number) =>
   invalid({
     'rule.ends': { key: m['event_dates.too_many'], params: { max: MAX_DATES_PER_EVENT, available } },
@@ -248,4 +257,24 @@ export async function markCancelled(tx: Queryable, auth: AuthContext, eventId: s
   if (!row) throw notFound();
   if (row.status !== 'CANCELLED') await repo.updateDates(tx, auth.accountId, [id], { status: 'CANCELLED' });
   return present({ ...row, status: 'CANCELLED' });
+}
+
+/**
+ * Cancels the date `id` so that its orders can move to `toId` (the caller's job moves them): the target
+ * must be another date of the event that has not started and is not cancelled (422 otherwise). Both are
+ * locked, the source first, under the event's lock. Moving to the same target again changes nothing.
+ */
+export async function markMoved(tx: Queryable, auth: AuthContext, eventId: string, id: string, toId: string) {
+  assertCan(auth, 'events:manage');
+  await loadOwnedEvent(tx, auth, eventId);
+  await repo.lockEvent(tx, eventId);
+  const rows = await repo.findDates(tx, auth.accountId, eventId, [id, toId]);
+  const from = rows.find((r) => r.id === id);
+  if (!from) throw notFound();
+  const to = rows.find((r) => r.id === toId);
+  if (!to || to.id === from.id || to.status === 'CANCELLED' || to.starts_at <= new Date()) {
+    throw invalid({ to_event_date_id: m['event_dates.move_target_invalid'] });
+  }
+  if (from.status !== 'CANCELLED') await repo.updateDates(tx, auth.accountId, [id], { status: 'CANCELLED' });
+  return { date: present({ ...from, status: 'CANCELLED' }), target: present(to) };
 }

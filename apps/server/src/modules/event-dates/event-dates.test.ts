@@ -252,6 +252,7 @@ describe('event dates', () => {
     const h = other.headers;
     const results = await Promise.all([
       call('GET', '', undefined, h),
+      call('GET', `/${date.id}`, undefined, h),
       call('POST', '', { starts_at: '2027-09-02T18:00:00Z' }, h),
       call('POST', '/preview', { rule: weekendRule }, h),
       call('POST', '/from-rule', { rule: weekendRule }, h),
@@ -260,6 +261,10 @@ describe('event dates', () => {
       call('DELETE', `/${date.id}`, undefined, h),
     ]);
     for (const r of results) expect(r.statusCode).toBe(404);
+    // Its own account reads the one date (a picker names the chosen one with it).
+    const own = await call('GET', `/${date.id}`);
+    expect(own.statusCode).toBe(200);
+    expect(own.json().data).toMatchObject({ id: date.id, starts_at: '2027-09-01T18:00:00.000Z' });
     const rows = await t.app.deps.db.select().from(eventDates).where(eq(eventDates.event_id, eventId));
     expect(rows.map((r) => [r.starts_at.toISOString(), r.status])).toEqual([
       ['2027-09-01T18:00:00.000Z', 'ON_SALE'],

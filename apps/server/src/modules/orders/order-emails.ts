@@ -514,3 +514,62 @@ export async function queueRefundedEmail(
     [documentRef(ORDER_DOCUMENTS.REFUND_CREDIT_NOTE, refund.id, ctx.order)],
   );
 }
+
+/**
+ * To the buyer of an order moved to another date (its date was cancelled): the old date, the new one,
+ * that the tickets stay valid, and the new date for the calendar. `ctx.order` is already on the new date.
+ */
+export async function queueDateChangedEmail(given: OrderEmailContext, fromDateId: string) {
+  const ctx = await onOrderDate(given);
+  const { order, event } = ctx;
+  if (!order.email) return;
+  const locale = localeOf(order);
+  const old = refOf(await loadDateRefs(ctx.tx, [fromDateId]), fromDateId);
+  const from = old
+    ? eventDateLine(
+        locale,
+        new Date(old.starts_at),
+        old.ends_at ? new Date(old.ends_at) : null,
+        event.timezone,
+      )
+    : '';
+  const content = renderEmail({
+    lang: locale,
+    heading: t(locale, m['orders.email_date_changed_heading']),
+    paragraphs: [
+      t(locale, m['orders.email_date_changed_intro'], {
+        name: order.first_name ?? '',
+        event: event.name,
+        order: order.short_id,
+        from,
+      }),
+      ...eventLines(locale, event),
+    ],
+    button: viewOrderButton(ctx, locale),
+    footer: platformFooter(locale, event),
+  });
+  await sendToBuyer(
+    ctx,
+    'DATE_CHANGED',
+    `order-date-changed.${order.id}.${event.date_id ?? ''}`,
+    t(locale, m['orders.email_date_changed_subject'], { event: event.name }),
+    {
+      ...content,
+      attachments: [
+        {
+          filename: 'evento.ics',
+          contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+          content: renderIcs({
+            uid: `${order.short_id}@taquilla`,
+            title: event.name,
+            start: event.start_date,
+            end: event.end_date ?? new Date(event.start_date.getTime() + TWO_HOURS),
+            location: placeOf(event.location),
+            url: orderUrl(ctx),
+          }),
+        },
+      ],
+      attachmentRefs: [ticketsRef(TICKET_DOCUMENTS.ORDER_TICKETS, order.id, order)],
+    },
+  );
+}

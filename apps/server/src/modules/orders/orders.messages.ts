@@ -11,6 +11,10 @@ export const ordersMessages = defineMessages({
   'orders.amount_or_complimentary':
     'Indica el importe cobrado, o marca el pedido como invitación si las entradas son gratis.',
   'orders.complimentary_with_amount': 'Una invitación no se cobra: quita el importe o desmarca «Invitación».',
+  'orders.email_date_changed_subject': '{event} cambia de fecha: tu pedido pasa a la nueva',
+  'orders.email_date_changed_heading': 'Cambio de fecha',
+  'orders.email_date_changed_intro':
+    'Hola {name}: {event} ya no se celebra el {from}. Tu pedido {order} pasa a la nueva fecha y tus entradas siguen valiendo, con los mismos códigos.',
   'orders.email_cancelled_subject': 'Tu pedido para {event} ha sido cancelado',
   'orders.email_cancelled_heading': 'Pedido cancelado',
   'orders.email_cancelled_intro':

@@ -6,6 +6,8 @@ import type {
   CancelledDate,
   EventDate,
   EventDateInput,
+  MoveDateInput,
+  MovedDate,
   RepetitionRuleInput,
   RuleDatesInput,
   RulePreview,
@@ -15,10 +17,22 @@ import { api } from '../../lib/api-client.ts';
 /** The dates (occurrences) of an event: list, preview of a rule, and the changes (issue #27). */
 export const datesKey = (eventId: string) => ['event-dates', eventId] as const;
 
-export const useEventDates = (eventId: string) =>
+/**
+ * The event's dates, earliest first: the first 100 (pickers), or one page of the «Fechas» list; `from` (an
+ * instant) keeps those starting from it on.
+ */
+export const useEventDates = (eventId: string, list: { page?: number; from?: string } = {}) =>
   useQuery({
-    queryKey: datesKey(eventId),
-    queryFn: () => api<ListResponse<EventDate>>(`events/${eventId}/dates`, { query: { per_page: 100 } }),
+    queryKey: [...datesKey(eventId), list],
+    queryFn: () =>
+      api<ListResponse<EventDate>>(`events/${eventId}/dates`, {
+        query: {
+          per_page: 100,
+          page: list.page,
+          ...(list.from ? { filters: { starts_at: { gte: list.from } } } : {}),
+        },
+      }),
+    placeholderData: keepPreviousData,
   });
 
 /** The server's preview of a rule (first, last, count), or its 422; `rule` null while the form is incomplete. */
@@ -71,3 +85,15 @@ export const useCancelDate = (eventId: string) =>
       (r) => r.data,
     ),
   );
+export const useMoveDate = (eventId: string) =>
+  useDatesMutation(eventId, ({ id, ...body }: MoveDateInput & { id: string }) =>
+    api<{ data: MovedDate }>(`${base(eventId)}/${id}/move`, { method: 'POST', body }).then((r) => r.data),
+  );
+
+/** One date of the event (a picker names the chosen one when it is not among those loaded). */
+export const useEventDate = (eventId: string, id: string | null) =>
+  useQuery({
+    queryKey: [...datesKey(eventId), 'one', id],
+    queryFn: () => api<{ data: EventDate }>(`events/${eventId}/dates/${id}`).then((r) => r.data),
+    enabled: id !== null,
+  });

@@ -32,6 +32,7 @@ import { showSubmitError } from '../../../lib/form-errors.ts';
 import { formatDateRange } from '../../../lib/format.ts';
 import { schemaValidate } from '../../../lib/schema-form.ts';
 import { useCreateFromRule, useRulePreview } from '../api.ts';
+import { parseDay } from '../lib/parse-day.ts';
 
 type Values = {
   frequency: RuleFrequency;
@@ -48,12 +49,6 @@ type Values = {
   ends: { count: number | string; until: string | null };
   exclusions: string[];
   capacity: number | string;
-};
-
-/** A typed day as the pickers show it (DD/MM/YYYY) → "YYYY-MM-DD"; null when it is not one. */
-const parseDay = (text: string) => {
-  const m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text.trim());
-  return m ? `${m[3]}-${m[2]?.padStart(2, '0')}-${m[1]?.padStart(2, '0')}` : null;
 };
 
 /** An empty number field is left out, so the schema calls it missing instead of reading 0. */

@@ -4,24 +4,30 @@ import { notifications } from '@mantine/notifications';
 import {
   IconCalendarEvent,
   IconCalendarPlus,
+  IconCalendarShare,
   IconCalendarX,
   IconPlus,
   IconRepeat,
 } from '@tabler/icons-react';
+import { wallTimeToInstant } from '@taquilla/shared/dates';
 import type { EventDate } from '@taquilla/shared/schemas/event-dates';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { EditDeleteActions } from '../../../components/edit-delete-actions.tsx';
+import { ListPagination, useLastPageClamp } from '../../../components/list-pagination.tsx';
 import { EmptyState, PageHeader } from '../../../components/page-header.tsx';
 import { PageError, PageLoader } from '../../../components/page-state.tsx';
 import { useCan } from '../../../lib/current-user.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useManageEvent } from '../../../lib/event-queries.ts';
 import { formatDateRange, formatNumber } from '../../../lib/format.ts';
+import { useListParams } from '../../../lib/use-list-params.ts';
 import { useDeleteDate, useEventDates } from '../api.ts';
 import { BulkEditForm } from '../components/bulk-edit-form.tsx';
 import { CancelDateDialog } from '../components/cancel-date-dialog.tsx';
 import { DateForm } from '../components/date-form.tsx';
+import { FromDayPicker } from '../components/from-day-picker.tsx';
+import { MoveDateDialog } from '../components/move-date-dialog.tsx';
 import { RuleForm } from '../components/rule-form.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
 
@@ -30,14 +36,21 @@ type Editing =
   | { kind: 'rule' }
   | { kind: 'bulk' }
   | { kind: 'cancel'; date: EventDate }
+  | { kind: 'move'; date: EventDate }
   | null;
 
 export function DatesPage() {
   const { t } = useLingui();
   const canManage = useCan('events:manage');
+  const canMoveOrders = useCan('orders:manage');
   const eventId = useParams().eventId!;
   const event = useManageEvent(eventId);
-  const dates = useEventDates(eventId);
+  // The page and the day the list starts from live in the address (?page=, ?day=YYYY-MM-DD).
+  const { page, param, setFilter, setPage, setParam } = useListParams();
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(param('day')) ? param('day') : '';
+  const from = day && event.data ? wallTimeToInstant(`${day} 00:00`, event.data.timezone) : undefined;
+  const dates = useEventDates(eventId, { page, from });
+  useLastPageClamp(dates.data?.meta, page, (last) => setParam({ page: last > 1 ? String(last) : null }));
   const remove = useDeleteDate(eventId);
   const [editing, setEditing] = useState<Editing>(null);
   const [selected, setSelected] = useState<string[]>([]);
@@ -90,7 +103,14 @@ export function DatesPage() {
         }
         action={actions}
       />
-      {items.length === 0 ? (
+      {(day || total > items.length) && (
+        <FromDayPicker timeZone={tz} value={day} onChange={(v) => setFilter('day', v)} />
+      )}
+      {items.length === 0 && day ? (
+        <Text c="dimmed">
+          <Trans>No hay ninguna fecha desde ese día.</Trans>
+        </Text>
+      ) : items.length === 0 ? (
         <EmptyState
           icon={<IconCalendarEvent size={40} stroke={1.3} color="var(--mantine-color-blue-5)" />}
           title={<Trans>Este evento tiene una sola fecha</Trans>}
@@ -188,6 +208,15 @@ export function DatesPage() {
                         <IconCalendarX size={18} />
                       </ActionIcon>
                     )}
+                    {canManage && canMoveOrders && d.status !== 'CANCELLED' && (
+                      <ActionIcon
+                        variant="subtle"
+                        aria-label={t`Pasar los pedidos de ${label(d)} a otra fecha`}
+                        onClick={() => setEditing({ kind: 'move', date: d })}
+                      >
+                        <IconCalendarShare size={18} />
+                      </ActionIcon>
+                    )}
                     <EditDeleteActions
                       permission="events:manage"
                       name={label(d)}
@@ -199,6 +228,7 @@ export function DatesPage() {
               </Card>
             ))}
           </Stack>
+          <ListPagination meta={dates.data.meta} page={page} onChange={setPage} />
         </>
       )}
       {editing?.kind === 'one' && (
@@ -212,6 +242,15 @@ export function DatesPage() {
           eventId={eventId}
           dateId={editing.date.id}
           label={label(editing.date)}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      {editing?.kind === 'move' && (
+        <MoveDateDialog
+          eventId={eventId}
+          date={editing.date}
+          label={label(editing.date)}
+          timeZone={tz}
           onClose={() => setEditing(null)}
         />
       )}

@@ -22,6 +22,7 @@ const KINDS: Record<OrderActivityKind, MessageDescriptor> = {
   HOLDER_EDITED: msg`El titular corrigió los datos de la entrada`,
   NOTES_EDITED: msg`Notas internas guardadas`,
   ATTENDEE_EDITED: msg`Datos del asistente corregidos`,
+  DATE_CHANGED: msg`Pedido pasado a otra fecha`,
 };
 
 export const EMAIL_KINDS: Record<OrderEmailKind, MessageDescriptor> = {
@@ -31,6 +32,7 @@ export const EMAIL_KINDS: Record<OrderEmailKind, MessageDescriptor> = {
   REFUND: msg`Devolución automática`,
   REFUNDED: msg`Devolución`,
   CANCELLED: msg`Cancelación`,
+  DATE_CHANGED: msg`Cambio de fecha`,
 };
 
 const FAILURES: ReadonlySet<OrderActivityKind> = new Set(['REFUND_FAILED', 'EMAIL_FAILED']);
