@@ -102,6 +102,28 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
+/**
+ * The answers of a load run by status (5xx apart), then p50, p99 and max per kind of answer, one line
+ * each; `width` aligns the kinds' names.
+ */
+export function printAnswers(statuses: Map<number, number>, latencies: Map<string, number[]>, width: number) {
+  const fiveXx = [...statuses].filter(([s]) => s >= 500);
+  console.log('  5xx by status         %s', JSON.stringify(Object.fromEntries(fiveXx)));
+  console.log('  answers by status     %s', JSON.stringify(Object.fromEntries(statuses)));
+  const ms = (v: number) => `${v.toFixed(0)} ms`;
+  for (const [kind, list] of latencies) {
+    list.sort((a, b) => a - b);
+    console.log(
+      '  %s %s  p50 %s  p99 %s  max %s',
+      kind.padEnd(width),
+      String(list.length).padStart(6),
+      ms(percentile(list, 50)).padStart(8),
+      ms(percentile(list, 99)).padStart(8),
+      ms(list[list.length - 1] ?? 0).padStart(8),
+    );
+  }
+}
+
 /** CPU seconds (user + system) of a process and its descendants, from Linux's /proc; 0 elsewhere. */
 export function cpuOf(pid: number): number {
   try {

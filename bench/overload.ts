@@ -14,7 +14,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf } from '../apps/server/src/db/client.ts';
 import { createPgDatabase, createTestApp } from '../apps/server/src/test/app.ts';
 import { addTicket, createSellingEvent } from '../apps/server/src/test/factories/checkout.ts';
-import { BASE_DATABASE_URL, percentile, startTaquilla } from './lib.ts';
+import { BASE_DATABASE_URL, printAnswers, startTaquilla } from './lib.ts';
 
 const UNITS = Number(process.env.UNITS ?? 1000);
 const VISITORS = Number(process.env.VISITORS ?? 5000);
@@ -101,22 +101,8 @@ try {
   console.log('  took                  %s s (load average now %s)', seconds.toFixed(1), load.join(' '));
   console.log('  time-outs (> %d s)    %d', TIMEOUT_S, result.timeouts);
   console.log('  connection errors     %d', result.errors - result.timeouts);
-  const fiveXx = [...statuses].filter(([s]) => s >= 500);
-  console.log('  5xx by status         %s', JSON.stringify(Object.fromEntries(fiveXx)));
-  console.log('  answers by status     %s', JSON.stringify(Object.fromEntries(statuses)));
+  printAnswers(statuses, latencies, 26);
   console.log('  Retry-After values    %s', JSON.stringify(Object.fromEntries(retryAfters)));
-  const ms = (v: number) => `${v.toFixed(0)} ms`;
-  for (const [kind, list] of latencies) {
-    list.sort((a, b) => a - b);
-    console.log(
-      '  %s %s  p50 %s  p99 %s  max %s',
-      kind.padEnd(26),
-      String(list.length).padStart(6),
-      ms(percentile(list, 50)).padStart(8),
-      ms(percentile(list, 99)).padStart(8),
-      ms(list[list.length - 1]).padStart(8),
-    );
-  }
   console.log(
     '  sold count            %d %s',
     sold,

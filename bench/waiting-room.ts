@@ -22,7 +22,7 @@ import { Redis } from 'ioredis';
 import { rowsOf } from '../apps/server/src/db/client.ts';
 import { createPgDatabase, createTestApp } from '../apps/server/src/test/app.ts';
 import { addTicket, createSellingEvent } from '../apps/server/src/test/factories/checkout.ts';
-import { BASE_DATABASE_URL, percentile, startTaquilla } from './lib.ts';
+import { BASE_DATABASE_URL, printAnswers, startTaquilla } from './lib.ts';
 
 const UNITS = Number(process.env.UNITS ?? 1000);
 const VISITORS = Number(process.env.VISITORS ?? 5000);
@@ -243,21 +243,7 @@ try {
   );
   console.log('  time-outs (> %d s)    %d', TIMEOUT_MS / 1000, timeouts);
   console.log('  connection errors     %d', errors);
-  const fiveXx = [...statuses].filter(([s]) => s >= 500);
-  console.log('  5xx by status         %s', JSON.stringify(Object.fromEntries(fiveXx)));
-  console.log('  answers by status     %s', JSON.stringify(Object.fromEntries(statuses)));
-  const ms = (v: number) => `${v.toFixed(0)} ms`;
-  for (const [kind, list] of latencies) {
-    list.sort((a, b) => a - b);
-    console.log(
-      '  %s %s  p50 %s  p99 %s  max %s',
-      kind.padEnd(22),
-      String(list.length).padStart(6),
-      ms(percentile(list, 50)).padStart(8),
-      ms(percentile(list, 99)).padStart(8),
-      ms(list[list.length - 1]).padStart(8),
-    );
-  }
+  printAnswers(statuses, latencies, 22);
   const off = RATE ? ((measuredRate - RATE) / RATE) * 100 : 0;
   console.log(
     '  admitted              %d, at %s/min against %d configured (%s%%: %s)',

@@ -53,7 +53,11 @@ export async function listDates(
 export async function readDate({ db }: DbDeps, auth: AuthContext, eventId: string, id: string) {
   assertCan(auth, 'events:read');
   await loadOwnedEvent(db, auth, eventId);
-  const row = await repo.findDate(db, auth.accountId, eventId, id);
+  return findPresented(db, auth.accountId, eventId, id);
+}
+
+async function findPresented(q: Queryable, accountId: string, eventId: string, id: string) {
+  const row = await repo.findDate(q, accountId, eventId, id);
   if (!row) throw notFound();
   return present(row);
 }
@@ -142,7 +146,7 @@ export async function createDate({ db }: DbDeps, auth: AuthContext, eventId: str
     input,
   );
   if (skipped) throw invalid({ starts_at: m['event_dates.duplicate'] });
-  return getDate(db, auth, eventId, inserted[0]?.id ?? '');
+  return findPresented(db, auth.accountId, eventId, inserted[0]?.id ?? '');
 }
 
 /** Dates from a rule; a date starting when one of the event's already does is skipped (and counted). */
@@ -156,12 +160,6 @@ export async function createFromRule({ db }: DbDeps, auth: AuthContext, eventId:
     input,
   );
   return { created: inserted.length, skipped };
-}
-
-async function getDate(q: Queryable, auth: AuthContext, eventId: string, id: string) {
-  const [row] = await repo.findDates(q, auth.accountId, eventId, [id]);
-  if (!row) throw notFound();
-  return present(row);
 }
 
 /** Within one transaction: whether the event's dates still start at distinct instants after a change. */

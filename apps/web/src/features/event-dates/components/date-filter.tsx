@@ -55,8 +55,8 @@ export function DateFilter(props: {
   );
   if (!many) return select;
   return (
-    <Group gap="xs" align="flex-end" wrap="wrap">
-      <FromDayPicker timeZone={timezone} value={day} onChange={setDay} />
+    <Group gap="xs" align={props.labelled ? 'flex-end' : 'center'} wrap="wrap">
+      <FromDayPicker timeZone={timezone} value={day} onChange={setDay} labelled={props.labelled === true} />
       {select}
     </Group>
   );
