@@ -21,6 +21,45 @@ const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'event_dates
 const weekday = z.number().int().min(1).max(7);
 const capacity = z.number().int().min(1).max(10_000_000).nullable();
 
+/** The most a date's own price may be (as a ticket's). */
+export const MAX_DATE_PRICE_CENTS = 100_000_000;
+
+/**
+ * A date's own price for one of the event's ticket prices (a ticket's price, or one tier of a tiered
+ * ticket): what buyers pay on that date instead (a donation's minimum). Free tickets have none.
+ */
+export const eventDatePriceInput = z.strictObject({
+  price_id: z.uuid({ error: 'event_dates.price_unknown' }),
+  price_cents: z
+    .number({ error: 'event_dates.price_invalid' })
+    .int({ error: 'event_dates.price_invalid' })
+    .min(0, { error: 'event_dates.price_invalid' })
+    .max(MAX_DATE_PRICE_CENTS, { error: 'event_dates.price_invalid' }),
+});
+export type EventDatePriceInput = z.infer<typeof eventDatePriceInput>;
+
+/** A date's own prices: each price once; the whole set replaces the date's (an empty list: none). */
+const datePrices = z
+  .array(eventDatePriceInput)
+  .max(500)
+  .superRefine((list, ctx) => {
+    const seen = new Set<string>();
+    list.forEach((p, i) => {
+      if (seen.has(p.price_id)) {
+        ctx.addIssue({ code: 'custom', path: [i, 'price_id'], message: 'event_dates.price_duplicate' });
+      }
+      seen.add(p.price_id);
+    });
+  });
+
+/** Its own sale window: both ends optional; null clears one, left out keeps it (on an edit). */
+const saleWindow = {
+  sale_starts_at: dateTime.nullish(),
+  sale_ends_at: dateTime.nullish(),
+};
+const windowInOrder = (d: { sale_starts_at?: string | null; sale_ends_at?: string | null }) =>
+  !d.sale_starts_at || !d.sale_ends_at || Date.parse(d.sale_ends_at) > Date.parse(d.sale_starts_at);
+
 export const eventDateInput = z
   .strictObject({
     starts_at: z.iso.datetime({ offset: true, error: 'event_dates.start_required' }),
@@ -28,10 +67,18 @@ export const eventDateInput = z
     location: eventLocationSchema.nullish(),
     status: z.enum(EVENT_DATE_STATUSES).optional(),
     capacity: capacity.optional(),
+    ...saleWindow,
+    /** Left out on an edit: the date keeps its prices. */
+    prices: datePrices.optional(),
   })
   .refine((d) => !d.ends_at || Date.parse(d.ends_at) > Date.parse(d.starts_at), {
     error: 'event_dates.ends_before_start',
     path: ['ends_at'],
+  })
+  .refine(windowInOrder, { error: 'event_dates.sale_ends_before_start', path: ['sale_ends_at'] })
+  .refine((d) => !d.sale_starts_at || Date.parse(d.sale_starts_at) < Date.parse(d.starts_at), {
+    error: 'event_dates.sale_starts_after_date',
+    path: ['sale_starts_at'],
   });
 export type EventDateInput = z.infer<typeof eventDateInput>;
 
@@ -117,11 +164,22 @@ export const bulkEditDatesInput = z
       .optional(),
     capacity: capacity.optional(),
     status: z.enum(EVENT_DATE_STATUSES).optional(),
+    /** Each end of the chosen dates' own sale window: a time sets it, null clears it, left out keeps it. */
+    ...saleWindow,
+    /** The chosen dates' own prices, replacing theirs (an empty list: back to the tickets' prices). */
+    prices: datePrices.optional(),
   })
-  .refine((b) => b.shift_minutes !== undefined || b.capacity !== undefined || b.status !== undefined, {
-    error: 'event_dates.nothing_to_change',
-    path: ['date_ids'],
-  });
+  .refine(
+    (b) =>
+      b.shift_minutes !== undefined ||
+      b.capacity !== undefined ||
+      b.status !== undefined ||
+      b.sale_starts_at !== undefined ||
+      b.sale_ends_at !== undefined ||
+      b.prices !== undefined,
+    { error: 'event_dates.nothing_to_change', path: ['date_ids'] },
+  )
+  .refine(windowInOrder, { error: 'event_dates.sale_ends_before_start', path: ['sale_ends_at'] });
 export type BulkEditDatesInput = z.infer<typeof bulkEditDatesInput>;
 
 // Response shapes: documented in /api/docs and checked against every answer in the server tests.
@@ -136,6 +194,11 @@ export const eventDateSchema = z
     status: z.enum(EVENT_DATE_STATUSES),
     /** Its own limit on units sold; null: only the event's tickets limit it. */
     capacity: z.number().nullable(),
+    /** Its own sale window (null: open from / until the tickets' own windows). */
+    sale_starts_at: z.string().nullable(),
+    sale_ends_at: z.string().nullable(),
+    /** Its own prices, instead of the tickets' (empty: the tickets' prices). */
+    prices: z.array(z.object({ price_id: z.string(), price_cents: z.number() })),
     created_at: z.string(),
     updated_at: z.string(),
   })

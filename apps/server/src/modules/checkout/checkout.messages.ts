@@ -19,6 +19,8 @@ export const checkoutMessages = defineMessages({
   'checkout.date_unknown': 'Esta fecha no es de este evento.',
   'checkout.date_not_on_sale': 'Esta fecha no está a la venta.',
   'checkout.date_started': 'Esta fecha ya ha empezado.',
+  'checkout.date_sale_not_started': 'La venta de esta fecha aún no ha empezado.',
+  'checkout.date_sale_ended': 'La venta de esta fecha ha terminado.',
   'checkout.ticket_unavailable': 'Esta entrada no está a la venta.',
   'checkout.sale_not_started': 'La venta de esta entrada aún no ha empezado.',
   'checkout.sale_ended': 'La venta de esta entrada ha terminado.',

@@ -20,7 +20,13 @@ import { presentCheckoutOrder } from './checkout.presenter.ts';
 import type { EventRow, OrderContext, PromoRow, SellableTicket } from './checkout.repository.ts';
 import * as repo from './checkout.repository.ts';
 import { holderKey } from './holder.ts';
-import { type ContextDate, loadReservationContext, type ReservationContext } from './reservation-context.ts';
+import {
+  type ContextDate,
+  dateSaleState,
+  loadReservationContext,
+  type ReservationContext,
+  withDatePrices,
+} from './reservation-context.ts';
 import {
   type Holder,
   type HoldStatus,
@@ -265,6 +271,13 @@ function orderDate(
   if (byOrganizer && date.status !== 'CANCELLED') return date;
   if (date.status !== 'ON_SALE') throw invalid({ event_date_id: m['checkout.date_not_on_sale'] });
   if (date.starts_at.getTime() <= Date.now()) throw invalid({ event_date_id: m['checkout.date_started'] });
+  const window = dateSaleState(date);
+  if (window) {
+    throw invalid({
+      event_date_id:
+        m[window === 'NOT_STARTED' ? 'checkout.date_sale_not_started' : 'checkout.date_sale_ended'],
+    });
+  }
   return date;
 }
 
@@ -295,9 +308,11 @@ export async function priceOrder(
     { promoCode: code, affiliateCode, eventDateId: input.event_date_id ?? null },
     opts.withRemaining ?? false,
   );
-  const { event, tickets } = context;
+  const { event } = context;
   if (!event || (!byOrganizer && event.status !== 'LIVE')) throw notFound(m['checkout.event_unavailable']);
   const date = orderDate(context, input.event_date_id ?? null, byOrganizer);
+  // On a date with its own prices, those are the tickets' (#27).
+  const tickets = withDatePrices(context.tickets, date);
   if (code && !context.promo) throw invalid({ promo_code: m['checkout.promo_code_invalid'] });
   const promo = context.promo;
   const priced = planLines(input, tickets, promo, event.currency, byOrganizer).map((l) => ({

@@ -29,6 +29,31 @@ export interface ContextDate {
   starts_at: Date;
   ends_at: Date | null;
   location: EventLocation | null;
+  /** The date's own sale window (#27): buyers may order it only within (the box office any time). */
+  sale_starts_at: Date | null;
+  sale_ends_at: Date | null;
+  /** The date's own prices: { price id: cents } (a donation's minimum); a price not named: the ticket's. */
+  prices: Record<string, number>;
+}
+
+/** Whether a buyer may order `date` now as far as its own sale window goes. */
+export function dateSaleState(
+  date: Pick<ContextDate, 'sale_starts_at' | 'sale_ends_at'>,
+  now = Date.now(),
+): 'NOT_STARTED' | 'ENDED' | null {
+  if (date.sale_starts_at && date.sale_starts_at.getTime() > now) return 'NOT_STARTED';
+  if (date.sale_ends_at && date.sale_ends_at.getTime() <= now) return 'ENDED';
+  return null;
+}
+
+/** The tickets as sold on `date`: each price the date sets replaces the ticket's. */
+export function withDatePrices(tickets: SellableTicket[], date: Pick<ContextDate, 'prices'> | null) {
+  const own = date?.prices;
+  if (!own || Object.keys(own).length === 0) return tickets;
+  return tickets.map((t) => ({
+    ...t,
+    prices: t.prices.map((p) => (own[p.id] === undefined ? p : { ...p, price_cents: own[p.id] as number })),
+  }));
 }
 
 const toDate = (v: string | null) => (v === null ? null : new Date(v));
@@ -74,6 +99,9 @@ export async function loadReservationContext(
           ...row.date,
           starts_at: new Date(row.date.starts_at),
           ends_at: toDate(row.date.ends_at),
+          sale_starts_at: toDate(row.date.sale_starts_at),
+          sale_ends_at: toDate(row.date.sale_ends_at),
+          prices: row.date.prices ?? {},
         }
       : null,
     remaining: row.remaining ? new Map(Object.entries(row.remaining)) : null,
@@ -86,7 +114,14 @@ interface RawContext {
   promo: (Omit<PromoRow, 'expiry_date' | 'created_at' | 'updated_at'> & RawDates<'expiry_date'>) | null;
   affiliate_id: string | null;
   has_dates: boolean;
-  date: (Omit<ContextDate, 'starts_at' | 'ends_at'> & { starts_at: string; ends_at: string | null }) | null;
+  date:
+    | (Omit<ContextDate, 'starts_at' | 'ends_at' | 'sale_starts_at' | 'sale_ends_at'> & {
+        starts_at: string;
+        ends_at: string | null;
+        sale_starts_at: string | null;
+        sale_ends_at: string | null;
+      })
+    | null;
   remaining: Record<string, number | null> | null;
 }
 

@@ -26,5 +26,11 @@ export const eventDateMessages = defineMessages({
   'event_dates.move_target_required': 'Elige la fecha a la que pasan los pedidos.',
   'event_dates.move_target_invalid':
     'Elige otra fecha de este evento que aún no haya empezado ni esté cancelada.',
+  'event_dates.price_unknown': 'Elige un precio de una entrada de este evento.',
+  'event_dates.price_free': 'Una entrada gratuita no puede tener otro precio en una fecha.',
+  'event_dates.price_invalid': 'Escribe un precio de 0 o más.',
+  'event_dates.price_duplicate': 'Cada precio solo puede aparecer una vez.',
+  'event_dates.sale_ends_before_start': 'El fin de la venta debe ser posterior a su inicio.',
+  'event_dates.sale_starts_after_date': 'La venta debe empezar antes que la fecha.',
   'event_dates.has_orders': 'Esta fecha tiene pedidos: cancélala en lugar de borrarla.',
 });

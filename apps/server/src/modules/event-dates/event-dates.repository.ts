@@ -1,6 +1,6 @@
-import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { eventDates, events, orders } from '../../db/schema/index.ts';
+import { eventDatePrices, eventDates, events, orders, ticketPrices, tickets } from '../../db/schema/index.ts';
 import type { ListParams } from '../../lib/pagination.ts';
 import { one } from '../../lib/rows.ts';
 
@@ -92,14 +92,20 @@ export async function updateDate(
   );
 }
 
-/** Several dates at once: a shift of both ends, and/or a capacity or status. */
+/** Several dates at once: a shift of both ends, and/or a capacity, status or sale window end. */
 export async function updateDates(
   q: Queryable,
   accountId: string,
   ids: string[],
-  change: { shiftMinutes?: number; capacity?: number | null; status?: EventDateRow['status'] },
+  change: {
+    shiftMinutes?: number;
+    capacity?: number | null;
+    status?: EventDateRow['status'];
+    saleStartsAt?: Date | null;
+    saleEndsAt?: Date | null;
+  },
 ) {
-  const set: Record<string, SQL | number | null | string> = { updated_at: sql`now()` };
+  const set: Record<string, SQL | number | null | string | Date> = { updated_at: sql`now()` };
   if (change.shiftMinutes) {
     const shift = sql`make_interval(mins => ${change.shiftMinutes})`;
     set.starts_at = sql`${eventDates.starts_at} + ${shift}`;
@@ -107,6 +113,8 @@ export async function updateDates(
   }
   if (change.capacity !== undefined) set.capacity = change.capacity;
   if (change.status !== undefined) set.status = change.status;
+  if (change.saleStartsAt !== undefined) set.sale_starts_at = change.saleStartsAt;
+  if (change.saleEndsAt !== undefined) set.sale_ends_at = change.saleEndsAt;
   const rows = await q
     .update(eventDates)
     .set(set)
@@ -144,4 +152,70 @@ export async function countDatesOf(q: Queryable, accountId: string, eventId: str
       .from(eventDates)
       .where(and(scope(accountId, eventId), inArray(eventDates.id, ids))),
   ).n;
+}
+
+export interface DatePrice {
+  price_id: string;
+  price_cents: number;
+}
+
+/** The own prices of these dates (ids read from the account's own rows), by date. */
+export async function pricesOf(q: Queryable, dateIds: string[]) {
+  const byDate = new Map<string, DatePrice[]>();
+  if (dateIds.length === 0) return byDate;
+  const rows = await q
+    .select({
+      event_date_id: eventDatePrices.event_date_id,
+      price_id: eventDatePrices.price_id,
+      price_cents: eventDatePrices.price_cents,
+    })
+    .from(eventDatePrices)
+    .where(inArray(eventDatePrices.event_date_id, dateIds))
+    .orderBy(asc(eventDatePrices.event_date_id), asc(eventDatePrices.price_id));
+  for (const { event_date_id, ...price } of rows) {
+    const list = byDate.get(event_date_id) ?? [];
+    list.push(price);
+    byDate.set(event_date_id, list);
+  }
+  return byDate;
+}
+
+/** The ids among `priceIds` that are live prices of this event's live tickets, with their ticket's type. */
+export async function eventPrices(q: Queryable, accountId: string, eventId: string, priceIds: string[]) {
+  if (priceIds.length === 0) return new Map<string, string>();
+  const rows = await q
+    .select({ id: ticketPrices.id, price_type: tickets.price_type })
+    .from(ticketPrices)
+    .innerJoin(tickets, eq(tickets.id, ticketPrices.ticket_id))
+    .where(
+      and(
+        eq(tickets.account_id, accountId),
+        eq(tickets.event_id, eventId),
+        eq(ticketPrices.event_id, eventId),
+        inArray(ticketPrices.id, priceIds),
+        isNull(ticketPrices.deleted_at),
+        isNull(tickets.deleted_at),
+      ),
+    );
+  return new Map(rows.map((r) => [r.id, r.price_type as string]));
+}
+
+/** The dates' own prices become `prices` (all of them the same; an empty list removes them). */
+export async function replacePrices(q: Queryable, accountId: string, dateIds: string[], prices: DatePrice[]) {
+  if (dateIds.length === 0) return;
+  await q
+    .delete(eventDatePrices)
+    .where(and(eq(eventDatePrices.account_id, accountId), inArray(eventDatePrices.event_date_id, dateIds)));
+  const values = dateIds.flatMap((event_date_id) =>
+    prices.map((p) => ({
+      account_id: accountId,
+      event_date_id,
+      price_id: p.price_id,
+      price_cents: p.price_cents,
+    })),
+  );
+  // In slices: 5,000 dates times a few prices stays under the statement's parameter limit.
+  for (let i = 0; i < values.length; i += 5000) {
+    await q.insert(eventDatePrices).values(values.slice(i, i + 5000));
+  }
 }

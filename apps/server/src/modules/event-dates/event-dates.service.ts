@@ -2,6 +2,7 @@ import {
   type BulkEditDatesInput,
   type EventDate,
   type EventDateInput,
+  type EventDatePriceInput,
   MAX_DATES_PER_EVENT,
   type RepetitionRule,
   RULE_MAX_YEARS,
@@ -22,7 +23,7 @@ import { epochDay, expandRule, type Occurrence } from './recurrence.ts';
 
 type RuleDates = z.output<typeof ruleDatesInput>;
 
-function present(row: repo.EventDateRow): EventDate {
+function present(row: repo.EventDateRow, prices: repo.DatePrice[] = []): EventDate {
   return {
     id: row.id,
     event_id: row.event_id,
@@ -31,6 +32,9 @@ function present(row: repo.EventDateRow): EventDate {
     location: row.location ?? null,
     status: row.status,
     capacity: row.capacity,
+    sale_starts_at: row.sale_starts_at?.toISOString() ?? null,
+    sale_ends_at: row.sale_ends_at?.toISOString() ?? null,
+    prices,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };
@@ -46,7 +50,11 @@ export async function listDates(
   const params = parseListQuery(raw, repo.eventDateListSpec);
   await loadOwnedEvent(db, auth, eventId);
   const { rows, total } = await repo.listDates(db, auth.accountId, eventId, params);
-  return { data: rows.map(present), meta: listMeta(total, params) };
+  const prices = await repo.pricesOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return { data: rows.map((r) => present(r, prices.get(r.id))), meta: listMeta(total, params) };
 }
 
 /** GET events/{id}/dates/{dateId}: one date of the event (a picker names the chosen one). */
@@ -59,7 +67,7 @@ export async function readDate({ db }: DbDeps, auth: AuthContext, eventId: strin
 async function findPresented(q: Queryable, accountId: string, eventId: string, id: string) {
   const row = await repo.findDate(q, accountId, eventId, id);
   if (!row) throw notFound();
-  return present(row);
+  return present(row, (await repo.pricesOf(q, [id])).get(id));
 }
 
 const tooMany = (available: number) =>
@@ -104,17 +112,62 @@ export async function previewRule(
   return { count: dates.length, first: bounds(first), last: bounds(last) };
 }
 
+const at = (v: string | null | undefined) => (v ? new Date(v) : null);
+
+/**
+ * Each of a date's own prices must be a live price of one of this event's live tickets, and not a free
+ * ticket's (422 on the line otherwise).
+ */
+async function assertEventPrices(
+  q: Queryable,
+  accountId: string,
+  eventId: string,
+  prices: EventDatePriceInput[],
+) {
+  const found = await repo.eventPrices(
+    q,
+    accountId,
+    eventId,
+    prices.map((p) => p.price_id),
+  );
+  const fields: Record<string, string> = {};
+  prices.forEach((p, i) => {
+    const type = found.get(p.price_id);
+    if (type === undefined) fields[`prices.${i}.price_id`] = m['event_dates.price_unknown'];
+    else if (type === 'FREE') fields[`prices.${i}.price_id`] = m['event_dates.price_free'];
+  });
+  if (Object.keys(fields).length > 0) throw invalid(fields);
+}
+
+/** A sale window must end after it starts, and start before its date does (422 otherwise). */
+function assertSaleWindow(window: { starts: Date | null; ends: Date | null; dateStarts: Date }) {
+  if (window.starts && window.ends && window.ends <= window.starts) {
+    throw invalid({ sale_ends_at: m['event_dates.sale_ends_before_start'] });
+  }
+  if (window.starts && window.starts >= window.dateStarts) {
+    throw invalid({ sale_starts_at: m['event_dates.sale_starts_after_date'] });
+  }
+}
+
 /** Creates one date, or many from a rule, under the event's lock: the cap and "one date per start" hold. */
 async function insertUnderLock(
   db: DbDeps['db'],
   auth: AuthContext,
   eventId: string,
   make: (timeZone: string, room: number) => Occurrence[] | { starts_at: Date; ends_at: Date | null }[],
-  extra: { status?: EventDate['status']; capacity?: number | null; location?: EventLocation | null },
+  extra: {
+    status?: EventDate['status'];
+    capacity?: number | null;
+    location?: EventLocation | null;
+    sale_starts_at?: string | null;
+    sale_ends_at?: string | null;
+    prices?: EventDatePriceInput[];
+  },
 ) {
   return db.transaction(async (tx) => {
     const event = await loadOwnedEvent(tx, auth, eventId);
     await repo.lockEvent(tx, eventId);
+    if (extra.prices) await assertEventPrices(tx, auth.accountId, eventId, extra.prices);
     const room = MAX_DATES_PER_EVENT - (await repo.countDates(tx, auth.accountId, eventId));
     const wanted = make(event.timezone, room);
     if (wanted.length > room) throw tooMany(room);
@@ -130,8 +183,18 @@ async function insertUnderLock(
         status: extra.status ?? 'ON_SALE',
         capacity: extra.capacity ?? null,
         location: extra.location ?? null,
+        sale_starts_at: at(extra.sale_starts_at),
+        sale_ends_at: at(extra.sale_ends_at),
       })),
     );
+    if (extra.prices?.length) {
+      await repo.replacePrices(
+        tx,
+        auth.accountId,
+        inserted.map((d) => d.id),
+        extra.prices,
+      );
+    }
     return { inserted, skipped: wanted.length - fresh.length };
   });
 }
@@ -192,14 +255,24 @@ export async function updateDate(
     if (!row) throw notFound();
     const startsAt = new Date(input.starts_at);
     await assertDistinctStarts(tx, eventId, [{ id, starts_at: startsAt }]);
+    // Left out: the date keeps its sale window's end and its own prices; null clears one.
+    const saleStartsAt = input.sale_starts_at === undefined ? row.sale_starts_at : at(input.sale_starts_at);
+    const saleEndsAt = input.sale_ends_at === undefined ? row.sale_ends_at : at(input.sale_ends_at);
+    assertSaleWindow({ starts: saleStartsAt, ends: saleEndsAt, dateStarts: startsAt });
+    if (input.prices) {
+      await assertEventPrices(tx, auth.accountId, eventId, input.prices);
+      await repo.replacePrices(tx, auth.accountId, [id], input.prices);
+    }
     const updated = await repo.updateDate(tx, auth.accountId, id, {
       starts_at: startsAt,
       ends_at: input.ends_at ? new Date(input.ends_at) : null,
       location: input.location ?? null,
       status: input.status ?? row.status,
       capacity: input.capacity === undefined ? row.capacity : input.capacity,
+      sale_starts_at: saleStartsAt,
+      sale_ends_at: saleEndsAt,
     });
-    return present(updated);
+    return present(updated, (await repo.pricesOf(tx, [id])).get(id));
   });
 }
 
@@ -217,15 +290,30 @@ export async function bulkEdit(
     await repo.lockEvent(tx, eventId);
     const rows = await repo.findDates(tx, auth.accountId, eventId, ids);
     if (rows.length !== ids.length) throw invalid({ date_ids: m['event_dates.unknown_date'] });
-    if (input.shift_minutes) {
-      const shift = input.shift_minutes * 60_000;
+    const shift = (input.shift_minutes ?? 0) * 60_000;
+    if (shift) {
       const moved = rows.map((r) => ({ id: r.id, starts_at: new Date(r.starts_at.getTime() + shift) }));
       await assertDistinctStarts(tx, eventId, moved);
+    }
+    const saleStartsAt = input.sale_starts_at === undefined ? undefined : at(input.sale_starts_at);
+    const saleEndsAt = input.sale_ends_at === undefined ? undefined : at(input.sale_ends_at);
+    for (const r of rows) {
+      assertSaleWindow({
+        starts: saleStartsAt === undefined ? r.sale_starts_at : saleStartsAt,
+        ends: saleEndsAt === undefined ? r.sale_ends_at : saleEndsAt,
+        dateStarts: new Date(r.starts_at.getTime() + shift),
+      });
+    }
+    if (input.prices) {
+      await assertEventPrices(tx, auth.accountId, eventId, input.prices);
+      await repo.replacePrices(tx, auth.accountId, ids, input.prices);
     }
     const updated = await repo.updateDates(tx, auth.accountId, ids, {
       shiftMinutes: input.shift_minutes,
       capacity: input.capacity,
       status: input.status,
+      saleStartsAt,
+      saleEndsAt,
     });
     return { updated };
   });

@@ -85,20 +85,44 @@ export async function publicDates(
   return { dates, total: Number(found[0]?.total) };
 }
 
+/** A date buyers may choose, as its page shows it: its status, own sale window and own prices. */
+export interface PublicDateTerms {
+  status: 'ON_SALE' | 'SOLD_OUT';
+  sale_starts_at: Date | null;
+  sale_ends_at: Date | null;
+  /** { price id: cents } this date sets instead of the ticket's. */
+  prices: Record<string, number>;
+}
+
 /**
- * The status of `dateId` when it is an upcoming date buyers may choose on this event (ON_SALE, or SOLD_OUT
- * when the organizer closed it), else null.
+ * `dateId` when it is an upcoming date buyers may choose on this event (ON_SALE, or SOLD_OUT when the
+ * organizer closed it), with its sale window and its own prices; else null. One query.
  */
-export async function publicDateStatus(
+export async function publicDateTerms(
   q: Queryable,
   eventId: string,
   dateId: string,
-): Promise<'ON_SALE' | 'SOLD_OUT' | null> {
-  const [row] = rowsOf<{ status: 'ON_SALE' | 'SOLD_OUT' }>(
+): Promise<PublicDateTerms | null> {
+  const [row] = rowsOf<{
+    status: 'ON_SALE' | 'SOLD_OUT';
+    sale_starts_at: Date | string | null;
+    sale_ends_at: Date | string | null;
+    prices: Record<string, number> | null;
+  }>(
     await q.execute(sql`
-      select status from event_dates
-      where id = ${dateId}::uuid and event_id = ${eventId}::uuid
-        and status in ('ON_SALE', 'SOLD_OUT') and starts_at > now()`),
+      select d.status, d.sale_starts_at, d.sale_ends_at,
+        (select jsonb_object_agg(dp.price_id, dp.price_cents) from event_date_prices dp
+         where dp.event_date_id = d.id) as prices
+      from event_dates d
+      where d.id = ${dateId}::uuid and d.event_id = ${eventId}::uuid
+        and d.status in ('ON_SALE', 'SOLD_OUT') and d.starts_at > now()`),
   );
-  return row?.status ?? null;
+  if (!row) return null;
+  const at = (v: Date | string | null) => (v === null ? null : new Date(v));
+  return {
+    status: row.status,
+    sale_starts_at: at(row.sale_starts_at),
+    sale_ends_at: at(row.sale_ends_at),
+    prices: row.prices ?? {},
+  };
 }

@@ -16,7 +16,7 @@ import { AppError, notFound } from '../../lib/errors.ts';
 import { sanitizeRichText } from '../../lib/html.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { listMeta, parseListQuery } from '../../lib/pagination.ts';
-import { publicDateStatus, publicDates } from '../event-dates/public-dates.ts';
+import { type PublicDateTerms, publicDates, publicDateTerms } from '../event-dates/public-dates.ts';
 import { coversFor } from '../images/images.service.ts';
 import { invoicingActive } from '../invoices/invoices.service.ts';
 import { findValidPromoCode } from '../promo-codes/promo-codes.service.ts';
@@ -45,6 +45,47 @@ function soldOut(t: SellableTicket): SellableTicket {
     remaining_visible: 0,
     prices: t.prices.map((p) => ({ ...p, sale_state: 'SOLD_OUT', remaining: 0 })),
   };
+}
+
+const later = (a: Date | null, b: Date) => (a && a > b ? a : b);
+const sooner = (a: Date | null, b: Date) => (a && a < b ? a : b);
+
+/**
+ * A ticket as sold on a date (#27): the date's own prices replace the ticket's, and outside the date's
+ * own sale window it shows as not on sale yet (from the later start) or ended (at the sooner end), the
+ * way a ticket's own window shows.
+ */
+function onDate(t: SellableTicket, date: PublicDateTerms): SellableTicket {
+  const prices = t.prices.map((p) =>
+    date.prices[p.id] === undefined ? p : { ...p, price_cents: date.prices[p.id] as number },
+  );
+  const now = new Date();
+  const { sale_starts_at: starts, sale_ends_at: ends } = date;
+  if (starts && starts > now && t.sale_state !== 'ENDED') {
+    return {
+      ...t,
+      sale_state: 'NOT_STARTED',
+      sale_start_date: later(t.sale_start_date, starts),
+      prices: prices.map((p) => ({
+        ...p,
+        sale_state: p.sale_state === 'ENDED' ? 'ENDED' : 'NOT_STARTED',
+        sale_start_date: later(p.sale_start_date, starts),
+      })),
+    };
+  }
+  if (ends && ends <= now) {
+    return {
+      ...t,
+      sale_state: 'ENDED',
+      sale_end_date: sooner(t.sale_end_date, ends),
+      prices: prices.map((p) => ({
+        ...p,
+        sale_state: 'ENDED',
+        sale_end_date: sooner(p.sale_end_date, ends),
+      })),
+    };
+  }
+  return { ...t, prices };
 }
 
 type Promo = NonNullable<Awaited<ReturnType<typeof findValidPromoCode>>>;
@@ -115,9 +156,8 @@ export async function getPublicEvent(
   if (!isUuid(eventId)) throw notFound();
   const row = await repo.findEventInStatus(q, eventId, PUBLIC_STATUS);
   if (!row) throw notFound();
-  const dateStatus =
-    dateId !== undefined && isUuid(dateId) ? await publicDateStatus(q, eventId, dateId) : null;
-  if (dateId !== undefined && dateStatus === null) throw new UnknownDateError();
+  const date = dateId !== undefined && isUuid(dateId) ? await publicDateTerms(q, eventId, dateId) : null;
+  if (dateId !== undefined && date === null) throw new UnknownDateError();
   const [covers, tickets, questions, promo, invoicing, upcoming] = await Promise.all([
     coversFor(q, [eventId]),
     loadSellableTickets(q, eventId, dateId),
@@ -128,7 +168,8 @@ export async function getPublicEvent(
   ]);
   const { event, organizer } = row;
   const s = event.settings as Record<string, unknown>;
-  const visible = (dateStatus === 'SOLD_OUT' ? tickets.map(soldOut) : tickets)
+  const onThisDate = date ? tickets.map((t) => onDate(t, date)) : tickets;
+  const visible = (date?.status === 'SOLD_OUT' ? onThisDate.map(soldOut) : onThisDate)
     .map((t) => visibleTicket(t, promo))
     .filter((t): t is PublicTicket => t !== null);
   const visibleIds = new Set(visible.map((t) => t.id));

@@ -9,13 +9,25 @@ import {
   bulkEditDatesInput,
   type EventDateStatus,
 } from '@taquilla/shared/schemas/event-dates';
+import type { Ticket } from '@taquilla/shared/schemas/tickets';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { schemaValidate } from '../../../lib/schema-form.ts';
 import { useBulkEditDates } from '../api.ts';
+import {
+  DatePricesFields,
+  pricesBody,
+  pricesErrors,
+  SaleWindowFields,
+  type TermsValues,
+  windowBody,
+  withPriceFields,
+} from './date-terms-fields.tsx';
 import { useStatusOptions } from './status-badge.tsx';
 
-type Values = {
+type Values = TermsValues & {
+  change_window: boolean;
+  change_prices: boolean;
   shift_hours: number | string;
   shift_minutes: number | string;
   change_capacity: boolean;
@@ -24,37 +36,72 @@ type Values = {
 };
 
 /** What the form sends: only what was filled in (hours and minutes as one shift). */
-const bodyOf = (ids: string[], v: Values): BulkEditDatesInput => {
+const bodyOf = (
+  ids: string[],
+  v: Values,
+  zone: { timeZone: string; currency: string },
+): BulkEditDatesInput => {
   const shift = Number(v.shift_hours || 0) * 60 + Number(v.shift_minutes || 0);
   return {
     date_ids: ids,
     ...(shift ? { shift_minutes: shift } : {}),
     ...(v.change_capacity ? { capacity: v.capacity === '' ? null : Number(v.capacity) } : {}),
     ...(v.status ? { status: v.status } : {}),
+    // A window or prices left empty here clear the dates' own (back to the tickets').
+    ...(v.change_window ? windowBody(v, zone.timeZone) : {}),
+    ...(v.change_prices ? { prices: pricesBody(v, zone.currency) } : {}),
   };
 };
 
-/** Changes several dates at once: moves them in time, sets their capacity or their status. */
-export function BulkEditForm(props: { eventId: string; ids: string[]; onClose: (done: boolean) => void }) {
+/**
+ * Changes several dates at once: moves them in time, sets their capacity, their status, their own sale
+ * window or their own prices.
+ */
+export function BulkEditForm(props: {
+  eventId: string;
+  ids: string[];
+  timeZone: string;
+  currency: string;
+  tickets: Ticket[];
+  onClose: (done: boolean) => void;
+}) {
   const { t } = useLingui();
   const phone = useMediaQuery('(max-width: 48em)');
   const edit = useBulkEditDates(props.eventId);
   const statuses = useStatusOptions();
   const form = useForm<Values>({
-    initialValues: { shift_hours: 0, shift_minutes: 0, change_capacity: false, capacity: '', status: null },
-    validate: schemaValidate<Values>(bulkEditDatesInput, { toInput: (v) => bodyOf(props.ids, v) }),
+    initialValues: {
+      shift_hours: 0,
+      shift_minutes: 0,
+      change_capacity: false,
+      capacity: '',
+      status: null,
+      change_window: false,
+      change_prices: false,
+      sale_starts_at: null,
+      sale_ends_at: null,
+      prices: {},
+    },
+    validate: (v) => ({
+      ...schemaValidate<Values>(bulkEditDatesInput, {
+        // The amounts are checked apart (as amounts of the currency): the schema sees the rest.
+        toInput: (x) => bodyOf(props.ids, { ...x, prices: {} }, props),
+      })(v),
+      ...(v.change_prices ? pricesErrors(v, props.currency) : {}),
+    }),
   });
 
   const submit = form.onSubmit(async (v) => {
+    const body = bodyOf(props.ids, v, props);
     try {
-      const { updated } = await edit.mutateAsync(bodyOf(props.ids, v));
+      const { updated } = await edit.mutateAsync(body);
       notifications.show({
         color: 'teal',
         message: plural(updated, { one: '# fecha actualizada', other: '# fechas actualizadas' }),
       });
       props.onClose(true);
     } catch (error) {
-      showSubmitError(error, form);
+      showSubmitError(withPriceFields(error, body.prices ?? []), form);
     }
   });
 
@@ -97,6 +144,18 @@ export function BulkEditForm(props: { eventId: string; ids: string[]; onClose: (
             clearable
             {...form.getInputProps('status')}
           />
+          <Checkbox
+            label={t`Cambiar la venta de estas fechas`}
+            {...form.getInputProps('change_window', { type: 'checkbox' })}
+          />
+          {form.values.change_window && <SaleWindowFields form={form} />}
+          <Checkbox
+            label={t`Cambiar los precios de estas fechas`}
+            {...form.getInputProps('change_prices', { type: 'checkbox' })}
+          />
+          {form.values.change_prices && (
+            <DatePricesFields form={form} tickets={props.tickets} currency={props.currency} />
+          )}
           {form.errors.date_ids && (
             <Text size="sm" c="red" role="alert">
               {form.errors.date_ids}

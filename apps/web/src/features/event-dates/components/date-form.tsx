@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { Modal, NumberInput, Select, Stack, TextInput } from '@mantine/core';
+import { Divider, Modal, NumberInput, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -9,15 +9,26 @@ import {
   type EventDateStatus,
   eventDateInput,
 } from '@taquilla/shared/schemas/event-dates';
+import type { Ticket } from '@taquilla/shared/schemas/tickets';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { fromWallTime, toWallTime } from '../../../lib/format.ts';
 import { schemaValidate } from '../../../lib/schema-form.ts';
 import { DateTimeInput } from '../../selling/components/date-time-input.tsx';
 import { useSaveDate } from '../api.ts';
+import {
+  DatePricesFields,
+  pricesBody,
+  pricesErrors,
+  SaleWindowFields,
+  type TermsValues,
+  termsInitial,
+  windowBody,
+  withPriceFields,
+} from './date-terms-fields.tsx';
 import { useStatusOptions } from './status-badge.tsx';
 
-type Values = {
+type Values = TermsValues & {
   starts_at: string | null;
   ends_at: string | null;
   status: EventDateStatus;
@@ -26,7 +37,13 @@ type Values = {
 };
 
 /** What the form sends: wall times of the event's zone as instants, the venue only when named. */
-const bodyOf = (v: Values, timeZone: string): EventDateInput => {
+const bodyOf = (v: Values, timeZone: string, currency: string): EventDateInput => ({
+  ...baseOf(v, timeZone),
+  ...windowBody(v, timeZone),
+  prices: pricesBody(v, currency),
+});
+
+const baseOf = (v: Values, timeZone: string): EventDateInput => {
   const venue = v.location.venue_name.trim();
   const city = v.location.city.trim();
   return {
@@ -38,10 +55,15 @@ const bodyOf = (v: Values, timeZone: string): EventDateInput => {
   };
 };
 
-/** Adds or edits one date: start and end in the event's zone, status, own capacity, another venue. */
+/**
+ * Adds or edits one date: start and end in the event's zone, status, own capacity, another venue, its
+ * own sale window and its own prices.
+ */
 export function DateForm(props: {
   eventId: string;
   timeZone: string;
+  currency: string;
+  tickets: Ticket[];
   date: EventDate | null;
   onClose: () => void;
 }) {
@@ -49,7 +71,7 @@ export function DateForm(props: {
   const phone = useMediaQuery('(max-width: 48em)');
   const save = useSaveDate(props.eventId);
   const statuses = useStatusOptions();
-  const { date, timeZone } = props;
+  const { date, timeZone, currency } = props;
   const form = useForm<Values>({
     initialValues: {
       starts_at: toWallTime(date?.starts_at, timeZone),
@@ -57,17 +79,25 @@ export function DateForm(props: {
       status: date?.status ?? 'ON_SALE',
       capacity: date?.capacity ?? '',
       location: { venue_name: date?.location?.venue_name ?? '', city: date?.location?.city ?? '' },
+      ...termsInitial(date, timeZone, currency),
     },
-    validate: schemaValidate<Values>(eventDateInput, { toInput: (v) => bodyOf(v, timeZone) }),
+    // The amounts are checked as amounts of the currency; the rest by the shared schema.
+    validate: (v) => ({
+      ...schemaValidate<Values>(eventDateInput, {
+        toInput: (x) => ({ ...baseOf(x, timeZone), ...windowBody(x, timeZone) }),
+      })(v),
+      ...pricesErrors(v, currency),
+    }),
   });
 
   const submit = form.onSubmit(async (v) => {
+    const body = bodyOf(v, timeZone, currency);
     try {
-      await save.mutateAsync({ id: date?.id, ...bodyOf(v, timeZone) });
+      await save.mutateAsync({ id: date?.id, ...body });
       notifications.show({ color: 'teal', message: t`Fecha guardada` });
       props.onClose();
     } catch (error) {
-      showSubmitError(error, form);
+      showSubmitError(withPriceFields(error, body.prices ?? []), form);
     }
   });
 
@@ -99,6 +129,10 @@ export function DateForm(props: {
           {form.values.location.venue_name.trim() && (
             <TextInput label={t`Ciudad`} {...form.getInputProps('location.city')} />
           )}
+          <Divider />
+          <SaleWindowFields form={form} />
+          <Divider />
+          <DatePricesFields form={form} tickets={props.tickets} currency={currency} />
           <FormActions onCancel={props.onClose} loading={save.isPending} />
         </Stack>
       </form>

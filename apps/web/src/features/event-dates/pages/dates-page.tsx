@@ -19,8 +19,8 @@ import { EmptyState, PageHeader } from '../../../components/page-header.tsx';
 import { PageError, PageLoader } from '../../../components/page-state.tsx';
 import { useCan } from '../../../lib/current-user.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
-import { useManageEvent } from '../../../lib/event-queries.ts';
-import { formatDateRange, formatNumber } from '../../../lib/format.ts';
+import { useEventTickets, useManageEvent } from '../../../lib/event-queries.ts';
+import { formatDateRange, formatDateTime, formatNumber } from '../../../lib/format.ts';
 import { useListParams } from '../../../lib/use-list-params.ts';
 import { useDeleteDate, useEventDates } from '../api.ts';
 import { BulkEditForm } from '../components/bulk-edit-form.tsx';
@@ -45,6 +45,7 @@ export function DatesPage() {
   const canMoveOrders = useCan('orders:manage');
   const eventId = useParams().eventId!;
   const event = useManageEvent(eventId);
+  const tickets = useEventTickets(eventId);
   // The page and the day the list starts from live in the address (?page=, ?day=YYYY-MM-DD).
   const { page, param, setFilter, setPage, setParam } = useListParams();
   const day = /^\d{4}-\d{2}-\d{2}$/.test(param('day')) ? param('day') : '';
@@ -189,6 +190,16 @@ export function DatesPage() {
                             <Trans>Aforo: {formatNumber(d.capacity)}</Trans>
                           )}
                         </Badge>
+                        {d.prices.length > 0 && (
+                          <Badge variant="light" color="grape" size="sm" tt="none" data-testid="own-prices">
+                            <Plural value={d.prices.length} one="# precio propio" other="# precios propios" />
+                          </Badge>
+                        )}
+                        {(d.sale_starts_at || d.sale_ends_at) && (
+                          <Badge variant="light" color="cyan" size="sm" tt="none" data-testid="own-window">
+                            <SaleWindowText starts={d.sale_starts_at} ends={d.sale_ends_at} timeZone={tz} />
+                          </Badge>
+                        )}
                         {d.location?.venue_name && (
                           <Text size="sm" c="dimmed">
                             {[d.location.venue_name, d.location.city].filter(Boolean).join(', ')}
@@ -232,7 +243,14 @@ export function DatesPage() {
         </>
       )}
       {editing?.kind === 'one' && (
-        <DateForm eventId={eventId} timeZone={tz} date={editing.date} onClose={() => setEditing(null)} />
+        <DateForm
+          eventId={eventId}
+          timeZone={tz}
+          currency={event.data.currency}
+          tickets={tickets.data ?? []}
+          date={editing.date}
+          onClose={() => setEditing(null)}
+        />
       )}
       {editing?.kind === 'rule' && (
         <RuleForm eventId={eventId} timeZone={tz} onClose={() => setEditing(null)} />
@@ -258,6 +276,9 @@ export function DatesPage() {
         <BulkEditForm
           eventId={eventId}
           ids={selected}
+          timeZone={tz}
+          currency={event.data.currency}
+          tickets={tickets.data ?? []}
           onClose={(done) => {
             setEditing(null);
             if (done) setSelected([]);
@@ -266,4 +287,18 @@ export function DatesPage() {
       )}
     </Stack>
   );
+}
+
+/** A date's own sale window, as the list names it. */
+function SaleWindowText(props: { starts: string | null; ends: string | null; timeZone: string }) {
+  const from = props.starts ? formatDateTime(props.starts, props.timeZone) : '';
+  const until = props.ends ? formatDateTime(props.ends, props.timeZone) : '';
+  if (from && until)
+    return (
+      <Trans>
+        Venta del {from} al {until}
+      </Trans>
+    );
+  if (from) return <Trans>Venta desde el {from}</Trans>;
+  return <Trans>Venta hasta el {until}</Trans>;
 }
