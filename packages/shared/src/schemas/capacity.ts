@@ -1,5 +1,7 @@
 /** Capacity assignments: a named shared limit over several tickets of an event. */
 import { z } from 'zod';
+import { eventDateRefSchema } from './event-dates.ts';
+import { MAX_LIMITED_DATES } from './promo-codes.ts';
 
 export const CAPACITY_STATUSES = ['ACTIVE', 'INACTIVE'] as const;
 
@@ -8,6 +10,11 @@ export const capacityAssignmentInput = z.strictObject({
   capacity: z.number().int().min(1).max(10_000_000),
   status: z.enum(CAPACITY_STATUSES).optional(),
   ticket_ids: z.array(z.uuid()).min(1, { error: 'capacity.tickets_required' }).max(500),
+  /**
+   * The event dates it is limited to (#27); empty or omitted: every date. Limited, it counts and limits
+   * only orders on those dates, one limit shared across them.
+   */
+  event_date_ids: z.array(z.uuid()).max(MAX_LIMITED_DATES).optional(),
 });
 export type CapacityAssignmentInput = z.infer<typeof capacityAssignmentInput>;
 
@@ -21,7 +28,10 @@ export const capacityAssignmentSchema = z
     capacity: z.number(),
     status: z.enum(CAPACITY_STATUSES),
     ticket_ids: z.array(z.string()),
-    /** Units sold or reserved (non-expired) across its tickets. */
+    /** The dates it is limited to (empty: every date), and those dates (start, end, place). */
+    event_date_ids: z.array(z.string()),
+    event_dates: z.array(eventDateRefSchema),
+    /** Units sold or reserved (non-expired) across its tickets (on its dates when limited to dates). */
     used: z.number(),
     remaining: z.number(),
     created_at: z.string(),

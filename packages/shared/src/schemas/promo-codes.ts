@@ -1,6 +1,10 @@
 /** Promo codes: access codes and discounts, unique per event, case-insensitive. */
 import { z } from 'zod';
 import { PROMO_DISCOUNT_TYPES } from '../enums.ts';
+import { eventDateRefSchema } from './event-dates.ts';
+
+/** At most this many dates a promo code or capacity assignment may be limited to (an event has ≤ 5,000). */
+export const MAX_LIMITED_DATES = 5_000;
 
 export const promoCodeInput = z
   .strictObject({
@@ -20,6 +24,8 @@ export const promoCodeInput = z
       .nullable()
       .optional(),
     ticket_ids: z.array(z.uuid()).max(500).optional(),
+    /** The event dates the code may be used on (#27); empty or omitted: every date. */
+    event_date_ids: z.array(z.uuid()).max(MAX_LIMITED_DATES).optional(),
     expiry_date: z.iso.datetime({ offset: true }).nullable().optional(),
     max_uses: z
       .number()
@@ -55,6 +61,9 @@ export const promoCodeSchema = z
     discount_type: z.enum(PROMO_DISCOUNT_TYPES),
     discount: z.number(),
     ticket_ids: z.array(z.string()),
+    /** The dates the code is limited to (empty: every date), and those dates (start, end, place). */
+    event_date_ids: z.array(z.string()),
+    event_dates: z.array(eventDateRefSchema),
     expiry_date: z.string().nullable(),
     max_uses: z.number().nullable(),
     /** Orders completed, awaiting offline payment or still reserved with this code. */

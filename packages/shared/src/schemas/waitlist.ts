@@ -1,6 +1,7 @@
 /** The waiting list: the public sign-up, the organizer's settings and list (zod, both ends). */
 import { z } from 'zod';
 import { SUPPORTED_LOCALES } from '../enums.ts';
+import { eventDateRefSchema } from './event-dates.ts';
 
 export const WAITLIST_STATES = ['WAITING', 'OFFERED', 'PURCHASED', 'EXPIRED', 'LEFT'] as const;
 export type WaitlistState = (typeof WAITLIST_STATES)[number];
@@ -9,6 +10,8 @@ export const joinWaitlistInput = z.strictObject({
   ticket_id: z.uuid(),
   /** The tier; omitted = the ticket's first visible tier. */
   price_id: z.uuid().optional(),
+  /** The date waited for: required when the event has dates (#27), refused when it has none. */
+  event_date_id: z.uuid().optional(),
   first_name: z.string().trim().min(1, { error: 'waitlist.name_required' }).max(100),
   last_name: z.string().trim().max(100).optional(),
   email: z.email({ error: 'waitlist.email_invalid' }).max(254),
@@ -46,13 +49,16 @@ export const waitlistEntrySchema = z
     ticket_name: z.string(),
     price_id: z.string(),
     price_label: z.string().nullable(),
+    /** The date waited for (#27); null on a single-date event. */
+    event_date_id: z.string().nullable(),
+    event_date: eventDateRefSchema.nullable(),
     first_name: z.string(),
     last_name: z.string(),
     email: z.string(),
     quantity: z.number(),
     locale: z.string(),
     state: z.enum(WAITLIST_STATES),
-    /** Place among the ticket's waiting entries (1 = next); null unless WAITING. */
+    /** Place among the waiting entries of its ticket and date (1 = next); null unless WAITING. */
     position: z.number().nullable(),
     order_short_id: z.string().nullable(),
     offered_at: z.string().nullable(),

@@ -2,6 +2,7 @@ export * from './accounts.ts';
 export * from './after-sale.ts';
 export * from './audit.ts';
 export * from './check-in.ts';
+export * from './date-limits.ts';
 export * from './email-templates.ts';
 export * from './event-dates.ts';
 export * from './events.ts';

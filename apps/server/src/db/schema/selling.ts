@@ -143,6 +143,11 @@ export const promoCodes = pgTable(
     discount_type: text('discount_type', { enum: ['NONE', 'FIXED', 'PERCENTAGE'] }).notNull(),
     discount: integer('discount').notNull().default(0),
     ticket_ids: jsonb('ticket_ids').$type<string[]>().notNull().default([]),
+    /**
+     * The event dates the code may be used on (#27); empty: every date. Checked when an order is priced
+     * (checkout.service `priceOrder`), like `ticket_ids`.
+     */
+    event_date_ids: jsonb('event_date_ids').$type<string[]>().notNull().default([]),
     expiry_date: ts('expiry_date'),
     max_uses: integer('max_uses'),
     ...timestamps,

@@ -1,13 +1,14 @@
-import { boolean, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
 import { id, timestamps, ts } from './columns.ts';
+import { eventDates } from './event-dates.ts';
 import { events } from './events.ts';
 import { orders } from './orders.ts';
 import { ticketPrices, tickets } from './selling.ts';
 
 const WAITLIST_STATES = ['WAITING', 'OFFERED', 'PURCHASED', 'EXPIRED', 'LEFT'] as const;
 
-/** A buyer waiting for units of a sold-out ticket (tier); offered in sign-up order (`id` breaks ties). */
+/** A buyer waiting for units of a sold-out ticket (tier), on one date when the event has dates; offered in sign-up order (`id` breaks ties). */
 export const waitlistEntries = pgTable(
   'waitlist_entries',
   {
@@ -24,6 +25,11 @@ export const waitlistEntries = pgTable(
     price_id: uuid('price_id')
       .notNull()
       .references(() => ticketPrices.id, { onDelete: 'cascade' }),
+    /**
+     * The date waited for, on an event with dates (#27): offers come only from units free on that date.
+     * Null on a single-date event.
+     */
+    event_date_id: uuid('event_date_id').references(() => eventDates.id, { onDelete: 'cascade' }),
     first_name: text('first_name').notNull(),
     last_name: text('last_name').notNull().default(''),
     email: text('email').notNull(),
@@ -40,7 +46,9 @@ export const waitlistEntries = pgTable(
     ...timestamps,
   },
   (t) => [
-    uniqueIndex('waitlist_entries_price_email_uq').on(t.price_id, t.email),
+    unique('waitlist_entries_price_date_email_uq')
+      .on(t.price_id, t.event_date_id, t.email)
+      .nullsNotDistinct(),
     index('waitlist_entries_ticket_state_idx').on(t.ticket_id, t.state, t.created_at),
     index('waitlist_entries_event_idx').on(t.event_id, t.created_at),
   ],

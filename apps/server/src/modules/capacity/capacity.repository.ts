@@ -1,10 +1,18 @@
 import { and, asc, count, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import { capacityAssignments, capacityAssignmentTickets } from '../../db/schema/index.ts';
+import {
+  capacityAssignmentDates,
+  capacityAssignments,
+  capacityAssignmentTickets,
+} from '../../db/schema/index.ts';
 import { type ListParams, likePattern } from '../../lib/pagination.ts';
 import { one } from '../../lib/rows.ts';
 
-export type CapacityRow = typeof capacityAssignments.$inferSelect & { ticket_ids: string[] };
+export type CapacityRow = typeof capacityAssignments.$inferSelect & {
+  ticket_ids: string[];
+  /** The dates it is limited to (#27); empty: every date. */
+  event_date_ids: string[];
+};
 
 export const capacityListSpec = {
   sortable: {
@@ -21,18 +29,21 @@ const scope = (accountId: string, eventId: string) =>
 
 async function withTickets(q: Queryable, rows: (typeof capacityAssignments.$inferSelect)[]) {
   if (rows.length === 0) return [];
-  const links = await q
-    .select()
-    .from(capacityAssignmentTickets)
-    .where(
-      inArray(
-        capacityAssignmentTickets.capacity_assignment_id,
-        rows.map((r) => r.id),
-      ),
-    );
+  const ids = rows.map((r) => r.id);
+  const [links, dates] = await Promise.all([
+    q
+      .select()
+      .from(capacityAssignmentTickets)
+      .where(inArray(capacityAssignmentTickets.capacity_assignment_id, ids)),
+    q
+      .select()
+      .from(capacityAssignmentDates)
+      .where(inArray(capacityAssignmentDates.capacity_assignment_id, ids)),
+  ]);
   return rows.map((r) => ({
     ...r,
     ticket_ids: links.filter((l) => l.capacity_assignment_id === r.id).map((l) => l.ticket_id),
+    event_date_ids: dates.filter((d) => d.capacity_assignment_id === r.id).map((d) => d.event_date_id),
   }));
 }
 
@@ -98,5 +109,14 @@ export async function replaceCapacityTickets(q: Queryable, id: string, ticketIds
     await q
       .insert(capacityAssignmentTickets)
       .values(ticketIds.map((ticket_id) => ({ capacity_assignment_id: id, ticket_id })));
+  }
+}
+
+export async function replaceCapacityDates(q: Queryable, id: string, dateIds: string[]) {
+  await q.delete(capacityAssignmentDates).where(eq(capacityAssignmentDates.capacity_assignment_id, id));
+  if (dateIds.length) {
+    await q
+      .insert(capacityAssignmentDates)
+      .values(dateIds.map((event_date_id) => ({ capacity_assignment_id: id, event_date_id })));
   }
 }

@@ -14,6 +14,7 @@ export const checkoutMessages = defineMessages({
   'checkout.details_required': 'Completa tus datos antes de pagar.',
   'checkout.sold_out': 'No quedan entradas suficientes de «{ticket}».',
   'checkout.promo_code_invalid': 'El código promocional no es válido o no se reconoce.',
+  'checkout.promo_code_wrong_date': 'Este código promocional no es válido para la fecha elegida.',
   'checkout.date_required': 'Elige una fecha.',
   'checkout.date_not_expected': 'Este evento no tiene fechas: no indiques ninguna.',
   'checkout.date_unknown': 'Esta fecha no es de este evento.',

@@ -315,6 +315,10 @@ export async function priceOrder(
   const tickets = withDatePrices(context.tickets, date);
   if (code && !context.promo) throw invalid({ promo_code: m['checkout.promo_code_invalid'] });
   const promo = context.promo;
+  // A code limited to dates (#27) is refused on another date, and so unlocks no hidden ticket there.
+  if (promo && date && promo.event_date_ids.length > 0 && !promo.event_date_ids.includes(date.id)) {
+    throw invalid({ promo_code: m['checkout.promo_code_wrong_date'] });
+  }
   const priced = planLines(input, tickets, promo, event.currency, byOrganizer).map((l) => ({
     line: l,
     price: priceLine({

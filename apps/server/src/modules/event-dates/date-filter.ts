@@ -39,3 +39,7 @@ export async function assertEventDate(q: Queryable, accountId: string, eventId: 
     throw invalid({ event_date_id: m['event_dates.unknown_date'] });
   }
 }
+
+/** Whether every one of `ids` is a date of this event of the account (promo codes, capacity assignments). */
+export const areEventDates = async (q: Queryable, accountId: string, eventId: string, ids: string[]) =>
+  ids.length === 0 || (await countDatesOf(q, accountId, eventId, ids)) === ids.length;

@@ -12,6 +12,7 @@ export const promoCodeMessages = defineMessages({
   'promo_codes.discount_whole':
     'El descuento debe ser un número entero: unidades menores de la moneda (céntimos) para un importe fijo, por ciento entero para un porcentaje.',
   'promo_codes.unknown_ticket': 'Alguna entrada no pertenece a este evento.',
+  'promo_codes.unknown_date': 'Alguna fecha no pertenece a este evento.',
   'promo_codes.max_uses_range':
     'Los usos máximos son un número entero de 1 en adelante; déjalo vacío para usos ilimitados.',
 });

@@ -100,12 +100,19 @@ export const publicEventRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Check a promo code for an event (public)',
         params: z.object({ id: z.string().max(64), code: z.string().max(200) }),
+        /** `date`: the event date the order is for (#27); a code limited to other dates is not valid. */
+        querystring: z.object({ date: z.uuid().optional() }),
         response: { 200: z.object({ data: z.object({ valid: z.boolean() }), valid: z.boolean() }) },
       },
       preHandler: promoCodeTry,
     },
     async (request, reply) => {
-      const valid = await service.isPromoCodeValid(db, request.params.id, request.params.code);
+      const valid = await service.isPromoCodeValid(
+        db,
+        request.params.id,
+        request.params.code,
+        request.query.date,
+      );
       // `valid` at the top level too: spec §7 says the call returns "a valid flag".
       reply.header('cache-control', 'no-store');
       return { data: { valid }, valid };

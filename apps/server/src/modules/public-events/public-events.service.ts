@@ -162,7 +162,7 @@ export async function getPublicEvent(
     coversFor(q, [eventId]),
     loadSellableTickets(q, eventId, dateId),
     loadEventQuestions(q, eventId),
-    promoCode ? findValidPromoCode(q, eventId, promoCode) : Promise.resolve(null),
+    promoCode ? findValidPromoCode(q, eventId, promoCode, dateId) : Promise.resolve(null),
     invoicingActive(q, row.event.account_id, eventId),
     publicDates(q, eventId),
   ]);
@@ -247,10 +247,15 @@ export async function getPublicEvent(
 }
 
 /** Whether `code` can be used now on this live event (expired, used up, unknown or wrong event: false). */
-export async function isPromoCodeValid(q: Queryable, eventId: string, code: string): Promise<boolean> {
+export async function isPromoCodeValid(
+  q: Queryable,
+  eventId: string,
+  code: string,
+  dateId?: string,
+): Promise<boolean> {
   if (!isUuid(eventId)) return false;
   if (!(await repo.findEventInStatus(q, eventId, PUBLIC_STATUS))) return false;
-  return (await findValidPromoCode(q, eventId, code)) !== null;
+  return (await findValidPromoCode(q, eventId, code, dateId)) !== null;
 }
 
 export async function listPublicEvents(q: Queryable, raw: Record<string, unknown>) {

@@ -6,6 +6,8 @@ export const waitlistMessages = defineMessages({
   'waitlist.consent_required': 'Debes aceptar que te escribamos si quedan entradas libres.',
   'waitlist.offer_duration': 'Una oferta dura entre 15 minutos y 14 días (336 horas).',
   'waitlist.not_available': 'Esta entrada no tiene lista de espera.',
+  'waitlist.date_required': 'Elige la fecha para la que quieres esperar.',
+  'waitlist.date_not_expected': 'Este evento no tiene fechas: no indiques ninguna.',
   'waitlist.not_sold_out': 'Aún quedan entradas: puedes comprarlas ahora.',
   'waitlist.quantity_range': 'Puedes pedir entre {min} y {max, plural, one {# entrada} other {# entradas}}.',
   'waitlist.rate_limited': 'Demasiadas inscripciones seguidas. Espera un momento y vuelve a probar.',

@@ -34,7 +34,8 @@ type Deps = Pick<AppDeps, 'db' | 'config' | 'jobs'>;
  * offer count like any reservation, so they can neither be sold to someone else nor offered twice. The
  * offers of a ticket are serialized by an advisory lock and each entry is re-read under it, so two jobs
  * for the same ticket (two processes, a retry) never offer to the same entry. Stops at the first entry
- * the free units cannot serve (strict order: nobody overtakes an earlier sign-up).
+ * the free units cannot serve (strict order: nobody overtakes an earlier sign-up); on an event with dates
+ * each date is its own queue, served only from units free on that date (#27).
  *
  * `entryId`: the organizer's offer by hand to that entry (also when automatic offers are off).
  * Answers how many offers were made.
@@ -48,16 +49,25 @@ export async function offerFreedUnits(deps: Deps, ticketId: string, entryId?: st
   const candidates = (await repo.waitingEntries(deps.db, ticketId)).filter(
     (e) => !entryId || e.id === entryId,
   );
+  // Each date has its own queue (#27): units free on one date are offered only to those waiting for it,
+  // and the first entry a date's free units cannot serve stops that date's queue only.
+  const stopped = new Set<string | null>();
   let made = 0;
   for (const entry of candidates) {
+    if (stopped.has(entry.event_date_id)) continue;
     let priced: Awaited<ReturnType<typeof priceOrder>>;
     try {
       priced = await priceOrder(deps, ticket.event_id, {
         tickets: [{ ticket_id: ticketId, price_id: entry.price_id, quantity: entry.quantity }],
+        ...(entry.event_date_id ? { event_date_id: entry.event_date_id } : {}),
       });
     } catch (err) {
-      // The event is no longer on sale or the tier is gone: nothing can be offered now.
-      if (err instanceof AppError && !entryId) return made;
+      // The event (or this entry's date) is no longer on sale or the tier is gone: nothing can be
+      // offered on that date now.
+      if (err instanceof AppError && !entryId) {
+        stopped.add(entry.event_date_id);
+        continue;
+      }
       throw err;
     }
     const outcome = await deps.db.transaction(async (tx) => {
@@ -109,7 +119,7 @@ export async function offerFreedUnits(deps: Deps, ticketId: string, entryId?: st
       return 'OFFERED' as const;
     });
     if (outcome === 'OFFERED') made++;
-    if (outcome === 'STOP') break;
+    if (outcome === 'STOP') stopped.add(entry.event_date_id);
   }
   if (entryId && made === 0) throw conflict(m['waitlist.no_units']);
   return made;

@@ -2,16 +2,24 @@ import type { OrderStatus } from '@taquilla/shared';
 import type { WaitlistState } from '@taquilla/shared/schemas/waitlist';
 import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { type Queryable, rowsOf } from '../../db/client.ts';
-import { orders, ticketPrices, tickets, waitlistEntries, waitlistSettings } from '../../db/schema/index.ts';
+import {
+  eventDates,
+  orders,
+  ticketPrices,
+  tickets,
+  waitlistEntries,
+  waitlistSettings,
+} from '../../db/schema/index.ts';
 import { type ListParams, likePattern } from '../../lib/pagination.ts';
 import { one } from '../../lib/rows.ts';
 
 type NewEntry = typeof waitlistEntries.$inferInsert;
 
-/** Place among the ticket's waiting entries, in sign-up order. */
+/** Place among the waiting entries of the ticket and date (#27), in sign-up order. */
 const position = sql<number | null>`case when ${waitlistEntries.state} = 'WAITING' then (
   select count(*)::int from waitlist_entries w
   where w.ticket_id = ${waitlistEntries.ticket_id} and w.state = 'WAITING'
+    and w.event_date_id is not distinct from ${waitlistEntries.event_date_id}
     and (w.created_at, w.id) <= (${waitlistEntries.created_at}, ${waitlistEntries.id})) end`;
 
 export const entryListSpec = {
@@ -24,6 +32,11 @@ export const entryListSpec = {
   filterable: {
     state: { column: waitlistEntries.state, operators: ['eq' as const, 'in' as const] },
     ticket_id: { column: waitlistEntries.ticket_id, operators: ['eq' as const], type: 'uuid' as const },
+    event_date_id: {
+      column: waitlistEntries.event_date_id,
+      operators: ['eq' as const, 'in' as const],
+      type: 'uuid' as const,
+    },
   },
 };
 
@@ -87,14 +100,20 @@ export async function findListedEntry(q: Queryable, accountId: string, eventId: 
   return row;
 }
 
-/** Inserts the entry unless the e-mail already waits for this tier; `created` says which. */
+/** Inserts the entry unless the e-mail already waits for this tier (and date); `created` says which. */
 export async function insertEntry(q: Queryable, values: NewEntry) {
   const [created] = await q.insert(waitlistEntries).values(values).onConflictDoNothing().returning();
   if (created) return { entry: created, created: true };
   const [existing] = await q
     .select()
     .from(waitlistEntries)
-    .where(and(eq(waitlistEntries.price_id, values.price_id), eq(waitlistEntries.email, values.email)));
+    .where(
+      and(
+        eq(waitlistEntries.price_id, values.price_id),
+        sql`${waitlistEntries.event_date_id} is not distinct from ${values.event_date_id ?? null}`,
+        eq(waitlistEntries.email, values.email),
+      ),
+    );
   return { entry: one(existing ? [existing] : []), created: false };
 }
 
@@ -129,7 +148,7 @@ export async function lockTicketOffers(q: Queryable, ticketId: string) {
   await q.execute(sql`select pg_advisory_xact_lock(hashtext(${`waitlist:${ticketId}`}))`);
 }
 
-/** The ticket's waiting entries, first signed up first. */
+/** The ticket's waiting entries (of every date), first signed up first. */
 export function waitingEntries(q: Queryable, ticketId: string) {
   return q
     .select()
@@ -226,4 +245,14 @@ export async function waitingTicketIds(q: Queryable, eventId: string): Promise<s
     .from(waitlistEntries)
     .where(and(eq(waitlistEntries.event_id, eventId), eq(waitlistEntries.state, 'WAITING')));
   return rows.map((r) => r.ticket_id);
+}
+
+/** Whether the event has dates (#27): then every entry is for one of them. */
+export async function eventHasDates(q: Queryable, eventId: string): Promise<boolean> {
+  const [row] = await q
+    .select({ id: eventDates.id })
+    .from(eventDates)
+    .where(eq(eventDates.event_id, eventId))
+    .limit(1);
+  return row !== undefined;
 }

@@ -14,6 +14,8 @@ import { listMeta, parseListQuery } from '../../lib/pagination.ts';
 import { type ExportSheet, wallClock } from '../../lib/spreadsheet.ts';
 import { waitlistUnitsFreed } from '../../lib/units-freed.ts';
 import { emitWebhook } from '../../lib/webhook-events.ts';
+import { assertDateFilter } from '../event-dates/date-filter.ts';
+import { loadDateRefs, refOf } from '../event-dates/date-refs.ts';
 import { loadOwnedEvent } from '../events/owned-event.ts';
 import { abandonReservation, emailEventOf } from '../orders/orders.service.ts';
 import { getPublicEvent } from '../public-events/public-events.service.ts';
@@ -24,19 +26,20 @@ import * as repo from './waitlist.repository.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'jobs'>;
 
-function present({
-  entry,
-  ticket_name,
-  price_label,
-  order_short_id,
-  position,
-}: repo.ListedEntry): WaitlistEntry {
+type DateRefs = Awaited<ReturnType<typeof loadDateRefs>>;
+
+function present(
+  { entry, ticket_name, price_label, order_short_id, position }: repo.ListedEntry,
+  dates: DateRefs,
+): WaitlistEntry {
   return {
     id: entry.id,
     ticket_id: entry.ticket_id,
     ticket_name,
     price_id: entry.price_id,
     price_label,
+    event_date_id: entry.event_date_id,
+    event_date: refOf(dates, entry.event_date_id),
     first_name: entry.first_name,
     last_name: entry.last_name,
     email: entry.email,
@@ -56,7 +59,12 @@ function present({
  * same tier is one entry (answered again; one who left or whose offer lapsed joins again at the end).
  */
 export async function joinWaitlist(deps: Deps, eventId: string, input: JoinWaitlistInput, locale: Locale) {
-  const event = await getPublicEvent(deps.db, eventId);
+  // On an event with dates an entry waits for one date (#27), sold out on that date.
+  const dateId = input.event_date_id;
+  const hasDates = await repo.eventHasDates(deps.db, eventId);
+  if (hasDates && !dateId) throw invalid({ event_date_id: m['waitlist.date_required'] });
+  if (!hasDates && dateId) throw invalid({ event_date_id: m['waitlist.date_not_expected'] });
+  const event = await getPublicEvent(deps.db, eventId, undefined, dateId);
   const ticket = event.tickets.find((x) => x.id === input.ticket_id);
   if (!ticket?.waitlist_enabled) throw invalid({ ticket_id: m['waitlist.not_available'] });
   const price = input.price_id ? ticket.prices.find((p) => p.id === input.price_id) : ticket.prices[0];
@@ -82,6 +90,7 @@ export async function joinWaitlist(deps: Deps, eventId: string, input: JoinWaitl
       event_id: eventId,
       ticket_id: ticket.id,
       price_id: price.id,
+      event_date_id: dateId ?? null,
       first_name: input.first_name,
       last_name: input.last_name ?? '',
       email,
@@ -157,9 +166,14 @@ export async function listEntries(
   assertCan(auth, 'orders:read');
   const params = parseListQuery(raw, repo.entryListSpec);
   await loadOwnedEvent(deps.db, auth, eventId);
+  await assertDateFilter(deps.db, auth.accountId, eventId, params.filters);
   await repo.settleOffers(deps.db, OFFER_ORDERS);
   const { rows, total } = await repo.listEntries(deps.db, auth.accountId, eventId, params);
-  return { data: rows.map(present), meta: listMeta(total, params) };
+  const dates = await loadDateRefs(
+    deps.db,
+    rows.map((r) => r.entry.event_date_id),
+  );
+  return { data: rows.map((r) => present(r, dates)), meta: listMeta(total, params) };
 }
 
 async function findEntry(deps: DbDeps, auth: AuthContext, eventId: string, entryId: string) {
@@ -176,7 +190,8 @@ export async function offerEntry(deps: Deps, auth: AuthContext, eventId: string,
   const row = await findEntry(deps, auth, eventId, entryId);
   if (row.entry.state !== 'WAITING') throw conflict(m['waitlist.not_waiting']);
   await offerFreedUnits(deps, row.entry.ticket_id, entryId);
-  return present(await findEntry(deps, auth, eventId, entryId));
+  const after = await findEntry(deps, auth, eventId, entryId);
+  return present(after, await loadDateRefs(deps.db, [after.entry.event_date_id]));
 }
 
 /** Removes an entry; units held for its offer are freed and offered to the next one. */
@@ -204,10 +219,14 @@ export async function exportEntries(
   const event = await loadOwnedEvent(deps.db, auth, eventId);
   await repo.settleOffers(deps.db, OFFER_ORDERS);
   const rows = await repo.allEntries(deps.db, auth.accountId, eventId, EXPORT_LIMIT);
+  const dates = await loadDateRefs(
+    deps.db,
+    rows.map((r) => r.entry.event_date_id),
+  );
   const tz = event.timezone;
   async function* cells() {
     for (const row of rows) {
-      const e = present(row);
+      const e = present(row, dates);
       yield [
         e.position,
         e.state,
