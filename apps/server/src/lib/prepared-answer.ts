@@ -3,17 +3,20 @@ import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { MicroCache } from './micro-cache.ts';
 
-/**
- * A public JSON answer prepared once and sent many times: the UTF-8 bytes, their ETag, and the
- * compressed bytes made on the first request that accepts them. Sending it does no JSON, hashing or
- * compression work.
- */
-export interface PreparedAnswer {
+/** Bytes sent many times, with their compressed forms made on the first request that accepts each. */
+export interface CompressibleBytes {
   readonly body: Buffer;
-  readonly etag: string;
-  readonly cacheControl: string;
   br?: Buffer;
   gzip?: Buffer;
+}
+
+/**
+ * A public JSON answer prepared once and sent many times: the UTF-8 bytes, their ETag, and the
+ * compressed bytes. Sending it does no JSON, hashing or compression work.
+ */
+export interface PreparedAnswer extends CompressibleBytes {
+  readonly etag: string;
+  readonly cacheControl: string;
 }
 
 /** Below this size compression is not worth it (the threshold @fastify/compress has in app.ts). */
@@ -47,7 +50,7 @@ function qualityOf(header: string, coding: string): number | undefined {
  * undefined when the client wants a coding this cache does not make (then @fastify/compress decides).
  */
 export function encodedBody(
-  answer: PreparedAnswer,
+  answer: CompressibleBytes,
   accept: string | undefined,
 ): { bytes: Buffer; encoding?: 'br' | 'gzip' } | undefined {
   if (!accept || answer.body.length < COMPRESS_THRESHOLD) return { bytes: answer.body };

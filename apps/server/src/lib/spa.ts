@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type CompressibleBytes, encodedBody } from './prepared-answer.ts';
 
 /**
  * Serves a page of the built web app: index.html (the app's client routes) or event.html (the public
@@ -76,6 +77,22 @@ export class SpaShell {
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .send(html);
+  }
+
+  /**
+   * A page many buyers are sent (a cached event page): its bytes, compressed once per coding rather
+   * than by @fastify/compress on every request — Brotli of a 100 KB page costs more than rendering it.
+   */
+  static sendPage(request: FastifyRequest, reply: FastifyReply, page: CompressibleBytes, status = 200) {
+    reply
+      .status(status)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding');
+    const encoded = encodedBody(page, request.headers['accept-encoding']);
+    if (!encoded) return reply.send(page.body);
+    if (encoded.encoding) reply.header('content-encoding', encoded.encoding);
+    return reply.send(encoded.bytes);
   }
 }
 

@@ -1,7 +1,10 @@
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { addTicket, buyer, createSellingEvent } from '../../test/factories/checkout.ts';
 import { buildWebWithServerBundle } from '../../test/web-bundle.ts';
+import { JSON_LD_DATES } from './public-pages.head.ts';
 
 let t: TestApp;
 
@@ -44,6 +47,18 @@ async function eventWithDates(dates: { days: number; status?: string; location?:
 async function get(url: string, headers: Record<string, string> = {}) {
   const res = await fetch(`${t.url}${url}`, { headers });
   return { status: res.status, html: await res.text() };
+}
+/** The raw bytes of an answer (fetch would decompress them). */
+function request(url: string, headers: Record<string, string>) {
+  return new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    httpRequest(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+    })
+      .on('error', reject)
+      .end();
+  });
 }
 const rootMarkup = (html: string) => {
   const start = html.indexOf('<div id="root">');
@@ -185,6 +200,47 @@ describe('public event page of an event with dates', () => {
       url: `${base}?date=${e.ids[0]}`,
     });
     expect(events[2].offers[0].availability).toBe('https://schema.org/SoldOut');
+
+    // A date's own page describes that date alone, at its own address.
+    const one = jsonLd((await get(`/e/${e.event.id}/${e.event.slug}?date=${e.ids[1]}`)).html);
+    expect(one).toMatchObject({ '@type': 'Event', startDate: at(12), url: `${base}?date=${e.ids[1]}` });
+    expect(one.location.name).toBe('Teatre Lliure');
+  });
+
+  it(`JSON-LD of a many-date event: the next ${JSON_LD_DATES} dates on its page, every date on its own`, async () => {
+    const days = Array.from({ length: JSON_LD_DATES + 3 }, (_, i) => ({ days: i + 2 }));
+    const e = await eventWithDates(days);
+    const base = `${t.app.deps.config.appUrl}/e/${e.event.id}/${e.event.slug}`;
+    const events = jsonLd((await get(`/e/${e.event.id}/${e.event.slug}`)).html);
+    expect(events.map((x: { url: string }) => x.url)).toEqual(
+      e.ids.slice(0, JSON_LD_DATES).map((id) => `${base}?date=${id}`),
+    );
+    const last = e.ids.at(-1);
+    const own = jsonLd((await get(`/e/${e.event.id}/${e.event.slug}?date=${last}`)).html);
+    expect(own).toMatchObject({ startDate: at(JSON_LD_DATES + 4), url: `${base}?date=${last}` });
+  });
+
+  it('a buyer who accepts Brotli or gzip gets the very page compressed, the same bytes each time', async () => {
+    const e = await eventWithDates([{ days: 3 }, { days: 4 }]);
+    const url = `${t.url}/e/${e.event.id}/${e.event.slug}`;
+    const plain = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const html = await plain.text();
+    expect(html).toContain('data-testid="event-dates"');
+    for (const coding of ['br', 'gzip']) {
+      const bodies: Buffer[] = [];
+      for (let i = 0; i < 2; i++) {
+        const res = await request(url, { 'accept-encoding': coding });
+        expect(res.headers['content-encoding']).toBe(coding);
+        expect(res.headers.vary).toContain('accept-encoding');
+        expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+        bodies.push(res.body);
+      }
+      expect(bodies[1]?.equals(bodies[0] as Buffer)).toBe(true);
+      const unpacked =
+        coding === 'br' ? brotliDecompressSync(bodies[0] as Buffer) : gunzipSync(bodies[0] as Buffer);
+      expect(unpacked.toString('utf8')).toBe(html);
+    }
   });
 
   it('an event without dates keeps its page: no dates, one JSON-LD Event, its tickets at once', async () => {

@@ -99,10 +99,17 @@ function place(event: PublicEvent, l: Location) {
 }
 
 /**
- * The schema.org Event of the page; an event with dates is one Event per upcoming date (the ones the page
- * lists), each with its own address (`?date=`) and offers, so search engines show every performance.
+ * Upcoming dates described on the event's own page. Every date has its own page (`?date=`, listed in the
+ * sitemap) describing it alone, so search engines see each performance; repeating all the listed ones
+ * here would triple the page of a time-slot event for nothing.
  */
-function jsonLd(event: PublicEvent, url: string, appUrl: string, description: string) {
+export const JSON_LD_DATES = 10;
+
+/**
+ * The schema.org Event of the page; an event with dates is one Event per date: the next `JSON_LD_DATES`
+ * on the event's page, the one date on a date's page, each with its own address (`?date=`) and offers.
+ */
+function jsonLd(event: PublicEvent, url: string, appUrl: string, description: string, dateId?: string) {
   const image = shareImage(event, appUrl);
   const common = {
     '@context': 'https://schema.org',
@@ -128,11 +135,14 @@ function jsonLd(event: PublicEvent, url: string, appUrl: string, description: st
       url: at,
     };
   };
-  const data = event.dates.length
-    ? event.dates.map((d) =>
-        node(d.starts_at, d.ends_at, d.location ?? event.location, dateUrl(url, d.id), d.sold_out),
-      )
-    : node(event.start_date, event.end_date, event.location, url, false);
+  const ofDate = (d: PublicEvent['dates'][number]) =>
+    node(d.starts_at, d.ends_at, d.location ?? event.location, dateUrl(url, d.id), d.sold_out);
+  const chosen = dateId ? event.dates.find((d) => d.id === dateId) : undefined;
+  const data = chosen
+    ? ofDate(chosen)
+    : event.dates.length
+      ? event.dates.slice(0, JSON_LD_DATES).map(ofDate)
+      : node(event.start_date, event.end_date, event.location, url, false);
   // "<" escaped so no organizer text can close the script element.
   return JSON.stringify(data).replace(/</g, '\\u003c');
 }
@@ -176,7 +186,7 @@ export function eventHead(
           cover.srcset.map((v) => `${v.url} ${v.width}w`).join(', '),
         )}" imagesizes="(min-width: 1000px) 960px, 100vw">`
       : '',
-    `<script type="application/ld+json">${jsonLd(event, eventUrl, opts.appUrl, description)}</script>`,
+    `<script type="application/ld+json">${jsonLd(event, eventUrl, opts.appUrl, description, opts.dateId)}</script>`,
   ];
   return lines.filter(Boolean).join('\n');
 }

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
 import { MicroCache } from '../../lib/micro-cache.ts';
+import type { CompressibleBytes } from '../../lib/prepared-answer.ts';
 import { SpaShell } from '../../lib/spa.ts';
 import { promoCodeTries } from '../public-events/promo-code-tries.ts';
 import { loadPublicEvent, loadPublicEventOnDate } from '../public-events/public-events.service.ts';
@@ -44,7 +45,7 @@ export const publicPagesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = deps;
   const shell = new SpaShell(config.webDistDir, 'event.html');
   const renderer = new EventPageRenderer(config.webSsrDir, config.env !== 'production');
-  const pages = new MicroCache<{ status: number; html: string }>(config.publicCacheTtlMs, 200);
+  const pages = new MicroCache<{ status: number; page: CompressibleBytes }>(config.publicCacheTtlMs, 200);
   const promoCodeTry = promoCodeTries(app);
   /** An address past the promo-code limit gets the page without the code (the code's check says why). */
   const promoCodeAllowed = (request: FastifyRequest) =>
@@ -66,7 +67,7 @@ export const publicPagesRoutes: FastifyPluginAsyncZod = async (app) => {
     date: string | undefined,
     locale: Locale,
     log: FastifyBaseLogger,
-  ): Promise<{ status: number; html: string }> {
+  ): Promise<{ status: number; page: CompressibleBytes }> {
     const code = promoCode?.trim() || undefined;
     // A date that is not one of the event's upcoming ones: the event's page, which says so.
     const onDate = date === undefined ? null : await loadPublicEventOnDate(deps.db, eventId, code, date);
@@ -92,7 +93,8 @@ export const publicPagesRoutes: FastifyPluginAsyncZod = async (app) => {
       log.error({ err }, 'event page server rendering failed');
     }
     const html = shell.render({ head, body: page?.html, data: page?.data ?? { event }, lang: locale });
-    return { status: event ? 200 : 404, html };
+    // Encoded once: a cached page is sent to many buyers, and a many-date page is 100 KB of text.
+    return { status: event ? 200 : 404, page: { body: Buffer.from(html) } };
   }
 
   const handler = async (request: FastifyRequest, reply: Parameters<typeof SpaShell.sendHtml>[0]) => {
@@ -104,8 +106,10 @@ export const publicPagesRoutes: FastifyPluginAsyncZod = async (app) => {
     const promoCode = asked && (await promoCodeAllowed(request)) ? asked : undefined;
     const date = dateOf(request.query);
     const key = JSON.stringify([eventId, promoCode ?? null, date ?? null, request.locale]);
-    const page = await pages.get(key, () => buildPage(eventId, promoCode, date, request.locale, request.log));
-    return SpaShell.sendHtml(reply, page.html, page.status);
+    const built = await pages.get(key, () =>
+      buildPage(eventId, promoCode, date, request.locale, request.log),
+    );
+    return SpaShell.sendPage(request, reply, built.page, built.status);
   };
   documentRoutes(app, renderer);
   organizerPageRoutes(app, renderer);
