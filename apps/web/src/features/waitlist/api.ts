@@ -5,16 +5,25 @@ import { api, publicApi } from '../../lib/api-client.ts';
 
 const keys = {
   all: (eventId: string) => ['waitlist', eventId] as const,
-  list: (eventId: string, query: string) => ['waitlist', eventId, 'list', query] as const,
+  list: (eventId: string, query: string, dateId: string) =>
+    ['waitlist', eventId, 'list', query, dateId] as const,
   settings: (eventId: string) => ['waitlist', eventId, 'settings'] as const,
 };
 
 export const listPath = (eventId: string) => `events/${eventId}/waitlist`;
 
-export const useWaitlist = (eventId: string, query: string) =>
+/** The entries, searched by `query` and, on an event with dates, of one date (`dateId`; '' = every date). */
+export const useWaitlist = (eventId: string, query: string, dateId = '') =>
   useQuery({
-    queryKey: keys.list(eventId, query),
-    queryFn: () => api<ListResponse<WaitlistEntry>>(listPath(eventId), { query: { per_page: 100, query } }),
+    queryKey: keys.list(eventId, query, dateId),
+    queryFn: () =>
+      api<ListResponse<WaitlistEntry>>(listPath(eventId), {
+        query: {
+          per_page: 100,
+          query,
+          ...(dateId ? { filters: { event_date_id: { eq: dateId } } } : {}),
+        },
+      }),
   });
 
 export const useWaitlistSettings = (eventId: string) =>

@@ -181,6 +181,7 @@ export function TicketSelector(props: {
                       eventId={event.id}
                       ticket={ticket}
                       priceId={price.id}
+                      dateId={event.date_id}
                       accent={props.accent}
                     />
                   )}

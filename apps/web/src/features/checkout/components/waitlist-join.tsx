@@ -15,6 +15,8 @@ export function WaitlistJoin(props: {
   eventId: string;
   ticket: PublicTicket;
   priceId: string;
+  /** The date of the page, on an event with dates (#27): the entry waits for it. */
+  dateId?: string | null;
   accent?: string;
 }) {
   const { ticket } = props;
@@ -65,6 +67,7 @@ export function WaitlistJoin(props: {
         quantity,
         locale: isLocale(i18n.locale) ? i18n.locale : DEFAULT_LOCALE,
         consent,
+        ...(props.dateId ? { event_date_id: props.dateId } : {}),
       });
       setDone(true);
     } catch (err) {

@@ -92,6 +92,8 @@ export const joinWaitlist = (
     quantity: number;
     locale: Locale;
     consent: boolean;
+    /** The date waited for, on an event with dates (#27). */
+    event_date_id?: string;
   },
 ) =>
   publicApi<{ data: { id: string; state: string } }>(`${eventPath(eventId)}/waitlist`, {

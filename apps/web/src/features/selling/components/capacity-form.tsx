@@ -12,11 +12,18 @@ import type { Ticket } from '@taquilla/shared/schemas/tickets';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { schemaValidate } from '../../../lib/schema-form.ts';
+import { DatesMultiSelect } from '../../event-dates/components/dates-multi-select.tsx';
 import { useSaveCapacity } from '../api.ts';
 import { scrollToFirstError } from '../lib/scroll-to-error.ts';
 import { TicketSelect } from './ticket-select.tsx';
 
-type Values = { name: string; capacity: number | string; active: boolean; ticket_ids: string[] };
+type Values = {
+  name: string;
+  capacity: number | string;
+  active: boolean;
+  ticket_ids: string[];
+  event_date_ids: string[];
+};
 
 const capacityBody = (v: Values): CapacityAssignmentInput => ({
   name: v.name.trim(),
@@ -24,6 +31,7 @@ const capacityBody = (v: Values): CapacityAssignmentInput => ({
   capacity: Number(v.capacity),
   status: v.active ? 'ACTIVE' : 'INACTIVE',
   ticket_ids: v.ticket_ids,
+  event_date_ids: v.event_date_ids,
 });
 const validateCapacity = schemaValidate<Values>(capacityAssignmentInput, { toInput: capacityBody });
 
@@ -43,6 +51,7 @@ export function CapacityForm(props: {
       capacity: (item?.capacity ?? '') as number | string,
       active: item ? item.status === 'ACTIVE' : true,
       ticket_ids: item?.ticket_ids ?? [],
+      event_date_ids: item?.event_date_ids ?? [],
     },
     validate: validateCapacity,
   });
@@ -77,6 +86,14 @@ export function CapacityForm(props: {
             tickets={props.tickets}
             required
             {...form.getInputProps('ticket_ids')}
+          />
+          <DatesMultiSelect
+            eventId={props.eventId}
+            known={item?.event_dates ?? []}
+            description={t`Solo cuenta y limita los pedidos de estas fechas, juntas: un mismo aforo compartido entre ellas. Sin ninguna, todas las fechas.`}
+            value={form.values.event_date_ids}
+            onChange={(ids) => form.setFieldValue('event_date_ids', ids)}
+            error={form.errors.event_date_ids}
           />
           <Switch
             label={t`Activo`}

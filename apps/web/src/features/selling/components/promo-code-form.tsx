@@ -9,6 +9,7 @@ import { FormActions } from '../../../components/form-actions.tsx';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { toWallTime } from '../../../lib/format.ts';
 import { amountFieldProps, majorUnitsOf, moneyInputError } from '../../../lib/money-input.ts';
+import { DatesMultiSelect } from '../../event-dates/components/dates-multi-select.tsx';
 import { useSavePromoCode } from '../api.ts';
 import { type PromoCodeFormValues, promoCodeBody, promoCodeErrors } from '../lib/promo-code-values.ts';
 import { scrollToFirstError } from '../lib/scroll-to-error.ts';
@@ -37,6 +38,7 @@ export function PromoCodeForm(props: {
           : item.discount
         : '',
       ticket_ids: item?.ticket_ids ?? [],
+      event_date_ids: item?.event_date_ids ?? [],
       expiry_date: toWallTime(item?.expiry_date, tz),
       max_uses: item?.max_uses ?? '',
     },
@@ -120,6 +122,14 @@ export function PromoCodeForm(props: {
             description={t`No se aplica descuento a entradas gratuitas ni de donación.`}
             tickets={props.tickets}
             {...form.getInputProps('ticket_ids')}
+          />
+          <DatesMultiSelect
+            eventId={props.eventId}
+            known={item?.event_dates ?? []}
+            description={t`Solo se puede usar en pedidos de estas fechas. Sin ninguna, en todas.`}
+            value={form.values.event_date_ids}
+            onChange={(ids) => form.setFieldValue('event_date_ids', ids)}
+            error={form.errors.event_date_ids}
           />
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
             <DateTimeInput

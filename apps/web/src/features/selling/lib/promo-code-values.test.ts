@@ -8,6 +8,7 @@ const values = (over: Partial<PromoCodeFormValues>): PromoCodeFormValues => ({
   discount_type: 'PERCENTAGE',
   discount: 10,
   ticket_ids: [],
+  event_date_ids: [],
   expiry_date: null,
   max_uses: '',
   ...over,

@@ -10,6 +10,8 @@ export interface PromoCodeFormValues {
   discount_type: PromoDiscountType;
   discount: number | string;
   ticket_ids: string[];
+  /** The dates it is limited to (#27); none: every date. */
+  event_date_ids: string[];
   expiry_date: string | null;
   max_uses: number | string;
 }
@@ -33,6 +35,7 @@ export function promoCodeBody(v: PromoCodeFormValues, currency: string, tz: stri
           ? fixedDiscount(typed, currency)
           : Number(typed),
     ticket_ids: v.ticket_ids,
+    event_date_ids: v.event_date_ids,
     expiry_date: fromWallTime(v.expiry_date, tz),
     max_uses: v.max_uses === '' ? null : Number(v.max_uses),
   };

@@ -10,7 +10,9 @@ import { EmptyState, PageHeader } from '../../../components/page-header.tsx';
 import { PageError, PageLoader } from '../../../components/page-state.tsx';
 import { useCan } from '../../../lib/current-user.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
+import { useManageEvent } from '../../../lib/event-queries.ts';
 import { formatNumber } from '../../../lib/format.ts';
+import { LimitedDates } from '../../event-dates/components/dates-multi-select.tsx';
 import { useCapacityAssignments, useDeleteCapacity, useTickets } from '../api.ts';
 import { CapacityForm } from '../components/capacity-form.tsx';
 
@@ -20,6 +22,7 @@ export function CapacityPage() {
   const eventId = useParams().eventId!;
   const items = useCapacityAssignments(eventId);
   const tickets = useTickets(eventId);
+  const event = useManageEvent(eventId);
   const remove = useDeleteCapacity(eventId);
   const [editing, setEditing] = useState<CapacityAssignment | 'new' | null>(null);
 
@@ -106,6 +109,13 @@ export function CapacityPage() {
                     <Trans>Quedan {formatNumber(item.remaining)}</Trans>
                   </Text>
                 </Group>
+                {item.event_date_ids.length > 0 && event.data && (
+                  <Text size="sm" c="dimmed">
+                    <Trans>
+                      Solo en: <LimitedDates dates={item.event_dates} timezone={event.data.timezone} />
+                    </Trans>
+                  </Text>
+                )}
                 <Group gap={6}>
                   {item.ticket_ids.map((id) => (
                     <Badge key={id} variant="outline" color="gray" size="sm" tt="none">

@@ -25,6 +25,7 @@ import { PageError, PageLoader } from '../../../components/page-state.tsx';
 import { useCan } from '../../../lib/current-user.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format.ts';
+import { LimitedDates } from '../../event-dates/components/dates-multi-select.tsx';
 import { useDeletePromoCode, usePromoCodes, useSellingEvent, useTickets } from '../api.ts';
 import { PromoCodeForm } from '../components/promo-code-form.tsx';
 import { PromoStatusBadge } from '../components/status-badge.tsx';
@@ -58,6 +59,9 @@ export function PromoCodesPage() {
     c.ticket_ids.length === 0
       ? t`Todas las entradas`
       : c.ticket_ids.map((id) => names.get(id) ?? '—').join(', ');
+  // On an event with dates, the dates each code is limited to (#27).
+  const hasDates = rows.some((c) => c.event_date_ids.length > 0);
+  const datesOf = (c: PromoCode) => <LimitedDates dates={c.event_dates} timezone={timezone} />;
   const uses = (c: PromoCode) =>
     c.max_uses === null
       ? formatNumber(c.usage_count)
@@ -153,7 +157,8 @@ export function PromoCodesPage() {
               { label: <Trans>Código</Trans> },
               { label: <Trans>Descuento</Trans> },
               { label: <Trans>Entradas</Trans> },
-              { label: <Trans>Usos</Trans>, align: 'right' },
+              ...(hasDates ? [{ label: <Trans>Fechas</Trans> }] : []),
+              { label: <Trans>Usos</Trans>, align: 'right' as const },
               { label: <Trans>Caduca</Trans> },
               { label: <Trans>Estado</Trans> },
               {},
@@ -170,6 +175,13 @@ export function PromoCodesPage() {
                     {appliesTo(c)}
                   </Text>
                 </Table.Td>
+                {hasDates && (
+                  <Table.Td maw={260}>
+                    <Text size="sm" truncate>
+                      {datesOf(c)}
+                    </Text>
+                  </Table.Td>
+                )}
                 <Table.Td ta="right">{uses(c)}</Table.Td>
                 <Table.Td>{c.expiry_date ? formatDateTime(c.expiry_date, timezone) : t`Nunca`}</Table.Td>
                 <Table.Td>
@@ -194,6 +206,11 @@ export function PromoCodesPage() {
                 <Text size="sm" mt={4}>
                   {discount(c)} · {appliesTo(c)}
                 </Text>
+                {c.event_date_ids.length > 0 && (
+                  <Text size="xs" c="dimmed">
+                    {datesOf(c)}
+                  </Text>
+                )}
                 <Text size="xs" c="dimmed">
                   <Trans>Usos: {uses(c)}</Trans> ·{' '}
                   {c.expiry_date ? (

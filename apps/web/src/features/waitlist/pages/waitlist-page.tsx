@@ -33,7 +33,8 @@ import { useCan } from '../../../lib/current-user.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useManageEvent } from '../../../lib/event-queries.ts';
 import { showSubmitError } from '../../../lib/form-errors.ts';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatDateRange, formatDateTime } from '../../../lib/format.ts';
+import { DateFilter } from '../../event-dates/components/date-filter.tsx';
 import {
   listPath,
   useOfferEntry,
@@ -60,8 +61,9 @@ export function WaitlistPage() {
   const eventId = useParams().eventId!;
   const [search, setSearch] = useState('');
   const [query] = useDebouncedValue(search.trim(), 300);
+  const [dateId, setDateId] = useState('');
   const event = useManageEvent(eventId);
-  const list = useWaitlist(eventId, query);
+  const list = useWaitlist(eventId, query, dateId);
   const settings = useWaitlistSettings(eventId);
   const offer = useOfferEntry(eventId);
   const remove = useRemoveEntry(eventId);
@@ -125,8 +127,13 @@ export function WaitlistPage() {
   );
   const offerText = (e: WaitlistEntry) =>
     e.offer_expires_at && e.state === 'OFFERED' ? t`Caduca ${formatDateTime(e.offer_expires_at, tz)}` : null;
-  const ticket = (e: WaitlistEntry) =>
-    e.price_label ? `${e.ticket_name} – ${e.price_label}` : e.ticket_name;
+  const ticket = (e: WaitlistEntry) => {
+    const name = e.price_label ? `${e.ticket_name} – ${e.price_label}` : e.ticket_name;
+    // On an event with dates, each entry waits for one date (#27).
+    return e.event_date
+      ? `${name} · ${formatDateRange(e.event_date.starts_at, e.event_date.ends_at, tz)}`
+      : name;
+  };
 
   return (
     <Stack gap="md" maw={1100}>
@@ -157,14 +164,18 @@ export function WaitlistPage() {
           autoOffer={settings.data.auto_offer}
         />
       )}
-      {(entries.length > 0 || query || list.isError) && (
-        <TextInput
-          leftSection={<IconSearch size={16} />}
-          placeholder={t`Buscar por nombre o correo`}
-          value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
-          maw={320}
-        />
+      {(entries.length > 0 || query || dateId || list.isError) && (
+        <Group gap="xs" wrap="wrap">
+          <TextInput
+            leftSection={<IconSearch size={16} />}
+            placeholder={t`Buscar por nombre o correo`}
+            value={search}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+            w={320}
+            maw="100%"
+          />
+          <DateFilter eventId={eventId} value={dateId} onChange={(v) => setDateId(v ?? '')} />
+        </Group>
       )}
       {list.isError ? (
         <PageError error={list.error} />
@@ -173,7 +184,7 @@ export function WaitlistPage() {
       ) : entries.length === 0 ? (
         <EmptyState
           icon={<IconHourglass size={40} stroke={1.3} color="var(--mantine-color-blue-5)" />}
-          title={query ? <Trans>Nadie coincide</Trans> : <Trans>Nadie espera todavía</Trans>}
+          title={query || dateId ? <Trans>Nadie coincide</Trans> : <Trans>Nadie espera todavía</Trans>}
           text={
             <Trans>
               Activa la lista de espera en una entrada (Entradas → editar): cuando se agote, la página del
