@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventDatePrices, orderItems, orders } from '../../db/schema/index.ts';
+import { eventDatePrices, eventDates, orderItems, orders } from '../../db/schema/index.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { addEventDate, addTicket, createSellingEvent } from '../../test/factories/checkout.ts';
+import { holdUnits, priceOrder } from '../checkout/checkout.service.ts';
 
 /**
  * A date's own prices and its own sale window (#27), through HTTP: the organizer sets them on a date (or
@@ -21,7 +22,12 @@ const inHours = (h: number) => new Date(Date.now() + h * HOUR).toISOString();
 type Selling = Awaited<ReturnType<typeof createSellingEvent>>;
 
 function datesApi(s: Selling) {
-  return (method: 'GET' | 'POST' | 'PUT', path = '', payload?: object, headers = s.headers) =>
+  return (
+    method: 'GET' | 'POST' | 'PUT',
+    path = '',
+    payload?: object,
+    headers: Record<string, string> = s.headers,
+  ) =>
     t.app.inject({
       method,
       url: `/api/events/${s.event.id}/dates${path}`,
@@ -68,9 +74,9 @@ describe('a date’s own prices', () => {
     });
     const friday = await addEventDate(t.app, s.event, { inDays: 5 });
     const saturday = await addEventDate(t.app, s.event, { inDays: 6 });
-    const [generalPrice, platea, anfiteatro] = [general.prices[0], tiered.prices[0], tiered.prices[1]].map(
-      (p) => p?.id as string,
-    );
+    const generalPrice = general.prices[0]?.id as string;
+    const platea = tiered.prices[0]?.id as string;
+    const anfiteatro = tiered.prices[1]?.id as string;
     const call = datesApi(s);
 
     const saved = await call(
@@ -293,6 +299,44 @@ describe('a date’s own sale window', () => {
     );
     expect(cleared.json().data).toMatchObject({ sale_starts_at: null, sale_ends_at: null });
     expect((await buy(s, line, date.id)).statusCode).toBe(201);
+  });
+
+  it('the locked check decides again: a window that closed after pricing refuses the buyer, not the box office', async () => {
+    const s = await createSellingEvent(t.app);
+    const ticket = await addTicket(t.app, s.event, { prices: [{ price_cents: 2000, quantity: 50 }] });
+    const date = await addEventDate(t.app, s.event, {
+      inDays: 10,
+      sale_ends_at: new Date(Date.now() + HOUR),
+    });
+    const input = {
+      tickets: [{ ticket_id: ticket.id, price_id: ticket.prices[0]?.id as string, quantity: 1 }],
+      event_date_id: date.id,
+    };
+    const buyerPriced = await priceOrder(t.app.deps, s.event.id, input);
+    const boxPriced = await priceOrder(t.app.deps, s.event.id, input, { byOrganizer: true });
+    await t.app.deps.db
+      .update(eventDates)
+      .set({ sale_ends_at: new Date(Date.now() - 1000) })
+      .where(eq(eventDates.id, date.id));
+    const order = (p: typeof buyerPriced, n: number) => ({
+      ...p.order,
+      short_id: `o-late-${n}-${Date.now()}`,
+      locale: 'es',
+    });
+    const refused = await holdUnits(t.app.deps, {
+      order: order(buyerPriced, 1),
+      lines: buyerPriced.lines,
+      status: 'RESERVED',
+      holdMinutes: 15,
+    });
+    expect(refused).toMatchObject({ problem: 'DATE_UNAVAILABLE' });
+    const sold = await holdUnits(t.app.deps, {
+      order: order(boxPriced, 2),
+      lines: boxPriced.lines,
+      status: 'COMPLETED',
+      byOrganizer: true,
+    });
+    expect(sold).not.toHaveProperty('problem');
   });
 
   it('refuses an end before the start, or a sale that starts after the date, with nothing changed', async () => {

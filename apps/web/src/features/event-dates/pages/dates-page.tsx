@@ -99,7 +99,8 @@ export function DatesPage() {
         description={
           <Trans>
             Un evento puede celebrarse varias veces: cada fecha tiene su propio estado y, si quieres, su
-            propio aforo. Sin fechas, el evento se celebra solo en su fecha de inicio.
+            propio aforo, sus propios precios y su propio periodo de venta. Sin fechas, el evento se celebra
+            solo en su fecha de inicio.
           </Trans>
         }
         action={actions}
