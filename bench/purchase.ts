@@ -18,7 +18,8 @@ import { sql } from 'drizzle-orm';
 import { rowsOf } from '../apps/server/src/db/client.ts';
 import { createPgDatabase, createTestApp } from '../apps/server/src/test/app.ts';
 import { addTicket, createSellingEvent } from '../apps/server/src/test/factories/checkout.ts';
-import { BASE_DATABASE_URL, cpuSnapshot, jsonRequest, percentile, startTaquilla } from './lib.ts';
+import { BASE_DATABASE_URL, cpuSnapshot, percentile, startTaquilla } from './lib.ts';
+import { PurchaseFlow } from './purchase-flow.ts';
 
 const UNITS = 1000;
 const BUYERS = Number(process.env.BUYERS ?? 100);
@@ -34,79 +35,8 @@ const warmTicket = await addTicket(seed.app, warm.event, { prices: [{ price_cent
 const server = await startTaquilla(db.url, { WEB_CONCURRENCY: String(WORKERS), TEST_PAYMENTS: 'true' });
 const agent = new http.Agent({ keepAlive: true, maxSockets: BUYERS });
 
-/** The part of an answer the bench reads. */
-interface Answer {
-  data?: { short_id?: string; status?: string };
-}
-
-const call = (method: string, path: string, body: unknown) =>
-  jsonRequest<Answer>(server.url, agent, method, path, body);
-
-type Step = 'reserve' | 'details' | 'payment';
-const stepTimes: Record<Step, number[]> = { reserve: [], details: [], payment: [] };
-const purchases: number[] = [];
-const failures = new Map<string, number>();
-const fail = (what: string) => failures.set(what, (failures.get(what) ?? 0) + 1);
-
-async function timed<T>(step: Step, work: () => Promise<T>): Promise<T> {
-  const t0 = performance.now();
-  const out = await work();
-  stepTimes[step].push(performance.now() - t0);
-  return out;
-}
-
-/** One whole purchase; false once the ticket is sold out. */
-async function purchase(eventId: string, t: typeof ticket, n: number): Promise<boolean> {
-  const price = t.prices[0];
-  if (!price) throw new Error('ticket without a price');
-  const t0 = performance.now();
-  const reserved = await timed('reserve', () =>
-    call('POST', `/api/public/events/${eventId}/order`, {
-      tickets: [{ ticket_id: t.id, price_id: price.id, quantity: 1 }],
-    }),
-  );
-  if (reserved.status === 409) return false;
-  if (reserved.status !== 201) {
-    fail(`reserve ${reserved.status}`);
-    return true;
-  }
-  const order = `/api/public/events/${eventId}/order/${reserved.json?.data?.short_id}`;
-  const email = `comprador${n}@example.com`;
-  const details = await timed('details', () =>
-    call('PUT', order, {
-      first_name: 'Ana',
-      last_name: `García ${n}`,
-      email,
-      email_confirmation: email,
-      attendees: [{ ticket_id: t.id, first_name: 'Ana', last_name: `García ${n}`, email }],
-    }),
-  );
-  if (details.status !== 200) {
-    fail(`details ${details.status}`);
-    return true;
-  }
-  const paid = await timed('payment', () =>
-    call('POST', `${order}/payment`, { provider: 'test', card_number: '4242 4242 4242 4242' }),
-  );
-  if (paid.status !== 200 || paid.json?.data?.status !== 'COMPLETED') {
-    fail(`payment ${paid.status} ${paid.json?.data?.status ?? ''}`);
-    return true;
-  }
-  purchases.push(performance.now() - t0);
-  return true;
-}
-
-/** BUYERS buyers, each buying again and again until a reservation answers sold out. */
-async function sale(eventId: string, t: typeof ticket, limit = Number.POSITIVE_INFINITY) {
-  let n = 0;
-  await Promise.all(
-    Array.from({ length: BUYERS }, async () => {
-      while (n < limit && (await purchase(eventId, t, n++))) {
-        // next purchase
-      }
-    }),
-  );
-}
+const flow = new PurchaseFlow(server.url, agent, BUYERS);
+const { stepTimes, purchases, failures } = flow;
 
 function pgbench(clients: number): string {
   const bin = ['/usr/lib/postgresql/15/bin/pgbench', 'pgbench'].find((b) => b === 'pgbench' || existsSync(b));
@@ -126,14 +56,12 @@ function pgbench(clients: number): string {
 
 try {
   // Warm-up on another event: JIT, connection pools, cached plans.
-  await sale(warm.event.id, warmTicket, 300);
-  for (const step of Object.values(stepTimes)) step.length = 0;
-  purchases.length = 0;
-  failures.clear();
+  await flow.sale(warm.event.id, warmTicket, { limit: 300 });
+  flow.reset();
 
   const before = await cpuSnapshot(seed.app.deps.db);
   const started = performance.now();
-  await sale(event.id, ticket);
+  await flow.sale(event.id, ticket);
   const seconds = (performance.now() - started) / 1000;
 
   const q = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await seed.app.deps.db.execute(query));
