@@ -73,6 +73,8 @@ process.on('exit', stop);
 /** The public pages, in the order a buyer meets them. Add a line for a new public page. */
 const PAGES = [
   { name: 'event', path: (c) => `/e/${c.event.id}/${c.event.slug}` },
+  { name: 'event, 5,000 dates', path: (c) => `/e/${c.slots.id}/${c.slots.slug}` },
+  { name: 'event, one of 5,000 dates', path: (c) => `/e/${c.slots.id}/${c.slots.slug}?date=${c.slotDate}` },
   { name: 'checkout details', path: (c) => `/checkout/${c.event.id}/${c.reserved}/details` },
   { name: 'checkout payment', path: (c) => `/checkout/${c.event.id}/${c.withDetails}/payment` },
   { name: 'checkout summary', path: (c) => `/checkout/${c.event.id}/${c.completed}/summary` },
@@ -326,5 +328,53 @@ async function setUp() {
   const checkInList = await call('POST', `events/${event.id}/check-in-lists`, { name: 'Puerta' }, token)
     .then((l) => l.short_id)
     .catch(() => null);
-  return { event, reserved, withDetails, completed, attendee: paid.attendees[0].short_id, checkInList };
+  const { slots, slotDate } = await timeSlots(organizer.id, token);
+  return {
+    event,
+    reserved,
+    withDetails,
+    completed,
+    attendee: paid.attendees[0].short_id,
+    checkInList,
+    slots,
+    slotDate,
+  };
+}
+
+/** A museum's time slots (issue 27): one event with 5,000 dates, a slot every 30 minutes. */
+async function timeSlots(organizerId, token) {
+  const start = new Date(Date.now() + 86400_000);
+  const slots = await call(
+    'POST',
+    'events',
+    {
+      name: 'Visitas guiadas al museo',
+      organizer_id: organizerId,
+      start_date: start.toISOString(),
+      end_date: new Date(start.getTime() + 1800_000).toISOString(),
+      timezone: 'Europe/Madrid',
+      currency: 'EUR',
+      description: '<p>Visitas de 30 minutos con guía, en grupos pequeños.</p>',
+    },
+    token,
+  );
+  await call(
+    'POST',
+    `events/${slots.id}/tickets`,
+    { name: 'Entrada', type: 'PAID', prices: [{ price_cents: 1200, quantity: 25 }] },
+    token,
+  );
+  const rule = {
+    frequency: 'SLOTS',
+    starts_on: start.toISOString().slice(0, 10),
+    start_time: '00:00',
+    closes_at: '23:59',
+    every_minutes: 30,
+    duration_minutes: 30,
+    ends: { count: 5000 },
+  };
+  await call('POST', `events/${slots.id}/dates/from-rule`, { rule }, token);
+  await call('PUT', `events/${slots.id}/status`, { status: 'LIVE' }, token);
+  const { dates } = await call('GET', `public/events/${slots.id}`);
+  return { slots, slotDate: dates[20].id };
 }
