@@ -225,7 +225,8 @@ export { FEW_LEFT_UNITS, MAX_DATES_RANGE_DAYS, MAX_PUBLIC_DATES };
 
 /**
  * An upcoming date as buyers see it: ON_SALE, or SOLD_OUT (set by the organizer, or nothing left).
- * `location` is the date's own venue when it is not the event's (null: the event's).
+ * `location` is the date's own venue when it is not the event's (null: the event's). `sale_state`: the
+ * date's own sale window, open, not open yet (from `sale_starts_at`) or closed.
  */
 export const publicEventDateSchema = z
   .object({
@@ -235,6 +236,8 @@ export const publicEventDateSchema = z
     status: z.enum(['ON_SALE', 'SOLD_OUT']),
     sold_out: z.boolean(),
     few_left: z.boolean(),
+    sale_state: z.enum(['ON_SALE', 'NOT_STARTED', 'ENDED']),
+    sale_starts_at: z.string().nullable(),
     location: eventLocationSchema.nullable(),
   })
   .meta({ id: 'PublicEventDate' });

@@ -1,3 +1,4 @@
+import { saleWindowState } from '@taquilla/shared/event-date-limits';
 import type { Queryable } from '../../db/client.ts';
 import type { EventLocation } from '../../db/schema/events.ts';
 import {
@@ -41,9 +42,7 @@ export function dateSaleState(
   date: Pick<ContextDate, 'sale_starts_at' | 'sale_ends_at'>,
   now = Date.now(),
 ): 'NOT_STARTED' | 'ENDED' | null {
-  if (date.sale_starts_at && date.sale_starts_at.getTime() > now) return 'NOT_STARTED';
-  if (date.sale_ends_at && date.sale_ends_at.getTime() <= now) return 'ENDED';
-  return null;
+  return saleWindowState(date.sale_starts_at, date.sale_ends_at, now);
 }
 
 /** The tickets as sold on `date`: each price the date sets replaces the ticket's. */

@@ -1,3 +1,4 @@
+import { saleWindowState } from '@taquilla/shared/event-date-limits';
 import { FEW_LEFT_UNITS, MAX_PUBLIC_DATES, type PublicEventDate } from '@taquilla/shared/schemas/event-dates';
 import { sql } from 'drizzle-orm';
 import { type Queryable, rowsOf } from '../../db/client.ts';
@@ -17,11 +18,14 @@ interface DateRow {
   status: 'ON_SALE' | 'SOLD_OUT';
   location: EventLocation | null;
   capacity: number | null;
+  sale_starts_at: Date | string | null;
+  sale_ends_at: Date | string | null;
   held: number;
   total: number;
 }
 
-const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+const asDate = (d: Date | string | null) => (d === null ? null : new Date(d));
+const iso = (d: Date | string | null) => asDate(d)?.toISOString() ?? null;
 
 /** Units one date can sell at most from its tickets, or null when some visible tier has no limit. */
 async function unitsPerDate(q: Queryable, eventId: string): Promise<number | null> {
@@ -50,7 +54,8 @@ export async function publicDates(
   const limit = range.limit ?? MAX_PUBLIC_DATES;
   const rows = await q.execute(sql`
       with shown as (
-        select d.id, d.starts_at, d.ends_at, d.status, d.location, d.capacity, count(*) over () as total
+        select d.id, d.starts_at, d.ends_at, d.status, d.location, d.capacity, d.sale_starts_at, d.sale_ends_at,
+          count(*) over () as total
         from event_dates d
         where d.event_id = ${eventId}::uuid and d.status in ('ON_SALE', 'SOLD_OUT')
           and d.starts_at > ${from.toISOString()}::timestamptz ${upper}
@@ -79,6 +84,9 @@ export async function publicDates(
       status: soldOut ? 'SOLD_OUT' : 'ON_SALE',
       sold_out: soldOut,
       few_left: !soldOut && left !== null && left <= FEW_LEFT_UNITS,
+      sale_state:
+        saleWindowState(asDate(d.sale_starts_at), asDate(d.sale_ends_at), now.getTime()) ?? 'ON_SALE',
+      sale_starts_at: iso(d.sale_starts_at),
       location: d.location,
     };
   });

@@ -160,4 +160,31 @@ describe('the public event and its dates', () => {
       (await publicEvent(seller.event.id, '?date=6a0f7d3e-0000-4000-8000-000000000000')).statusCode,
     ).toBe(404);
   });
+
+  it('each date says where its own sale window stands: open, opening on a day, or closed', async () => {
+    const e = await eventWithDates([{ days: 3 }, { days: 10 }, { days: 17 }]);
+    const opens = new Date(Date.now() + 2 * DAY).toISOString();
+    const set = (i: number, days: number, window: object) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/events/${e.event.id}/dates/${e.ids[i]}`,
+        headers: e.headers,
+        payload: { starts_at: at(days), ...window },
+      });
+    const opening = await set(1, 10, { sale_starts_at: opens });
+    expect(opening.statusCode, opening.body).toBe(200);
+    const closed = await set(2, 17, {
+      sale_starts_at: new Date(Date.now() - 2 * DAY).toISOString(),
+      sale_ends_at: new Date(Date.now() - DAY).toISOString(),
+    });
+    expect(closed.statusCode, closed.body).toBe(200);
+    const dates = (await publicEvent(e.event.id)).json().data.dates;
+    expect(dates.map((d: { sale_state: string }) => d.sale_state)).toEqual([
+      'ON_SALE',
+      'NOT_STARTED',
+      'ENDED',
+    ]);
+    expect(dates[1].sale_starts_at).toBe(opens);
+    expect(dates[0].sale_starts_at).toBeNull();
+  });
 });

@@ -22,7 +22,9 @@ const at = (days: number) => {
 };
 
 /** A live event with one ticket and these dates (by days from now), made through the organizer's API. */
-async function eventWithDates(dates: { days: number; status?: string; location?: object }[]) {
+async function eventWithDates(
+  dates: { days: number; status?: string; location?: object; sale_starts_at?: string }[],
+) {
   const seller = await createSellingEvent(t.app);
   const ticket = await addTicket(t.app, seller.event, { prices: [{ price_cents: 1500, quantity: 100 }] });
   const ids: string[] = [];
@@ -36,6 +38,7 @@ async function eventWithDates(dates: { days: number; status?: string; location?:
         ends_at: new Date(Date.parse(at(d.days)) + 2 * 3600 * 1000).toISOString(),
         ...(d.status ? { status: d.status } : {}),
         ...(d.location ? { location: d.location } : {}),
+        ...(d.sale_starts_at ? { sale_starts_at: d.sale_starts_at } : {}),
       },
     });
     expect(res.statusCode, res.body).toBe(201);
@@ -135,6 +138,15 @@ describe('public event page of an event with dates', () => {
     expect(markup).toMatch(/<button[^>]*aria-pressed="true"[^>]*aria-label="[^"]+"/);
     expect(markup).toContain('aria-label="Mes siguiente"');
     expect(inlined(html).event.dates).toHaveLength(3);
+  });
+
+  it('a date whose own sale has not opened says from which day it is on sale', async () => {
+    const opens = new Date(Date.now() + 2 * DAY).toISOString();
+    const e = await eventWithDates([{ days: 5 }, { days: 12, sale_starts_at: opens }]);
+    const page = text(rootMarkup((await get(`/e/${e.event.id}/${e.event.slug}`)).html));
+    expect(page).toContain(`A la venta el ${dayShort(opens)}`);
+    const en = await get(`/e/${e.event.id}/${e.event.slug}`, { 'accept-language': 'en' });
+    expect(text(rootMarkup(en.html))).toContain(`On sale ${dayShort(opens, 'en')}`);
   });
 
   it('?date= opens that date: chosen in the list, its tickets, its venue and its own canonical address', async () => {

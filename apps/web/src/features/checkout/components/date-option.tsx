@@ -5,12 +5,28 @@ import type { EventDateOption } from '../lib/event-dates.ts';
 import { usePageFormat } from '../lib/page-format.ts';
 import classes from './public.module.css';
 
-/** Sold out or few left, as a badge beside a date. */
-export function DateAvailability({ date }: { date: EventDateOption }) {
+/** Sold out, not on sale yet, sale closed or few left, as a badge beside a date. */
+export function DateAvailability({ date, timezone }: { date: EventDateOption; timezone: string }) {
+  const format = usePageFormat();
   if (date.sold_out || date.status === 'SOLD_OUT') {
     return (
       <Badge variant="light" color="gray" className={classes.dateBadge}>
         <Trans>Agotada</Trans>
+      </Badge>
+    );
+  }
+  if (date.sale_state === 'NOT_STARTED') {
+    const when = date.sale_starts_at ? format.dayShort(date.sale_starts_at, timezone) : null;
+    return (
+      <Badge variant="light" color="blue" className={classes.dateBadge}>
+        {when ? <Trans>A la venta el {when}</Trans> : <Trans>Próximamente</Trans>}
+      </Badge>
+    );
+  }
+  if (date.sale_state === 'ENDED') {
+    return (
+      <Badge variant="light" color="gray" className={classes.dateBadge}>
+        <Trans>Venta cerrada</Trans>
       </Badge>
     );
   }
@@ -69,7 +85,7 @@ export function DateOptionLink(props: {
           </Text>
         )}
       </span>
-      <DateAvailability date={date} />
+      <DateAvailability date={date} timezone={timezone} />
     </a>
   );
 }

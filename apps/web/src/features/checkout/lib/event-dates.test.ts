@@ -16,6 +16,8 @@ const option = (id: string, starts_at: string): EventDateOption => ({
   status: 'ON_SALE',
   sold_out: false,
   few_left: false,
+  sale_state: 'ON_SALE',
+  sale_starts_at: null,
   location: null,
 });
 
