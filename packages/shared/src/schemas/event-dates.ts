@@ -199,6 +199,8 @@ export const eventDateSchema = z
     sale_ends_at: z.string().nullable(),
     /** Its own prices, instead of the tickets' (empty: the tickets' prices). */
     prices: z.array(z.object({ price_id: z.string(), price_cents: z.number() })),
+    /** Another date's orders may be moved here: it is neither cancelled nor started. */
+    can_take_moved_orders: z.boolean(),
     created_at: z.string(),
     updated_at: z.string(),
   })

@@ -180,6 +180,18 @@ describe("moving one date's orders to another date", () => {
     const other = await twoDates();
     const cancelled = await addEventDate(t.app, s.event, { inDays: 20, status: 'CANCELLED' });
     const past = await addEventDate(t.app, s.event, { inDays: -2 });
+    // The list the organizer chooses from says the same as the refusal: only the upcoming, standing dates.
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: `/api/events/${s.event.id}/dates?per_page=100`,
+      headers: s.headers,
+    });
+    const takes = Object.fromEntries(
+      listed
+        .json()
+        .data.map((d: { id: string; can_take_moved_orders: boolean }) => [d.id, d.can_take_moved_orders]),
+    );
+    expect(takes).toEqual({ [s.from.id]: true, [s.to.id]: true, [cancelled.id]: false, [past.id]: false });
     for (const target of [s.from.id, cancelled.id, past.id, other.to.id]) {
       const res = await move(s, s.from.id, { to_event_date_id: target });
       expect(res.statusCode, `${target} ${res.body}`).toBe(422);

@@ -23,6 +23,10 @@ import { epochDay, expandRule, type Occurrence } from './recurrence.ts';
 
 type RuleDates = z.output<typeof ruleDatesInput>;
 
+/** A date another date's orders may be moved to (its buyers could still go). */
+const takesMovedOrders = (row: Pick<repo.EventDateRow, 'status' | 'starts_at'>) =>
+  row.status !== 'CANCELLED' && row.starts_at > new Date();
+
 function present(row: repo.EventDateRow, prices: repo.DatePrice[] = []): EventDate {
   return {
     id: row.id,
@@ -35,6 +39,7 @@ function present(row: repo.EventDateRow, prices: repo.DatePrice[] = []): EventDa
     sale_starts_at: row.sale_starts_at?.toISOString() ?? null,
     sale_ends_at: row.sale_ends_at?.toISOString() ?? null,
     prices,
+    can_take_moved_orders: takesMovedOrders(row),
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };
@@ -358,7 +363,7 @@ export async function markMoved(tx: Queryable, auth: AuthContext, eventId: strin
   const from = rows.find((r) => r.id === id);
   if (!from) throw notFound();
   const to = rows.find((r) => r.id === toId);
-  if (!to || to.id === from.id || to.status === 'CANCELLED' || to.starts_at <= new Date()) {
+  if (!to || to.id === from.id || !takesMovedOrders(to)) {
     throw invalid({ to_event_date_id: m['event_dates.move_target_invalid'] });
   }
   if (from.status !== 'CANCELLED') await repo.updateDates(tx, auth.accountId, [id], { status: 'CANCELLED' });

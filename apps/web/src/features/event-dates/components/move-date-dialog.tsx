@@ -4,19 +4,22 @@ import { Alert, Checkbox, Modal, Select, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
+import { wallTimeToInstant } from '@taquilla/shared/dates';
 import { type EventDate, moveDateInput } from '@taquilla/shared/schemas/event-dates';
+import { useState } from 'react';
 import { FormActions } from '../../../components/form-actions.tsx';
 import { showSubmitError } from '../../../lib/form-errors.ts';
 import { formatDateRange } from '../../../lib/format.ts';
 import { schemaValidate } from '../../../lib/schema-form.ts';
 import { useEventDates, useMoveDate } from '../api.ts';
+import { FromDayPicker } from './from-day-picker.tsx';
 
 type Values = { to_event_date_id: string; notify_buyers: boolean };
 
 /**
  * Moves one date's orders to another date: the date is cancelled at once and its orders follow in the
  * background, each with its tickets (same codes) and its buyer told in their language. The server says
- * which dates can take them; the list offers the event's other dates still to come.
+ * which dates can take them (`can_take_moved_orders`); the list offers them from today, or from a day.
  */
 export function MoveDateDialog(props: {
   eventId: string;
@@ -27,16 +30,23 @@ export function MoveDateDialog(props: {
 }) {
   const { t } = useLingui();
   const phone = useMediaQuery('(max-width: 48em)');
-  const dates = useEventDates(props.eventId);
+  // The dates still to come, from a day the organizer may choose (an event can have 5,000).
+  const [now] = useState(() => new Date().toISOString());
+  const [day, setDay] = useState('');
+  const from = day ? wallTimeToInstant(`${day} 00:00`, props.timeZone) : now;
+  const dates = useEventDates(props.eventId, { from });
   const move = useMoveDate(props.eventId);
   const form = useForm<Values>({
     initialValues: { to_event_date_id: '', notify_buyers: true },
     validate: schemaValidate<Values>(moveDateInput),
   });
-  const now = Date.now();
-  const targets = (dates.data?.data ?? [])
-    .filter((d) => d.id !== props.date.id && d.status !== 'CANCELLED' && Date.parse(d.starts_at) > now)
+  const many = (dates.data?.meta.total ?? 0) > (dates.data?.data.length ?? 0) || day !== '';
+  const [picked, setPicked] = useState<{ value: string; label: string } | null>(null);
+  const listed = (dates.data?.data ?? [])
+    .filter((d) => d.id !== props.date.id && d.can_take_moved_orders)
     .map((d) => ({ value: d.id, label: formatDateRange(d.starts_at, d.ends_at, props.timeZone) }));
+  // The chosen date keeps its name when the list moves to another day.
+  const targets = picked && !listed.some((o) => o.value === picked.value) ? [picked, ...listed] : listed;
 
   const submit = form.onSubmit(async (v) => {
     try {
@@ -73,6 +83,7 @@ export function MoveDateDialog(props: {
               y devolverlo después.
             </Trans>
           </Alert>
+          {many && <FromDayPicker timeZone={props.timeZone} value={day} onChange={setDay} />}
           <Select
             label={t`Nueva fecha`}
             placeholder={t`Elige una fecha`}
@@ -83,7 +94,10 @@ export function MoveDateDialog(props: {
             allowDeselect={false}
             {...form.getInputProps('to_event_date_id')}
             value={form.values.to_event_date_id || null}
-            onChange={(v) => form.setFieldValue('to_event_date_id', v ?? '')}
+            onChange={(v, option) => {
+              form.setFieldValue('to_event_date_id', v ?? '');
+              setPicked(option ?? null);
+            }}
           />
           <Checkbox
             label={t`Avisar a los compradores por correo, en su idioma`}
