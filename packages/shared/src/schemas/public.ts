@@ -160,6 +160,11 @@ export const publicEventSchema = z
         ticket_ids: z.array(z.string()),
       })
       .nullable(),
+    /**
+     * The promo code sent is valid, but not on this date (#27: it is limited to other dates); then
+     * `promo_code` is null.
+     */
+    promo_code_other_dates: z.boolean(),
   })
   .meta({ id: 'PublicEvent' });
 export type PublicEvent = z.infer<typeof publicEventSchema>;

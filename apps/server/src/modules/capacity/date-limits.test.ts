@@ -93,6 +93,14 @@ describe('promo codes limited to dates', () => {
       t.app.inject({ url: `/api/public/events/${s.event.id}/promo-codes/SOLOA?date=${date}` });
     expect((await check(a.id)).json().valid).toBe(true);
     expect((await check(b.id)).json().valid).toBe(false);
+    const pageOn = async (date: string) =>
+      (await t.app.inject({ url: `/api/public/events/${s.event.id}?promo_code=soloa&date=${date}` })).json()
+        .data;
+    expect(await pageOn(b.id)).toMatchObject({ promo_code: null, promo_code_other_dates: true });
+    expect(await pageOn(a.id)).toMatchObject({
+      promo_code: { code: 'SOLOA' },
+      promo_code_other_dates: false,
+    });
   });
 
   it('a hidden ticket unlocked by a code limited to A is neither shown nor sold on B', async () => {

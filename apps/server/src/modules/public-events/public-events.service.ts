@@ -243,6 +243,8 @@ export async function getPublicEvent(
           ticket_ids: promo.ticket_ids,
         }
       : null,
+    promo_code_other_dates:
+      !promo && !!promoCode && !!dateId && (await findValidPromoCode(q, eventId, promoCode)) !== null,
   };
 }
 

@@ -9,6 +9,8 @@ import { useState } from 'react';
 export function PromoCodeField(props: {
   applied: string | null;
   invalid: boolean;
+  /** The code is valid, but not on the chosen date (the server's word, #27). */
+  otherDates?: boolean;
   checking: boolean;
   onApply: (code: string) => void;
   onRemove: () => void;
@@ -63,7 +65,13 @@ export function PromoCodeField(props: {
           placeholder={t`Código promocional`}
           value={code}
           onChange={(e) => setCode(e.currentTarget.value)}
-          error={props.invalid ? t`El código promocional no es válido o no se reconoce.` : undefined}
+          error={
+            props.invalid
+              ? props.otherDates
+                ? t`Este código promocional no es válido para la fecha elegida.`
+                : t`El código promocional no es válido o no se reconoce.`
+              : undefined
+          }
           autoCapitalize="characters"
           autoComplete="off"
         />

@@ -257,6 +257,7 @@ export function EventPage({
             <PromoCodeField
               applied={applied}
               invalid={promoInvalid}
+              otherDates={data.promo_code_other_dates}
               checking={Boolean(promoParam) && event.loading}
               onApply={(code) => setPromo(code)}
               onRemove={() => setPromo(null)}

@@ -58,6 +58,7 @@ export function DatesMultiSelect(props: {
       error={props.error}
       searchable
       clearable
+      clearButtonProps={{ 'aria-label': t`Quitar todas las fechas` }}
       hidePickedOptions
       nothingFoundMessage={t`Ninguna fecha coincide`}
       style={{ flex: 1, minWidth: 240 }}

@@ -177,6 +177,7 @@ function Widget({ eventId, event: initial, options, search }: Omit<Parameters<ty
         <PromoCodeField
           applied={event.promo_code?.code ?? null}
           invalid={promoInvalid}
+          otherDates={event.promo_code_other_dates}
           checking={checking}
           onApply={(code) => applyPromo(code)}
           onRemove={() => applyPromo(null)}
