@@ -1,3 +1,4 @@
+import { formatDateRange } from '@taquilla/shared/dates';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderItems, orders, waitlistEntries } from '../../db/schema/index.ts';
@@ -295,8 +296,11 @@ describe('waiting list per date', () => {
     expect(noDate.json().error.fields).toEqual({ event_date_id: expect.any(String) });
     const joined = await join({ event_date_id: a.id });
     expect(joined.statusCode, joined.body).toBe(201);
-    await t.app.deps.jobs.drain();
-    await takeMail(t.app);
+    const when = formatDateRange(a.starts_at, a.ends_at, 'Europe/Madrid', 'es', 'full');
+    // The confirmation names the date waited for.
+    const joinedMail = await takeMail(t.app);
+    expect(joinedMail.map((x) => x.to)).toEqual(['marta@example.com']);
+    expect(joinedMail[0]?.text).toContain(when);
 
     const list = async (filter = '') =>
       (
@@ -349,5 +353,13 @@ describe('waiting list per date', () => {
       .from(orders)
       .where(eq(orders.id, entry?.order_id ?? ''));
     expect(offer?.event_date_id).toBe(a.id);
+    const offerMail = await takeMail(t.app);
+    expect(offerMail.map((x) => x.to)).toEqual(['marta@example.com']);
+    expect(offerMail[0]?.text.replace(/\s+/g, ' ')).toContain(when);
+    // The export says which date each entry waits for.
+    const csv = await t.app.inject({ url: `/api/events/${s.event.id}/waitlist/export`, headers: s.headers });
+    const [header, line] = csv.body.replace('\uFEFF', '').split('\r\n');
+    expect(header?.split(',')[7]).toBe('Fecha');
+    expect(line?.split(',')[7]).toMatch(/^\d{4}-\d{2}-\d{2}/);
   });
 });

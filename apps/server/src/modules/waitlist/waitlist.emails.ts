@@ -1,5 +1,5 @@
 import { DEFAULT_LOCALE, type Locale } from '@taquilla/shared';
-import { dateFormat } from '@taquilla/shared/dates';
+import { dateFormat, formatDateRange } from '@taquilla/shared/dates';
 import type { EmailTemplateKind } from '@taquilla/shared/schemas/email-templates';
 import type { Queryable } from '../../db/client.ts';
 import { eventDateLine, renderEmail } from '../../lib/email-layout.ts';
@@ -7,6 +7,7 @@ import { isLocale, t } from '../../lib/i18n.ts';
 import type { JobQueue } from '../../lib/jobs.ts';
 import { enqueueEmail } from '../../lib/mailer.ts';
 import { customTexts } from '../email-templates/email-templates.service.ts';
+import { loadDateRefs } from '../event-dates/date-refs.ts';
 import { type EmailEvent, platformFooter, replyToOf } from '../orders/orders.service.ts';
 import { waitlistMessages as m } from './waitlist.messages.ts';
 
@@ -25,6 +26,28 @@ interface MailContext {
   /** The event as the order e-mails describe it (`orders.emailEventOf`): its date, organizer, texts. */
   event: EmailEvent;
   ticketName: string;
+  /** The date the entry waits for, on an event with dates (#27): named beside the ticket. */
+  date?: { starts_at: Date; ends_at: Date | null } | null;
+}
+
+/** The ticket as the e-mails name it: with the entry's date on an event with dates. */
+function ticketLabel(ctx: MailContext, locale: Locale) {
+  if (!ctx.date) return ctx.ticketName;
+  const when = formatDateRange(ctx.date.starts_at, ctx.date.ends_at, ctx.event.timezone, locale, 'full');
+  return `${ctx.ticketName}, ${when}`;
+}
+
+/** The event as the e-mails describe it: on the entry's date when it has one. */
+const onDate = (ctx: MailContext): EmailEvent =>
+  ctx.date ? { ...ctx.event, start_date: ctx.date.starts_at, end_date: ctx.date.ends_at } : ctx.event;
+
+/** The date an entry waits for, as its e-mails name it (#27); null without one. */
+export async function entryDate(q: Queryable, dateId: string | null | undefined) {
+  if (!dateId) return null;
+  const ref = (await loadDateRefs(q, [dateId])).get(dateId);
+  return ref
+    ? { starts_at: new Date(ref.starts_at), ends_at: ref.ends_at ? new Date(ref.ends_at) : null }
+    : null;
 }
 
 const localeOf = (entry: MailEntry): Locale => (isLocale(entry.locale) ? entry.locale : DEFAULT_LOCALE);
@@ -36,7 +59,7 @@ function organizerTexts(
   entry: MailEntry,
   extra: Record<string, string> = {},
 ) {
-  const { event } = ctx;
+  const event = onDate(ctx);
   const locale = localeOf(entry);
   return customTexts(event.email_templates, kind, locale, {
     buyer_name: `${entry.first_name} ${entry.last_name ?? ''}`.trim(),
@@ -62,7 +85,7 @@ export function queueJoinedEmail(ctx: MailContext, entry: MailEntry, leaveToken:
   const params = {
     name: entry.first_name,
     quantity: entry.quantity,
-    ticket: ctx.ticketName,
+    ticket: ticketLabel(ctx, locale),
     event: ctx.event.name,
   };
   const custom = organizerTexts(ctx, 'WAITLIST_JOINED', entry);
@@ -90,7 +113,7 @@ export function queueOfferEmail(ctx: MailContext, entry: MailEntry, orderShortId
   const params = {
     name: entry.first_name,
     quantity: entry.quantity,
-    ticket: ctx.ticketName,
+    ticket: ticketLabel(ctx, locale),
     event: event.name,
     until: untilText,
   };

@@ -30,5 +30,5 @@ export const waitlistMessages = defineMessages({
   'waitlist.email_offer_button': '{quantity, plural, one {Comprar mi entrada} other {Comprar mis entradas}}',
   'waitlist.sheet_name': 'Lista de espera',
   'waitlist.csv_header':
-    'Posición,Estado,Nombre,Apellidos,Correo,Entrada,Tarifa,Cantidad,Idioma,Inscripción,Oferta,Oferta caduca,Pedido',
+    'Posición,Estado,Nombre,Apellidos,Correo,Entrada,Tarifa,Fecha,Cantidad,Idioma,Inscripción,Oferta,Oferta caduca,Pedido',
 });

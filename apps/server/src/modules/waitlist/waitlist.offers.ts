@@ -6,7 +6,7 @@ import { emitWebhook } from '../../lib/webhook-events.ts';
 import { holdUnits, priceOrder } from '../checkout/checkout.service.ts';
 import { SOLD_ORDERS } from '../order-lifecycle/order-lifecycle.ts';
 import { emailEventOf, prefillBuyer } from '../orders/orders.service.ts';
-import { queueOfferEmail } from './waitlist.emails.ts';
+import { entryDate, queueOfferEmail } from './waitlist.emails.ts';
 import { waitlistMessages as m } from './waitlist.messages.ts';
 import * as repo from './waitlist.repository.ts';
 
@@ -111,6 +111,7 @@ export async function offerFreedUnits(deps: Deps, ticketId: string, entryId?: st
           tx,
           event: await emailEventOf(tx, entry.account_id, ticket.event_id),
           ticketName: ticket.ticket_name,
+          date: await entryDate(tx, entry.event_date_id),
         },
         entry,
         shortId,

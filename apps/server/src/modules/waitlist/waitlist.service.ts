@@ -19,7 +19,7 @@ import { loadDateRefs, refOf } from '../event-dates/date-refs.ts';
 import { loadOwnedEvent } from '../events/owned-event.ts';
 import { abandonReservation, emailEventOf } from '../orders/orders.service.ts';
 import { getPublicEvent } from '../public-events/public-events.service.ts';
-import { queueJoinedEmail } from './waitlist.emails.ts';
+import { entryDate, queueJoinedEmail } from './waitlist.emails.ts';
 import { waitlistMessages as m } from './waitlist.messages.ts';
 import { DEFAULT_OFFER_MINUTES, OFFER_ORDERS, offerFreedUnits } from './waitlist.offers.ts';
 import * as repo from './waitlist.repository.ts';
@@ -117,7 +117,14 @@ export async function joinWaitlist(deps: Deps, eventId: string, input: JoinWaitl
     if (created || rejoin) {
       const mailEvent = await emailEventOf(tx, owner.account_id, eventId);
       await queueJoinedEmail(
-        { jobs: deps.jobs, appUrl: deps.config.appUrl, tx, event: mailEvent, ticketName: ticket.name },
+        {
+          jobs: deps.jobs,
+          appUrl: deps.config.appUrl,
+          tx,
+          event: mailEvent,
+          ticketName: ticket.name,
+          date: await entryDate(tx, dateId),
+        },
         {
           email,
           first_name: input.first_name,
@@ -235,6 +242,7 @@ export async function exportEntries(
         e.email,
         e.ticket_name,
         e.price_label,
+        wallClock(e.event_date ? new Date(e.event_date.starts_at) : null, tz),
         e.quantity,
         e.locale,
         wallClock(row.entry.created_at, tz),

@@ -367,9 +367,10 @@ describe('offers', () => {
     expect(res.headers['content-type']).toContain('text/csv');
     const lines = res.body.replace('\uFEFF', '').split('\r\n');
     expect(lines[0]).toBe(
-      'Posición,Estado,Nombre,Apellidos,Correo,Entrada,Tarifa,Cantidad,Idioma,Inscripción,Oferta,Oferta caduca,Pedido',
+      'Posición,Estado,Nombre,Apellidos,Correo,Entrada,Tarifa,Fecha,Cantidad,Idioma,Inscripción,Oferta,Oferta caduca,Pedido',
     );
-    expect(lines[1]).toMatch(/^1,WAITING,'=cmd,,a@example.com,Entrada general,,1,es,/);
+    // A single-date event: no date.
+    expect(lines[1]).toMatch(/^1,WAITING,'=cmd,,a@example.com,Entrada general,,,1,es,/);
   });
 });
 
