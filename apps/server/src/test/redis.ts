@@ -30,6 +30,14 @@ export function redisTestEnv() {
       });
       return n;
     },
+    /** Each key under the run's prefix (and `within`, when given) with its time to live in ms (-1: none). */
+    async ttls(within = '') {
+      const out = new Map<string, number>();
+      await each(async (redis, keys) => {
+        for (const key of keys) if (key.includes(within)) out.set(key, await redis.pttl(key));
+      });
+      return out;
+    },
     clean: () => each((redis, keys) => redis.del(...keys)),
   };
 }

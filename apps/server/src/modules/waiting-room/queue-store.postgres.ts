@@ -6,6 +6,7 @@ const tickOps = (q: Parameters<typeof repo.unplacedIds>[0]): TickOps => ({
   unplaced: (eventId, before) => repo.unplacedIds(q, eventId, before),
   placeDrawn: (_eventId, ids) => repo.placeDrawn(q, ids),
   placeLate: (eventId) => repo.placeLate(q, eventId),
+  figures: (eventId, now) => repo.lineFigures(q, eventId, now),
   admitNext: (eventId, count, now, expiresAt) => repo.admitNext(q, eventId, count, now, expiresAt),
 });
 
@@ -27,6 +28,10 @@ export function postgresQueue(db: Db): QueueStore {
         const room = await repo.lockRoom(tx, eventId);
         return room ? fn(room, tickOps(tx), tx) : null;
       }),
+    // Rows are not kept by expiry: the ticker's `purgeIdle` deletes the lines of rooms that closed,
+    // were turned off or whose event is over (repo.purgeVisitors).
+    keepAlive: async () => {},
+    expireRoom: async () => {},
     close: async () => {},
   };
 }

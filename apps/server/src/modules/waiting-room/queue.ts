@@ -1,6 +1,16 @@
 import type { Queryable } from '../../db/client.ts';
 import type { RoomRow } from './waiting-room.repository.ts';
 
+/** A room's stored line lives this long after its last activity (or its opening, when later). */
+export const ROOM_KEEP_MS = 24 * 3600_000;
+/** A room that closed (sold out) keeps its line this long, then it is gone. */
+export const CLOSED_KEEP_MS = 3600_000;
+/** How often a ticking room's expiries are pushed back as a whole (those waiting long keep their place). */
+export const SWEEP_EVERY_MS = 3600_000;
+
+export const roomKeepUntil = (now: Date, opensAt?: Date) =>
+  new Date(Math.max(now.getTime(), opensAt?.getTime() ?? 0) + ROOM_KEEP_MS);
+
 /** A device's place in one room's line. */
 export interface Visitor {
   device_hash: string;
@@ -30,6 +40,8 @@ export interface TickOps {
   placeDrawn(eventId: string, handles: string[]): Promise<void>;
   /** Arrivals still without a place (their join raced the draw): at the end, in arrival order. */
   placeLate(eventId: string): Promise<void>;
+  /** The line's figures, read on the lock's connection. */
+  figures(eventId: string, now: Date): Promise<LineFigures>;
   /** Admits the first `count` in line, each with a new pass id and a turn until `expiresAt`. */
   admitNext(eventId: string, count: number, now: Date, expiresAt: Date): Promise<number>;
 }
@@ -42,7 +54,7 @@ export interface TickOps {
 export interface QueueStore {
   find(eventId: string, deviceHash: string): Promise<Visitor | null>;
   /** The device's place: a new one (in the pre-queue, or at the end once `opened`), or the one it has. */
-  join(eventId: string, deviceHash: string, opened: boolean, now: Date): Promise<Visitor>;
+  join(eventId: string, deviceHash: string, opened: boolean, now: Date, opensAt: Date): Promise<Visitor>;
   /** Back to the end of the line (a turn that lapsed or was used), as a new arrival at `now`. */
   requeue(eventId: string, deviceHash: string, now: Date): Promise<Visitor>;
   /** Not yet admitted with a place before `position`. */
@@ -60,5 +72,12 @@ export interface QueueStore {
     eventId: string,
     fn: (room: RoomRow, line: TickOps, q: Queryable) => Promise<T>,
   ): Promise<T | null>;
+  /**
+   * A ticking room's stored line is kept ROOM_KEEP_MS more (Redis: at most once per SWEEP_EVERY_MS,
+   * every key of the room; PostgreSQL: nothing, `purgeVisitors` removes what is no longer needed).
+   */
+  keepAlive(eventId: string, now: Date): Promise<void>;
+  /** Every key of the room expires at `at` (Redis; PostgreSQL: nothing, see `purgeVisitors`). */
+  expireRoom(eventId: string, at: Date): Promise<void>;
   close(): Promise<void>;
 }

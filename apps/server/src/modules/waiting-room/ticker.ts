@@ -5,7 +5,9 @@ import type { Queryable } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { SOLD_ORDERS } from '../order-lifecycle/order-lifecycle.ts';
 import { getPublicEvent } from '../public-events/public-events.service.ts';
+import { loadSellableTickets } from '../tickets/tickets.service.ts';
 import { clock } from './clock.ts';
+import { CLOSED_KEEP_MS, ROOM_KEEP_MS } from './queue.ts';
 import { queueStore } from './queue-store.ts';
 import * as repo from './waiting-room.repository.ts';
 
@@ -32,6 +34,34 @@ async function soldOut(q: Queryable, eventId: string): Promise<boolean | null> {
 }
 
 /**
+ * Units buyers can still reserve now (neither sold nor held) over the tickets on sale, or null when
+ * some has no limit. Tickets sharing a capacity count it once each: the sum may overstate what is left,
+ * never understate it (nobody is kept waiting for units that exist).
+ */
+async function unitsLeft(q: Queryable, eventId: string): Promise<number | null> {
+  let left = 0;
+  for (const t of await loadSellableTickets(q, eventId)) {
+    if (t.is_hidden || t.sale_state !== 'ON_SALE') continue;
+    if (t.remaining === null) return null;
+    left += Math.max(0, t.remaining);
+  }
+  return left;
+}
+
+/**
+ * Admitted buyers who may abandon their turn (a lapsed pass is a lost turn, the units go to the next):
+ * while units are left, up to this share more (at least one) than the units left may hold an open turn.
+ */
+export const ADMISSION_MARGIN = 0.1;
+
+/** How many more may be admitted now: the units left and the margin, less the turns still open. */
+export function admissionRoom(left: number | null, openTurns: number): number {
+  if (left === null) return Number.POSITIVE_INFINITY;
+  const margin = left > 0 ? Math.max(1, Math.ceil(left * ADMISSION_MARGIN)) : 0;
+  return Math.max(0, left + margin - openTurns);
+}
+
+/**
  * One tick of one room, under its lock (queue-store.ts): an instance that finds it held skips the room
  * (another one is ticking it), so however many instances run, each admission happens once and the rate holds: the
  * credit earned since the last tick is computed from the stored time, not from how often ticks run.
@@ -49,6 +79,10 @@ export async function tickRoom(deps: Deps, eventId: string, now: Date): Promise<
       await repo.updateRoomState(q, eventId, { opened_at: now });
     }
     await line.placeLate(eventId);
+    const store = queueStore(deps);
+    const figures = await line.figures(eventId, now);
+    // Those waiting long keep their stored place (Redis keys expire after a day without activity).
+    if (figures.waiting + figures.admitted > 0) await store.keepAlive(eventId, now);
     const sold = await soldOut(q, eventId);
     if (sold) {
       // Units still held by reservations may come back: the room closes once none is held.
@@ -58,6 +92,8 @@ export async function tickRoom(deps: Deps, eventId: string, now: Date): Promise<
         last_tick_at: now,
         ...(buying ? {} : { closed_at: now }),
       });
+      // Everyone left is told «agotado» from the room's row: the line is kept a little, then it goes.
+      if (!buying) await store.expireRoom(eventId, new Date(now.getTime() + CLOSED_KEEP_MS));
       return 0;
     }
     if (room.paused || sold === null) {
@@ -71,8 +107,12 @@ export async function tickRoom(deps: Deps, eventId: string, now: Date): Promise<
       Math.max(1, room.rate_per_minute),
     );
     const due = Math.floor(credit);
+    // No more turns than units left (with a small margin for those who abandon): the rest would wait
+    // for a turn only to find nothing to buy. Units held by reservations are not left; if they lapse
+    // they are again, and admission resumes.
+    const allowed = Math.min(due, admissionRoom(await unitsLeft(q, eventId), figures.admitted));
     const expires = new Date(now.getTime() + WAITING_ROOM_TURN_MINUTES * 60_000);
-    const count = await line.admitNext(eventId, due, now, expires);
+    const count = await line.admitNext(eventId, allowed, now, expires);
     // Credit nobody could use (the line ran dry) is not saved up for a burst later.
     const left = count < due ? credit - due : credit - count;
     await repo.updateRoomState(q, eventId, { credit: left, last_tick_at: now });
@@ -81,8 +121,21 @@ export async function tickRoom(deps: Deps, eventId: string, now: Date): Promise<
   return admitted ?? 0;
 }
 
+const PURGE_EVERY_MS = 10 * 60_000;
+const lastPurge = new WeakMap<object, number>();
+
+/**
+ * Deletes the database lines no longer needed (repo.purgeVisitors): the ticker's job, at most once per
+ * PURGE_EVERY_MS per instance. Redis lines need none: their keys expire (queue-store.redis.ts).
+ */
+export async function purgeIdle(deps: Deps, now: Date): Promise<number> {
+  lastPurge.set(deps.db, now.getTime());
+  return repo.purgeVisitors(deps.db, now, { closedKeepMs: CLOSED_KEEP_MS, keepMs: ROOM_KEEP_MS });
+}
+
 /** Every due room, once. Returns how many were admitted. */
 export async function tick(deps: Deps, now: Date = clock.now()): Promise<number> {
+  if (now.getTime() - (lastPurge.get(deps.db) ?? 0) >= PURGE_EVERY_MS) await purgeIdle(deps, now);
   let admitted = 0;
   for (const eventId of await repo.dueRoomIds(deps.db, now)) admitted += await tickRoom(deps, eventId, now);
   return admitted;

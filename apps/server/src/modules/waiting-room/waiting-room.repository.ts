@@ -201,3 +201,27 @@ export async function consumePass(q: Queryable, passId: string, now: Date): Prom
 export async function releasePass(q: Queryable, passId: string) {
   await q.execute(sql`update waiting_room_visitors set used_at = null where pass_id = ${passId}`);
 }
+
+/**
+ * Deletes the lines no longer needed, so the table stays bounded: those of rooms closed (sold out) more
+ * than `closedKeepMs` ago or turned off more than `keepMs` ago, and visitors whose turn ended more than
+ * `keepMs` ago (coming back, they would join at the end anyway). Returns how many rows went.
+ */
+export async function purgeVisitors(
+  q: Queryable,
+  now: Date,
+  keep: { closedKeepMs: number; keepMs: number },
+): Promise<number> {
+  const closedBefore = new Date(now.getTime() - keep.closedKeepMs).toISOString();
+  const idleBefore = new Date(now.getTime() - keep.keepMs).toISOString();
+  const rows = rowsOf<{ id: string }>(
+    await q.execute(sql`
+      delete from waiting_room_visitors v using waiting_rooms r
+      where v.event_id = r.event_id
+        and (r.closed_at < ${closedBefore}::timestamptz
+             or (not r.enabled and r.updated_at < ${idleBefore}::timestamptz)
+             or v.pass_expires_at < ${idleBefore}::timestamptz)
+      returning v.id`),
+  );
+  return rows.length;
+}

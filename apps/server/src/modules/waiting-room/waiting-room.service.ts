@@ -15,7 +15,7 @@ import { record } from '../audit/audit.service.ts';
 import { getEventRow } from '../events/events.service.ts';
 import { SOLD_ORDERS } from '../order-lifecycle/order-lifecycle.ts';
 import { deviceClaim, readPass, signPass } from './pass.ts';
-import type { LineFigures, Visitor } from './queue.ts';
+import { type LineFigures, roomKeepUntil, type Visitor } from './queue.ts';
 import { queueStore } from './queue-store.ts';
 import { waitingRoomMessages as m } from './waiting-room.messages.ts';
 import * as repo from './waiting-room.repository.ts';
@@ -125,6 +125,9 @@ export async function updateRoom(
     }
   });
   roomCaches.delete(deps.db);
+  // A moved opening keeps the stored line (Redis) until a day after it.
+  const saved = await repo.findRoom(deps.db, eventId);
+  if (saved && !saved.closed_at) await queueStore(deps).expireRoom(eventId, roomKeepUntil(now, opensAt));
   return getRoom(deps, auth, eventId, now);
 }
 
@@ -175,7 +178,7 @@ export async function join(
   if (!isGuarding(room)) return { visitor: null, room };
   const hash = deviceHashOf(token);
   const store = queueStore(deps);
-  let visitor = await store.join(eventId, hash, Boolean(room?.opened_at), now);
+  let visitor = await store.join(eventId, hash, Boolean(room?.opened_at), now, room?.opens_at ?? now);
   if (requeue && visitor.admitted_at && (visitor.used_at || (visitor.pass_expires_at ?? now) <= now)) {
     visitor = await store.requeue(eventId, hash, now);
   }

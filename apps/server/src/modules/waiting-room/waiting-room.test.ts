@@ -6,20 +6,21 @@ import { createTestApp, type TestApp } from '../../test/app.ts';
 import { addTicket, buyer, createSellingEvent } from '../../test/factories/checkout.ts';
 import { redisTestEnv } from '../../test/redis.ts';
 import { clock } from './clock.ts';
-import { shuffled, tickRoom } from './ticker.ts';
+import { CLOSED_KEEP_MS, ROOM_KEEP_MS } from './queue.ts';
+import { purgeIdle, shuffled, tickRoom } from './ticker.ts';
 
 /**
  * The waiting room over HTTP: the organizer's settings, the pre-queue's draw, the admission rate (the
  * clock is moved, never slept on), the pass the reservation spends, the sell-out that closes the room,
  * and the queue page; with the line in the database, and in Redis when REDIS_URL is set.
  */
-describe('with the line in the database', () => suite({}));
+describe('with the line in the database', () => suite({}, null));
 
 // Needs a Redis (REDIS_URL): skipped, and reported as skipped, without one.
 describe.skipIf(!process.env.REDIS_URL)('with the line in Redis (REDIS_URL)', () => {
   const redis = redisTestEnv();
   afterAll(() => redis.clean());
-  suite(redis.env);
+  suite(redis.env, redis);
   it('kept the lines in Redis, under the run key prefix', async () => {
     expect(await redis.count()).toBeGreaterThan(0);
   });
@@ -29,7 +30,7 @@ describe.skipIf(!process.env.REDIS_URL)('with the line in Redis (REDIS_URL)', ()
 const START = Math.floor(Date.now() / 1000) * 1000;
 let now = START;
 
-function suite(storeEnv: Record<string, string>) {
+function suite(storeEnv: Record<string, string>, redis: ReturnType<typeof redisTestEnv> | null) {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ env: { ...storeEnv, WAITING_ROOM_JOINS_PER_MINUTE: '100000' } });
@@ -452,6 +453,144 @@ function suite(storeEnv: Record<string, string>) {
       expect(page.body).toContain('Apúntate a la lista de espera');
       // Closed: the reservation path is back to normal (it answers sold out, not "queue").
       expect((await reserve(event.id, ticket)).json().error.code).not.toMatch(/^WAITING_ROOM/);
+    });
+  });
+
+  describe('admission as units run out', () => {
+    it('admits no more than the units left and a small margin, and resumes when turns lapse', async () => {
+      const { event, ticket, auth } = await roomEvent({ quantity: 10, rate: 600 });
+      const devices = [];
+      for (let i = 0; i < 30; i++) devices.push(await join(event.id));
+      advance(5 * 60_000);
+      await tickRoom(t.app.deps, event.id, clock.now());
+      // A minute's worth is 600 turns: only the 10 units and a margin of 1 are given.
+      advance(60_000);
+      expect(await tickRoom(t.app.deps, event.id, clock.now())).toBe(11);
+      const states = await Promise.all(devices.map(async (d) => ({ d, s: await status(event.id, d.token) })));
+      const turns = states.filter((x) => x.s.state === 'ADMITTED');
+      expect(turns).toHaveLength(11);
+      // One of them holds 4 units: 6 left, 10 turns still open (more than 6 + 1): nobody else now.
+      const first = at(turns, 0);
+      const order = await reserve(
+        event.id,
+        ticket,
+        { 'x-admission-pass': first.s.pass as string, 'x-waiting-room-token': first.d.token },
+        4,
+      );
+      expect(order.statusCode).toBe(201);
+      advance(10_000);
+      expect(await tickRoom(t.app.deps, event.id, clock.now())).toBe(0);
+      let room = (
+        await t.app.inject({ method: 'GET', url: `/api/events/${event.id}/waiting-room`, headers: auth })
+      ).json().data;
+      expect(room).toMatchObject({ state: 'OPEN', stats: { waiting: 19, admitted: 10, buying: 1 } });
+      // The 10 turns lapse unused: 6 units left (4 still held), so 6 + 1 are let in, not a minute's 600.
+      advance(5 * 60_000);
+      expect(await tickRoom(t.app.deps, event.id, clock.now())).toBe(7);
+      room = (
+        await t.app.inject({ method: 'GET', url: `/api/events/${event.id}/waiting-room`, headers: auth })
+      ).json().data;
+      expect(room.stats).toMatchObject({ waiting: 12, admitted: 7 });
+    });
+  });
+
+  describe('expiry of the stored line', () => {
+    it('gives every stored key a time to live, and a closed room is gone within the hour', async () => {
+      const { event, ticket } = await roomEvent({ quantity: 1, rate: 60 });
+      const devices = [];
+      for (let i = 0; i < 3; i++) devices.push(await join(event.id));
+      advance(5 * 60_000);
+      await tickRoom(t.app.deps, event.id, clock.now());
+      advance(1_000);
+      expect(await tickRoom(t.app.deps, event.id, clock.now())).toBe(1);
+      const states = await Promise.all(devices.map(async (d) => ({ d, s: await status(event.id, d.token) })));
+      const turn = states.find((x) => x.s.state === 'ADMITTED');
+      const headers = {
+        'x-admission-pass': turn?.s.pass as string,
+        'x-waiting-room-token': turn?.d.token as string,
+      };
+      const order = await reserve(event.id, ticket, headers);
+      expect(order.statusCode).toBe(201);
+      // A late arrival and a rejoin write more keys (a counter, a place).
+      await join(event.id);
+      if (redis) {
+        const keys = await redis.ttls(event.id);
+        // Visitors, pre-queue, line, turns, counters, the pass marker, the sweep marker.
+        expect(keys.size).toBeGreaterThanOrEqual(8);
+        for (const [key, ttl] of keys) {
+          expect(ttl, key).toBeGreaterThan(0);
+          // A day after the last activity at most (the fake clock runs a few minutes ahead).
+          expect(ttl, key).toBeLessThanOrEqual(ROOM_KEEP_MS + 10 * 60_000);
+        }
+        expect([...keys.keys()].some((k) => k.includes(':pass:'))).toBe(true);
+      }
+      const short = order.json().data.short_id;
+      const base = `/api/public/events/${event.id}/order/${short}`;
+      expect((await t.app.inject({ method: 'PUT', url: base, payload: buyer })).statusCode).toBe(200);
+      const paid = await t.app.inject({
+        method: 'POST',
+        url: `${base}/payment`,
+        payload: { provider: 'test', card_number: '4242424242424242' },
+      });
+      expect(paid.statusCode).toBe(200);
+      advance(1_000);
+      await tickRoom(t.app.deps, event.id, clock.now());
+      expect((await status(event.id, at(devices, 0).token)).state).toBe('CLOSED');
+      if (redis) {
+        for (const [key, ttl] of await redis.ttls(event.id)) {
+          expect(ttl, key).toBeGreaterThan(0);
+          expect(ttl, key).toBeLessThanOrEqual(CLOSED_KEEP_MS + 10 * 60_000);
+        }
+      }
+      // The database's lines (PostgreSQL store): the ticker's purge deletes a closed room's rows an
+      // hour after closing, not an open room's.
+      const open = await roomEvent();
+      await join(open.event.id);
+      const rows = async (eventId: string) =>
+        Number(
+          rowsOf<{ n: number | string }>(
+            await t.app.deps.db.execute(
+              sql`select count(*) as n from waiting_room_visitors where event_id = ${eventId}`,
+            ),
+          )[0]?.n,
+        );
+      // Three who joined before the sale and the late arrival (none in the database when Redis keeps them).
+      const stored = redis ? 0 : 4;
+      expect(await rows(event.id)).toBe(stored);
+      await purgeIdle(t.app.deps, new Date(now + 30 * 60_000));
+      expect(await rows(event.id)).toBe(stored);
+      await purgeIdle(t.app.deps, new Date(now + CLOSED_KEEP_MS + 1_000));
+      expect(await rows(event.id)).toBe(0);
+      expect(await rows(open.event.id)).toBe(redis ? 0 : 1);
+    });
+
+    it('deletes the database lines of a room turned off a day ago', async () => {
+      const { event, auth } = await roomEvent();
+      await join(event.id);
+      await t.app.inject({
+        method: 'PUT',
+        url: `/api/events/${event.id}/waiting-room`,
+        headers: auth,
+        payload: { enabled: false, opens_at: OPENS, rate_per_minute: 60, paused: false },
+      });
+      const count = async () =>
+        Number(
+          rowsOf<{ n: number | string }>(
+            await t.app.deps.db.execute(
+              sql`select count(*) as n from waiting_room_visitors where event_id = ${event.id}`,
+            ),
+          )[0]?.n,
+        );
+      expect(await count()).toBe(redis ? 0 : 1);
+      await purgeIdle(t.app.deps, new Date(Date.now() + 60_000));
+      expect(await count()).toBe(redis ? 0 : 1);
+      await purgeIdle(t.app.deps, new Date(Date.now() + ROOM_KEEP_MS + 60_000));
+      expect(await count()).toBe(0);
+      if (redis) {
+        for (const [key, ttl] of await redis.ttls(event.id)) {
+          expect(ttl, key).toBeGreaterThan(0);
+        }
+      }
     });
   });
 
