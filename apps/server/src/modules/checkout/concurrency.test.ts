@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, REPO_ROOT } from '../../config.ts';
 import { rowsOf } from '../../db/client.ts';
+import { capacityAssignmentDates } from '../../db/schema/index.ts';
 import { at, one } from '../../lib/rows.ts';
 import { createPgDatabase, createTestApp, type TestApp } from '../../test/app.ts';
 import {
@@ -279,6 +280,50 @@ if (process.env.DATABASE_URL) {
       expect(units(second.id)).toBe(UNITS - 9);
       expect(units(first.id, a.id)).toBeLessThanOrEqual(8);
       expect(units(second.id, a.id)).toBeLessThanOrEqual(8);
+    }, 180_000);
+
+    it('a capacity assignment limited to two dates holds exactly its places across them; a third date is free (#27)', async () => {
+      // One unlimited ticket; an assignment of 20 limited to the first two dates (shared by them). 200
+      // buyers over two server processes: a third on each date. The two limited dates sell exactly 20
+      // together; every buyer of the third date gets a unit.
+      const { event } = await createSellingEvent(seed.app);
+      const ticket = await addTicket(seed.app, event, { prices: [{ price_cents: 3000, quantity: null }] });
+      const cap = await addCapacity(seed.app, event, UNITS, [ticket.id]);
+      const dates = await Promise.all([3, 4, 5].map((inDays) => addEventDate(seed.app, event, { inDays })));
+      const [one, two, free] = dates.map((d) => d.id) as [string, string, string];
+      await seed.app.deps.db.insert(capacityAssignmentDates).values([
+        { capacity_assignment_id: cap.id, event_date_id: one },
+        { capacity_assignment_id: cap.id, event_date_id: two },
+      ]);
+      const servers = await Promise.all([startServer(db.url), startServer(db.url)]);
+      children.push(...servers.map((s) => s.child));
+      const answers = await Promise.all(
+        Array.from({ length: BUYERS }, async (_, i) => {
+          const date = at([one, two, free], i % 3);
+          const res = await fetch(`${at(servers, i % 2).url}/api/public/events/${event.id}/order`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({
+              tickets: [{ ticket_id: ticket.id, price_id: at(ticket.prices, 0).id, quantity: 1 }],
+              event_date_id: date,
+            }),
+          });
+          return { date, status: res.status };
+        }),
+      );
+      await Promise.all(servers.map((s) => stop(s.child)));
+      const sold = (date: string) => answers.filter((r) => r.date === date && r.status === 201).length;
+      expect(answers.every((r) => r.status === 201 || r.status === 409)).toBe(true);
+      expect(sold(one) + sold(two)).toBe(UNITS);
+      expect(sold(free)).toBe(answers.filter((r) => r.date === free).length);
+      const held = rowsOf<{ units: number }>(
+        await seed.app.deps.db.execute(sql`
+          select coalesce(sum(oi.quantity), 0)::int as units
+          from order_items oi join orders o on o.id = oi.order_id
+          where o.event_id = ${event.id} and o.status = 'RESERVED' and o.reserved_until > now()
+            and oi.event_date_id in (${one}, ${two})`),
+      );
+      expect(at(held, 0).units).toBe(UNITS);
     }, 180_000);
 
     it('control: with locking switched off the same race oversells', async () => {
