@@ -269,7 +269,10 @@ describe('event dates journey', () => {
     await moveFrom.fill('28/05/2027');
     await moveFrom.press('Tab');
     await dialog.getByRole('combobox', { name: 'Nueva fecha' }).click();
-    await page.locator('[role=listbox]:visible').getByRole('option', { name: /^28 may 2027/ }).click();
+    await page
+      .locator('[role=listbox]:visible')
+      .getByRole('option', { name: /^28 may 2027/ })
+      .click();
     await expect
       .poll(() => dialog.getByRole('combobox', { name: 'Nueva fecha' }).inputValue())
       .toMatch(/^28 may 2027/);
