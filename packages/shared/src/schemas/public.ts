@@ -151,6 +151,8 @@ export const publicEventSchema = z
      * upcoming date on sale; null for a single-date event (or when no date is on sale).
      */
     date_id: z.string().nullable(),
+    /** The date asked for, as `dates` presents one: also when it is past the first ones listed. */
+    date: publicEventDateSchema.nullable(),
     /** The promo code sent in the request, when it is valid for this event. */
     promo_code: z
       .object({

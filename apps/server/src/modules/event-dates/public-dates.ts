@@ -95,6 +95,7 @@ export async function publicDates(
 
 /** A date buyers may choose, as its page shows it: its status, own sale window and own prices. */
 export interface PublicDateTerms {
+  starts_at: Date;
   status: 'ON_SALE' | 'SOLD_OUT';
   sale_starts_at: Date | null;
   sale_ends_at: Date | null;
@@ -112,13 +113,14 @@ export async function publicDateTerms(
   dateId: string,
 ): Promise<PublicDateTerms | null> {
   const [row] = rowsOf<{
+    starts_at: Date | string;
     status: 'ON_SALE' | 'SOLD_OUT';
     sale_starts_at: Date | string | null;
     sale_ends_at: Date | string | null;
     prices: Record<string, number> | null;
   }>(
     await q.execute(sql`
-      select d.status, d.sale_starts_at, d.sale_ends_at,
+      select d.starts_at, d.status, d.sale_starts_at, d.sale_ends_at,
         (select jsonb_object_agg(dp.price_id, dp.price_cents) from event_date_prices dp
          where dp.event_date_id = d.id) as prices
       from event_dates d
@@ -128,6 +130,7 @@ export async function publicDateTerms(
   if (!row) return null;
   const at = (v: Date | string | null) => (v === null ? null : new Date(v));
   return {
+    starts_at: new Date(row.starts_at),
     status: row.status,
     sale_starts_at: at(row.sale_starts_at),
     sale_ends_at: at(row.sale_ends_at),

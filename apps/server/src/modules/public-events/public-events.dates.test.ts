@@ -1,3 +1,4 @@
+import { MAX_PUBLIC_DATES } from '@taquilla/shared/schemas/event-dates';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { addTicket, createSellingEvent } from '../../test/factories/checkout.ts';
@@ -186,5 +187,36 @@ describe('the public event and its dates', () => {
     ]);
     expect(dates[1].sale_starts_at).toBe(opens);
     expect(dates[0].sale_starts_at).toBeNull();
+  });
+
+  it('?date= of a date past the first ones listed presents that date too', async () => {
+    const seller = await createSellingEvent(t.app);
+    await addTicket(t.app, seller.event, { prices: [{ price_cents: 1500, quantity: 20 }] });
+    const starts_on = new Date(Date.now() + 2 * DAY).toISOString().slice(0, 10);
+    const rule = {
+      frequency: 'DAILY',
+      starts_on,
+      start_time: '20:00',
+      duration_minutes: 90,
+      ends: { count: MAX_PUBLIC_DATES + 5 },
+    };
+    const made = await t.app.inject({
+      method: 'POST',
+      url: `/api/events/${seller.event.id}/dates/from-rule`,
+      headers: seller.headers,
+      payload: { rule },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const last = await t.app.inject({
+      method: 'GET',
+      url: `/api/events/${seller.event.id}/dates?page=${MAX_PUBLIC_DATES + 5}&per_page=1`,
+      headers: seller.headers,
+    });
+    const far = last.json().data[0];
+    const answer = (await publicEvent(seller.event.id, `?date=${far.id}`)).json().data;
+    expect(answer.dates).toHaveLength(MAX_PUBLIC_DATES);
+    expect(answer.dates.some((d: { id: string }) => d.id === far.id)).toBe(false);
+    expect(answer.date).toMatchObject({ id: far.id, starts_at: far.starts_at, status: 'ON_SALE' });
+    expect((await publicEvent(seller.event.id)).json().data.date).toBeNull();
   });
 });

@@ -168,6 +168,14 @@ export async function getPublicEvent(
   ]);
   const { event, organizer } = row;
   const s = event.settings as Record<string, unknown>;
+  // The date asked for as the list presents it, also past the first dates listed (a link to the 2,500th).
+  const askedDate =
+    date && dateId
+      ? (upcoming.dates.find((d) => d.id === dateId) ??
+        (await publicDates(q, eventId, { from: new Date(date.starts_at.getTime() - 1), limit: 1 }))
+          .dates[0] ??
+        null)
+      : null;
   const onThisDate = date ? tickets.map((t) => onDate(t, date)) : tickets;
   const visible = (date?.status === 'SOLD_OUT' ? onThisDate.map(soldOut) : onThisDate)
     .map((t) => visibleTicket(t, promo))
@@ -233,6 +241,7 @@ export async function getPublicEvent(
     dates: upcoming.dates,
     dates_total: upcoming.total,
     date_id: dateId ?? null,
+    date: askedDate,
     tickets: visible,
     questions: publicQuestions,
     promo_code: promo

@@ -137,7 +137,7 @@ function jsonLd(event: PublicEvent, url: string, appUrl: string, description: st
   };
   const ofDate = (d: PublicEvent['dates'][number]) =>
     node(d.starts_at, d.ends_at, d.location ?? event.location, dateUrl(url, d.id), d.sold_out);
-  const chosen = dateId ? event.dates.find((d) => d.id === dateId) : undefined;
+  const chosen = dateId && event.date?.id === dateId ? event.date : null;
   const data = chosen
     ? ofDate(chosen)
     : event.dates.length

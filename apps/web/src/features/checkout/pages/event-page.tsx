@@ -129,7 +129,9 @@ export function EventPage({
   // One date on sale needs no choosing: the event came with its tickets.
   const dateId = multi ? (event.date ?? (datesTotal(data) === 1 ? data.date_id : null)) : null;
   const date = dateId
-    ? (datesOf(data).find((d) => d.id === dateId) ?? (chosen?.id === dateId ? chosen : null))
+    ? (datesOf(data).find((d) => d.id === dateId) ??
+      (data.date?.id === dateId ? data.date : null) ??
+      (chosen?.id === dateId ? chosen : null))
     : null;
 
   const setPromo = (code: string | null) => {
