@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, liveEventWithTicket, registerOrganizer } from '../api.ts';
+import { call, liveEventWithTicket, placeOrder, registerOrganizer } from '../api.ts';
 import { seriousViolations } from '../axe.ts';
 import { collectErrors, DESKTOP, launch, newPage, openEventPage, screenshot } from '../browser.ts';
 
@@ -110,5 +110,77 @@ describe('a promo code limited to a date', () => {
     await screenshot(page, 'date-limits-promo-applied-360');
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it('a buyer joins the waiting list of a sold-out date from its page; the entry is for that date', async () => {
+    const token = await registerOrganizer('date-waitlist');
+    const event = await liveEventWithTicket(token, 'Teatro con lista de espera', {
+      payment_providers: ['test'],
+    });
+    await call(
+      'PUT',
+      `events/${event.id}/tickets/${event.ticket.id}`,
+      {
+        name: 'General',
+        type: 'PAID',
+        waitlist_enabled: true,
+        prices: [{ id: event.ticket.prices[0]?.id, price_cents: 2500, quantity: 1 }],
+      },
+      token,
+    );
+    const ids: string[] = [];
+    for (const starts of [startAt(9), startAt(10)]) {
+      ids.push(
+        (await call<{ id: string }>('POST', `events/${event.id}/dates`, { starts_at: starts }, token)).id,
+      );
+    }
+    const [fridayId, saturdayId] = ids as [string, string];
+    // Friday's one unit is sold; Saturday's is still on sale.
+    await placeOrder(
+      event,
+      { first_name: 'Pau', last_name: 'Soler', email: 'pau@example.com' },
+      1,
+      {
+        provider: 'test',
+        card_number: '4242 4242 4242 4242',
+      },
+      fridayId,
+    );
+
+    const { page, context } = await newPage(browser, { viewport: PHONE_360 });
+    const errors = collectErrors(page);
+    await openEventPage(page, `/e/${event.id}/${event.slug}?date=${fridayId}`);
+    await page.getByText('Agotadas').waitFor();
+    await page.getByRole('button', { name: 'Apuntarme a la lista de espera' }).click();
+    await page.getByLabel('Nombre').fill('Núria');
+    await page.getByLabel('Correo electrónico').fill('nuria.viernes@example.com');
+    await page.getByTestId('waitlist-consent').check();
+    await page.getByRole('button', { name: 'Apuntarme', exact: true }).click();
+    await page.getByTestId('waitlist-joined').waitFor();
+    await screenshot(page, 'date-limits-waitlist-joined-360');
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+
+    const entries = await call<{ email: string; event_date: { id: string } | null }[]>(
+      'GET',
+      `events/${event.id}/waitlist`,
+      undefined,
+      token,
+    );
+    expect(entries).toEqual([
+      expect.objectContaining({
+        email: 'nuria.viernes@example.com',
+        event_date: expect.objectContaining({ id: fridayId }),
+      }),
+    ]);
+    // Saturday is not sold out: its page sells, with no waiting list to join.
+    const saturday = await newPage(browser, { viewport: PHONE_360 });
+    await openEventPage(saturday.page, `/e/${event.id}/${event.slug}?date=${saturdayId}`);
+    await saturday.page.getByRole('button', { name: 'Añadir una: General' }).waitFor();
+    expect(await saturday.page.getByRole('button', { name: 'Apuntarme a la lista de espera' }).count()).toBe(
+      0,
+    );
+    await saturday.context.close();
   });
 });
