@@ -37,6 +37,8 @@ export type WaitingRoomState = (typeof WAITING_ROOM_STATES)[number];
 
 export const waitingRoomSchema = z
   .object({
+    /** The date whose room this is (#27); null: the event's room (every date). */
+    event_date_id: z.string().nullable(),
     enabled: z.boolean(),
     opens_at: z.string().nullable(),
     rate_per_minute: z.number(),

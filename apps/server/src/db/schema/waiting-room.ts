@@ -13,13 +13,19 @@ import {
 } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts.ts';
 import { id, timestamps, ts } from './columns.ts';
+import { eventDates } from './event-dates.ts';
 import { events } from './events.ts';
 
-/** An event's waiting room: its settings and the admission ticker's state (no row = no room). */
+/**
+ * A waiting room: an event's (every date), or one date's (#27), with its settings and the admission
+ * ticker's state (no row = no room). `room` is its key: the date's id, or the event's.
+ */
 export const waitingRooms = pgTable('waiting_rooms', {
+  room: uuid('room').primaryKey(),
   event_id: uuid('event_id')
-    .primaryKey()
+    .notNull()
     .references(() => events.id, { onDelete: 'cascade' }),
+  event_date_id: uuid('event_date_id').references(() => eventDates.id, { onDelete: 'cascade' }),
   account_id: uuid('account_id')
     .notNull()
     .references(() => accounts.id, { onDelete: 'cascade' }),
@@ -41,7 +47,7 @@ export const waitingRooms = pgTable('waiting_rooms', {
 export const waitingRoomPositions = pgSequence('waiting_room_position_seq', { startWith: 1 });
 
 /**
- * One device in one event's line. `position` orders the line: the pre-queue's shuffled places are
+ * One device in one room's line (`room`: the room's key). `position` orders the line: the pre-queue's shuffled places are
  * negative (-n..-1), later arrivals take the next value of a sequence (positive, in arrival order).
  */
 export const waitingRoomVisitors = pgTable(
@@ -51,6 +57,7 @@ export const waitingRoomVisitors = pgTable(
     event_id: uuid('event_id')
       .notNull()
       .references(() => events.id, { onDelete: 'cascade' }),
+    room: uuid('room').notNull(),
     /** SHA-256 of the device token (the cookie); the token itself is never stored. */
     device_hash: text('device_hash').notNull(),
     joined_at: ts('joined_at').notNull().defaultNow(),
@@ -62,9 +69,10 @@ export const waitingRoomVisitors = pgTable(
     used_at: ts('used_at'),
   },
   (t) => [
-    uniqueIndex('waiting_room_visitors_device_uq').on(t.event_id, t.device_hash),
+    uniqueIndex('waiting_room_visitors_room_device_uq').on(t.room, t.device_hash),
     uniqueIndex('waiting_room_visitors_pass_uq').on(t.pass_id),
-    index('waiting_room_visitors_line_idx').on(t.event_id, t.position).where(sql`${t.admitted_at} IS NULL`),
-    index('waiting_room_visitors_admitted_idx').on(t.event_id, t.admitted_at),
+    index('waiting_room_visitors_room_line_idx').on(t.room, t.position).where(sql`${t.admitted_at} IS NULL`),
+    index('waiting_room_visitors_room_admitted_idx').on(t.room, t.admitted_at),
+    index('waiting_room_visitors_event_idx').on(t.event_id),
   ],
 );

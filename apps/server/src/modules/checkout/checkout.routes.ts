@@ -64,8 +64,15 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { id } = request.params;
-      // While the event's waiting room is on, a reservation spends an admission pass (given back if it fails).
-      const passId = await consumeAdmission(deps, id, admissionProofOf(request, id), clock.now());
+      // While the event's (or the date's) waiting room is on, a reservation spends an admission pass for
+      // that room (given back if it fails): a pass for one date does not reserve on another.
+      const passId = await consumeAdmission(
+        deps,
+        id,
+        admissionProofOf(request),
+        clock.now(),
+        request.body.event_date_id,
+      );
       const { order, settings } = await service
         .reserve(deps, id, request.body, request.locale, request.ip)
         .catch(async (err) => {

@@ -7,7 +7,7 @@ import { mustQueue } from './waiting-room.service.ts';
 
 /**
  * The event page's and the widget's hook: while the event's waiting room is on, a visitor without a
- * valid pass for this device is sent to the queue page (the address to redirect to), else null.
+ * valid pass for this device (and this date's room, on a date with one) is sent to the queue page (the address to redirect to), else null.
  */
 export async function waitingRoomGate(
   deps: Pick<AppDeps, 'db' | 'config'>,
@@ -16,6 +16,10 @@ export async function waitingRoomGate(
   base: '/e' | '/widget',
 ): Promise<string | null> {
   if (!isUuid(eventId)) return null;
-  const queue = await mustQueue(deps, eventId, admissionProofOf(request, eventId), clock.now());
-  return queue ? `${base}/${eventId}/queue` : null;
+  // `?date=`: the date's room when it has one on (#27), else the event's.
+  const date = (request.query as { date?: unknown } | undefined)?.date;
+  const dateId = typeof date === 'string' && isUuid(date) ? date : null;
+  const room = await mustQueue(deps, eventId, admissionProofOf(request), clock.now(), dateId);
+  if (!room) return null;
+  return `${base}/${eventId}/queue${room.event_date_id ? `?date=${room.event_date_id}` : ''}`;
 }

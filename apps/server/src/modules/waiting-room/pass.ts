@@ -3,12 +3,15 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 /**
  * The admission pass: `v1.<payload>.<mac>`, base64url JSON signed with HMAC-SHA256 under a key derived
  * from the server secret (AUTH_SECRET), so every app instance checks it without reading the database.
- * It names its own id (what the reservation consumes, once), the event, the device (a prefix of the
- * device token's hash) and when it lapses.
+ * It names its own id (what the reservation consumes, once), the event, the room (a date's, #27: a pass
+ * for one date cannot reserve on another), the device (a prefix of the device token's hash) and when it
+ * lapses.
  */
 export interface PassClaims {
   passId: string;
   eventId: string;
+  /** The room's key: the date's id, or the event's for an event-wide room. */
+  room: string;
   device: string;
   expiresAt: Date;
 }
@@ -27,6 +30,7 @@ export function signPass(secret: string, claims: PassClaims): string {
     JSON.stringify({
       p: claims.passId,
       e: claims.eventId,
+      ...(claims.room !== claims.eventId ? { r: claims.room } : {}),
       d: deviceClaim(claims.device),
       x: Math.floor(claims.expiresAt.getTime() / 1000),
     }),
@@ -47,11 +51,13 @@ export function readPass(secret: string, pass: string): PassClaims | null {
       typeof c.p !== 'string' ||
       typeof c.e !== 'string' ||
       typeof c.d !== 'string' ||
-      typeof c.x !== 'number'
+      typeof c.x !== 'number' ||
+      (c.r !== undefined && typeof c.r !== 'string')
     ) {
       return null;
     }
-    return { passId: c.p, eventId: c.e, device: c.d, expiresAt: new Date(c.x * 1000) };
+    const room = typeof c.r === 'string' ? c.r : c.e;
+    return { passId: c.p, eventId: c.e, room, device: c.d, expiresAt: new Date(c.x * 1000) };
   } catch {
     return null;
   }

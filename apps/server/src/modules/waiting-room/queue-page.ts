@@ -9,9 +9,17 @@ import { waitingRoomMessages as m } from './waiting-room.messages.ts';
 export interface QueueLinks {
   event: string;
   queue: string;
-  /** Query carrying the device token when it did not come from a cookie (cookies blocked, e.g. a framed widget). */
+  /** The date whose room this is (#27): the event page is opened on it. */
+  date?: string | null;
+  /**
+   * Query carrying the date, and the device token when it did not come from a cookie (cookies blocked,
+   * e.g. a framed widget).
+   */
   deviceQuery: string;
 }
+
+/** The event page, on the room's date when it has one. */
+const eventLink = (links: QueueLinks) => (links.date ? `${links.event}?date=${links.date}` : links.event);
 
 const COLOR = /^#[0-9a-fA-F]{3,8}$/;
 
@@ -53,7 +61,11 @@ export function statusParts(
     }
     case 'ADMITTED': {
       // The event page's script sends both with the reservation (public calls carry no cookies).
-      const query = new URLSearchParams({ pass: s.pass ?? '', wr: s.token });
+      const query = new URLSearchParams({
+        ...(links.date ? { date: links.date } : {}),
+        pass: s.pass ?? '',
+        wr: s.token,
+      });
       return {
         heading: t(locale, m['waiting_room.admitted_heading']),
         html:
@@ -81,13 +93,13 @@ export function statusParts(
         html:
           p(t(locale, m['waiting_room.closed_body'])) +
           (s.waitlist_enabled
-            ? `<p><a class="button" href="${esc(links.event)}">${esc(t(locale, m['waiting_room.waitlist']))}</a></p>`
+            ? `<p><a class="button" href="${esc(eventLink(links))}">${esc(t(locale, m['waiting_room.waitlist']))}</a></p>`
             : ''),
       };
     default:
       return {
         heading: t(locale, m['waiting_room.off_heading']),
-        html: `<p><a class="button" href="${esc(links.event)}">${esc(t(locale, m['waiting_room.back_to_event']))}</a></p>`,
+        html: `<p><a class="button" href="${esc(eventLink(links))}">${esc(t(locale, m['waiting_room.back_to_event']))}</a></p>`,
       };
   }
 }

@@ -14,7 +14,7 @@ const tickOps = (q: Parameters<typeof repo.unplacedIds>[0]): TickOps => ({
 export function postgresQueue(db: Db): QueueStore {
   return {
     find: (eventId, hash) => repo.findVisitor(db, eventId, hash),
-    join: (eventId, hash, opened, now) => repo.joinLine(db, eventId, hash, opened, now),
+    join: (room, hash, opened, now, _opensAt, eventId) => repo.joinLine(db, room, eventId, hash, opened, now),
     async requeue(eventId, hash, now) {
       await repo.requeue(db, eventId, hash, now);
       return (await repo.findVisitor(db, eventId, hash)) as Visitor;

@@ -10,7 +10,7 @@ const LOCK_MS = 30_000;
 
 /**
  * The lines in Redis (one server, not Cluster: a script touches several keys of a room). Per room,
- * under `{prefix}wr:{eventId}:`: `v:{device}` a hash per visitor (times in ms), `pre` the pre-queue (by
+ * under `{prefix}wr:{room}:` (the room's key: a date's id, or the event's): `v:{device}` a hash per visitor (times in ms), `pre` the pre-queue (by
  * arrival), `line` those placed and not admitted (by place), `turns` the admitted with an unused turn
  * (by its end), `seq` and `arrivals` the counters, `pass:{id}` the device of each pass, `lock` the
  * ticker's, `swept` when the room's expiries were last pushed back. Every change of a visitor is one

@@ -47,14 +47,22 @@ export interface TickOps {
 }
 
 /**
- * The waiting rooms' lines: places, joins, admissions, passes and the ticker's lock, in PostgreSQL
+ * The waiting rooms' lines, each under its room's key (`roomKey`: a date's id, or the event's; the
+ * methods' `eventId` is that key): places, joins, admissions, passes and the ticker's lock, in PostgreSQL
  * (queue-store.postgres.ts) or in Redis when REDIS_URL is set (queue-store.redis.ts). The rooms'
  * settings and the ticker's bookkeeping (opened, credit, last tick) stay in the `waiting_rooms` table.
  */
 export interface QueueStore {
   find(eventId: string, deviceHash: string): Promise<Visitor | null>;
   /** The device's place: a new one (in the pre-queue, or at the end once `opened`), or the one it has. */
-  join(eventId: string, deviceHash: string, opened: boolean, now: Date, opensAt: Date): Promise<Visitor>;
+  join(
+    room: string,
+    deviceHash: string,
+    opened: boolean,
+    now: Date,
+    opensAt: Date,
+    eventId: string,
+  ): Promise<Visitor>;
   /** Back to the end of the line (a turn that lapsed or was used), as a new arrival at `now`. */
   requeue(eventId: string, deviceHash: string, now: Date): Promise<Visitor>;
   /** Not yet admitted with a place before `position`. */

@@ -26,8 +26,8 @@ export function shuffled<T>(items: readonly T[]): T[] {
 }
 
 /** Sold out: no visible ticket can still be bought and at least one sold out; null when not public. */
-async function soldOut(q: Queryable, eventId: string): Promise<boolean | null> {
-  const event = await getPublicEvent(q, eventId).catch(() => null);
+async function soldOut(q: Queryable, eventId: string, dateId: string | null): Promise<boolean | null> {
+  const event = await getPublicEvent(q, eventId, undefined, dateId ?? undefined).catch(() => null);
   if (!event) return null;
   const states = event.tickets.map((t) => t.sale_state);
   return states.includes('SOLD_OUT') && states.every((s) => s === 'SOLD_OUT' || s === 'ENDED');
@@ -36,11 +36,13 @@ async function soldOut(q: Queryable, eventId: string): Promise<boolean | null> {
 /**
  * Units buyers can still reserve now (neither sold nor held) over the tickets on sale, or null when
  * some has no limit. Tickets sharing a capacity count it once each: the sum may overstate what is left,
- * never understate it (nobody is kept waiting for units that exist).
+ * never understate it (nobody is kept waiting for units that exist). An event with dates sells each
+ * date's stock: its event-wide room is not limited by a count (null).
  */
-async function unitsLeft(q: Queryable, eventId: string): Promise<number | null> {
+async function unitsLeft(q: Queryable, eventId: string, dateId: string | null): Promise<number | null> {
+  if (!dateId && (await repo.hasDates(q, eventId))) return null;
   let left = 0;
-  for (const t of await loadSellableTickets(q, eventId)) {
+  for (const t of await loadSellableTickets(q, eventId, dateId)) {
     if (t.is_hidden || t.sale_state !== 'ON_SALE') continue;
     if (t.remaining === null) return null;
     left += Math.max(0, t.remaining);
@@ -67,37 +69,41 @@ export function admissionRoom(left: number | null, openTurns: number): number {
  * credit earned since the last tick is computed from the stored time, not from how often ticks run.
  * The first tick after the opening time draws the pre-queue's order; later arrivals keep their arrival order.
  */
-export async function tickRoom(deps: Deps, eventId: string, now: Date): Promise<number> {
-  const admitted = await queueStore(deps).withRoomLock(eventId, async (room, line, q) => {
+export async function tickRoom(deps: Deps, key: string, now: Date): Promise<number> {
+  const admitted = await queueStore(deps).withRoomLock(key, async (room, line, q) => {
+    const { event_id: eventId, event_date_id: dateId } = room;
     if (!room.enabled || room.closed_at || room.opens_at > now) return 0;
     let lastTick = room.last_tick_at ?? room.opens_at;
     if (!room.opened_at) {
       // Only those who came before the opening time are drawn: a tick comes up to a second (more on a
       // loaded machine) after it, and who came in between is already a later arrival.
-      await line.placeDrawn(eventId, shuffled(await line.unplaced(eventId, room.opens_at)));
+      await line.placeDrawn(key, shuffled(await line.unplaced(key, room.opens_at)));
       lastTick = room.opens_at;
-      await repo.updateRoomState(q, eventId, { opened_at: now });
+      await repo.updateRoomState(q, key, { opened_at: now });
     }
-    await line.placeLate(eventId);
+    await line.placeLate(key);
     const store = queueStore(deps);
-    const figures = await line.figures(eventId, now);
+    const figures = await line.figures(key, now);
     // Those waiting long keep their stored place (Redis keys expire after a day without activity).
-    if (figures.waiting + figures.admitted > 0) await store.keepAlive(eventId, now);
-    const sold = await soldOut(q, eventId);
+    if (figures.waiting + figures.admitted > 0) await store.keepAlive(key, now);
+    const sold = await soldOut(q, eventId, dateId);
     if (sold) {
       // Units still held by reservations may come back: the room closes once none is held.
-      const { buying } = await repo.salesFigures(q, eventId, now, { held: 'RESERVED', sold: SOLD_ORDERS });
-      await repo.updateRoomState(q, eventId, {
+      const { buying } = await repo.salesFigures(q, eventId, dateId, now, {
+        held: 'RESERVED',
+        sold: SOLD_ORDERS,
+      });
+      await repo.updateRoomState(q, key, {
         credit: 0,
         last_tick_at: now,
         ...(buying ? {} : { closed_at: now }),
       });
       // Everyone left is told «agotado» from the room's row: the line is kept a little, then it goes.
-      if (!buying) await store.expireRoom(eventId, new Date(now.getTime() + CLOSED_KEEP_MS));
+      if (!buying) await store.expireRoom(key, new Date(now.getTime() + CLOSED_KEEP_MS));
       return 0;
     }
     if (room.paused || sold === null) {
-      await repo.updateRoomState(q, eventId, { credit: 0, last_tick_at: now });
+      await repo.updateRoomState(q, key, { credit: 0, last_tick_at: now });
       return 0;
     }
     const elapsed = Math.max(0, now.getTime() - lastTick.getTime());
@@ -110,12 +116,12 @@ export async function tickRoom(deps: Deps, eventId: string, now: Date): Promise<
     // No more turns than units left (with a small margin for those who abandon): the rest would wait
     // for a turn only to find nothing to buy. Units held by reservations are not left; if they lapse
     // they are again, and admission resumes.
-    const allowed = Math.min(due, admissionRoom(await unitsLeft(q, eventId), figures.admitted));
+    const allowed = Math.min(due, admissionRoom(await unitsLeft(q, eventId, dateId), figures.admitted));
     const expires = new Date(now.getTime() + WAITING_ROOM_TURN_MINUTES * 60_000);
-    const count = await line.admitNext(eventId, allowed, now, expires);
+    const count = await line.admitNext(key, allowed, now, expires);
     // Credit nobody could use (the line ran dry) is not saved up for a burst later.
     const left = count < due ? credit - due : credit - count;
-    await repo.updateRoomState(q, eventId, { credit: left, last_tick_at: now });
+    await repo.updateRoomState(q, key, { credit: left, last_tick_at: now });
     return count;
   });
   return admitted ?? 0;
@@ -137,7 +143,7 @@ export async function purgeIdle(deps: Deps, now: Date): Promise<number> {
 export async function tick(deps: Deps, now: Date = clock.now()): Promise<number> {
   if (now.getTime() - (lastPurge.get(deps.db) ?? 0) >= PURGE_EVERY_MS) await purgeIdle(deps, now);
   let admitted = 0;
-  for (const eventId of await repo.dueRoomIds(deps.db, now)) admitted += await tickRoom(deps, eventId, now);
+  for (const key of await repo.dueRoomIds(deps.db, now)) admitted += await tickRoom(deps, key, now);
   return admitted;
 }
 

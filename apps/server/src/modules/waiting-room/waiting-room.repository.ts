@@ -6,14 +6,37 @@ import { waitingRooms, waitingRoomVisitors } from '../../db/schema/index.ts';
 export type RoomRow = typeof waitingRooms.$inferSelect;
 export type VisitorRow = typeof waitingRoomVisitors.$inferSelect;
 
-export async function findRoom(q: Queryable, eventId: string): Promise<RoomRow | null> {
-  const [row] = await q.select().from(waitingRooms).where(eq(waitingRooms.event_id, eventId));
+/** A room's key: the date's id for a date's room (#27), else the event's. */
+export const roomKey = (eventId: string, dateId: string | null | undefined) => dateId ?? eventId;
+
+export async function findRoom(q: Queryable, room: string): Promise<RoomRow | null> {
+  const [row] = await q.select().from(waitingRooms).where(eq(waitingRooms.room, room));
   return row ?? null;
+}
+
+/** Whether the date is one of the event's (a date's room is set through its event). */
+export async function isDateOfEvent(q: Queryable, eventId: string, dateId: string): Promise<boolean> {
+  const rows = rowsOf<{ e: boolean }>(
+    await q.execute(
+      sql`select exists (select 1 from event_dates where id = ${dateId} and event_id = ${eventId}) as e`,
+    ),
+  );
+  return Boolean(rows[0]?.e);
 }
 
 export async function saveRoom(
   q: Queryable,
-  values: Pick<RoomRow, 'event_id' | 'account_id' | 'enabled' | 'opens_at' | 'rate_per_minute' | 'paused'>,
+  values: Pick<
+    RoomRow,
+    | 'room'
+    | 'event_id'
+    | 'event_date_id'
+    | 'account_id'
+    | 'enabled'
+    | 'opens_at'
+    | 'rate_per_minute'
+    | 'paused'
+  >,
 ) {
   const set = {
     enabled: values.enabled,
@@ -22,42 +45,42 @@ export async function saveRoom(
     paused: values.paused,
     updated_at: new Date(),
   };
-  await q.insert(waitingRooms).values(values).onConflictDoUpdate({ target: waitingRooms.event_id, set });
+  await q.insert(waitingRooms).values(values).onConflictDoUpdate({ target: waitingRooms.room, set });
 }
 
 /** Rooms the ticker works on now: on, not closed, opening time reached. */
 export async function dueRoomIds(q: Queryable, now: Date): Promise<string[]> {
-  const rows = rowsOf<{ event_id: string }>(
+  const rows = rowsOf<{ room: string }>(
     await q.execute(sql`
-      select event_id from waiting_rooms
+      select room from waiting_rooms
       where enabled and closed_at is null and opens_at <= ${now.toISOString()}::timestamptz`),
   );
-  return rows.map((r) => r.event_id);
+  return rows.map((r) => r.room);
 }
 
 /** The room's row, locked for this transaction; null when another instance holds it (its tick runs). */
-export async function lockRoom(q: Queryable, eventId: string): Promise<RoomRow | null> {
+export async function lockRoom(q: Queryable, room: string): Promise<RoomRow | null> {
   const [row] = await q
     .select()
     .from(waitingRooms)
-    .where(eq(waitingRooms.event_id, eventId))
+    .where(eq(waitingRooms.room, room))
     .for('update', { skipLocked: true });
   return row ?? null;
 }
 
 export async function updateRoomState(
   q: Queryable,
-  eventId: string,
+  room: string,
   set: Partial<Pick<RoomRow, 'opened_at' | 'closed_at' | 'credit' | 'last_tick_at'>>,
 ) {
-  await q.update(waitingRooms).set(set).where(eq(waitingRooms.event_id, eventId));
+  await q.update(waitingRooms).set(set).where(eq(waitingRooms.room, room));
 }
 
-export async function findVisitor(q: Queryable, eventId: string, deviceHash: string) {
+export async function findVisitor(q: Queryable, room: string, deviceHash: string) {
   const [row] = await q
     .select()
     .from(waitingRoomVisitors)
-    .where(and(eq(waitingRoomVisitors.event_id, eventId), eq(waitingRoomVisitors.device_hash, deviceHash)));
+    .where(and(eq(waitingRoomVisitors.room, room), eq(waitingRoomVisitors.device_hash, deviceHash)));
   return row ?? null;
 }
 
@@ -67,6 +90,7 @@ export async function findVisitor(q: Queryable, eventId: string, deviceHash: str
  */
 export async function joinLine(
   q: Queryable,
+  room: string,
   eventId: string,
   deviceHash: string,
   opened: boolean,
@@ -75,28 +99,28 @@ export async function joinLine(
   const position = opened ? sql`nextval('waiting_room_position_seq')` : sql`null`;
   const rows = rowsOf<VisitorRow>(
     await q.execute(sql`
-      insert into waiting_room_visitors (event_id, device_hash, joined_at, position)
-      values (${eventId}, ${deviceHash}, ${now.toISOString()}::timestamptz, ${position})
-      on conflict (event_id, device_hash) do nothing
+      insert into waiting_room_visitors (event_id, room, device_hash, joined_at, position)
+      values (${eventId}, ${room}, ${deviceHash}, ${now.toISOString()}::timestamptz, ${position})
+      on conflict (room, device_hash) do nothing
       returning *`),
   );
-  return rows[0] ?? ((await findVisitor(q, eventId, deviceHash)) as VisitorRow);
+  return rows[0] ?? ((await findVisitor(q, room, deviceHash)) as VisitorRow);
 }
 
-export async function requeue(q: Queryable, eventId: string, deviceHash: string, now: Date) {
+export async function requeue(q: Queryable, room: string, deviceHash: string, now: Date) {
   await q.execute(sql`
     update waiting_room_visitors
     set position = nextval('waiting_room_position_seq'), joined_at = ${now.toISOString()}::timestamptz,
         admitted_at = null, pass_id = null, pass_expires_at = null, used_at = null
-    where event_id = ${eventId} and device_hash = ${deviceHash}`);
+    where room = ${room} and device_hash = ${deviceHash}`);
 }
 
 /** Ids of the pre-queue (no place yet) who joined before `before`, in arrival order. */
-export async function unplacedIds(q: Queryable, eventId: string, before: Date): Promise<string[]> {
+export async function unplacedIds(q: Queryable, room: string, before: Date): Promise<string[]> {
   const rows = rowsOf<{ id: string }>(
     await q.execute(sql`
       select id from waiting_room_visitors
-      where event_id = ${eventId} and position is null and joined_at < ${before.toISOString()}::timestamptz
+      where room = ${room} and position is null and joined_at < ${before.toISOString()}::timestamptz
       order by joined_at, id`),
   );
   return rows.map((r) => r.id);
@@ -112,19 +136,19 @@ export async function placeDrawn(q: Queryable, ids: string[]) {
 }
 
 /** Arrivals that joined as the room opened (their insert raced the draw): at the end, in arrival order. */
-export async function placeLate(q: Queryable, eventId: string) {
+export async function placeLate(q: Queryable, room: string) {
   await q.execute(sql`
     update waiting_room_visitors v set position = l.place
     from (
       select id, nextval('waiting_room_position_seq') as place
       from (select id from waiting_room_visitors
-            where event_id = ${eventId} and position is null order by joined_at, id) o
+            where room = ${room} and position is null order by joined_at, id) o
     ) l
     where v.id = l.id`);
 }
 
 /** Admits the first `count` in line: each gets a pass id and a turn lasting until `expiresAt`. */
-export async function admitNext(q: Queryable, eventId: string, count: number, now: Date, expiresAt: Date) {
+export async function admitNext(q: Queryable, room: string, count: number, now: Date, expiresAt: Date) {
   if (count <= 0) return 0;
   const rows = rowsOf<{ id: string }>(
     await q.execute(sql`
@@ -132,7 +156,7 @@ export async function admitNext(q: Queryable, eventId: string, count: number, no
       set admitted_at = ${now.toISOString()}::timestamptz, pass_id = gen_random_uuid(),
           pass_expires_at = ${expiresAt.toISOString()}::timestamptz
       from (select id from waiting_room_visitors
-            where event_id = ${eventId} and admitted_at is null and position is not null
+            where room = ${room} and admitted_at is null and position is not null
             order by position limit ${count}) n
       where v.id = n.id
       returning v.id`),
@@ -140,17 +164,17 @@ export async function admitNext(q: Queryable, eventId: string, count: number, no
   return rows.length;
 }
 
-export async function countAhead(q: Queryable, eventId: string, position: number) {
+export async function countAhead(q: Queryable, room: string, position: number) {
   const rows = rowsOf<{ n: number | string }>(
     await q.execute(sql`
       select count(*) as n from waiting_room_visitors
-      where event_id = ${eventId} and admitted_at is null and position < ${position}`),
+      where room = ${room} and admitted_at is null and position < ${position}`),
   );
   return Number(rows[0]?.n ?? 0);
 }
 
 /** The room's live figures (in line, in the pre-queue, admitted with an open turn). */
-export async function lineFigures(q: Queryable, eventId: string, now: Date) {
+export async function lineFigures(q: Queryable, room: string, now: Date) {
   const rows = rowsOf<Record<'waiting' | 'unplaced' | 'admitted', number | string>>(
     await q.execute(sql`
       select
@@ -158,7 +182,7 @@ export async function lineFigures(q: Queryable, eventId: string, now: Date) {
         count(*) filter (where admitted_at is null and position is null) as unplaced,
         count(*) filter (where admitted_at is not null and used_at is null
                          and pass_expires_at > ${now.toISOString()}::timestamptz) as admitted
-      from waiting_room_visitors where event_id = ${eventId}`),
+      from waiting_room_visitors where room = ${room}`),
   );
   const r = rows[0];
   return {
@@ -168,10 +192,19 @@ export async function lineFigures(q: Queryable, eventId: string, now: Date) {
   };
 }
 
-/** Orders reserving now, and units sold (completed or awaiting an offline payment). */
+/** Whether the event sells by date (#27): its stock is each date's. */
+export async function hasDates(q: Queryable, eventId: string): Promise<boolean> {
+  const rows = rowsOf<{ e: boolean }>(
+    await q.execute(sql`select exists (select 1 from event_dates where event_id = ${eventId}) as e`),
+  );
+  return Boolean(rows[0]?.e);
+}
+
+/** Orders reserving now, and units sold (completed or awaiting an offline payment), of the date if any. */
 export async function salesFigures(
   q: Queryable,
   eventId: string,
+  dateId: string | null,
   now: Date,
   statuses: { held: OrderStatus; sold: readonly OrderStatus[] },
 ) {
@@ -179,9 +212,11 @@ export async function salesFigures(
     await q.execute(sql`
       select
         (select count(*) from orders where event_id = ${eventId} and status = ${statuses.held}
+           and (${dateId}::uuid is null or event_date_id = ${dateId}::uuid)
            and reserved_until > ${now.toISOString()}::timestamptz) as buying,
         (select coalesce(sum(i.quantity), 0) from order_items i join orders o on o.id = i.order_id
-           where o.event_id = ${eventId} and o.status in ${statuses.sold}) as sold`),
+           where o.event_id = ${eventId} and o.status in ${statuses.sold}
+           and (${dateId}::uuid is null or o.event_date_id = ${dateId}::uuid)) as sold`),
   );
   return { buying: Number(rows[0]?.buying ?? 0), sold: Number(rows[0]?.sold ?? 0) };
 }
@@ -217,7 +252,7 @@ export async function purgeVisitors(
   const rows = rowsOf<{ id: string }>(
     await q.execute(sql`
       delete from waiting_room_visitors v using waiting_rooms r
-      where v.event_id = r.event_id
+      where v.room = r.room
         and (r.closed_at < ${closedBefore}::timestamptz
              or (not r.enabled and r.updated_at < ${idleBefore}::timestamptz)
              or v.pass_expires_at < ${idleBefore}::timestamptz)

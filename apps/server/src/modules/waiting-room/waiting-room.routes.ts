@@ -19,17 +19,20 @@ import { waitingRoomMessages as m } from './waiting-room.messages.ts';
 import * as service from './waiting-room.service.ts';
 
 const eventParams = z.object({ id: z.uuid() });
+/** `?date=`: the room of one of the event's dates (#27); without it, the event's room. */
+const dateQuery = z.object({ date: z.uuid().optional() });
 const pageParams = z.object({ eventId: z.uuid() });
 const pageQuery = z.object({
+  date: z.uuid().optional(),
   t: z.string().max(100).optional(),
   rejoin: z.string().max(5).optional(),
   partial: z.string().max(5).optional(),
 });
 export const queuePageSchema = { hide: true, params: pageParams, querystring: pageQuery };
 
-/** The device's cookie (one per browser, every event) and each event's pass cookie. */
+/** The device's cookie (one per browser, every event) and each room's pass cookie (by its key). */
 export const DEVICE_COOKIE = 'taquilla_wr';
-export const passCookie = (eventId: string) => `taquilla_pass_${eventId}`;
+export const passCookie = (room: string) => `taquilla_pass_${room}`;
 export const DEVICE_HEADER = 'x-waiting-room-token';
 export const PASS_HEADER = 'x-admission-pass';
 
@@ -46,13 +49,17 @@ function deviceTokenOf(request: FastifyRequest): { token?: string; fromCookie: b
   return { token: given && service.DEVICE_TOKEN.test(given) ? given : undefined, fromCookie: false };
 }
 
-/** What a reservation or the event page presents: pass and device, from headers, the URL or cookies. */
-export function admissionProofOf(request: FastifyRequest, eventId: string): service.AdmissionProof {
+/**
+ * What a reservation or the event page presents: pass and device, from headers, the URL or cookies (the
+ * pass cookie of the room that guards the purchase, `cookieFor`).
+ */
+export function admissionProofOf(request: FastifyRequest): service.AdmissionProof {
   const query = (request.query ?? {}) as { pass?: unknown; wr?: unknown };
   const pass = headerOf(request, PASS_HEADER) ?? (typeof query.pass === 'string' ? query.pass : undefined);
   const wr = headerOf(request, DEVICE_HEADER) ?? (typeof query.wr === 'string' ? query.wr : undefined);
   return {
-    pass: pass ?? request.cookies[passCookie(eventId)],
+    pass,
+    cookieFor: (room) => request.cookies[passCookie(room)],
     deviceToken: request.cookies[DEVICE_COOKIE] ?? wr,
   };
 }
@@ -76,17 +83,20 @@ async function enter(
   request: FastifyRequest,
   reply: FastifyReply,
   eventId: string,
+  dateId: string | undefined,
   requeue: boolean,
 ): Promise<{ status: WaitingRoomVisitor; fromCookie: boolean }> {
   const { deps } = app;
   const now = clock.now();
   const device = deviceTokenOf(request);
-  let visitor = device.token ? await service.findVisitor(deps, eventId, device.token) : null;
+  // The date's room when it has one, else the event's (a date without a room queues in the event's).
+  let room = await service.shownRoom(deps, eventId, dateId);
+  const key = room?.room ?? eventId;
+  let visitor = device.token ? await service.findVisitor(deps, key, device.token) : null;
   const token = device.token ?? randomBytes(32).toString('base64url');
-  let room = await service.cachedRoom(deps, eventId);
   if (service.isGuarding(room) && (!visitor || requeue)) {
     if (!visitor) await limitJoin(request);
-    ({ visitor, room } = await service.join(deps, eventId, token, now, requeue));
+    ({ visitor, room } = await service.join(deps, key, token, now, requeue));
   }
   if (!device.fromCookie) reply.setCookie(DEVICE_COOKIE, token, cookieOptions(request, 30 * 24 * 3600));
   const status = await service.visitorStatus(deps, eventId, token, room, visitor, now, async () =>
@@ -94,7 +104,7 @@ async function enter(
   );
   if (status.pass && status.pass_expires_at) {
     const seconds = Math.ceil((Date.parse(status.pass_expires_at) - now.getTime()) / 1000);
-    reply.setCookie(passCookie(eventId), status.pass, cookieOptions(request, Math.max(1, seconds)));
+    reply.setCookie(passCookie(key), status.pass, cookieOptions(request, Math.max(1, seconds)));
   }
   return { status, fromCookie: device.fromCookie };
 }
@@ -132,11 +142,25 @@ export function queuePageHandler(app: App, base: '/e' | '/widget') {
     const query = pageQuery.parse(request.query);
     const event = await loadPublicEvent(deps.db, eventId);
     if (!event) return reply.callNotFound();
-    const { status, fromCookie } = await enter(app, limitJoin, request, reply, eventId, query.rejoin === '1');
+    const { status, fromCookie } = await enter(
+      app,
+      limitJoin,
+      request,
+      reply,
+      eventId,
+      query.date,
+      query.rejoin === '1',
+    );
     const links = {
       event: `${base}/${eventId}`,
       queue: `${base}/${eventId}/queue`,
-      deviceQuery: fromCookie ? '' : `t=${encodeURIComponent(status.token)}`,
+      date: query.date ?? null,
+      deviceQuery: [
+        query.date && `date=${query.date}`,
+        !fromCookie && `t=${encodeURIComponent(status.token)}`,
+      ]
+        .filter(Boolean)
+        .join('&'),
     };
     const now = clock.now();
     reply.header('cache-control', 'no-store');
@@ -165,13 +189,20 @@ export const waitingRoomRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "Get an event's waiting room: settings and live figures",
+        summary: "Get an event's waiting room (or a date's, with ?date=): settings and live figures",
         params: eventParams,
+        querystring: dateQuery,
         response: { 200: dataEnvelope(waitingRoomSchema) },
       },
     },
     async (request) => ({
-      data: await service.getRoom(deps, requireAuth(request), request.params.id, clock.now()),
+      data: await service.getRoom(
+        deps,
+        requireAuth(request),
+        request.params.id,
+        request.query.date ?? null,
+        clock.now(),
+      ),
     }),
   );
   app.put(
@@ -179,8 +210,9 @@ export const waitingRoomRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "Set an event's waiting room: on/off, opening time, admission rate, pause",
+        summary: "Set an event's waiting room (or a date's, with ?date=): on/off, opening, rate, pause",
         params: eventParams,
+        querystring: dateQuery,
         body: waitingRoomSettingsInput,
         response: { 200: dataEnvelope(waitingRoomSchema) },
       },
@@ -190,6 +222,7 @@ export const waitingRoomRoutes: FastifyPluginAsyncZod = async (app) => {
         deps,
         requireAuth(request),
         request.params.id,
+        request.query.date ?? null,
         request.body,
         clock.now(),
       ),
@@ -203,13 +236,22 @@ export const waitingRoomRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Join the waiting room (or go back to the end of the line after a turn lapsed or was used)',
         params: eventParams,
+        querystring: dateQuery,
         response: { 200: dataEnvelope(waitingRoomVisitorSchema) },
       },
       // A crowd arriving at once gets quick 503s with Retry-After rather than long waits (lib/overload.ts).
       config: { overload: 'waiting-room-join' },
     },
     async (request, reply) => {
-      const { status } = await enter(app, limitJoin, request, reply, request.params.id, true);
+      const { status } = await enter(
+        app,
+        limitJoin,
+        request,
+        reply,
+        request.params.id,
+        request.query.date,
+        true,
+      );
       return { data: status };
     },
   );
@@ -220,6 +262,7 @@ export const waitingRoomRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "The device's place: position, number ahead, estimate, and once admitted its pass",
         params: eventParams,
+        querystring: dateQuery,
         response: { 200: dataEnvelope(waitingRoomVisitorSchema) },
       },
     },
@@ -227,8 +270,8 @@ export const waitingRoomRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       const now = clock.now();
       const { token } = deviceTokenOf(request);
-      const room = await service.cachedRoom(deps, id);
-      const visitor = token ? await service.findVisitor(deps, id, token) : null;
+      const room = await service.shownRoom(deps, id, request.query.date);
+      const visitor = token && room ? await service.findVisitor(deps, room.room, token) : null;
       const status = await service.visitorStatus(deps, id, token ?? '', room, visitor, now, async () =>
         Boolean((await loadPublicEvent(deps.db, id))?.tickets.some((x) => x.waitlist_enabled)),
       );

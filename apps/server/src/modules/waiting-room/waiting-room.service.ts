@@ -8,8 +8,8 @@ import {
 } from '@taquilla/shared/schemas/waiting-room';
 import type { AppDeps } from '../../deps.ts';
 import { type AuthContext, assertCan } from '../../lib/auth.ts';
-import { AppError } from '../../lib/errors.ts';
-import { hashToken } from '../../lib/ids.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { hashToken, isUuid } from '../../lib/ids.ts';
 import { MicroCache } from '../../lib/micro-cache.ts';
 import { record } from '../audit/audit.service.ts';
 import { getEventRow } from '../events/events.service.ts';
@@ -25,8 +25,16 @@ type Deps = Pick<AppDeps, 'db' | 'config'>;
 /** A device token: 43 base64url characters (32 random bytes), as `newDeviceToken` makes them. */
 export const DEVICE_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
-export const queuePath = (eventId: string) => `/e/${eventId}/queue`;
-const queueUrl = (deps: Deps, eventId: string) => `${deps.config.appUrl}${queuePath(eventId)}`;
+/** The queue page of the event's room, or of one date's (#27). */
+export const queuePath = (eventId: string, dateId?: string | null) =>
+  `/e/${eventId}/queue${dateId ? `?date=${dateId}` : ''}`;
+const queueUrl = (deps: Deps, eventId: string, dateId?: string | null) =>
+  `${deps.config.appUrl}${queuePath(eventId, dateId)}`;
+
+/** 404 unless the date is one of the event's (a date's room is reached through its event). */
+async function checkDate(deps: Deps, eventId: string, dateId: string | null) {
+  if (dateId && !(await repo.isDateOfEvent(deps.db, eventId, dateId))) throw notFound();
+}
 
 const SALES_STATUSES = { held: 'RESERVED', sold: SOLD_ORDERS } as const;
 
@@ -44,17 +52,21 @@ export async function getRoom(
   deps: Deps,
   auth: AuthContext,
   eventId: string,
+  dateId: string | null,
   now: Date,
 ): Promise<WaitingRoom> {
   const event = await getEventRow(deps, auth, eventId);
-  const room = await repo.findRoom(deps.db, eventId);
+  await checkDate(deps, eventId, dateId);
+  const key = repo.roomKey(eventId, dateId);
+  const room = await repo.findRoom(deps.db, key);
   const [line, sales] = await Promise.all([
-    queueStore(deps).lineFigures(eventId, now),
-    repo.salesFigures(deps.db, eventId, now, SALES_STATUSES),
+    queueStore(deps).lineFigures(key, now),
+    repo.salesFigures(deps.db, eventId, dateId, now, SALES_STATUSES),
   ]);
   const suggested = suggestedRatePerMinute(event.order_timeout_minutes);
   const rate = room?.rate_per_minute ?? suggested;
   return {
+    event_date_id: dateId,
     enabled: room?.enabled ?? false,
     opens_at: room?.opens_at.toISOString() ?? null,
     rate_per_minute: rate,
@@ -72,7 +84,7 @@ export async function getRoom(
       sold: sales.sold,
       drain_minutes: line.waiting ? Math.ceil(line.waiting / rate) : null,
     },
-    queue_url: queueUrl(deps, eventId),
+    queue_url: queueUrl(deps, eventId, dateId),
   };
 }
 
@@ -81,16 +93,21 @@ export async function updateRoom(
   deps: Deps,
   auth: AuthContext,
   eventId: string,
+  dateId: string | null,
   input: WaitingRoomSettingsInput,
   now: Date,
 ): Promise<WaitingRoom> {
   assertCan(auth, 'events:manage');
   const event = await getEventRow(deps, auth, eventId);
+  await checkDate(deps, eventId, dateId);
+  const key = repo.roomKey(eventId, dateId);
   const opensAt = new Date(input.opens_at);
   await deps.db.transaction(async (tx) => {
-    const before = await repo.findRoom(tx, eventId);
+    const before = await repo.findRoom(tx, key);
     await repo.saveRoom(tx, {
+      room: key,
       event_id: eventId,
+      event_date_id: dateId,
       account_id: event.account_id,
       enabled: input.enabled,
       opens_at: opensAt,
@@ -98,12 +115,14 @@ export async function updateRoom(
       paused: input.paused,
     });
     const after = {
+      ...(dateId ? { event_date_id: dateId } : {}),
       enabled: input.enabled,
       opens_at: opensAt.toISOString(),
       rate_per_minute: input.rate_per_minute,
       paused: input.paused,
     };
     const old = before && {
+      ...(dateId ? { event_date_id: dateId } : {}),
       enabled: before.enabled,
       opens_at: before.opens_at.toISOString(),
       rate_per_minute: before.rate_per_minute,
@@ -126,9 +145,9 @@ export async function updateRoom(
   });
   roomCaches.delete(deps.db);
   // A moved opening keeps the stored line (Redis) until a day after it.
-  const saved = await repo.findRoom(deps.db, eventId);
-  if (saved && !saved.closed_at) await queueStore(deps).expireRoom(eventId, roomKeepUntil(now, opensAt));
-  return getRoom(deps, auth, eventId, now);
+  const saved = await repo.findRoom(deps.db, key);
+  if (saved && !saved.closed_at) await queueStore(deps).expireRoom(key, roomKeepUntil(now, opensAt));
+  return getRoom(deps, auth, eventId, dateId, now);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -136,14 +155,39 @@ export async function updateRoom(
 
 const roomCaches = new WeakMap<object, MicroCache<repo.RoomRow | null>>();
 
-/** The room's row, shared for PUBLIC_CACHE_TTL_MS: every page view and reservation asks. */
-export function cachedRoom(deps: Deps, eventId: string) {
+/** The room's row (by its key), shared for PUBLIC_CACHE_TTL_MS: every page view and reservation asks. */
+export function cachedRoom(deps: Deps, room: string) {
   let cache = roomCaches.get(deps.db);
   if (!cache) {
     cache = new MicroCache(deps.config.publicCacheTtlMs, 1000);
     roomCaches.set(deps.db, cache);
   }
-  return cache.get(eventId, () => repo.findRoom(deps.db, eventId));
+  return cache.get(room, () => repo.findRoom(deps.db, room));
+}
+
+/**
+ * The room a visitor of the event (on `dateId`) is shown: the date's when it has one turned on, even
+ * closed (sold out: its visitors are told so), else the event's; null when the event has none.
+ */
+export async function shownRoom(deps: Deps, eventId: string, dateId?: string | null) {
+  if (dateId && isUuid(dateId)) {
+    const room = await cachedRoom(deps, dateId);
+    if (room?.event_id === eventId && room.enabled) return room;
+  }
+  return cachedRoom(deps, eventId);
+}
+
+/**
+ * The room guarding a purchase of the event (on `dateId`, when given): the date's room when it is on,
+ * else the event's; null when neither is (a date id not of this event is not its room).
+ */
+export async function guardingRoom(deps: Deps, eventId: string, dateId?: string | null) {
+  if (dateId && isUuid(dateId)) {
+    const room = await cachedRoom(deps, dateId);
+    if (room?.event_id === eventId && isGuarding(room)) return room;
+  }
+  const room = await cachedRoom(deps, eventId);
+  return isGuarding(room) ? room : null;
 }
 
 /** Whether buying needs a pass now: the room is on and has not closed (before opening too). */
@@ -169,24 +213,24 @@ export const deviceHashOf = (token: string) => hashToken(token);
  */
 export async function join(
   deps: Deps,
-  eventId: string,
+  key: string,
   token: string,
   now: Date,
   requeue: boolean,
 ): Promise<{ visitor: Visitor | null; room: repo.RoomRow | null }> {
-  const room = await repo.findRoom(deps.db, eventId);
-  if (!isGuarding(room)) return { visitor: null, room };
+  const room = await repo.findRoom(deps.db, key);
+  if (!room || !isGuarding(room)) return { visitor: null, room };
   const hash = deviceHashOf(token);
   const store = queueStore(deps);
-  let visitor = await store.join(eventId, hash, Boolean(room?.opened_at), now, room?.opens_at ?? now);
+  let visitor = await store.join(key, hash, Boolean(room.opened_at), now, room.opens_at, room.event_id);
   if (requeue && visitor.admitted_at && (visitor.used_at || (visitor.pass_expires_at ?? now) <= now)) {
-    visitor = await store.requeue(eventId, hash, now);
+    visitor = await store.requeue(key, hash, now);
   }
   return { visitor, room };
 }
 
-export function findVisitor(deps: Deps, eventId: string, token: string) {
-  return queueStore(deps).find(eventId, deviceHashOf(token));
+export function findVisitor(deps: Deps, key: string, token: string) {
+  return queueStore(deps).find(key, deviceHashOf(token));
 }
 
 const pollSeconds = (estimate: number | null) =>
@@ -225,6 +269,7 @@ export async function visitorStatus(
     const pass = signPass(deps.config.authSecret, {
       passId: visitor.pass_id,
       eventId,
+      room: room.room,
       device: visitor.device_hash,
       expiresAt: visitor.pass_expires_at,
     });
@@ -236,7 +281,7 @@ export async function visitorStatus(
       poll_seconds: 30,
     };
   }
-  const line = await cachedLineFigures(deps, eventId, now);
+  const line = await cachedLineFigures(deps, room.room, now);
   if (visitor.position === null) {
     // Before opening every place is drawn at once: there is no place yet, only the time to wait.
     const untilOpening = Math.max(0, Math.ceil((room.opens_at.getTime() - now.getTime()) / 1000));
@@ -249,7 +294,7 @@ export async function visitorStatus(
       poll_seconds: opened ? 3 : Math.min(30, Math.max(2, Math.round(untilOpening / 4))),
     };
   }
-  const ahead = await queueStore(deps).countAhead(eventId, visitor.position);
+  const ahead = await queueStore(deps).countAhead(room.room, visitor.position);
   const estimate = room.paused ? null : Math.ceil(((ahead + 1) * 60) / room.rate_per_minute);
   return {
     ...base,
@@ -266,18 +311,20 @@ export async function visitorStatus(
 // The reservation's check (checkout calls it while the room is on).
 
 export interface AdmissionProof {
+  /** Given in a header or the address; else the room's pass cookie (`cookieFor`). */
   pass?: string;
+  cookieFor?: (room: string) => string | undefined;
   deviceToken?: string;
 }
 
-/** A consumed pass: what `releaseAdmission` gives back. */
+/** A consumed pass: what `releaseAdmission` gives back (`eventId`: the room's key). */
 export interface Admission {
   eventId: string;
   passId: string;
 }
 
-const refused = (deps: Deps, eventId: string, status: number, code: string, key: string) =>
-  new AppError(status, code, key, { params: { url: queueUrl(deps, eventId) } });
+const refused = (deps: Deps, room: repo.RoomRow, status: number, code: string, key: string) =>
+  new AppError(status, code, key, { params: { url: queueUrl(deps, room.event_id, room.event_date_id) } });
 
 /**
  * Null when the event has no room guarding it now. Otherwise the pass must be genuine (HMAC, no
@@ -289,40 +336,60 @@ export async function consumeAdmission(
   eventId: string,
   proof: AdmissionProof,
   now: Date,
+  dateId?: string | null,
 ): Promise<Admission | null> {
-  if (!isGuarding(await cachedRoom(deps, eventId))) return null;
-  if (!proof.pass)
-    throw refused(deps, eventId, 403, 'WAITING_ROOM_PASS_REQUIRED', m['waiting_room.pass_required']);
-  const claims = readPass(deps.config.authSecret, proof.pass);
+  const room = await guardingRoom(deps, eventId, dateId);
+  if (!room) return null;
+  const given = proof.pass ?? proof.cookieFor?.(room.room);
+  if (!given) throw refused(deps, room, 403, 'WAITING_ROOM_PASS_REQUIRED', m['waiting_room.pass_required']);
+  const claims = readPass(deps.config.authSecret, given);
   const device =
     proof.deviceToken && DEVICE_TOKEN.test(proof.deviceToken) ? deviceHashOf(proof.deviceToken) : null;
-  if (!claims || claims.eventId !== eventId || !device || deviceClaim(device) !== claims.device) {
-    throw refused(deps, eventId, 403, 'WAITING_ROOM_PASS_INVALID', m['waiting_room.pass_invalid']);
+  if (
+    !claims ||
+    claims.eventId !== eventId ||
+    claims.room !== room.room ||
+    !device ||
+    deviceClaim(device) !== claims.device
+  ) {
+    throw refused(deps, room, 403, 'WAITING_ROOM_PASS_INVALID', m['waiting_room.pass_invalid']);
   }
   if (claims.expiresAt <= now) {
-    throw refused(deps, eventId, 409, 'WAITING_ROOM_PASS_EXPIRED', m['waiting_room.pass_expired']);
+    throw refused(deps, room, 409, 'WAITING_ROOM_PASS_EXPIRED', m['waiting_room.pass_expired']);
   }
-  if (!(await queueStore(deps).consumePass(eventId, claims.passId, now))) {
-    throw refused(deps, eventId, 409, 'WAITING_ROOM_PASS_USED', m['waiting_room.pass_used']);
+  if (!(await queueStore(deps).consumePass(room.room, claims.passId, now))) {
+    throw refused(deps, room, 409, 'WAITING_ROOM_PASS_USED', m['waiting_room.pass_used']);
   }
-  return { eventId, passId: claims.passId };
+  return { eventId: room.room, passId: claims.passId };
 }
 
 export function releaseAdmission(deps: Deps, admission: Admission) {
   return queueStore(deps).releasePass(admission.eventId, admission.passId);
 }
 
-/** The event page's check: whether this visitor should be in the queue instead (no valid pass). */
-export async function mustQueue(deps: Deps, eventId: string, proof: AdmissionProof, now: Date) {
-  if (!isGuarding(await cachedRoom(deps, eventId))) return false;
-  const claims = proof.pass ? readPass(deps.config.authSecret, proof.pass) : null;
+/**
+ * The event page's check (on `dateId`, when given): the room this visitor should queue in instead (no
+ * valid pass for it), or null.
+ */
+export async function mustQueue(
+  deps: Deps,
+  eventId: string,
+  proof: AdmissionProof,
+  now: Date,
+  dateId?: string | null,
+): Promise<repo.RoomRow | null> {
+  const room = await guardingRoom(deps, eventId, dateId);
+  if (!room) return null;
+  const given = proof.pass ?? proof.cookieFor?.(room.room);
+  const claims = given ? readPass(deps.config.authSecret, given) : null;
   const device =
     proof.deviceToken && DEVICE_TOKEN.test(proof.deviceToken) ? deviceHashOf(proof.deviceToken) : null;
-  return !(
+  const valid =
     claims &&
     device &&
     claims.eventId === eventId &&
+    claims.room === room.room &&
     claims.device === deviceClaim(device) &&
-    claims.expiresAt > now
-  );
+    claims.expiresAt > now;
+  return valid ? null : room;
 }

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.ts';
 import { at } from '../../lib/rows.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { addTicket, buyer, createSellingEvent } from '../../test/factories/checkout.ts';
+import { addEventDate, addTicket, buyer, createSellingEvent } from '../../test/factories/checkout.ts';
 import { redisTestEnv } from '../../test/redis.ts';
 import { clock } from './clock.ts';
 import { CLOSED_KEEP_MS, ROOM_KEEP_MS } from './queue.ts';
@@ -591,6 +591,132 @@ function suite(storeEnv: Record<string, string>, redis: ReturnType<typeof redisT
           expect(ttl, key).toBeGreaterThan(0);
         }
       }
+    });
+  });
+
+  describe('rooms per date', () => {
+    it("a date's room guards that date only; its pass reserves on that date, not on another", async () => {
+      const selling = await createSellingEvent(t.app);
+      const ticket = await addTicket(t.app, selling.event, {
+        prices: [{ price_cents: 2500, quantity: 100 }],
+      });
+      const [dateA, dateB] = [
+        await addEventDate(t.app, selling.event, { inDays: 5 }),
+        await addEventDate(t.app, selling.event, { inDays: 6 }),
+      ];
+      const auth = { authorization: `Bearer ${selling.token}` };
+      const eventId = selling.event.id;
+      const settings = (date: string, opens: string) =>
+        t.app.inject({
+          method: 'PUT',
+          url: `/api/events/${eventId}/waiting-room?date=${date}`,
+          headers: auth,
+          payload: { enabled: true, opens_at: opens, rate_per_minute: 60, paused: false },
+        });
+      const putA = await settings(dateA.id, OPENS);
+      expect(putA.statusCode).toBe(200);
+      expect(putA.json().data).toMatchObject({
+        event_date_id: dateA.id,
+        enabled: true,
+        state: 'SCHEDULED',
+        queue_url: `http://localhost:3000/e/${eventId}/queue?date=${dateA.id}`,
+      });
+      // The event's own room and the other date's stay off.
+      const get = (query: string) =>
+        t.app.inject({ method: 'GET', url: `/api/events/${eventId}/waiting-room${query}`, headers: auth });
+      expect((await get('')).json().data).toMatchObject({ event_date_id: null, state: 'OFF' });
+      expect((await get(`?date=${dateB.id}`)).json().data).toMatchObject({ state: 'OFF' });
+      // Another event's date is not this event's room.
+      const other = await createSellingEvent(t.app);
+      const foreign = await addEventDate(t.app, other.event);
+      expect((await get(`?date=${foreign.id}`)).statusCode).toBe(404);
+      expect((await settings(foreign.id, OPENS)).statusCode).toBe(404);
+
+      // Only date A's buyers queue: the event page and the widget on A go to A's queue.
+      const page = (url: string, headers: Record<string, string> = {}) =>
+        t.app.inject({ method: 'GET', url, headers });
+      const onA = await page(`/e/${eventId}/concierto?date=${dateA.id}`);
+      expect(onA.statusCode).toBe(303);
+      expect(onA.headers.location).toBe(`/e/${eventId}/queue?date=${dateA.id}`);
+      expect((await page(`/widget/${eventId}?date=${dateA.id}`)).headers.location).toBe(
+        `/widget/${eventId}/queue?date=${dateA.id}`,
+      );
+      expect((await page(`/e/${eventId}/concierto?date=${dateB.id}`)).statusCode).not.toBe(303);
+      const orderOn = (date: string, headers: Record<string, string> = {}) =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/public/events/${eventId}/order`,
+          headers: { 'accept-language': 'es', ...headers },
+          payload: {
+            event_date_id: date,
+            tickets: [{ ticket_id: ticket.id, price_id: at(ticket.prices, 0).id, quantity: 1 }],
+          },
+        });
+      expect((await orderOn(dateB.id)).statusCode).toBe(201);
+      const refused = await orderOn(dateA.id);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error.code).toBe('WAITING_ROOM_PASS_REQUIRED');
+      expect(refused.json().error.message).toContain(`/e/${eventId}/queue?date=${dateA.id}`);
+
+      // In A's line, admitted by A's ticker, with a pass bound to A.
+      const joined = await t.app.inject({
+        method: 'POST',
+        url: `/api/public/events/${eventId}/waiting-room/join?date=${dateA.id}`,
+      });
+      expect(joined.json().data.state).toBe('PRE_QUEUE');
+      const token = joined.json().data.token as string;
+      expect(
+        (
+          await t.app.inject({ method: 'POST', url: `/api/public/events/${eventId}/waiting-room/join` })
+        ).json().data.state,
+      ).toBe('OFF');
+      advance(5 * 60_000);
+      await tickRoom(t.app.deps, dateA.id, clock.now());
+      advance(1_000);
+      expect(await tickRoom(t.app.deps, dateA.id, clock.now())).toBe(1);
+      const admitted = await t.app.inject({
+        method: 'GET',
+        url: `/api/public/events/${eventId}/waiting-room?date=${dateA.id}`,
+        headers: { 'x-waiting-room-token': token },
+      });
+      expect(admitted.json().data.state).toBe('ADMITTED');
+      const pass = admitted.json().data.pass as string;
+      const queuePage = await page(`/e/${eventId}/queue?date=${dateA.id}`, { 'x-waiting-room-token': token });
+      expect(queuePage.body).toContain(`/e/${eventId}?date=${dateA.id}&amp;pass=`);
+
+      // Date B gets its own room: A's pass neither opens B's page nor reserves on B.
+      expect((await settings(dateB.id, OPENS)).statusCode).toBe(200);
+      const proof = { 'x-admission-pass': pass, 'x-waiting-room-token': token };
+      const wrongDate = await orderOn(dateB.id, proof);
+      expect(wrongDate.statusCode).toBe(403);
+      expect(wrongDate.json().error.code).toBe('WAITING_ROOM_PASS_INVALID');
+      const cookies = { taquilla_wr: token, [`taquilla_pass_${dateA.id}`]: pass };
+      const pageB = await t.app.inject({
+        method: 'GET',
+        url: `/e/${eventId}/concierto?date=${dateB.id}`,
+        cookies,
+      });
+      expect(pageB.headers.location).toBe(`/e/${eventId}/queue?date=${dateB.id}`);
+      const pageA = await t.app.inject({
+        method: 'GET',
+        url: `/e/${eventId}/concierto?date=${dateA.id}`,
+        cookies,
+      });
+      expect(pageA.statusCode).not.toBe(303);
+      const ok = await orderOn(dateA.id, proof);
+      expect(ok.statusCode).toBe(201);
+      expect(ok.json().data.event_date.id).toBe(dateA.id);
+      // A's figures are A's sales only.
+      expect((await get(`?date=${dateA.id}`)).json().data.stats).toMatchObject({ buying: 1 });
+      // A's room closed (sold out): A's visitors are told so, B's room still guards B.
+      await t.app.deps.db.execute(sql`update waiting_rooms set closed_at = now() where room = ${dateA.id}`);
+      advance(60_000);
+      const closed = await t.app.inject({
+        method: 'GET',
+        url: `/api/public/events/${eventId}/waiting-room?date=${dateA.id}`,
+        headers: { 'x-waiting-room-token': token },
+      });
+      expect(closed.json().data.state).toBe('CLOSED');
     });
   });
 

@@ -25,7 +25,7 @@ import {
   waitingRoomSettingsInput,
 } from '@taquilla/shared/schemas/waiting-room';
 import { useEffect, useState } from 'react';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { PageError, PageLoader } from '../../../components/page-state.tsx';
 import '../../../lib/dayjs-locales.ts';
@@ -35,6 +35,7 @@ import { errorMessage } from '../../../lib/error-message.ts';
 import { useManageEvent } from '../../../lib/event-queries.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { issueMessage } from '../../../lib/schema-form.ts';
+import { DateFilter } from '../../event-dates/components/date-filter.tsx';
 import { useSaveWaitingRoom, useWaitingRoom } from '../api.ts';
 
 const STATE_COLOR: Record<WaitingRoomState, string> = {
@@ -45,11 +46,16 @@ const STATE_COLOR: Record<WaitingRoomState, string> = {
   CLOSED: 'red',
 };
 
-/** /manage/event/:eventId/waiting-room — turn the room on, its opening and rate; live figures; pause. */
+/**
+ * /manage/event/:eventId/waiting-room — turn the room on, its opening and rate; live figures; pause. On
+ * an event with dates, «Fecha» (`?date=`) chooses one date's own room; «Todas las fechas» is the event's.
+ */
 export function WaitingRoomPage() {
   const eventId = useParams().eventId!;
+  const [search, setSearch] = useSearchParams();
+  const dateId = search.get('date') ?? '';
   const event = useManageEvent(eventId);
-  const room = useWaitingRoom(eventId);
+  const room = useWaitingRoom(eventId, dateId);
   const error = room.error ?? event.error;
   if (error) return <PageError error={error} />;
   if (!room.data || !event.data) return <PageLoader />;
@@ -66,8 +72,28 @@ export function WaitingRoomPage() {
           </Trans>
         }
       />
+      <DateFilter
+        eventId={eventId}
+        value={dateId}
+        labelled
+        onChange={(v) => setSearch(v ? { date: v } : {}, { replace: true })}
+      />
+      {dateId ? (
+        <Text size="sm" c="dimmed">
+          <Trans>
+            Esta fecha tiene su propia sala: su apertura, su ritmo y sus cifras. Quien compra para otra fecha
+            no pasa por ella, y un turno de esta fecha no sirve para comprar otra.
+          </Trans>
+        </Text>
+      ) : null}
       <LiveFigures room={room.data} timeZone={event.data.timezone} />
-      <SettingsForm eventId={eventId} room={room.data} timeZone={event.data.timezone} />
+      <SettingsForm
+        key={dateId}
+        eventId={eventId}
+        dateId={dateId}
+        room={room.data}
+        timeZone={event.data.timezone}
+      />
     </Stack>
   );
 }
@@ -134,10 +160,20 @@ function LiveFigures({ room, timeZone }: { room: WaitingRoom; timeZone: string }
   );
 }
 
-function SettingsForm({ eventId, room, timeZone }: { eventId: string; room: WaitingRoom; timeZone: string }) {
+function SettingsForm({
+  eventId,
+  dateId,
+  room,
+  timeZone,
+}: {
+  eventId: string;
+  dateId: string;
+  room: WaitingRoom;
+  timeZone: string;
+}) {
   const { t, i18n } = useLingui();
   const canEdit = useCan('events:manage');
-  const save = useSaveWaitingRoom(eventId);
+  const save = useSaveWaitingRoom(eventId, dateId);
   const initialOpening = room.opens_at ?? new Date(Date.now() + 3600_000).toISOString();
   const [enabled, setEnabled] = useState(room.enabled);
   const [opensAt, setOpensAt] = useState<string | null>(instantToWallTime(initialOpening, timeZone));
