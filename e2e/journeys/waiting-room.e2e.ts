@@ -76,4 +76,56 @@ describe('waiting room', () => {
     await phone.page.getByRole('heading', { name: 'Festival de Invierno' }).first().waitFor();
     expect(orgErrors).toEqual([]);
   }, 180_000);
+
+  it("organizer turns on one date's room from «Fecha»; only that date's visitors queue", async () => {
+    const token = await registerOrganizer('waiting-room-dates');
+    const event = await liveEventWithTicket(token, 'Gira de primavera', { payment_providers: ['test'] });
+    const ids: string[] = [];
+    for (const days of [9, 10]) {
+      const starts = new Date(Date.now() + days * 86_400_000);
+      starts.setUTCHours(19, 0, 0, 0);
+      ids.push(
+        (
+          await call<{ id: string }>(
+            'POST',
+            `events/${event.id}/dates`,
+            { starts_at: starts.toISOString() },
+            token,
+          )
+        ).id,
+      );
+    }
+    const [firstDate, secondDate] = ids as [string, string];
+
+    const org = await newPage(browser, { viewport: DESKTOP });
+    const orgErrors = collectErrors(org.page);
+    await org.context.addInitScript((t) => localStorage.setItem('token', t), token);
+    await org.page.goto(`/manage/event/${event.id}/waiting-room`);
+    await org.page.getByRole('heading', { name: 'Sala de espera' }).first().waitFor();
+    const dateChoice = org.page.getByRole('combobox', { name: 'Fecha' });
+    await dateChoice.click();
+    await org.page.locator('[role=listbox]:visible').getByRole('option').nth(2).click();
+    await org.page.waitForURL(new RegExp(`date=${secondDate}`));
+    await org.page.getByText('Esta fecha tiene su propia sala').waitFor();
+    await org.page.getByLabel('Activar la sala de espera').check({ force: true });
+    await org.page.getByLabel('Personas que pasan a comprar por minuto').fill('12');
+    await org.page.getByRole('button', { name: 'Guardar' }).click();
+    await org.page.getByTestId('room-state').filter({ hasText: 'Programada' }).waitFor();
+    await org.page.getByRole('link', { name: new RegExp(`queue\\?date=${secondDate}`) }).waitFor();
+    await screenshot(org.page, 'waiting-room-organizer-date');
+    // The event's own room stays off.
+    const own = await call<{ state: string }>('GET', `events/${event.id}/waiting-room`, undefined, token);
+    expect(own.state).toBe('OFF');
+
+    // A visitor of the second date queues in its room; one of the first date goes straight to the event.
+    const phone = await newPage(browser, { viewport: { width: 360, height: 740 } });
+    await phone.page.goto(`/e/${event.id}?date=${secondDate}`);
+    await phone.page.getByRole('heading', { name: 'Estás en la cola previa' }).waitFor();
+    expect(phone.page.url()).toContain(`/e/${event.id}/queue?date=${secondDate}`);
+    const other = await newPage(browser, { viewport: { width: 360, height: 740 } });
+    await other.page.goto(`/e/${event.id}?date=${firstDate}`);
+    await other.page.getByRole('heading', { name: 'Gira de primavera' }).first().waitFor();
+    expect(other.page.url()).not.toContain('/queue');
+    expect(orgErrors).toEqual([]);
+  }, 120_000);
 });

@@ -720,6 +720,91 @@ function suite(storeEnv: Record<string, string>, redis: ReturnType<typeof redisT
     });
   });
 
+  describe("a date's sell-out", () => {
+    it("closes that date's room only, with no more turns than that date's units", async () => {
+      const selling = await createSellingEvent(t.app);
+      const ticket = await addTicket(t.app, selling.event, { prices: [{ price_cents: 2500, quantity: 2 }] });
+      const dateA = await addEventDate(t.app, selling.event, { inDays: 5 });
+      const dateB = await addEventDate(t.app, selling.event, { inDays: 6 });
+      const eventId = selling.event.id;
+      const auth = { authorization: `Bearer ${selling.token}` };
+      const put = await t.app.inject({
+        method: 'PUT',
+        url: `/api/events/${eventId}/waiting-room?date=${dateA.id}`,
+        headers: auth,
+        payload: { enabled: true, opens_at: OPENS, rate_per_minute: 600, paused: false },
+      });
+      expect(put.statusCode).toBe(200);
+      const tokens: string[] = [];
+      for (let i = 0; i < 6; i++) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: `/api/public/events/${eventId}/waiting-room/join?date=${dateA.id}`,
+        });
+        tokens.push(res.json().data.token);
+      }
+      advance(5 * 60_000);
+      await tickRoom(t.app.deps, dateA.id, clock.now());
+      // A minute's worth is 600: date A has 2 units, so 2 turns and a margin of 1.
+      advance(60_000);
+      expect(await tickRoom(t.app.deps, dateA.id, clock.now())).toBe(3);
+      const statusOf = async (token: string) =>
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: `/api/public/events/${eventId}/waiting-room?date=${dateA.id}`,
+            headers: { 'x-waiting-room-token': token },
+          })
+        ).json().data;
+      const turns = [];
+      for (const token of tokens) {
+        const s = await statusOf(token);
+        if (s.state === 'ADMITTED') turns.push({ token, pass: s.pass as string });
+      }
+      expect(turns).toHaveLength(3);
+      const first = at(turns, 0);
+      const order = await t.app.inject({
+        method: 'POST',
+        url: `/api/public/events/${eventId}/order`,
+        headers: { 'x-admission-pass': first.pass, 'x-waiting-room-token': first.token },
+        payload: {
+          event_date_id: dateA.id,
+          tickets: [{ ticket_id: ticket.id, price_id: at(ticket.prices, 0).id, quantity: 2 }],
+        },
+      });
+      expect(order.statusCode).toBe(201);
+      const base = `/api/public/events/${eventId}/order/${order.json().data.short_id}`;
+      expect((await t.app.inject({ method: 'PUT', url: base, payload: buyer })).statusCode).toBe(200);
+      const paid = await t.app.inject({
+        method: 'POST',
+        url: `${base}/payment`,
+        payload: { provider: 'test', card_number: '4242424242424242' },
+      });
+      expect(paid.statusCode).toBe(200);
+      advance(1_000);
+      await tickRoom(t.app.deps, dateA.id, clock.now());
+      const room = (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/events/${eventId}/waiting-room?date=${dateA.id}`,
+          headers: auth,
+        })
+      ).json().data;
+      expect(room).toMatchObject({ state: 'CLOSED', stats: { sold: 2, buying: 0 } });
+      expect((await statusOf(at(tokens, 5))).state).toBe('CLOSED');
+      // Date B sells on, with no room.
+      const onB = await t.app.inject({
+        method: 'POST',
+        url: `/api/public/events/${eventId}/order`,
+        payload: {
+          event_date_id: dateB.id,
+          tickets: [{ ticket_id: ticket.id, price_id: at(ticket.prices, 0).id, quantity: 1 }],
+        },
+      });
+      expect(onB.statusCode).toBe(201);
+    });
+  });
+
   describe('the queue page', () => {
     it('is server-rendered in the visitor language, polite to screen readers, and works without JavaScript', async () => {
       const { event, auth } = await roomEvent({ rate: 1 });

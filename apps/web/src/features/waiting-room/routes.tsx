@@ -7,8 +7,11 @@ export const routes: FeatureRoutes = {
     {
       path: 'waiting-room',
       handle: { section: 'waiting-room' },
-      lazy: lazyPage('waiting-room', () =>
-        import('./pages/waiting-room-page.tsx').then((m) => ({ Component: m.WaitingRoomPage })),
+      // «Fecha» (a date's own room) is the event-dates feature's choice, with its messages.
+      lazy: lazyPage(
+        'waiting-room',
+        () => import('./pages/waiting-room-page.tsx').then((m) => ({ Component: m.WaitingRoomPage })),
+        ['event-dates'],
       ),
     },
   ],
