@@ -65,7 +65,7 @@ export interface QueueStore {
   ): Promise<Visitor>;
   /** Back to the end of the line (a turn that lapsed or was used), as a new arrival at `now`. */
   requeue(eventId: string, deviceHash: string, now: Date): Promise<Visitor>;
-  /** Not yet admitted with a place before `position`. */
+  /** Not yet admitted with a place before `position` (the PostgreSQL store may answer from a second ago). */
   countAhead(eventId: string, position: number): Promise<number>;
   lineFigures(eventId: string, now: Date): Promise<LineFigures>;
   /** Marks the pass used; false when it was used already (a replay) or is unknown. */

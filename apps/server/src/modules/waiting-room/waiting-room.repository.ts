@@ -164,13 +164,25 @@ export async function admitNext(q: Queryable, room: string, count: number, now: 
   return rows.length;
 }
 
-export async function countAhead(q: Queryable, room: string, position: number) {
+/** Those still waiting with a place in (after, before): the arrivals since a snapshot of the line. */
+export async function countWaitingBetween(q: Queryable, room: string, after: number, before: number) {
   const rows = rowsOf<{ n: number | string }>(
     await q.execute(sql`
       select count(*) as n from waiting_room_visitors
-      where room = ${room} and admitted_at is null and position < ${position}`),
+      where room = ${room} and admitted_at is null and position > ${after} and position < ${before}`),
   );
   return Number(rows[0]?.n ?? 0);
+}
+
+/** The places of those still waiting in the room's line, in line order (the pre-queue's drawn ones first). */
+export async function waitingPositions(q: Queryable, room: string): Promise<number[]> {
+  const rows = rowsOf<{ position: number | string }>(
+    await q.execute(sql`
+      select position from waiting_room_visitors
+      where room = ${room} and admitted_at is null and position is not null
+      order by position`),
+  );
+  return rows.map((r) => Number(r.position));
 }
 
 /** The room's live figures (in line, in the pre-queue, admitted with an open turn). */

@@ -222,7 +222,10 @@ export async function join(
   if (!room || !isGuarding(room)) return { visitor: null, room };
   const hash = deviceHashOf(token);
   const store = queueStore(deps);
-  let visitor = await store.join(key, hash, Boolean(room.opened_at), now, room.opens_at, room.event_id);
+  // Past the opening time a newcomer takes the next place at once, even before the ticker's first tick
+  // draws the pre-queue (whose places come first): arrival order holds for everyone who came after it.
+  const opened = Boolean(room.opened_at) || room.opens_at <= now;
+  let visitor = await store.join(key, hash, opened, now, room.opens_at, room.event_id);
   if (requeue && visitor.admitted_at && (visitor.used_at || (visitor.pass_expires_at ?? now) <= now)) {
     visitor = await store.requeue(key, hash, now);
   }
