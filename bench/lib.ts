@@ -179,6 +179,7 @@ export function jsonRequest<T>(
   method: string,
   path: string,
   body: unknown,
+  extraHeaders: Record<string, string> = {},
 ): Promise<{ status: number; json: T | null }> {
   const payload = Buffer.from(JSON.stringify(body));
   const target = new URL(baseUrl);
@@ -190,7 +191,7 @@ export function jsonRequest<T>(
         method,
         path,
         agent,
-        headers: { 'content-type': 'application/json', 'content-length': payload.length },
+        headers: { ...extraHeaders, 'content-type': 'application/json', 'content-length': payload.length },
       },
       (res) => {
         const chunks: Buffer[] = [];

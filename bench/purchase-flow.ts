@@ -31,8 +31,8 @@ export class PurchaseFlow {
     this.failures.clear();
   }
 
-  private call(method: string, path: string, body: unknown) {
-    return jsonRequest<Answer>(this.baseUrl, this.agent, method, path, body);
+  private call(method: string, path: string, body: unknown, headers?: Record<string, string>) {
+    return jsonRequest<Answer>(this.baseUrl, this.agent, method, path, body, headers);
   }
 
   private fail(what: string) {
@@ -46,16 +46,30 @@ export class PurchaseFlow {
     return out;
   }
 
-  /** One whole purchase (on `dateId` when given); false once the ticket is sold out. */
-  async purchase(eventId: string, t: SoldTicket, n: number, dateId?: string): Promise<boolean> {
+  /**
+   * One whole purchase (on `dateId` when given; with `headers` on the reservation, e.g. a waiting room's
+   * admission pass); false once the ticket is sold out.
+   */
+  async purchase(
+    eventId: string,
+    t: SoldTicket,
+    n: number,
+    dateId?: string,
+    headers?: Record<string, string>,
+  ): Promise<boolean> {
     const price = t.prices[0];
     if (!price) throw new Error('ticket without a price');
     const t0 = performance.now();
     const reserved = await this.timed('reserve', () =>
-      this.call('POST', `/api/public/events/${eventId}/order`, {
-        tickets: [{ ticket_id: t.id, price_id: price.id, quantity: 1 }],
-        ...(dateId ? { event_date_id: dateId } : {}),
-      }),
+      this.call(
+        'POST',
+        `/api/public/events/${eventId}/order`,
+        {
+          tickets: [{ ticket_id: t.id, price_id: price.id, quantity: 1 }],
+          ...(dateId ? { event_date_id: dateId } : {}),
+        },
+        headers,
+      ),
     );
     if (reserved.status === 409) return false;
     if (reserved.status !== 201) {
@@ -88,13 +102,30 @@ export class PurchaseFlow {
     return true;
   }
 
-  /** Every buyer buying again and again until a reservation answers sold out (or `limit` purchases). */
-  async sale(eventId: string, t: SoldTicket, opts: { limit?: number; dateId?: string } = {}) {
+  /**
+   * Every buyer buying again and again until a reservation answers sold out (or `limit` purchases);
+   * `headersOf(n)` gives the n-th purchase's reservation headers (undefined: no more buyers).
+   */
+  async sale(
+    eventId: string,
+    t: SoldTicket,
+    opts: {
+      limit?: number;
+      dateId?: string;
+      headersOf?: (n: number) => Record<string, string> | undefined;
+    } = {},
+  ) {
     const limit = opts.limit ?? Number.POSITIVE_INFINITY;
     let n = 0;
+    const next = async () => {
+      const i = n++;
+      const headers = opts.headersOf?.(i);
+      if (opts.headersOf && !headers) return false;
+      return this.purchase(eventId, t, i, opts.dateId, headers);
+    };
     await Promise.all(
       Array.from({ length: this.buyers }, async () => {
-        while (n < limit && (await this.purchase(eventId, t, n++, opts.dateId))) {
+        while (n < limit && (await next())) {
           // next purchase
         }
       }),
