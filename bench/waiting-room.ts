@@ -121,6 +121,7 @@ const visitors = Array.from({ length: VISITORS }, (_, i) => ({
   sent: 0,
   answered: 0,
   admittedUntil: null as number | null,
+  token: null as string | null,
 }));
 
 async function visit(i: number, arriveAt: number) {
@@ -152,16 +153,10 @@ async function visit(i: number, arriveAt: number) {
     if (s.state === 'CLOSED') return record('sold out', res.ms);
     record(s.state === 'WAITING' || s.state === 'PRE_QUEUE' ? 'queue position' : 'other', res.ms);
     await sleep((POLL_S ?? s.poll_seconds) * 1000);
-    if (soldOut || requests >= REQUESTS) {
-      // One last look, outside the figures: whether the room had admitted this visitor (for the rate and
-      // the order; a visitor stopped by the request budget may have been admitted since its last poll).
-      const last = await fetch(`${server.url}${base}/waiting-room`, {
-        headers: { 'x-waiting-room-token': s.token },
-      });
-      const data = ((await last.json()) as { data?: Status }).data;
-      if (data?.state === 'ADMITTED') v.admittedUntil = Date.parse(data.pass_expires_at ?? '');
-      return;
-    }
+    // Sold out, or the request budget spent: whether the room had admitted this visitor is looked at
+    // once everyone has stopped (outside the figures), for the rate and the order.
+    v.token = s.token;
+    if (soldOut || requests >= REQUESTS) return;
     res = await call('GET', `${base}/waiting-room`, { 'x-waiting-room-token': s.token });
   }
   if (res) record('other', res.ms);
@@ -195,6 +190,16 @@ try {
     ),
   );
   const seconds = (Date.now() - started) / 1000;
+  // The last look at everyone still waiting when the run stopped, after the last request: one who was
+  // admitted meanwhile has a turn, one who was not is last.
+  for (const v of visitors) {
+    if (v.admittedUntil !== null || !v.token) continue;
+    const last = await fetch(`${server.url}/api/public/events/${event.id}/waiting-room`, {
+      headers: { 'x-waiting-room-token': v.token },
+    });
+    const data = ((await last.json()) as { data?: Status }).data;
+    if (data?.state === 'ADMITTED') v.admittedUntil = Date.parse(data.pass_expires_at ?? '');
+  }
   const [{ sold }] = rowsOf<{ sold: number }>(
     await seed.app.deps.db.execute(sql`
       select coalesce(sum(oi.quantity), 0)::int as sold from order_items oi join orders o on o.id = oi.order_id
