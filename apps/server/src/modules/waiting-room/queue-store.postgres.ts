@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { MicroCache } from '../../lib/micro-cache.ts';
+import { PassSpender } from './pass-spender.ts';
 import type { QueueStore, TickOps, Visitor } from './queue.ts';
 import * as repo from './waiting-room.repository.ts';
 
@@ -34,6 +35,7 @@ function countBelow(sorted: number[], position: number): number {
 /** The lines in the `waiting_room_visitors` table; the ticker's lock is the room row's (SKIP LOCKED). */
 export function postgresQueue(db: Db): QueueStore {
   const places = new MicroCache<number[]>(PLACES_TTL_MS, 1000);
+  const spender = new PassSpender(db);
   return {
     find: (eventId, hash) => repo.findVisitor(db, eventId, hash),
     join: (room, hash, opened, now, _opensAt, eventId) => repo.joinLine(db, room, eventId, hash, opened, now),
@@ -49,7 +51,7 @@ export function postgresQueue(db: Db): QueueStore {
       return countBelow(known, position) + since;
     },
     lineFigures: (eventId, now) => repo.lineFigures(db, eventId, now),
-    consumePass: (_eventId, passId, now) => repo.consumePass(db, passId, now),
+    consumePass: (_eventId, passId, now) => spender.spend(passId, now),
     releasePass: (_eventId, passId) => repo.releasePass(db, passId),
     async withRoomLock(eventId, fn) {
       const out = await db.transaction(async (tx) => {

@@ -234,14 +234,24 @@ export async function salesFigures(
 }
 
 /** Marks the pass used; false when it was used already (a replay) or is unknown. */
-export async function consumePass(q: Queryable, passId: string, now: Date): Promise<boolean> {
-  const rows = rowsOf<{ id: string }>(
+/**
+ * Marks each pass used at its own time; answers the ids that were unused (a replay or an unknown id is
+ * not among them). One statement for a batch of reservations (`PassSpender`).
+ */
+export async function consumePasses(
+  q: Queryable,
+  spends: { passId: string; at: Date }[],
+): Promise<Set<string>> {
+  if (spends.length === 0) return new Set();
+  const rows = rowsOf<{ pass_id: string }>(
     await q.execute(sql`
-      update waiting_room_visitors set used_at = ${now.toISOString()}::timestamptz
-      where pass_id = ${passId} and used_at is null
-      returning id`),
+      update waiting_room_visitors v set used_at = s.at
+      from unnest(${`{${spends.map((x) => x.passId).join(',')}}`}::uuid[],
+                  ${`{${spends.map((x) => x.at.toISOString()).join(',')}}`}::timestamptz[]) as s(pass_id, at)
+      where v.pass_id = s.pass_id and v.used_at is null
+      returning v.pass_id`),
   );
-  return rows.length > 0;
+  return new Set(rows.map((r) => r.pass_id));
 }
 
 /** The reservation the pass was for failed (sold out, bad input): the turn may be used again. */

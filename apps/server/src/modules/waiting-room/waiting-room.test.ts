@@ -358,6 +358,29 @@ function suite(storeEnv: Record<string, string>, redis: ReturnType<typeof redisT
       expect(viaCookies.statusCode).toBe(201);
     });
 
+    it('one pass sent many times at once reserves once; passes of many visitors at once each reserve', async () => {
+      const { event, ticket, token, pass } = await admitted();
+      const headers = { 'x-admission-pass': pass, 'x-waiting-room-token': token };
+      const tries = await Promise.all(Array.from({ length: 8 }, () => reserve(event.id, ticket, headers)));
+      expect(tries.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
+      expect(tries.filter((r) => r.statusCode === 409).map((r) => r.json().error.code)).toEqual(
+        Array(7).fill('WAITING_ROOM_PASS_USED'),
+      );
+      const room = await roomEvent({ rate: 600 });
+      const devices = [];
+      for (let i = 0; i < 6; i++) devices.push(await join(room.event.id));
+      advance(5 * 60_000 + 1_000);
+      await tickRoom(t.app.deps, room.event.id, clock.now());
+      const proofs = await Promise.all(
+        devices.map(async (d) => ({
+          'x-admission-pass': (await status(room.event.id, d.token)).pass as string,
+          'x-waiting-room-token': d.token,
+        })),
+      );
+      const all = await Promise.all(proofs.map((h) => reserve(room.event.id, room.ticket, h)));
+      expect(all.map((r) => r.statusCode)).toEqual(Array(6).fill(201));
+    });
+
     it('lapses after its turn; a failed reservation gives the turn back', async () => {
       const { event, ticket, token, pass } = await admitted();
       const headers = { 'x-admission-pass': pass, 'x-waiting-room-token': token };
