@@ -104,3 +104,10 @@ export function at<T>(list: readonly T[], index: number): T {
     throw new Error(`Expected an element at index ${index} of a list of ${list.length}`);
   return item;
 }
+
+/** 19:00 UTC, `days` from now: 20:00 in Madrid in winter, 21:00 in summer (a date's start in the journeys). */
+export function startAt(days: number): string {
+  const d = new Date(Date.now() + days * 86_400_000);
+  d.setUTCHours(19, 0, 0, 0);
+  return d.toISOString();
+}

@@ -17,6 +17,8 @@ const ARGS = [
 ];
 
 export const PHONE = { width: 390, height: 844 };
+/** The narrowest phone the pages are made for. */
+export const PHONE_360 = { width: 360, height: 780 };
 export const DESKTOP = { width: 1280, height: 800 };
 export const ARTIFACTS = path.resolve(import.meta.dirname, 'artifacts');
 

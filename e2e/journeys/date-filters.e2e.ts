@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { at, call, liveEventWithTicket, registerOrganizer } from '../api.ts';
-import { collectErrors, launch, newPage, screenshot } from '../browser.ts';
+import { at, call, liveEventWithTicket, registerOrganizer, startAt } from '../api.ts';
+import { collectErrors, launch, newPage, PHONE_360, screenshot } from '../browser.ts';
 
 /**
  * Lists of one date (issue 27): an event with two dates and orders on each; on a 360 px phone the
@@ -10,14 +10,6 @@ import { collectErrors, launch, newPage, screenshot } from '../browser.ts';
  * filter on reload, exports only them; the attendees list, the dashboard, the reports and a message's
  * audience take the same filter. An event of a single date shows no «Fecha» filter.
  */
-const PHONE_360 = { width: 360, height: 780 };
-const DAY = 86_400_000;
-
-const startAt = (days: number) => {
-  const d = new Date(Date.now() + days * DAY);
-  d.setUTCHours(19, 0, 0, 0);
-  return d.toISOString();
-};
 
 type Event = Awaited<ReturnType<typeof liveEventWithTicket>>;
 

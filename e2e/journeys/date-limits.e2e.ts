@@ -1,22 +1,14 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, liveEventWithTicket, placeOrder, registerOrganizer } from '../api.ts';
+import { call, liveEventWithTicket, placeOrder, registerOrganizer, startAt } from '../api.ts';
 import { seriousViolations } from '../axe.ts';
-import { collectErrors, DESKTOP, launch, newPage, openEventPage, screenshot } from '../browser.ts';
+import { collectErrors, DESKTOP, launch, newPage, openEventPage, PHONE_360, screenshot } from '../browser.ts';
 
 /**
  * A promo code limited to one date (#27): the organizer creates «SABADO50» for the Saturday show only,
  * choosing the date in the promo code form's «Fechas»; the list says so. A buyer on Friday is told the
  * code is not valid for that date; on Saturday it applies and halves the price.
  */
-const PHONE_360 = { width: 360, height: 780 };
-const DAY = 86_400_000;
-
-const startAt = (days: number) => {
-  const d = new Date(Date.now() + days * DAY);
-  d.setUTCHours(19, 0, 0, 0);
-  return d.toISOString();
-};
 
 let browser: Browser;
 beforeAll(async () => {

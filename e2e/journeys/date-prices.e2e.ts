@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, liveEventWithTicket, registerOrganizer } from '../api.ts';
+import { call, liveEventWithTicket, registerOrganizer, startAt } from '../api.ts';
 import { seriousViolations } from '../axe.ts';
 import {
   collectErrors,
@@ -9,6 +9,7 @@ import {
   launch,
   newPage,
   openEventPage,
+  PHONE_360,
   screenshot,
 } from '../browser.ts';
 
@@ -17,14 +18,6 @@ import {
  * the ticket's 25,00 €) from the date's edit dialog in «Fechas»; the buyer who picks Saturday sees that
  * price on the event page and pays it, while Friday keeps the ticket's.
  */
-const PHONE_360 = { width: 360, height: 780 };
-const DAY = 86_400_000;
-
-const startAt = (days: number) => {
-  const d = new Date(Date.now() + days * DAY);
-  d.setUTCHours(19, 0, 0, 0);
-  return d.toISOString();
-};
 
 let browser: Browser;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { at, call, liveEventWithTicket, registerOrganizer } from '../api.ts';
+import { at, call, liveEventWithTicket, registerOrganizer, startAt } from '../api.ts';
 import { seriousViolations } from '../axe.ts';
 import {
   collectErrors,
@@ -9,6 +9,7 @@ import {
   launch,
   newPage,
   openEventPage,
+  PHONE_360,
   screenshot,
 } from '../browser.ts';
 
@@ -17,15 +18,7 @@ import {
  * picks the second date from the list, buys with the test card and the ticket says that date; on a
  * 1280 px screen the month calendar is worked with the keyboard alone; axe finds nothing serious.
  */
-const PHONE_360 = { width: 360, height: 780 };
-const DAY = 86_400_000;
 
-/** 20:00 in Madrid, `days` from now (19:00 UTC; Madrid is UTC+1 in winter, +2 in summer: 20:00 or 21:00). */
-const startAt = (days: number) => {
-  const d = new Date(Date.now() + days * DAY);
-  d.setUTCHours(19, 0, 0, 0);
-  return d.toISOString();
-};
 const monthName = (iso: string) =>
   new Intl.DateTimeFormat('es', { timeZone: 'Europe/Madrid', month: 'long' }).format(new Date(iso));
 const fullDate = (iso: string) =>

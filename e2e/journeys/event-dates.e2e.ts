@@ -2,14 +2,13 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, liveEventWithTicket, placeOrder, registerOrganizer } from '../api.ts';
 import { seriousViolations } from '../axe.ts';
-import { collectErrors, DESKTOP, launch, newPage, screenshot } from '../browser.ts';
+import { collectErrors, DESKTOP, launch, newPage, PHONE_360, screenshot } from '../browser.ts';
 
 /**
  * The «Fechas» screen of an event (issue #27): the empty state, dates added with a weekly rule after its
  * live preview and a bulk edit of the selected dates; at 360 px and wide. Cancelling a date with an order
  * refunds it and leaves the other date's order alone.
  */
-const PHONE_360 = { width: 360, height: 780 };
 
 async function setUp() {
   const { token } = await call<{ token: string }>('POST', 'auth/register', {

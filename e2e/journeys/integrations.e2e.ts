@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { at, call, liveEventWithTicket, placeOrder, registerOrganizer } from '../api.ts';
-import { baseUrl, collectErrors, launch, newPage, screenshot } from '../browser.ts';
+import { baseUrl, collectErrors, launch, newPage, PHONE_360, screenshot } from '../browser.ts';
 
 /**
  * Integrations from the account screens on a 360 px phone: the organizer adds a webhook pointing to a
@@ -21,7 +21,6 @@ const received: Received[] = [];
 let receiver: Server;
 let receiverUrl = '';
 let browser: Browser;
-const PHONE_360 = { width: 360, height: 780 };
 
 beforeAll(async () => {
   browser = await launch();

@@ -158,3 +158,18 @@ export function orderTotals(lines: PricedLine[]) {
     total_cents: total,
   };
 }
+
+/**
+ * Tickets as sold on a date with its own prices (#27: `own` is { price id: minor units }): each price
+ * the date names replaces the ticket's; the others stay.
+ */
+export function withDatePrices<T extends { prices: { id: string; price_cents: number }[] }>(
+  tickets: T[],
+  own: Record<string, number> | undefined,
+): T[] {
+  if (!own || Object.keys(own).length === 0) return tickets;
+  return tickets.map((t) => ({
+    ...t,
+    prices: t.prices.map((p) => (own[p.id] === undefined ? p : { ...p, price_cents: own[p.id] as number })),
+  }));
+}

@@ -1,5 +1,6 @@
 import type { Locale, PublicOrder } from '@taquilla/shared';
-import { orderTotals, priceLine, promoUnlocks } from '@taquilla/shared/pricing';
+import { saleWindowState } from '@taquilla/shared/event-date-limits';
+import { orderTotals, priceLine, promoUnlocks, withDatePrices } from '@taquilla/shared/pricing';
 import {
   type CheckoutOrder,
   type CreateOrderInput,
@@ -20,13 +21,7 @@ import { presentCheckoutOrder } from './checkout.presenter.ts';
 import type { EventRow, OrderContext, PromoRow, SellableTicket } from './checkout.repository.ts';
 import * as repo from './checkout.repository.ts';
 import { holderKey } from './holder.ts';
-import {
-  type ContextDate,
-  dateSaleState,
-  loadReservationContext,
-  type ReservationContext,
-  withDatePrices,
-} from './reservation-context.ts';
+import { type ContextDate, loadReservationContext, type ReservationContext } from './reservation-context.ts';
 import {
   type Holder,
   type HoldStatus,
@@ -271,7 +266,7 @@ function orderDate(
   if (byOrganizer && date.status !== 'CANCELLED') return date;
   if (date.status !== 'ON_SALE') throw invalid({ event_date_id: m['checkout.date_not_on_sale'] });
   if (date.starts_at.getTime() <= Date.now()) throw invalid({ event_date_id: m['checkout.date_started'] });
-  const window = dateSaleState(date);
+  const window = saleWindowState(date.sale_starts_at, date.sale_ends_at);
   if (window) {
     throw invalid({
       event_date_id:
@@ -312,7 +307,7 @@ export async function priceOrder(
   if (!event || (!byOrganizer && event.status !== 'LIVE')) throw notFound(m['checkout.event_unavailable']);
   const date = orderDate(context, input.event_date_id ?? null, byOrganizer);
   // On a date with its own prices, those are the tickets' (#27).
-  const tickets = withDatePrices(context.tickets, date);
+  const tickets = withDatePrices(context.tickets, date?.prices);
   if (code && !context.promo) throw invalid({ promo_code: m['checkout.promo_code_invalid'] });
   const promo = context.promo;
   // A code limited to dates (#27) is refused on another date, and so unlocks no hidden ticket there.

@@ -1,4 +1,3 @@
-import { saleWindowState } from '@taquilla/shared/event-date-limits';
 import type { Queryable } from '../../db/client.ts';
 import type { EventLocation } from '../../db/schema/events.ts';
 import {
@@ -35,24 +34,6 @@ export interface ContextDate {
   sale_ends_at: Date | null;
   /** The date's own prices: { price id: cents } (a donation's minimum); a price not named: the ticket's. */
   prices: Record<string, number>;
-}
-
-/** Whether a buyer may order `date` now as far as its own sale window goes. */
-export function dateSaleState(
-  date: Pick<ContextDate, 'sale_starts_at' | 'sale_ends_at'>,
-  now = Date.now(),
-): 'NOT_STARTED' | 'ENDED' | null {
-  return saleWindowState(date.sale_starts_at, date.sale_ends_at, now);
-}
-
-/** The tickets as sold on `date`: each price the date sets replaces the ticket's. */
-export function withDatePrices(tickets: SellableTicket[], date: Pick<ContextDate, 'prices'> | null) {
-  const own = date?.prices;
-  if (!own || Object.keys(own).length === 0) return tickets;
-  return tickets.map((t) => ({
-    ...t,
-    prices: t.prices.map((p) => (own[p.id] === undefined ? p : { ...p, price_cents: own[p.id] as number })),
-  }));
 }
 
 const toDate = (v: string | null) => (v === null ? null : new Date(v));

@@ -128,12 +128,11 @@ export async function publicDateTerms(
         and d.status in ('ON_SALE', 'SOLD_OUT') and d.starts_at > now()`),
   );
   if (!row) return null;
-  const at = (v: Date | string | null) => (v === null ? null : new Date(v));
   return {
     starts_at: new Date(row.starts_at),
     status: row.status,
-    sale_starts_at: at(row.sale_starts_at),
-    sale_ends_at: at(row.sale_ends_at),
+    sale_starts_at: asDate(row.sale_starts_at),
+    sale_ends_at: asDate(row.sale_ends_at),
     prices: row.prices ?? {},
   };
 }

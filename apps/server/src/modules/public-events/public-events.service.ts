@@ -7,7 +7,8 @@ import type {
   PublicTicket,
 } from '@taquilla/shared';
 import { wallTimeToInstant } from '@taquilla/shared/dates';
-import { promoUnlocks } from '@taquilla/shared/pricing';
+import { saleWindowState } from '@taquilla/shared/event-date-limits';
+import { promoUnlocks, withDatePrices } from '@taquilla/shared/pricing';
 import { MAX_DATES_RANGE_DAYS } from '@taquilla/shared/schemas/event-dates';
 import type { EventImage } from '@taquilla/shared/schemas/events';
 import type { PublicEventSummary } from '@taquilla/shared/schemas/public-events';
@@ -51,41 +52,38 @@ const later = (a: Date | null, b: Date) => (a && a > b ? a : b);
 const sooner = (a: Date | null, b: Date) => (a && a < b ? a : b);
 
 /**
- * A ticket as sold on a date (#27): the date's own prices replace the ticket's, and outside the date's
- * own sale window it shows as not on sale yet (from the later start) or ended (at the sooner end), the
- * way a ticket's own window shows.
+ * A ticket as sold on a date (#27; its prices are the date's, `withDatePrices`): outside the date's own
+ * sale window it shows as not on sale yet (from the later start) or ended (at the sooner end), the way a
+ * ticket's own window shows.
  */
 function onDate(t: SellableTicket, date: PublicDateTerms): SellableTicket {
-  const prices = t.prices.map((p) =>
-    date.prices[p.id] === undefined ? p : { ...p, price_cents: date.prices[p.id] as number },
-  );
-  const now = new Date();
   const { sale_starts_at: starts, sale_ends_at: ends } = date;
-  if (starts && starts > now && t.sale_state !== 'ENDED') {
+  const window = saleWindowState(starts, ends);
+  if (window === 'NOT_STARTED' && starts && t.sale_state !== 'ENDED') {
     return {
       ...t,
       sale_state: 'NOT_STARTED',
       sale_start_date: later(t.sale_start_date, starts),
-      prices: prices.map((p) => ({
+      prices: t.prices.map((p) => ({
         ...p,
         sale_state: p.sale_state === 'ENDED' ? 'ENDED' : 'NOT_STARTED',
         sale_start_date: later(p.sale_start_date, starts),
       })),
     };
   }
-  if (ends && ends <= now) {
+  if (window === 'ENDED' && ends) {
     return {
       ...t,
       sale_state: 'ENDED',
       sale_end_date: sooner(t.sale_end_date, ends),
-      prices: prices.map((p) => ({
+      prices: t.prices.map((p) => ({
         ...p,
         sale_state: 'ENDED',
         sale_end_date: sooner(p.sale_end_date, ends),
       })),
     };
   }
-  return { ...t, prices };
+  return t;
 }
 
 type Promo = NonNullable<Awaited<ReturnType<typeof findValidPromoCode>>>;
@@ -176,7 +174,7 @@ export async function getPublicEvent(
           .dates[0] ??
         null)
       : null;
-  const onThisDate = date ? tickets.map((t) => onDate(t, date)) : tickets;
+  const onThisDate = date ? withDatePrices(tickets, date.prices).map((t) => onDate(t, date)) : tickets;
   const visible = (date?.status === 'SOLD_OUT' ? onThisDate.map(soldOut) : onThisDate)
     .map((t) => visibleTicket(t, promo))
     .filter((t): t is PublicTicket => t !== null);

@@ -165,16 +165,24 @@ export function cachedRoom(deps: Deps, room: string) {
   return cache.get(room, () => repo.findRoom(deps.db, room));
 }
 
+/** `dateId`'s own room when it is one of the event's and `usable`, else null. */
+async function dateRoom(
+  deps: Deps,
+  eventId: string,
+  dateId: string | null | undefined,
+  usable: (room: repo.RoomRow) => boolean,
+) {
+  if (!dateId || !isUuid(dateId)) return null;
+  const room = await cachedRoom(deps, dateId);
+  return room?.event_id === eventId && usable(room) ? room : null;
+}
+
 /**
  * The room a visitor of the event (on `dateId`) is shown: the date's when it has one turned on, even
  * closed (sold out: its visitors are told so), else the event's; null when the event has none.
  */
 export async function shownRoom(deps: Deps, eventId: string, dateId?: string | null) {
-  if (dateId && isUuid(dateId)) {
-    const room = await cachedRoom(deps, dateId);
-    if (room?.event_id === eventId && room.enabled) return room;
-  }
-  return cachedRoom(deps, eventId);
+  return (await dateRoom(deps, eventId, dateId, (r) => r.enabled)) ?? cachedRoom(deps, eventId);
 }
 
 /**
@@ -182,11 +190,7 @@ export async function shownRoom(deps: Deps, eventId: string, dateId?: string | n
  * else the event's; null when neither is (a date id not of this event is not its room).
  */
 export async function guardingRoom(deps: Deps, eventId: string, dateId?: string | null) {
-  if (dateId && isUuid(dateId)) {
-    const room = await cachedRoom(deps, dateId);
-    if (room?.event_id === eventId && isGuarding(room)) return room;
-  }
-  const room = await cachedRoom(deps, eventId);
+  const room = (await dateRoom(deps, eventId, dateId, isGuarding)) ?? (await cachedRoom(deps, eventId));
   return isGuarding(room) ? room : null;
 }
 
@@ -320,14 +324,32 @@ export interface AdmissionProof {
   deviceToken?: string;
 }
 
-/** A consumed pass: what `releaseAdmission` gives back (`eventId`: the room's key). */
+/** A consumed pass: what `releaseAdmission` gives back (`room`: the room's key). */
 export interface Admission {
-  eventId: string;
+  room: string;
   passId: string;
 }
 
 const refused = (deps: Deps, room: repo.RoomRow, status: number, code: string, key: string) =>
   new AppError(status, code, key, { params: { url: queueUrl(deps, room.event_id, room.event_date_id) } });
+
+/**
+ * The pass's claims when it is genuine (HMAC), for this event's `room` and presented by the device it
+ * was made for; null otherwise. Its expiry is the caller's to judge.
+ */
+function genuinePass(deps: Deps, eventId: string, room: repo.RoomRow, proof: AdmissionProof) {
+  const given = proof.pass ?? proof.cookieFor?.(room.room);
+  const claims = given ? readPass(deps.config.authSecret, given) : null;
+  const device =
+    proof.deviceToken && DEVICE_TOKEN.test(proof.deviceToken) ? deviceHashOf(proof.deviceToken) : null;
+  const genuine =
+    claims &&
+    device &&
+    claims.eventId === eventId &&
+    claims.room === room.room &&
+    claims.device === deviceClaim(device);
+  return genuine ? claims : null;
+}
 
 /**
  * Null when the event has no room guarding it now. Otherwise the pass must be genuine (HMAC, no
@@ -343,31 +365,22 @@ export async function consumeAdmission(
 ): Promise<Admission | null> {
   const room = await guardingRoom(deps, eventId, dateId);
   if (!room) return null;
-  const given = proof.pass ?? proof.cookieFor?.(room.room);
-  if (!given) throw refused(deps, room, 403, 'WAITING_ROOM_PASS_REQUIRED', m['waiting_room.pass_required']);
-  const claims = readPass(deps.config.authSecret, given);
-  const device =
-    proof.deviceToken && DEVICE_TOKEN.test(proof.deviceToken) ? deviceHashOf(proof.deviceToken) : null;
-  if (
-    !claims ||
-    claims.eventId !== eventId ||
-    claims.room !== room.room ||
-    !device ||
-    deviceClaim(device) !== claims.device
-  ) {
-    throw refused(deps, room, 403, 'WAITING_ROOM_PASS_INVALID', m['waiting_room.pass_invalid']);
+  if (!proof.pass && !proof.cookieFor?.(room.room)) {
+    throw refused(deps, room, 403, 'WAITING_ROOM_PASS_REQUIRED', m['waiting_room.pass_required']);
   }
+  const claims = genuinePass(deps, eventId, room, proof);
+  if (!claims) throw refused(deps, room, 403, 'WAITING_ROOM_PASS_INVALID', m['waiting_room.pass_invalid']);
   if (claims.expiresAt <= now) {
     throw refused(deps, room, 409, 'WAITING_ROOM_PASS_EXPIRED', m['waiting_room.pass_expired']);
   }
   if (!(await queueStore(deps).consumePass(room.room, claims.passId, now))) {
     throw refused(deps, room, 409, 'WAITING_ROOM_PASS_USED', m['waiting_room.pass_used']);
   }
-  return { eventId: room.room, passId: claims.passId };
+  return { room: room.room, passId: claims.passId };
 }
 
 export function releaseAdmission(deps: Deps, admission: Admission) {
-  return queueStore(deps).releasePass(admission.eventId, admission.passId);
+  return queueStore(deps).releasePass(admission.room, admission.passId);
 }
 
 /**
@@ -383,16 +396,6 @@ export async function mustQueue(
 ): Promise<repo.RoomRow | null> {
   const room = await guardingRoom(deps, eventId, dateId);
   if (!room) return null;
-  const given = proof.pass ?? proof.cookieFor?.(room.room);
-  const claims = given ? readPass(deps.config.authSecret, given) : null;
-  const device =
-    proof.deviceToken && DEVICE_TOKEN.test(proof.deviceToken) ? deviceHashOf(proof.deviceToken) : null;
-  const valid =
-    claims &&
-    device &&
-    claims.eventId === eventId &&
-    claims.room === room.room &&
-    claims.device === deviceClaim(device) &&
-    claims.expiresAt > now;
-  return valid ? null : room;
+  const claims = genuinePass(deps, eventId, room, proof);
+  return claims && claims.expiresAt > now ? null : room;
 }
